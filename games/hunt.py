@@ -1,0 +1,152 @@
+"""Boomerang by Dominique Ehrhard & Michel Lalet (3-5 players): end-of-game verification.
+
+A seat gives the cards captured per species and the boomerangs held at the end. The species and
+their card counts are edition data; the printed list is not public, so the shipped set is practice data.
+"""
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games.decks import InvalidEdition
+from games.parsing import MalformedInput, expect_int, expect_object, expect_str
+from games.verdict import Problem, SeatResult, Verdict, claim_problem, competition_ranks
+
+GAME = "boomerang-hunt"
+NAME = "Boomerang (Ehrhard & Lalet)"
+PLAYER_COUNTS = range(3, 6)
+BOOMERANGS_PER_PLAYER = 12
+BOOMERANGS_PER_POINT = 6
+CARDS_IN_GAME = 54
+PRACTICE_SPECIES = Path(__file__).parent / "data" / "practice-boomerang-hunt.json"
+
+
+@dataclass(frozen=True, slots=True)
+class HuntSeat:
+    player: str
+    captured: Mapping[str, int]
+    boomerangs: int
+    claimed_total: int | None = None
+
+
+@dataclass(frozen=True)
+class HuntEdition:
+    """Species and cards per species; `None` when not configured (then only public facts are checked)."""
+
+    name: str
+    cards_per_species: Mapping[str, int] | None = None
+
+    @property
+    def is_practice(self) -> bool:
+        return "practice" in self.name.lower()
+
+
+def parse_seat(raw: Any, where: str) -> HuntSeat:
+    seat = expect_object(raw, where, frozenset({"player", "captured", "boomerangs"}), frozenset({"claimed_total"}))
+    captured = expect_object(seat["captured"], f"{where}.captured", frozenset(), frozenset(seat["captured"] or ()))
+    return HuntSeat(
+        player=expect_str(seat["player"], f"{where}.player"),
+        captured={
+            expect_str(k, f"{where}.captured"): expect_int(v, f"{where}.captured.{k}") for k, v in captured.items()
+        },
+        boomerangs=expect_int(seat["boomerangs"], f"{where}.boomerangs"),
+        claimed_total=None
+        if seat.get("claimed_total") is None
+        else expect_int(seat["claimed_total"], f"{where}.claimed_total"),
+    )
+
+
+def load_edition(raw: Any) -> HuntEdition:
+    """Read `{"edition": "boomerang-hunt", "name": ..., "species": {"Fish": 9, ...}}`."""
+    try:
+        data = expect_object(raw, "", frozenset({"edition", "name", "species"}), frozenset({"sources", "notes"}))
+        if data["edition"] != GAME:
+            raise MalformedInput("edition", f"expected {GAME!r}, got {data['edition']!r}")
+        species = expect_object(data["species"], "species", frozenset(), frozenset(data["species"] or ()))
+        cards = {name: expect_int(count, f"species.{name}", 1) for name, count in species.items()}
+        edition = HuntEdition(expect_str(data["name"], "name"), cards)
+    except MalformedInput as error:
+        raise InvalidEdition([str(error)]) from error
+    if sum(cards.values()) != CARDS_IN_GAME:
+        raise InvalidEdition([f"the species hold {sum(cards.values())} cards in all; the game has {CARDS_IN_GAME}"])
+    return edition
+
+
+UNCONFIGURED = HuntEdition(f"{NAME} - species not configured")
+
+
+def practice_edition() -> HuntEdition:
+    return load_edition(json.loads(PRACTICE_SPECIES.read_text(encoding="utf-8")))
+
+
+def species_points(seats: Sequence[HuntSeat]) -> list[dict[str, int]]:
+    """Per species, the player or players holding the most cards score that many; the others 0."""
+    points: list[dict[str, int]] = [{} for _ in seats]
+    for species in sorted({name for seat in seats for name in seat.captured}):
+        most = max(seat.captured.get(species, 0) for seat in seats)
+        for i, seat in enumerate(seats):
+            held = seat.captured.get(species, 0)
+            if held:
+                points[i][species] = most if held == most else 0
+    return points
+
+
+def verify(edition: HuntEdition, seats: Sequence[HuntSeat]) -> Verdict:
+    """Score the end of a game and check conservation of boomerangs and cards."""
+    if len(seats) not in PLAYER_COUNTS:
+        message = f"{NAME} is played by 3 to 5 players, this table has {len(seats)}"
+        return Verdict(GAME, (), (Problem("player_count", message),))
+    problems = [*_boomerang_problems(seats), *_capture_problems(edition, seats)]
+    by_species = species_points(seats)
+    sets = [seat.boomerangs // BOOMERANGS_PER_POINT for seat in seats]
+    totals = [sum(by_species[i].values()) + sets[i] for i in range(len(seats))]
+    for i, seat in enumerate(seats):
+        if seat.claimed_total is not None and seat.claimed_total != totals[i]:
+            reason = f"species majorities {sum(by_species[i].values())} + {sets[i]} set(s) of 6 boomerangs"
+            problems.append(claim_problem(seat.player, "total", seat.claimed_total, totals[i], reason))
+    ranks = competition_ranks([(totals[i], seat.boomerangs) for i, seat in enumerate(seats)])
+    results = tuple(
+        SeatResult(
+            seat.player,
+            totals[i],
+            ranks[i],
+            breakdown={"species": by_species[i], "boomerang_sets": sets[i]},
+            tie_breaks={"boomerangs": seat.boomerangs},
+        )
+        for i, seat in enumerate(seats)
+    )
+    return Verdict(GAME, results, tuple(problems))
+
+
+def _boomerang_problems(seats: Sequence[HuntSeat]) -> list[Problem]:
+    held, expected = sum(seat.boomerangs for seat in seats), BOOMERANGS_PER_PLAYER * len(seats)
+    if held == expected:
+        return []
+    message = f"the players hold {held} boomerangs in all; {len(seats)} players always hold {expected} at the end"
+    return [Problem("boomerangs_not_conserved", message, field="boomerangs", claimed=held, expected=expected)]
+
+
+def _capture_problems(edition: HuntEdition, seats: Sequence[HuntSeat]) -> list[Problem]:
+    captured = sum(sum(seat.captured.values()) for seat in seats)
+    if edition.cards_per_species is None:
+        if captured <= CARDS_IN_GAME:
+            return []
+        message = f"the table captured {captured} cards; the game has {CARDS_IN_GAME}"
+        return [Problem("too_many_captured", message, field="captured", claimed=captured, expected=CARDS_IN_GAME)]
+    problems = []
+    for seat in seats:
+        for species in seat.captured:
+            if species not in edition.cards_per_species:
+                known = ", ".join(edition.cards_per_species)
+                message = f"{seat.player} lists {species!r}, which is not a species of {edition.name} ({known})"
+                problems.append(Problem("unknown_species", message, seat.player, field=f"captured.{species}"))
+    for species, cards in edition.cards_per_species.items():
+        taken = sum(seat.captured.get(species, 0) for seat in seats)
+        if taken > cards:
+            message = f"the table captured {taken} {species} cards; the game has only {cards}"
+            problems.append(
+                Problem("too_many_captured", message, field=f"captured.{species}", claimed=taken, expected=cards)
+            )
+    return problems

@@ -1,0 +1,107 @@
+"""The five games behind one contract: a table sheet in, a verdict out (shared/spec/score-sheet.md)."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache, partial
+from typing import Any
+
+from games import australia, drafting, europe, flip, hunt, usa
+from games.decks import load_deck
+from games.parsing import MalformedInput, expect_list, expect_object, expect_str
+from games.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    name: str
+    player_counts: range
+    table_sizes_by_preference: tuple[int, ...]
+    parse_seat: Callable[[Any, str], Any]
+    verify: Callable[[Any, Sequence[Any]], Verdict]  # (edition data, seats) -> verdict
+    load_edition: Callable[[Any], Any]
+    default_edition: Callable[[], Any]
+    practice_edition: Callable[[], Any] | None = None
+
+
+def _drafting_game(rules: drafting.DraftingRules, shipped: Callable[[], Any], practice: bool) -> Game:
+    return Game(
+        id=rules.game,
+        name=rules.name,
+        player_counts=rules.player_counts,
+        table_sizes_by_preference=(4, 3, 2),
+        parse_seat=partial(drafting.parse_seat, rules),
+        verify=partial(drafting.verify, rules),
+        load_edition=partial(_load_drafting_deck, rules),
+        default_edition=cache(shipped),
+        practice_edition=cache(shipped) if practice else None,
+    )
+
+
+def _load_drafting_deck(rules: drafting.DraftingRules, raw: Any) -> Any:
+    return load_deck(raw, rules.game, rules.facts)
+
+
+GAMES: dict[str, Game] = {
+    game.id: game
+    for game in (
+        _drafting_game(australia.RULES, australia.shipped_deck, practice=False),
+        _drafting_game(europe.RULES, europe.shipped_deck, practice=True),
+        _drafting_game(usa.RULES, usa.shipped_deck, practice=True),
+        Game(
+            id=hunt.GAME,
+            name=hunt.NAME,
+            player_counts=hunt.PLAYER_COUNTS,
+            table_sizes_by_preference=(5, 4, 3),
+            parse_seat=hunt.parse_seat,
+            verify=hunt.verify,
+            load_edition=hunt.load_edition,
+            default_edition=lambda: hunt.UNCONFIGURED,
+            practice_edition=cache(hunt.practice_edition),
+        ),
+        Game(
+            id=flip.GAME,
+            name=flip.NAME,
+            player_counts=range(2, 3),
+            table_sizes_by_preference=(2,),
+            parse_seat=flip.parse_seat,
+            verify=flip.verify,
+            load_edition=flip.load_edition,
+            default_edition=lambda: flip.UNCONFIGURED,
+            practice_edition=cache(flip.practice_edition),
+        ),
+    )
+}
+
+
+def game_of(game_id: Any, where: str = "game") -> Game:
+    name = expect_str(game_id, where)
+    if name not in GAMES:
+        raise MalformedInput(where, f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def parse_table(sheet: Any) -> tuple[Game, list[Any]]:
+    """Read a table sheet `{"game": ..., "seats": [...]}`; raise MalformedInput naming the field."""
+    table = expect_object(sheet, "", frozenset({"game", "seats"}))
+    game = game_of(table["game"])
+    seats = [game.parse_seat(raw, f"seats[{i}]") for i, raw in enumerate(expect_list(table["seats"], "seats"))]
+    seen: set[str] = set()
+    for i, seat in enumerate(seats):
+        if seat.player in seen:
+            raise MalformedInput(f"seats[{i}].player", f"{seat.player!r} appears twice at the table")
+        seen.add(seat.player)
+    return game, seats
+
+
+def verify_table(sheet: Any, edition: Any = None) -> Verdict:
+    """Verify a whole table sheet with the given edition data, or the game's default."""
+    game, seats = parse_table(sheet)
+    edition = edition if edition is not None else game.default_edition()
+    return replace(game.verify(edition, seats), edition=edition.name)
+
+
+def load_edition(raw: Any) -> tuple[Game, Any]:
+    """Read any game's edition file; the `edition` key names the game."""
+    game = game_of(raw.get("edition") if isinstance(raw, dict) else None, "edition")
+    return game, game.load_edition(raw)

@@ -1,0 +1,137 @@
+"""Seeded simulators that play legal games, for property tests, benchmarks and the demo.
+
+Randomness comes only from the `random.Random` passed in, so a seed replays the same game.
+"""
+
+import random
+from typing import Any
+
+from games import australia, europe, flip, hunt, usa
+from games.decks import Deck
+from games.drafting import ROUNDS, ROW_LENGTH, DraftingRules
+from games.registry import GAMES, verify_table
+
+DRAFTING_RULES: dict[str, DraftingRules] = {m.GAME: m.RULES for m in (australia, europe, usa)}
+
+
+def deal_rounds(deck: Deck, players: int, rng: random.Random, direction_variant: bool = False) -> list[list[list[str]]]:
+    """Deal and draft four rounds; return rows[round][seat] in drafting order (Throw first, Catch last).
+
+    With fewer than 4 players the undealt cards go on top of the next round's shuffled played cards,
+    as the rules say, so they are always dealt in the next round.
+    """
+    all_ids = [card.id for card in deck.cards]
+    set_aside: list[str] = []
+    played: list[str] = all_ids
+    rounds = []
+    for r in range(ROUNDS):
+        shuffled = list(played if set_aside else all_ids)
+        rng.shuffle(shuffled)
+        pile = set_aside + shuffled
+        hands = [pile[i * ROW_LENGTH : (i + 1) * ROW_LENGTH] for i in range(players)]
+        set_aside = pile[players * ROW_LENGTH :]
+        step = -1 if direction_variant and r % 2 else 1
+        rows = _draft(hands, rng, step)
+        played = [card for row in rows for card in row]
+        rounds.append(rows)
+    return rounds
+
+
+def _draft(hands: list[list[str]], rng: random.Random, step: int) -> list[list[str]]:
+    rows: list[list[str]] = [[] for _ in hands]
+    while hands[0]:
+        for seat, hand in enumerate(hands):
+            rows[seat].append(hand.pop(rng.randrange(len(hand))))
+        hands = [hands[(seat - step) % len(hands)] for seat in range(len(hands))]
+    return rows
+
+
+def drafting_sheet(game_id: str, deck: Deck, players: int, rng: random.Random, claims: bool = True) -> dict[str, Any]:
+    """A legal table sheet for a drafting edition, with every claim filled in correctly when `claims`."""
+    rules = DRAFTING_RULES[game_id]
+    rows = deal_rounds(deck, players, rng, direction_variant=rng.random() < 0.5)
+    used: list[set[str]] = [set() for _ in range(players)]
+    seat_rounds: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    for round_rows in rows:
+        for i, row in enumerate(round_rows):
+            choice = _blue_choice(rules, deck, round_rows, i, used[i], rng)
+            if choice:
+                used[i].add(choice)
+            seat_rounds[i].append({"cards": row, "scored": choice})
+    seats = [{"player": f"p{i + 1}", "rounds": rounds} for i, rounds in enumerate(seat_rounds)]
+    sheet = {"game": game_id, "seats": seats}
+    return with_claims(sheet, deck) if claims else sheet
+
+
+def _blue_choice(
+    rules: DraftingRules, deck: Deck, round_rows: list[list[str]], seat: int, used: set[str], rng: random.Random
+) -> str | None:
+    """Pick the best unused activity or treasure held, as a sensible player would; sometimes pass."""
+    own_cards = [deck.card_by_id[c] for c in round_rows[seat]]
+    held = {card.blue for card in own_cards if card.blue and card.blue not in used}
+    if not held or rng.random() < 0.15:
+        return None
+    table = [deck.card_by_id[c].blue for row in round_rows for c in row]
+
+    def points(name: str) -> int:
+        own = sum(card.blue == name for card in own_cards)
+        return rules.blue_points(own, table.count(name) - own, len(round_rows), deck)
+
+    return max(sorted(held), key=points)
+
+
+def with_claims(sheet: dict[str, Any], edition: Any = None) -> dict[str, Any]:
+    """Fill every category and total claim with what the engine computes for the sheet."""
+    verdict = verify_table(sheet, edition)
+    for seat, result in zip(sheet["seats"], verdict.seats, strict=True):
+        if result.rounds is not None:
+            for row, scores in zip(seat["rounds"], result.rounds, strict=True):
+                row["claimed"] = dict(scores)
+        seat["claimed_total"] = result.total
+    return sheet
+
+
+def hunt_sheet(edition: hunt.HuntEdition, players: int, rng: random.Random) -> dict[str, Any]:
+    """A legal end of a hunt: every captured card exists once, 12 boomerangs a player in all."""
+    species = dict(edition.cards_per_species or hunt.practice_edition().cards_per_species or {})
+    captured: list[dict[str, int]] = [{} for _ in range(players)]
+    for name, cards in species.items():
+        for _ in range(rng.randint(cards // 2, cards)):
+            holder = captured[rng.randrange(players)]
+            holder[name] = holder.get(name, 0) + 1
+    boomerangs = _split(hunt.BOOMERANGS_PER_PLAYER * players, players, rng)
+    seats = [{"player": f"p{i + 1}", "captured": captured[i], "boomerangs": boomerangs[i]} for i in range(players)]
+    return with_claims({"game": hunt.GAME, "seats": seats}, edition)
+
+
+def flip_sheet(edition: flip.FlipEdition, rng: random.Random) -> dict[str, Any]:
+    """A legal end of a flip game: each piece is either unplaced or on the board showing one colour."""
+    pieces = edition.pieces or flip.practice_edition().pieces or ()
+    colours = list(flip.COLOURS)
+    on_board: dict[str, list[int]] = {colour: [] for colour in colours}
+    unplaced: dict[str, list[int]] = {colour: [] for colour in colours}
+    for owner in colours:
+        for value in pieces:
+            if rng.random() < 0.15:
+                unplaced[owner].append(value)
+            else:
+                on_board[rng.choice(colours)].append(value)
+    seats = [
+        {"player": f"p{i + 1}", "color": colour, "on_board": on_board[colour], "unplaced": unplaced[colour]}
+        for i, colour in enumerate(colours)
+    ]
+    return with_claims({"game": flip.GAME, "seats": seats}, edition)
+
+
+def _split(total: int, parts: int, rng: random.Random) -> list[int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
+    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+
+
+def legal_sheet(game_id: str, players: int, rng: random.Random, edition: Any = None) -> dict[str, Any]:
+    """A legal, correctly claimed table sheet for any of the five games."""
+    if game_id == hunt.GAME:
+        return hunt_sheet(edition or hunt.practice_edition(), players, rng)
+    if game_id == flip.GAME:
+        return flip_sheet(edition or flip.practice_edition(), rng)
+    return drafting_sheet(game_id, edition or GAMES[game_id].default_edition(), players, rng)

@@ -1,0 +1,51 @@
+import os
+
+import pytest
+from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
+from tests.factories import UserFactory
+
+SERVICES_REASON = (
+    "needs REDIS_URL and a PostgreSQL DATABASE_URL: the embedded run executes tasks in-process; "
+    ".ci/run runs this module again against PostgreSQL, Redis and a real worker"
+)
+
+
+def services_configured() -> bool:
+    return bool(os.environ.get("REDIS_URL")) and os.environ.get("DATABASE_URL", "").startswith("postgres")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if services_configured():
+        return
+    for item in items:
+        if "services" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=SERVICES_REASON))
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """Unit tests run tasks in-process; only `services` tests send them through Redis to a worker."""
+    eager = "services" not in request.keywords
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = eager
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def user(db):  # type: ignore[no-untyped-def]
+    return UserFactory()
+
+
+@pytest.fixture
+def user_client(user) -> APIClient:  # type: ignore[no-untyped-def]
+    client = APIClient()
+    client.force_authenticate(user)
+    return client

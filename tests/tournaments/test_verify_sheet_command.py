@@ -1,0 +1,86 @@
+"""The verify_sheet command exactly as shared/spec/score-sheet.md specifies it."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import europe
+from games.simulate import legal_sheet
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", "verify_sheet", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.fixture
+def sheet_file(tmp_path: Path) -> Path:
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(legal_sheet("boomerang-australia", 3, random.Random(7))))
+    return path
+
+
+def test_a_valid_sheet_prints_the_verdict_and_exits_0(sheet_file: Path) -> None:
+    result = run(str(sheet_file))
+    assert result.returncode == 0, result.stderr
+    verdict = json.loads(result.stdout)
+    assert verdict["valid"] is True
+    assert [seat["player"] for seat in verdict["seats"]] == ["p1", "p2", "p3"]
+
+
+def test_a_sheet_breaking_the_rules_exits_1_with_its_problems(sheet_file: Path) -> None:
+    sheet = json.loads(sheet_file.read_text())
+    sheet["seats"][0]["rounds"][1]["claimed"]["sites"] += 1
+    result = run("-", stdin=json.dumps(sheet))
+    assert result.returncode == 1
+    assert [p["code"] for p in json.loads(result.stdout)["problems"]] == ["score_mismatch"]
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        ("{not json", "sheet: not JSON (Expecting property name enclosed in double quotes at line 1 column 2)"),
+        ('{"game": "chess", "seats": []}', "game: unknown game 'chess'"),
+        ('{"game": "boomerang-usa"}', "seats: is required"),
+    ],
+)
+def test_a_malformed_sheet_exits_2_with_one_message_and_no_output(stdin: str, message: str) -> None:
+    result = run("-", stdin=stdin)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.strip().startswith(message)
+
+
+def test_deck_replaces_the_edition_data(tmp_path: Path) -> None:
+    deck = json.loads(europe.PRACTICE_DECK.read_text())
+    sheet = legal_sheet("boomerang-europe", 2, random.Random(3), europe.shipped_deck())
+    for card in deck["cards"]:
+        card["number"] = 8 - card["number"]  # a different but well-formed edition
+    for name in ("Ireland", "Austria"):
+        next(c for c in deck["cards"] if c["name"] == name)["name"] = name + " (renamed)"
+    (tmp_path / "deck.json").write_text(json.dumps(deck))
+    (tmp_path / "sheet.json").write_text(json.dumps(sheet))
+    with_practice = run(str(tmp_path / "sheet.json"))
+    with_deck = run("--deck", str(tmp_path / "deck.json"), str(tmp_path / "sheet.json"))
+    assert with_practice.returncode == 0, with_practice.stdout
+    assert with_deck.returncode in (0, 1)
+    assert json.loads(with_deck.stdout)["edition"] == deck["name"]
+
+
+def test_an_invalid_deck_exits_2_naming_its_faults(tmp_path: Path, sheet_file: Path) -> None:
+    (tmp_path / "deck.json").write_text(json.dumps({"edition": "boomerang-australia", "name": "x"}))
+    result = run("--deck", str(tmp_path / "deck.json"), str(sheet_file))
+    assert result.returncode == 2
+    assert "cards: is required" in result.stderr

@@ -1,0 +1,11 @@
+"""Celery tasks: take ids, call one service. Safe to run twice (the services claim their work)."""
+
+from celery import shared_task
+from django.db import OperationalError
+
+from tournaments import services
+
+
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def sheet_check_verify_task(check_id: int) -> None:
+    services.sheet_check_verify(check_id=check_id)

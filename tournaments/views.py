@@ -1,0 +1,79 @@
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import UserRateThrottle
+from rest_framework.views import APIView
+
+import games
+from tournaments import selectors, services
+from tournaments.models import Edition
+from tournaments.serializers import (
+    EditionSerializer,
+    GameSerializer,
+    SheetCheckInputSerializer,
+    SheetCheckSerializer,
+)
+
+ERROR_RESPONSE = OpenApiResponse(description="A domain error: {code, detail, field}.")
+
+
+class GameListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        rows = []
+        for game in games.GAMES.values():
+            edition = selectors.edition_active(game=game.id)
+            data = selectors.edition_rules_data(game=game.id, edition=edition)
+            rows.append(
+                {
+                    "id": game.id,
+                    "name": game.name,
+                    "min_players": game.player_counts[0],
+                    "max_players": game.player_counts[-1],
+                    "edition": data.name,
+                    "practice_data": data.is_practice if hasattr(data, "is_practice") else False,
+                }
+            )
+        return Response(GameSerializer(rows, many=True).data)
+
+
+class EditionViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Edition.objects.all()
+    serializer_class = EditionSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_fields = ["game", "is_active", "is_practice"]
+
+
+class SheetCheckThrottle(UserRateThrottle):
+    rate = "120/min"
+
+
+class SheetCheckViewSet(
+    mixins.CreateModelMixin, mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet
+):
+    """Verify a casual game's whole table sheet; verification runs on a worker and the result is polled."""
+
+    serializer_class = SheetCheckSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_fields = ["game", "status"]
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.sheet_check_list()
+
+    def get_throttles(self):  # type: ignore[no-untyped-def]
+        return [SheetCheckThrottle()] if self.action == "create" else super().get_throttles()
+
+    @extend_schema(
+        request=SheetCheckInputSerializer,
+        responses={202: SheetCheckSerializer, 400: ERROR_RESPONSE},
+    )
+    def create(self, request: Request, *args: object, **kwargs: object) -> Response:
+        payload = SheetCheckInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        check = services.sheet_check_submit(sheet=payload.validated_data["sheet"], submitted_by=request.user)
+        return Response(SheetCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
