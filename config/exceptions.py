@@ -1,4 +1,4 @@
-"""The one domain error and its mapping to HTTP."""
+"""Domain errors and model validation errors mapped to HTTP, in one place."""
 
 from typing import Any
 
@@ -7,25 +7,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-
-class DomainError(Exception):
-    """A request the domain refuses: a message for people and a stable code for programs."""
-
-    http_status = status.HTTP_400_BAD_REQUEST
-
-    def __init__(self, message: str, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.field = field
-
-
-class NotAllowed(DomainError):
-    http_status = status.HTTP_403_FORBIDDEN
-
-
-class Conflict(DomainError):
-    http_status = status.HTTP_409_CONFLICT
+from config.errors import DomainError
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

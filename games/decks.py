@@ -46,7 +46,7 @@ class PublishedFacts:
     needs_activity_table: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     id: str
     name: str
@@ -93,6 +93,23 @@ class Deck:
     @cached_property
     def card_by_id(self) -> Mapping[str, Card]:
         return {card.id: card for card in self.cards}
+
+    @cached_property
+    def card_facts(self) -> Mapping[str, tuple[int, int, str | None, str | None]]:
+        """Per card id: (number, green points, yellow symbol, blue symbol), for the scoring loop."""
+        return {
+            card.id: (card.number, self.green_values[card.green] if card.green else 0, card.yellow, card.blue)
+            for card in self.cards
+        }
+
+    @cached_property
+    def region_of(self) -> Mapping[str, int]:
+        """Per card id, the index of its region in `regions`."""
+        return {card_id: index for index, region in enumerate(self.regions) for card_id in region.cards}
+
+    @cached_property
+    def region_members(self) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(region.cards) for region in self.regions)
 
     @cached_property
     def blue_names(self) -> frozenset[str]:

@@ -6,10 +6,19 @@ this module reads a seat, checks the whole table and scores every round of every
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from games.decks import Card, Deck, PublishedFacts
-from games.parsing import MalformedInput, expect_int, expect_list, expect_object, expect_optional_str, expect_str
+from games.parsing import (
+    MalformedInput,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_optional_str,
+    expect_str,
+    expect_str_list,
+)
 from games.verdict import Problem, SeatResult, Verdict, claim_problem, competition_ranks
 
 ROUNDS = 4
@@ -46,11 +55,16 @@ class DraftingRules:
     green_points: Callable[[int, int], int]  # (this round's symbol total, last round's points) -> points
     blue_points: Callable[[int, int, int, Deck], int]  # (own icons, others' icons, players, deck) -> points
     blue_must_be_held: bool = False
+    blue_counts_other_rows: bool = False  # Europe's treasures score the symbols on the other players' rows
     extra_bonus: str | None = None
     extra_bonus_reached: Callable[[set[str], Deck], bool] | None = None
     extra_bonus_points: Callable[[int, int], int] | None = None  # (tier reached, players) -> points
     tie_breaks: tuple[str, ...] = ("throw_catch",)
     player_counts: range = range(2, 5)
+
+    @cached_property
+    def category_set(self) -> frozenset[str]:
+        return frozenset(self.categories)
 
 
 def parse_seat(rules: DraftingRules, raw: Any, where: str) -> DraftingSeat:
@@ -68,7 +82,33 @@ def parse_seat(rules: DraftingRules, raw: Any, where: str) -> DraftingSeat:
     )
 
 
+ROUND_KEYS = frozenset({"cards", "scored", "claimed"})
+
+
 def _parse_round(rules: DraftingRules, raw: Any, where: str) -> DraftingRound:
+    """Accept a well-formed round in one pass; anything else goes through the strict reader for its message."""
+    if type(raw) is dict and "cards" in raw and raw.keys() <= ROUND_KEYS:
+        cards, scored, claimed = raw["cards"], raw.get("scored"), raw.get("claimed")
+        if (
+            type(cards) is list
+            and len(cards) <= DECK_SIZE
+            and all(type(card) is str and card for card in cards)
+            and (scored is None or (type(scored) is str and scored.strip()))
+            and (claimed is None or _well_formed_claims(rules, claimed))
+        ):
+            return DraftingRound(tuple(cards), scored, claimed)
+    return _parse_round_strictly(rules, raw, where)
+
+
+def _well_formed_claims(rules: DraftingRules, claimed: Any) -> bool:
+    return (
+        type(claimed) is dict
+        and claimed.keys() <= rules.category_set
+        and all(type(value) is int and value >= 0 for value in claimed.values())
+    )
+
+
+def _parse_round_strictly(rules: DraftingRules, raw: Any, where: str) -> DraftingRound:
     row = expect_object(raw, where, frozenset({"cards"}), frozenset({"scored", "claimed"}))
     cards = expect_list(row["cards"], f"{where}.cards")
     if len(cards) > DECK_SIZE:
@@ -76,9 +116,10 @@ def _parse_round(rules: DraftingRules, raw: Any, where: str) -> DraftingRound:
     claimed = row.get("claimed")
     if claimed is not None:
         expect_object(claimed, f"{where}.claimed", frozenset(), frozenset(rules.categories))
-        claimed = {key: expect_int(value, f"{where}.claimed.{key}") for key, value in claimed.items()}
+        if not all(type(value) is int and value >= 0 for value in claimed.values()):
+            claimed = {key: expect_int(value, f"{where}.claimed.{key}") for key, value in claimed.items()}
     return DraftingRound(
-        cards=tuple(expect_str(card, f"{where}.cards[{j}]") for j, card in enumerate(cards)),
+        cards=expect_str_list(cards, f"{where}.cards"),
         scored=expect_optional_str(row.get("scored"), f"{where}.scored"),
         claimed=claimed,
     )
@@ -103,7 +144,9 @@ class _Table:
         self.visited: list[set[str]] = [set() for _ in seats]
         self.used_blue: list[set[str]] = [set() for _ in seats]
         self.last_green = [0] * self.players
-        self.open_regions = [(region, frozenset(region.cards)) for region in deck.regions]
+        self.open_regions = set(range(len(deck.regions)))
+        self.blank_scores = dict.fromkeys(rules.categories, 0)
+        self.touched_regions: list[set[int]] = [set() for _ in seats]
         self.extra_won = [False] * self.players
         self.extra_tier = 0
         self.scores: list[list[dict[str, int]]] = [[] for _ in seats]
@@ -163,70 +206,64 @@ class _Table:
                 self.problems.append(Problem("set_aside_not_dealt", message, None, r + 1, "cards"))
 
     def _score_round(self, r: int) -> None:
-        rows = [
-            [self.deck.card_by_id[c] for c in seat.rounds[r].cards if c in self.deck.card_by_id] for seat in self.seats
-        ]
+        facts = self.deck.card_facts
+        rows = [[c for c in seat.rounds[r].cards if c in facts] for seat in self.seats]
         blue_on_table: dict[str, int] = {}
-        for row in rows:
-            for card in row:
-                if card.blue:
-                    blue_on_table[card.blue] = blue_on_table.get(card.blue, 0) + 1
+        if self.rules.blue_counts_other_rows:
+            for row in rows:
+                for card_id in row:
+                    blue = facts[card_id][3]
+                    if blue:
+                        blue_on_table[blue] = blue_on_table.get(blue, 0) + 1
         for i, seat in enumerate(self.seats):
-            scores = dict.fromkeys(self.rules.categories, 0)
-            notes: dict[str, str] = {}
-            self._score_row(i, r, seat.rounds[r], rows[i], blue_on_table, scores, notes)
-            self.scores[i].append(scores)
-            self.notes[i].append(notes)
+            self.scores[i].append(self._score_row(i, r, seat.rounds[r], rows[i], blue_on_table))
+            self.notes[i].append({})
         self._award_regions(r)
         self._award_extra_bonus(r)
 
     def _score_row(
-        self,
-        i: int,
-        r: int,
-        row: DraftingRound,
-        cards: list[Card],
-        blue_on_table: Mapping[str, int],
-        scores: dict[str, int],
-        notes: dict[str, str],
-    ) -> None:
-        rules, deck = self.rules, self.deck
-        throw, catch = (
-            deck.card_by_id.get(row.cards[0]) if row.cards else None,
-            deck.card_by_id.get(row.cards[-1]) if row.cards else None,
-        )
-        if throw and catch:
-            scores["throw_catch"] = rules.throw_catch(throw.number, catch.number)
-            notes["throw_catch"] = f"Throw {throw.id} is {throw.number}, Catch {catch.id} is {catch.number}"
-        new_sites = [card.id for card in dict.fromkeys(cards) if card.id not in self.visited[i]]
-        self.visited[i].update(new_sites)
-        scores["sites"] = len(new_sites)
-        notes["sites"] = f"first visits: {', '.join(new_sites)}" if new_sites else "no site visited for the first time"
-        green_total = sum(deck.green_values[card.green] for card in cards if card.green)
-        previous = self.last_green[i]
-        scores[rules.green] = self.last_green[i] = rules.green_points(green_total, previous)
-        notes[rules.green] = f"symbols worth {green_total}" + (f", last round scored {previous}" if r else "")
+        self, i: int, r: int, row: DraftingRound, known: list[str], blue_on_table: Mapping[str, int]
+    ) -> dict[str, int]:
+        """Score one row in a single pass over its known cards."""
+        rules, facts = self.rules, self.deck.card_facts
+        scores = self.blank_scores.copy()
+        if row.cards and row.cards[0] in facts and row.cards[-1] in facts:
+            scores["throw_catch"] = rules.throw_catch(facts[row.cards[0]][0], facts[row.cards[-1]][0])
+        visited = self.visited[i]
+        before = len(visited)
+        visited.update(known)
+        scores["sites"] = len(visited) - before
+        region_of = self.deck.region_of
+        self.touched_regions[i] = {region_of[card_id] for card_id in known}
+        green_total = 0
         pairs: dict[str, int] = {}
-        for card in cards:
-            if card.yellow:
-                pairs[card.yellow] = pairs.get(card.yellow, 0) + 1
-        scores[rules.yellow] = sum(deck.yellow_values[symbol] * (n // 2) for symbol, n in pairs.items())
-        held = [f"{n // 2} pair(s) of {symbol}" for symbol, n in pairs.items() if n >= 2]
-        notes[rules.yellow] = ", ".join(held) if held else "no pair"
-        scores[rules.blue] = self._score_blue(i, r, row.scored, cards, blue_on_table, notes)
+        own_blue: dict[str, int] = {}
+        for card_id in known:
+            _number, green_points, yellow, blue = facts[card_id]
+            green_total += green_points
+            if yellow:
+                pairs[yellow] = pairs.get(yellow, 0) + 1
+            if blue:
+                own_blue[blue] = own_blue.get(blue, 0) + 1
+        scores[rules.green] = self.last_green[i] = rules.green_points(green_total, self.last_green[i])
+        yellow_values, yellow_points = self.deck.yellow_values, 0
+        for symbol, count in pairs.items():
+            if count > 1:
+                yellow_points += yellow_values[symbol] * (count // 2)
+        scores[rules.yellow] = yellow_points
+        scores[rules.blue] = self._score_blue(i, r, row.scored, own_blue, blue_on_table)
+        return scores
+
+    def _throw_and_catch(self, row: DraftingRound) -> tuple[Card | None, Card | None]:
+        if not row.cards:
+            return None, None
+        return self.deck.card_by_id.get(row.cards[0]), self.deck.card_by_id.get(row.cards[-1])
 
     def _score_blue(
-        self,
-        i: int,
-        r: int,
-        name: str | None,
-        cards: list[Card],
-        blue_on_table: Mapping[str, int],
-        notes: dict[str, str],
+        self, i: int, r: int, name: str | None, own_blue: Mapping[str, int], blue_on_table: Mapping[str, int]
     ) -> int:
         rules, player = self.rules, self.seats[i].player
         if name is None:
-            notes[rules.blue] = f"no {rules.blue} scored"
             return 0
         if name not in rules.facts.blue_names:
             known = ", ".join(sorted(rules.facts.blue_names))
@@ -238,29 +275,56 @@ class _Table:
                 f"round {r + 1}: {name} was already scored in an earlier round; each {rules.blue} scores once a game"
             )
             self.problems.append(Problem("activity_reused", message, player, r + 1, "scored"))
-            notes[rules.blue] = f"{name} was already scored"
             return 0
         self.used_blue[i].add(name)
-        own = sum(card.blue == name for card in cards)
+        own = own_blue.get(name, 0)
         if rules.blue_must_be_held and not own:
             message = f"round {r + 1}: {name} scored without a card showing its symbol in the row"
             self.problems.append(Problem("activity_not_held", message, player, r + 1, "scored"))
-            notes[rules.blue] = f"no {name} symbol held"
             return 0
-        others = blue_on_table.get(name, 0) - own
-        notes[rules.blue] = f"{name}: {own} symbol(s) in the row, {others} on the other players' rows"
+        others = blue_on_table.get(name, 0) - own if rules.blue_counts_other_rows else 0
         return rules.blue_points(own, others, self.players, self.deck)
 
+    def _explain(self, i: int, r: int, field_name: str) -> str:
+        """Say in words what a category's score comes from; only needed when a claim differs."""
+        rules, deck, row = self.rules, self.deck, self.seats[i].rounds[r]
+        cards = [deck.card_by_id[c] for c in row.cards if c in deck.card_by_id]
+        if field_name in self.notes[i][r]:
+            return self.notes[i][r][field_name]
+        if field_name == "throw_catch":
+            throw, catch = self._throw_and_catch(row)
+            return f"Throw {throw.id} is {throw.number}, Catch {catch.id} is {catch.number}" if throw and catch else ""
+        if field_name == "sites":
+            seen = {c for earlier in self.seats[i].rounds[:r] for c in earlier.cards}
+            new = [card.id for card in dict.fromkeys(cards) if card.id not in seen]
+            return f"first visits: {', '.join(new)}" if new else "no site visited for the first time"
+        if field_name == rules.green:
+            total = sum(deck.green_values[card.green] for card in cards if card.green)
+            last = f", last round scored {self.scores[i][r - 1][rules.green]}" if r else ""
+            return f"symbols worth {total}{last}"
+        if field_name == rules.yellow:
+            counts = {card.yellow: sum(c.yellow == card.yellow for c in cards) for card in cards if card.yellow}
+            held = [f"{n // 2} pair(s) of {symbol}" for symbol, n in counts.items() if n >= 2]
+            return ", ".join(held) if held else "no pair"
+        if field_name == rules.blue:
+            return f"{row.scored} scored" if row.scored else f"no {rules.blue} scored"
+        return "no bonus won this round"
+
     def _award_regions(self, r: int) -> None:
-        """Every player completing a region in the first round anyone does scores its bonus."""
-        for entry in list(self.open_regions):
-            region, members = entry
-            winners = [i for i in range(self.players) if members <= self.visited[i]]
-            for i in winners:
-                self.scores[i][r]["region_bonus"] += region.bonus
-                self.notes[i][r]["region_bonus"] = f"completed {region.name}"
-            if winners:
-                self.open_regions.remove(entry)
+        """Every player completing a region in the first round anyone does scores its bonus.
+
+        Only regions a player touched this round can have been completed this round.
+        """
+        members = self.deck.region_members
+        completed: set[int] = set()
+        for i in range(self.players):
+            for index in self.touched_regions[i] & self.open_regions:
+                if members[index] <= self.visited[i]:
+                    region = self.deck.regions[index]
+                    self.scores[i][r]["region_bonus"] += region.bonus
+                    self.notes[i][r]["region_bonus"] = f"completed {region.name} first"
+                    completed.add(index)
+        self.open_regions -= completed
 
     def _award_extra_bonus(self, r: int) -> None:
         """Players reaching the bonus in the same round share the next tier (see docs/rules.md)."""
@@ -287,8 +351,8 @@ class _Table:
                 for field_name, claimed in (row.claimed or {}).items():
                     expected = self.scores[i][r][field_name]
                     if claimed != expected:
-                        note = self.notes[i][r].get(field_name, "")
-                        self.problems.append(claim_problem(seat.player, field_name, claimed, expected, note, r + 1))
+                        why = self._explain(i, r, field_name)
+                        self.problems.append(claim_problem(seat.player, field_name, claimed, expected, why, r + 1))
             if seat.claimed_total is not None and seat.claimed_total != totals[i]:
                 self.problems.append(
                     claim_problem(seat.player, "total", seat.claimed_total, totals[i], "the sum of every category")

@@ -56,6 +56,7 @@ RULES = DraftingRules(
     green_points=food_points,
     blue_points=treasure_points,
     blue_must_be_held=True,
+    blue_counts_other_rows=True,
     extra_bonus="passport_bonus",
     extra_bonus_reached=passport_stamped,
     extra_bonus_points=passport_points,

@@ -24,6 +24,9 @@ def expect_object(
     """Return `value` if it is an object with every required key and no unknown key."""
     if not isinstance(value, dict):
         raise MalformedInput(field, f"expected an object, got {type_name(value)}")
+    keys = value.keys()
+    if required <= keys and (keys - required) <= optional:
+        return value
     for key in sorted(required - value.keys()):
         raise MalformedInput(_join(field, key), "is required")
     for key in sorted(value.keys() - required - optional):
@@ -43,6 +46,14 @@ def expect_str(value: Any, field: str) -> str:
     if not value.strip():
         raise MalformedInput(field, "must not be empty")
     return value
+
+
+def expect_str_list(value: Any, field: str) -> tuple[str, ...]:
+    """A list of non-empty strings; the fast path checks the whole list at once."""
+    items = expect_list(value, field)
+    if all(type(item) is str and item for item in items):
+        return tuple(items)
+    return tuple(expect_str(item, f"{field}[{i}]") for i, item in enumerate(items))
 
 
 def expect_optional_str(value: Any, field: str) -> str | None:

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import games
-from config.exceptions import DomainError
+from config.errors import DomainError
 from tournaments import selectors
 from tournaments.models import Edition, SheetCheck
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from config.exceptions import DomainError
+from config.errors import DomainError
 from games import australia, hunt
 from tournaments import selectors, services
 from tournaments.models import Edition

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from config.exceptions import DomainError
+from config.errors import DomainError
 from tournaments import services
 
 
