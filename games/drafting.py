@@ -150,7 +150,7 @@ class _Table:
         self.extra_won = [False] * self.players
         self.extra_tier = 0
         self.scores: list[list[dict[str, int]]] = [[] for _ in seats]
-        self.notes: list[list[dict[str, str]]] = [[] for _ in seats]
+        self.bonus_notes: dict[tuple[int, int, str], str] = {}  # (seat, round, field) -> why a bonus was won
 
     def verdict(self) -> Verdict:
         previous_clean = False
@@ -158,7 +158,7 @@ class _Table:
             clean = self._check_cards(r)
             if previous_clean and clean and self.players < 4:
                 self._check_set_aside(r)
-            self._score_round(r)
+            self._score_round(r, clean)
             previous_clean = clean
         totals = [sum(sum(round_scores.values()) for round_scores in seat) for seat in self.scores]
         self._check_claims(totals)
@@ -172,6 +172,18 @@ class _Table:
 
     def _check_cards(self, r: int) -> bool:
         """Report rows that are not 7 distinct known cards; return whether the round is clean."""
+        rows = [seat.rounds[r].cards for seat in self.seats]
+        played = [card for row in rows for card in row]
+        distinct = set(played)
+        if (
+            all(len(row) == ROW_LENGTH for row in rows)
+            and len(distinct) == len(played)
+            and distinct <= self.deck.card_by_id.keys()
+        ):
+            return True
+        return self._report_card_problems(r)
+
+    def _report_card_problems(self, r: int) -> bool:
         before = len(self.problems)
         holders: dict[str, str] = {}
         for seat in self.seats:
@@ -205,9 +217,12 @@ class _Table:
                 )
                 self.problems.append(Problem("set_aside_not_dealt", message, None, r + 1, "cards"))
 
-    def _score_round(self, r: int) -> None:
+    def _score_round(self, r: int, clean: bool) -> None:
         facts = self.deck.card_facts
-        rows = [[c for c in seat.rounds[r].cards if c in facts] for seat in self.seats]
+        if clean:
+            rows = [seat.rounds[r].cards for seat in self.seats]
+        else:
+            rows = [tuple(c for c in seat.rounds[r].cards if c in facts) for seat in self.seats]
         blue_on_table: dict[str, int] = {}
         if self.rules.blue_counts_other_rows:
             for row in rows:
@@ -217,12 +232,11 @@ class _Table:
                         blue_on_table[blue] = blue_on_table.get(blue, 0) + 1
         for i, seat in enumerate(self.seats):
             self.scores[i].append(self._score_row(i, r, seat.rounds[r], rows[i], blue_on_table))
-            self.notes[i].append({})
         self._award_regions(r)
         self._award_extra_bonus(r)
 
     def _score_row(
-        self, i: int, r: int, row: DraftingRound, known: list[str], blue_on_table: Mapping[str, int]
+        self, i: int, r: int, row: DraftingRound, known: tuple[str, ...], blue_on_table: Mapping[str, int]
     ) -> dict[str, int]:
         """Score one row in a single pass over its known cards."""
         rules, facts = self.rules, self.deck.card_facts
@@ -233,8 +247,9 @@ class _Table:
         before = len(visited)
         visited.update(known)
         scores["sites"] = len(visited) - before
-        region_of = self.deck.region_of
-        self.touched_regions[i] = {region_of[card_id] for card_id in known}
+        self.touched_regions[i] = (
+            {self.deck.region_of[card_id] for card_id in known} if before < len(visited) else set()
+        )
         green_total = 0
         pairs: dict[str, int] = {}
         own_blue: dict[str, int] = {}
@@ -289,8 +304,8 @@ class _Table:
         """Say in words what a category's score comes from; only needed when a claim differs."""
         rules, deck, row = self.rules, self.deck, self.seats[i].rounds[r]
         cards = [deck.card_by_id[c] for c in row.cards if c in deck.card_by_id]
-        if field_name in self.notes[i][r]:
-            return self.notes[i][r][field_name]
+        if (i, r, field_name) in self.bonus_notes:
+            return self.bonus_notes[i, r, field_name]
         if field_name == "throw_catch":
             throw, catch = self._throw_and_catch(row)
             return f"Throw {throw.id} is {throw.number}, Catch {catch.id} is {catch.number}" if throw and catch else ""
@@ -322,7 +337,7 @@ class _Table:
                 if members[index] <= self.visited[i]:
                     region = self.deck.regions[index]
                     self.scores[i][r]["region_bonus"] += region.bonus
-                    self.notes[i][r]["region_bonus"] = f"completed {region.name} first"
+                    self.bonus_notes[i, r, "region_bonus"] = f"completed {region.name} first"
                     completed.add(index)
         self.open_regions -= completed
 
@@ -342,7 +357,7 @@ class _Table:
         for i in newly:
             self.extra_won[i] = True
             self.scores[i][r][field] = points
-            self.notes[i][r][field] = f"reached in round {r + 1}, bonus number {self.extra_tier + 1}"
+            self.bonus_notes[i, r, field] = f"reached in round {r + 1}, bonus number {self.extra_tier + 1}"
         self.extra_tier += 1
 
     def _check_claims(self, totals: list[int]) -> None:
