@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from simple_history.models import HistoricalRecords
 
 from games import GAMES
 
@@ -54,3 +55,183 @@ class SheetCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} sheet #{self.pk} ({self.status})"
+
+
+DEFAULT_POINTS_BY_TABLE_SIZE = {"2": [4, 0], "3": [4, 2, 0], "4": [4, 2, 1, 0], "5": [4, 3, 2, 1, 0]}
+DEFAULT_TIE_BREAKS = ["game_score", "game_tie_break", "opponents_points"]
+
+
+def default_points() -> dict[str, list[int]]:
+    return {size: list(points) for size, points in DEFAULT_POINTS_BY_TABLE_SIZE.items()}
+
+
+def default_tie_breaks() -> list[str]:
+    return list(DEFAULT_TIE_BREAKS)
+
+
+class Player(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
+    handle = models.CharField(max_length=40, unique=True, help_text="The name on score sheets and standings.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["handle"]
+
+    def __str__(self) -> str:
+        return self.handle
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft"
+        REGISTRATION = "registration"
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=40, choices=GAME_CHOICES)
+    rounds_planned = models.PositiveSmallIntegerField(default=4)
+    capacity = models.PositiveIntegerField(default=32)
+    registration_opens = models.DateTimeField(null=True, blank=True)
+    registration_closes = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(default=0, help_text="Seeds round 1's random seating, so it can be replayed.")
+    points_by_table_size = models.JSONField(default=default_points)
+    tie_breaks = models.JSONField(default=default_tie_breaks)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.CheckConstraint(condition=Q(capacity__gte=1), name="event_capacity_positive")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered"
+        WAITLISTED = "waitlisted"
+        CHECKED_IN = "checked_in"
+        WITHDRAWN = "withdrawn"
+        DROPPED = "dropped"
+
+    HOLDS_A_PLACE = (Status.REGISTERED, Status.CHECKED_IN)
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    status = models.CharField(max_length=12, choices=Status.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event} ({self.status})"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        SEATED = "seated"
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_number_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_number_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="Seating order, clockwise, from 1.")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_player_per_position"),
+            models.UniqueConstraint(fields=["table", "player"], name="one_seat_per_player_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table}"
+
+
+class ScoreSheet(models.Model):
+    """One version of one seat's sheet. A correction is a new version; earlier versions are kept."""
+
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted"
+        VERIFYING = "verifying"
+        VERIFIED = "verified"
+        REJECTED = "rejected"
+        SUPERSEDED = "superseded"
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sheets")
+    version = models.PositiveIntegerField()
+    data = models.JSONField(help_text="The seat object of the score-sheet spec.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    problems = models.JSONField(default=list, blank=True)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["seat", "-version"]
+        constraints = [models.UniqueConstraint(fields=["seat", "version"], name="one_sheet_per_seat_version")]
+
+    def __str__(self) -> str:
+        return f"{self.seat} v{self.version} ({self.status})"
+
+
+class TableResult(models.Model):
+    """The table's verdict for one set of sheet versions; `attempt` grows with every re-verification."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting for sheets"
+        PENDING = "pending", "queued for verification"
+        VERIFYING = "verifying"
+        VERIFIED = "verified"
+        REJECTED = "rejected"
+        OVERRIDDEN = "overridden", "accepted by the organiser"
+
+    COUNTS = (Status.VERIFIED, Status.OVERRIDDEN)
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    attempt = models.PositiveIntegerField(default=0)
+    verdict = models.JSONField(null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    override_reason = models.TextField(blank=True)
+    override_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.status}"

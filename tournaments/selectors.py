@@ -1,12 +1,17 @@
-"""Read queries for tournaments."""
+"""Read queries for tournaments; each owns its select_related / prefetch_related."""
 
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 import games
-from tournaments.models import Edition, SheetCheck
+from config.errors import NotAllowed
+from tournaments.models import Edition, Event, Registration, ScoreSheet, SheetCheck, Table, TableResult
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -28,3 +33,111 @@ def _parsed_edition(edition_id: int, game: str) -> Any:
 
 def sheet_check_list() -> QuerySet[SheetCheck]:
     return SheetCheck.objects.select_related("edition", "submitted_by")
+
+
+def is_organiser(*, user: AbstractBaseUser | AnonymousUser, event: Event) -> bool:
+    if not user.is_authenticated:
+        return False
+    return bool(getattr(user, "is_staff", False)) or event.organisers.filter(pk=user.pk).exists()
+
+
+def require_organiser(*, user: AbstractBaseUser | AnonymousUser, event: Event) -> None:
+    if not is_organiser(user=user, event=event):
+        raise NotAllowed("only an organiser of this event can do this", "not_organiser")
+
+
+def waitlist_position(*, registration: Registration) -> int | None:
+    if registration.status != Registration.Status.WAITLISTED:
+        return None
+    ahead = Registration.objects.filter(event_id=registration.event_id, status=Registration.Status.WAITLISTED)
+    return (
+        ahead.filter(created_at__lt=registration.created_at).count()
+        + ahead.filter(created_at=registration.created_at, id__lte=registration.id).count()
+    )
+
+
+def table_current_sheets(*, table: Table) -> list[ScoreSheet]:
+    """The newest version of each seat's sheet, in seating order."""
+    newest: dict[int, ScoreSheet] = {}
+    for sheet in (
+        ScoreSheet.objects.filter(seat__table=table).select_related("seat").order_by("seat__position", "-version")
+    ):
+        newest.setdefault(sheet.seat_id, sheet)
+    return list(newest.values())
+
+
+def event_tables(*, event: Event) -> list[list[list[str]]]:
+    """Handles at each table of each round, for counting repeat opponents."""
+    rounds: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    tables = Table.objects.filter(round__event=event).prefetch_related("seats__player").select_related("round")
+    for table in tables:
+        rounds[table.round.number][table.number] = [seat.player.handle for seat in table.seats.all()]
+    return [list(by_table.values()) for _, by_table in sorted(rounds.items())]
+
+
+@dataclass
+class StandingRow:
+    handle: str
+    rank: int = 0
+    points: Fraction = Fraction(0)
+    game_score: int = 0
+    game_tie_break: tuple[int, ...] = ()
+    opponents_points: Fraction = Fraction(0)
+    tables: int = 0
+    dropped: bool = False
+    opponents: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.handle,
+            "points": float(self.points),
+            "game_score": self.game_score,
+            "game_tie_break": list(self.game_tie_break),
+            "opponents_points": float(self.opponents_points),
+            "tables": self.tables,
+            "dropped": self.dropped,
+        }
+
+
+def event_standings(*, event: Event) -> list[StandingRow]:
+    """Tournament points from table ranks (ties share the points of the places they cover), then tie-breaks."""
+    rows: dict[str, StandingRow] = {}
+    results = TableResult.objects.filter(table__round__event=event, status__in=TableResult.COUNTS)
+    for verdict in results.values_list("verdict", flat=True):
+        _add_table(rows, verdict["seats"], event.points_by_table_size)
+    for registration in event.registrations.select_related("player").filter(status=Registration.Status.DROPPED):
+        if registration.player.handle in rows:
+            rows[registration.player.handle].dropped = True
+    for row in rows.values():
+        row.opponents_points = sum((rows[o].points for o in row.opponents if o in rows), Fraction(0))
+    ordered = sorted(rows.values(), key=lambda row: _sort_key(row, event.tie_breaks), reverse=True)
+    for position, row in enumerate(ordered):
+        same = position and _sort_key(row, event.tie_breaks) == _sort_key(ordered[position - 1], event.tie_breaks)
+        row.rank = ordered[position - 1].rank if same else position + 1
+    return ordered
+
+
+def _add_table(rows: dict[str, StandingRow], seats: list[dict[str, Any]], scheme: dict[str, list[float]]) -> None:
+    points = scheme[str(len(seats))]
+    for seat in seats:
+        row = rows.setdefault(seat["player"], StandingRow(seat["player"]))
+        tied = [s for s in seats if s["rank"] == seat["rank"]]
+        places = points[seat["rank"] - 1 : seat["rank"] - 1 + len(tied)]
+        row.points += Fraction(sum(Fraction(p) for p in places), len(tied))
+        row.game_score += seat["total"]
+        tie_break = tuple(seat.get("tie_breaks", {}).values())
+        row.game_tie_break = tuple(
+            a + b for a, b in zip(row.game_tie_break or (0,) * len(tie_break), tie_break, strict=True)
+        )
+        row.tables += 1
+        row.opponents += [s["player"] for s in seats if s["player"] != seat["player"]]
+
+
+def _sort_key(row: StandingRow, tie_breaks: list[str]) -> tuple[Any, ...]:
+    values = {
+        "game_score": row.game_score,
+        "game_tie_break": row.game_tie_break,
+        "opponents_points": row.opponents_points,
+    }
+    return (row.points, *(values[name] for name in tie_breaks))

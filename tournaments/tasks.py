@@ -9,3 +9,8 @@ from tournaments import services
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def sheet_check_verify_task(check_id: int) -> None:
     services.sheet_check_verify(check_id=check_id)
+
+
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def table_verify_task(table_id: int, attempt: int) -> None:
+    services.table_verify(table_id=table_id, attempt=attempt)

@@ -1,0 +1,74 @@
+"""Swiss seating for tables of 2 to 5: properties that hold for any field of players."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.seating import first_round, meetings, repeats, swiss_round, table_sizes
+
+PREFERENCES = [(4, 3, 2), (5, 4, 3), (2,)]
+
+
+@pytest.mark.parametrize(
+    ("players", "preference", "expected"),
+    [
+        (8, (4, 3, 2), ([4, 4], 0)),
+        (7, (4, 3, 2), ([4, 3], 0)),
+        (6, (4, 3, 2), ([3, 3], 0)),
+        (5, (4, 3, 2), ([3, 2], 0)),
+        (2, (4, 3, 2), ([2], 0)),
+        (1, (4, 3, 2), ([], 1)),
+        (8, (5, 4, 3), ([4, 4], 0)),
+        (9, (5, 4, 3), ([5, 4], 0)),
+        (7, (2,), ([2, 2, 2], 1)),
+    ],
+)
+def test_table_sizes_prefer_the_games_best_sizes(players: int, preference: tuple[int, ...], expected) -> None:  # type: ignore[no-untyped-def]
+    assert table_sizes(players, preference) == expected
+
+
+fields = st.tuples(st.integers(2, 40), st.sampled_from(PREFERENCES), st.integers(0, 2**31))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fields)
+def test_everyone_is_seated_exactly_once_at_an_allowed_size(case) -> None:  # type: ignore[no-untyped-def]
+    count, preference, seed = case
+    players = [f"p{i}" for i in range(count)]
+    rng = random.Random(seed)
+    history = [first_round(players, preference, rng.randrange(10**6)).tables for _ in range(3)]
+    seating = swiss_round(sorted(players, key=lambda _: rng.random()), preference, meetings(history))
+    seated = [p for table in seating.tables for p in table]
+    assert sorted(seated + list(seating.byes)) == sorted(players)
+    assert all(len(table) in preference for table in seating.tables)
+
+
+@settings(max_examples=100, deadline=None)
+@given(fields)
+def test_seating_is_deterministic_for_a_seed(case) -> None:  # type: ignore[no-untyped-def]
+    count, preference, seed = case
+    players = [f"p{i}" for i in range(count)]
+    assert first_round(players, preference, seed) == first_round(players, preference, seed)
+    met = meetings([first_round(players, preference, seed).tables])
+    assert swiss_round(players, preference, met) == swiss_round(players, preference, met)
+
+
+@settings(max_examples=150, deadline=None)
+@given(fields)
+def test_repeat_opponents_are_never_more_than_cutting_the_standings(case) -> None:  # type: ignore[no-untyped-def]
+    count, preference, seed = case
+    players = [f"p{i}" for i in range(count)]
+    rng = random.Random(seed)
+    met = meetings([first_round(players, preference, rng.randrange(10**6)).tables for _ in range(2)])
+    ranked = sorted(players, key=lambda _: rng.random())
+    baseline = swiss_round(ranked, preference, met, max_passes=0)
+    improved = swiss_round(ranked, preference, met)
+    assert repeats(improved.tables, met) <= repeats(baseline.tables, met)
+
+
+def test_swapping_removes_an_avoidable_repeat() -> None:
+    met = meetings([[("a", "b", "c", "d"), ("e", "f", "g", "h")]])
+    seating = swiss_round(["a", "b", "c", "d", "e", "f", "g", "h"], (4, 3, 2), met)
+    assert repeats(seating.tables, met) < repeats([("a", "b", "c", "d"), ("e", "f", "g", "h")], met)

@@ -1,0 +1,47 @@
+"""Write paths: one function per use case, keyword-only, each in one transaction."""
+
+from tournaments.services.editions import (
+    edition_activate,
+    edition_load,
+    sheet_check_reverify,
+    sheet_check_submit,
+    sheet_check_verify,
+)
+from tournaments.services.events import (
+    event_create,
+    event_open_registration,
+    player_create,
+    player_signup,
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_withdraw,
+    waitlist_promote,
+)
+from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
+from tournaments.services.sheets import sheet_submit, table_override, table_reverify, table_verify
+
+__all__ = [
+    "edition_activate",
+    "edition_load",
+    "event_create",
+    "event_open_registration",
+    "event_start",
+    "player_create",
+    "player_signup",
+    "registration_check_in",
+    "registration_create",
+    "registration_drop",
+    "registration_withdraw",
+    "round_seat_next",
+    "round_start",
+    "seat_swap",
+    "sheet_check_reverify",
+    "sheet_check_submit",
+    "sheet_check_verify",
+    "sheet_submit",
+    "table_override",
+    "table_reverify",
+    "table_verify",
+    "waitlist_promote",
+]

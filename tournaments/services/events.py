@@ -1,0 +1,173 @@
+"""Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+import games
+from config.errors import Conflict, DomainError, NotAllowed
+from tournaments import selectors
+from tournaments.models import Event, Player, Registration
+
+TIE_BREAKS = ("game_score", "game_tie_break", "opponents_points")
+
+
+def player_signup(*, username: str, password: str, handle: str) -> tuple[Player, str]:
+    """Create an account, its player handle and an API token."""
+    user_model = get_user_model()
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise Conflict(f"the username {username!r} is taken", "username_taken", field="username")
+    with transaction.atomic():
+        user = user_model.objects.create_user(username=username, password=password)
+        player = player_create(user=user, handle=handle)
+        token = Token.objects.create(user=user)
+    return player, token.key
+
+
+def player_create(*, user: AbstractBaseUser, handle: str) -> Player:
+    if Player.objects.filter(handle__iexact=handle).exists():
+        raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle")
+    try:
+        with transaction.atomic():
+            return Player.objects.create(user=user, handle=handle)
+    except IntegrityError as error:
+        raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
+
+
+def event_create(*, organiser: AbstractBaseUser, name: str, game: str, **options: Any) -> Event:
+    """Create an event in draft; the creator becomes its organiser."""
+    if game not in games.GAMES:
+        raise DomainError(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
+    event = Event(name=name, game=game, **options)
+    _check_scheme(event)
+    with transaction.atomic():
+        event.save()
+        event.organisers.add(organiser)
+    return event
+
+
+def _check_scheme(event: Event) -> None:
+    sizes = games.GAMES[event.game].table_sizes_by_preference
+    for size in sizes:
+        points = event.points_by_table_size.get(str(size))
+        if not isinstance(points, list) or len(points) != size or not all(isinstance(p, int | float) for p in points):
+            message = f"points for a table of {size} must be a list of {size} numbers, got {points!r}"
+            raise DomainError(message, "invalid_points", field="points_by_table_size")
+    unknown = [t for t in event.tie_breaks if t not in TIE_BREAKS]
+    if unknown or not isinstance(event.tie_breaks, list):
+        raise DomainError(
+            f"unknown tie-breaks {unknown}; use {', '.join(TIE_BREAKS)}", "invalid_tie_breaks", "tie_breaks"
+        )
+
+
+def event_open_registration(*, event: Event, by: AbstractBaseUser) -> Event:
+    return _event_transition(event, by, Event.Status.DRAFT, Event.Status.REGISTRATION)
+
+
+def _event_transition(event: Event, by: AbstractBaseUser, source: str, target: str) -> Event:
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.status != source:
+            raise Conflict(f"the event is {locked.status}, not {source}", "wrong_event_status", field="status")
+        locked.status = target
+        locked.save(update_fields=["status"])
+    return locked
+
+
+def registration_create(*, event: Event, player: Player) -> Registration:
+    """Register a player, or put them on the waitlist when the event is full (checked under the event lock)."""
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        _require_registration_open(locked)
+        registration = Registration.objects.filter(event=locked, player=player).first()
+        if registration and registration.status != Registration.Status.WITHDRAWN:
+            raise Conflict(f"{player.handle} is already {registration.status}", "already_registered")
+        taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
+        status = Registration.Status.REGISTERED if taken < locked.capacity else Registration.Status.WAITLISTED
+        if registration is None:
+            return Registration.objects.create(event=locked, player=player, status=status)
+        registration.status, registration.created_at = status, timezone.now()  # back of the waitlist
+        registration.save(update_fields=["status", "created_at", "updated_at"])
+        return registration
+
+
+def _require_registration_open(event: Event) -> None:
+    now = timezone.now()
+    if event.status != Event.Status.REGISTRATION:
+        raise DomainError(f"registration is not open: the event is {event.status}", "registration_closed")
+    if event.registration_opens and now < event.registration_opens:
+        raise DomainError("registration has not opened yet", "registration_closed")
+    if event.registration_closes and now > event.registration_closes:
+        raise DomainError("registration has closed", "registration_closed")
+
+
+def registration_withdraw(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+    """Withdraw before the event starts; the first player on the waitlist takes the freed place."""
+    _require_self_or_organiser(by, registration)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=registration.event_id)
+        if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+            raise Conflict("the event has started: drop out instead of withdrawing", "event_started")
+        registration.refresh_from_db()
+        registration.status = Registration.Status.WITHDRAWN
+        registration.save(update_fields=["status", "updated_at"])
+        waitlist_promote(event=event)
+    return registration
+
+
+def waitlist_promote(*, event: Event) -> list[Registration]:
+    """Fill free places from the waitlist in order. Call with the event row locked."""
+    taken = event.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
+    promoted = list(
+        event.registrations.filter(status=Registration.Status.WAITLISTED).order_by("created_at", "id")[
+            : max(event.capacity - taken, 0)
+        ]
+    )
+    for registration in promoted:
+        registration.status = Registration.Status.REGISTERED
+        registration.save(update_fields=["status", "updated_at"])
+    return promoted
+
+
+def registration_check_in(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+    _require_self_or_organiser(by, registration)
+    return _registration_transition(
+        registration,
+        (Registration.Status.REGISTERED,),
+        Registration.Status.CHECKED_IN,
+        "only a registered player can check in",
+    )
+
+
+def registration_drop(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+    """Leave a running event: the player keeps their results and is not seated again."""
+    _require_self_or_organiser(by, registration)
+    if registration.event.status != Event.Status.RUNNING:
+        raise Conflict("only a running event can be dropped; withdraw before it starts", "event_not_running")
+    return _registration_transition(
+        registration, Registration.HOLDS_A_PLACE, Registration.Status.DROPPED, "only a playing player can drop"
+    )
+
+
+def _registration_transition(
+    registration: Registration, sources: Sequence[str], target: str, refusal: str
+) -> Registration:
+    with transaction.atomic():
+        locked = Registration.objects.select_for_update().get(pk=registration.pk)
+        if locked.status not in sources:
+            raise Conflict(f"{refusal}; this registration is {locked.status}", "wrong_registration_status")
+        locked.status = target
+        locked.save(update_fields=["status", "updated_at"])
+    return locked
+
+
+def _require_self_or_organiser(user: AbstractBaseUser, registration: Registration) -> None:
+    if registration.player.user_id == user.pk or selectors.is_organiser(user=user, event=registration.event):
+        return
+    raise NotAllowed("only the player or an organiser of the event can do this", "not_allowed")

@@ -1,0 +1,102 @@
+"""Starting an event, seating rounds (random round 1, Swiss afterwards), swapping seats before a start."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+import games
+from config.errors import Conflict, DomainError
+from tournaments import seating, selectors
+from tournaments.models import Event, Registration, Round, Seat, Table, TableResult
+
+
+def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
+    """Close registration, start the event and seat round 1 with the checked-in players."""
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.status != Event.Status.REGISTRATION:
+            raise Conflict(
+                f"the event is {locked.status}; only an event taking registrations can start", "wrong_event_status"
+            )
+        locked.status = Event.Status.RUNNING
+        locked.save(update_fields=["status"])
+        return _round_seat(locked, 1)
+
+
+def round_seat_next(*, event: Event, by: AbstractBaseUser) -> Round:
+    """Seat the next round Swiss-style once every table of the last one has a result that counts."""
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.status != Event.Status.RUNNING:
+            raise Conflict(f"the event is {locked.status}, not running", "wrong_event_status")
+        last = locked.rounds.order_by("-number").first()
+        if last is not None and last.status != Round.Status.FINISHED:
+            raise Conflict(f"round {last.number} is not finished: every table needs a verified result", "round_open")
+        number = (last.number if last else 0) + 1
+        if number > locked.rounds_planned:
+            raise Conflict(f"the event has {locked.rounds_planned} rounds", "no_more_rounds")
+        return _round_seat(locked, number)
+
+
+def _round_seat(event: Event, number: int) -> Round:
+    players = {
+        r.player.handle: r.player
+        for r in event.registrations.select_related("player").filter(status=Registration.Status.CHECKED_IN)
+    }
+    game = games.GAMES[event.game]
+    if len(players) < game.player_counts[0]:
+        raise DomainError(
+            f"{len(players)} players checked in; {game.name} needs {game.player_counts[0]}", "too_few_players"
+        )
+    preference = game.table_sizes_by_preference
+    if number == 1:
+        plan = seating.first_round(sorted(players), preference, event.seed)
+    else:
+        standing = [row.handle for row in selectors.event_standings(event=event) if row.handle in players]
+        ranked = standing + sorted(set(players) - set(standing))
+        plan = seating.swiss_round(ranked, preference, seating.meetings(selectors.event_tables(event=event)))
+    round_ = Round.objects.create(event=event, number=number)
+    for table_number, handles in enumerate(plan.tables, start=1):
+        table = Table.objects.create(round=round_, number=table_number)
+        TableResult.objects.create(table=table)
+        Seat.objects.bulk_create(
+            Seat(table=table, player=players[handle], position=position) for position, handle in enumerate(handles, 1)
+        )
+    return round_
+
+
+def round_start(*, round_: Round, by: AbstractBaseUser) -> Round:
+    selectors.require_organiser(user=by, event=round_.event)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.status != Round.Status.SEATED:
+            raise Conflict(f"round {locked.number} is {locked.status}, not seated", "wrong_round_status")
+        locked.status = Round.Status.RUNNING
+        locked.save(update_fields=["status"])
+    return locked
+
+
+def seat_swap(*, seat_a: Seat, seat_b: Seat, by: AbstractBaseUser) -> tuple[Seat, Seat]:
+    """Swap two players of a seated round (same table: their positions; two tables: their places)."""
+    round_ = seat_a.table.round
+    selectors.require_organiser(user=by, event=round_.event)
+    if seat_b.table.round_id != round_.pk:
+        raise DomainError("both seats must be in the same round", "different_rounds", field="seat_b")
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.status != Round.Status.SEATED:
+            raise Conflict("seats can only be swapped before the round starts", "wrong_round_status")
+        a, b = Seat.objects.select_for_update().get(pk=seat_a.pk), Seat.objects.select_for_update().get(pk=seat_b.pk)
+        if a.table_id == b.table_id:
+            positions = a.position, b.position
+            Seat.objects.filter(pk=a.pk).update(position=0)
+            Seat.objects.filter(pk=b.pk).update(position=positions[0])
+            Seat.objects.filter(pk=a.pk).update(position=positions[1])
+        else:
+            players = a.player_id, b.player_id
+            Seat.objects.filter(pk=a.pk).update(player_id=players[1])
+            Seat.objects.filter(pk=b.pk).update(player_id=players[0])
+    a.refresh_from_db()
+    b.refresh_from_db()
+    return a, b
