@@ -10,3 +10,28 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
     password = factory.django.Password("a-long-test-password")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Player"
+
+    user = factory.SubFactory(UserFactory)
+    handle = factory.LazyAttribute(lambda p: p.user.username)
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Event"
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Club night {n}")
+    game = "boomerang-australia"
+    status = "registration"
+    capacity = 16
+    seed = 7
+
+    @factory.post_generation
+    def organisers(self, create, extracted, **kwargs):  # type: ignore[no-untyped-def]
+        if create:
+            self.organisers.add(*(extracted or [UserFactory()]))

@@ -148,7 +148,7 @@ def registration_check_in(*, registration: Registration, by: AbstractBaseUser) -
 def registration_drop(*, registration: Registration, by: AbstractBaseUser) -> Registration:
     """Leave a running event: the player keeps their results and is not seated again."""
     _require_self_or_organiser(by, registration)
-    if registration.event.status != Event.Status.RUNNING:
+    if Event.objects.values_list("status", flat=True).get(pk=registration.event_id) != Event.Status.RUNNING:
         raise Conflict("only a running event can be dropped; withdraw before it starts", "event_not_running")
     return _registration_transition(
         registration, Registration.HOLDS_A_PLACE, Registration.Status.DROPPED, "only a playing player can drop"

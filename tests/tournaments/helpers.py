@@ -1,0 +1,39 @@
+"""Play events through the public services, with legal sheets from the engine's simulator."""
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from games.simulate import legal_sheet
+from tournaments import selectors, services
+from tournaments.models import Event, Player, Round, Table
+
+
+def register_and_check_in(event: Event, players: list[Player]) -> None:
+    for player in players:
+        registration = services.registration_create(event=event, player=player)
+        services.registration_check_in(registration=registration, by=player.user)
+
+
+def legal_seat_data(table: Table, rng: random.Random) -> list[dict[str, Any]]:
+    """A legal, correctly claimed sheet for the table, one seat object per seat in seating order."""
+    seats = list(table.seats.select_related("player").order_by("position"))
+    sheet = legal_sheet(table.round.event.game, len(seats), rng)
+    data = []
+    for seat, seat_sheet in zip(seats, sheet["seats"], strict=True):
+        data.append({**seat_sheet, "player": seat.player.handle})
+    return data
+
+
+def play_round(round_: Round, organiser: AbstractBaseUser, rng: random.Random, on_commit: Any) -> None:
+    """Start the round and have every seated player submit their own legal sheet."""
+    services.round_start(round_=round_, by=organiser)
+    for table in round_.tables.all():
+        for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, rng), strict=True):
+            with on_commit(execute=True):
+                services.sheet_submit(seat=seat, data=data, by=seat.player.user)
+
+
+def standings_handles(event: Event) -> list[str]:
+    return [row.handle for row in selectors.event_standings(event=event)]
