@@ -128,6 +128,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, verified score sheets, standings and TrueSkill ratings for the Boomerang games.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.GAME_CHOICES"},
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # Celery: with no broker configured, tasks run in-process (eagerly) so a newcomer needs no services.

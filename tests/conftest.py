@@ -34,6 +34,11 @@ def _tasks_run_in_process(request: pytest.FixtureRequest):  # type: ignore[no-un
     celery_app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):  # type: ignore[no-untyped-def]
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def api_client() -> APIClient:
     return APIClient()

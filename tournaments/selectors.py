@@ -141,3 +141,31 @@ def _sort_key(row: StandingRow, tie_breaks: list[str]) -> tuple[Any, ...]:
         "opponents_points": row.opponents_points,
     }
     return (row.points, *(values[name] for name in tie_breaks))
+
+
+def event_list() -> QuerySet[Event]:
+    return Event.objects.all()
+
+
+def event_registrations(*, event: Event) -> list[Registration]:
+    """Registrations in order, each with its `waitlist_position` (None when not waitlisted)."""
+    registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
+    position = 0
+    for registration in registrations:
+        waiting = registration.status == Registration.Status.WAITLISTED
+        position += waiting
+        registration.waitlist_position = position if waiting else None  # type: ignore[attr-defined]
+    return registrations
+
+
+def event_rounds(*, event: Event) -> QuerySet[Any]:
+
+    return event.rounds.prefetch_related("tables__seats__player", "tables__result", "tables__round").order_by("number")
+
+
+def table_list() -> QuerySet[Table]:
+    return Table.objects.select_related("round__event", "result").prefetch_related("seats__player")
+
+
+def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:
+    return ScoreSheet.objects.filter(seat_id=seat_id).select_related("entered_by").order_by("-version")

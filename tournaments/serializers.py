@@ -1,6 +1,17 @@
 from rest_framework import serializers
 
-from tournaments.models import Edition, SheetCheck
+from tournaments.models import (
+    GAME_CHOICES,
+    Edition,
+    Event,
+    Registration,
+    Round,
+    ScoreSheet,
+    Seat,
+    SheetCheck,
+    Table,
+    TableResult,
+)
 
 
 class GameSerializer(serializers.Serializer):
@@ -26,3 +37,114 @@ class SheetCheckSerializer(serializers.ModelSerializer):
     class Meta:
         model = SheetCheck
         fields = ["id", "game", "status", "sheet", "verdict", "submitted_at", "verified_at"]
+
+
+class PlayerSignupSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
+    handle = serializers.RegexField(r"^[\w.-]{2,40}$", help_text="2-40 letters, digits, '.', '-' or '_'.")
+
+
+class PlayerSignupResultSerializer(serializers.Serializer):
+    handle = serializers.CharField()
+    token = serializers.CharField()
+
+
+class EventInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=20, default=4)
+    capacity = serializers.IntegerField(min_value=2, max_value=10_000, default=32)
+    registration_opens = serializers.DateTimeField(required=False, allow_null=True)
+    registration_closes = serializers.DateTimeField(required=False, allow_null=True)
+    seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
+    points_by_table_size = serializers.DictField(
+        child=serializers.ListField(child=serializers.FloatField()), required=False
+    )
+    tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "game", "status", "rounds_planned", "capacity", "registration_opens",
+            "registration_closes", "seed", "points_by_table_size", "tie_breaks", "created_at",
+        ]  # fmt: skip
+
+
+class RegistrationInputSerializer(serializers.Serializer):
+    player = serializers.CharField(required=False, help_text="Handle; organisers only. Default: yourself.")
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+    waitlist_position = serializers.IntegerField(allow_null=True, read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = ["id", "event", "player", "status", "waitlist_position", "created_at"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+
+    class Meta:
+        model = Seat
+        fields = ["id", "position", "player"]
+
+
+class TableResultSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TableResult
+        fields = ["status", "attempt", "verdict", "verified_at", "override_reason"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True)
+    result = TableResultSerializer()
+    round = serializers.IntegerField(source="round.number")
+
+    class Meta:
+        model = Table
+        fields = ["id", "round", "number", "seats", "result"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "status", "tables"]
+
+
+class SheetInputSerializer(serializers.Serializer):
+    data = serializers.JSONField(help_text="The seat object of the score-sheet spec; `player` may be left out.")
+
+
+class ScoreSheetSerializer(serializers.ModelSerializer):
+    entered_by = serializers.CharField(source="entered_by.username", allow_null=True)
+
+    class Meta:
+        model = ScoreSheet
+        fields = ["id", "seat", "version", "status", "data", "problems", "entered_by", "entered_at"]
+
+
+class OverrideInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class SeatSwapInputSerializer(serializers.Serializer):
+    seat_a = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
+    seat_b = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    points = serializers.FloatField()
+    game_score = serializers.IntegerField()
+    game_tie_break = serializers.ListField(child=serializers.IntegerField())
+    opponents_points = serializers.FloatField()
+    tables = serializers.IntegerField()
+    dropped = serializers.BooleanField()

@@ -1,0 +1,217 @@
+"""The event API: thin views that validate input, call one service or selector, and serialise."""
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+from tournaments import selectors, services
+from tournaments.models import Player, Registration, Round, Seat
+from tournaments.renderers import CSVRenderer
+from tournaments.serializers import (
+    EventInputSerializer,
+    EventSerializer,
+    OverrideInputSerializer,
+    PlayerSignupResultSerializer,
+    PlayerSignupSerializer,
+    RegistrationInputSerializer,
+    RegistrationSerializer,
+    RoundSerializer,
+    ScoreSheetSerializer,
+    SeatSwapInputSerializer,
+    SheetInputSerializer,
+    StandingSerializer,
+    TableResultSerializer,
+    TableSerializer,
+)
+
+ERROR = OpenApiResponse(description="A domain error: {code, detail, field}.")
+ERRORS = {400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR, 409: ERROR}
+
+
+class SignupThrottle(AnonRateThrottle):
+    rate = "20/hour"
+
+
+class SubmissionThrottle(UserRateThrottle):
+    rate = "120/min"
+
+
+class PlayerViewSet(viewsets.GenericViewSet):
+    permission_classes = [AllowAny]
+    throttle_classes = [SignupThrottle]
+
+    @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer, **ERRORS})
+    def create(self, request: Request) -> Response:
+        """Sign up: an account, a unique handle and an API token."""
+        payload = PlayerSignupSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player, token = services.player_signup(**payload.validated_data)
+        return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
+
+
+class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = EventSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_fields = ["game", "status"]
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.event_list()
+
+    @extend_schema(request=EventInputSerializer, responses={201: EventSerializer, **ERRORS})
+    def create(self, request: Request) -> Response:
+        """Create an event in draft; you become its organiser."""
+        payload = EventInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = services.event_create(organiser=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request: Request, pk: str) -> Response:
+        return Response(
+            EventSerializer(services.event_open_registration(event=self.get_object(), by=request.user)).data
+        )
+
+    @extend_schema(request=None, responses={201: RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        """Close registration and seat round 1 (random, from the event's seed) with the checked-in players."""
+        round_ = services.event_start(event=self.get_object(), by=request.user)
+        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+
+    @extend_schema(request=None, responses={201: RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request: Request, pk: str) -> Response:
+        """Seat the next round Swiss-style (the last round must be finished)."""
+        round_ = services.round_seat_next(event=self.get_object(), by=request.user)
+        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+
+    @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
+    @extend_schema(
+        methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer, **ERRORS}
+    )
+    @action(detail=True, methods=["get", "post"])
+    def registrations(self, request: Request, pk: str) -> Response:
+        """List registrations with waitlist positions, or register (yourself, or a player as organiser)."""
+        event = self.get_object()
+        if request.method == "GET":
+            return Response(RegistrationSerializer(selectors.event_registrations(event=event), many=True).data)
+        payload = RegistrationInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = self._registering_player(request, event, payload.validated_data.get("player"))
+        registration = services.registration_create(event=event, player=player)
+        registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+    def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
+        if handle is None:
+            return get_object_or_404(Player, user=request.user)
+        selectors.require_organiser(user=request.user, event=event)
+        return get_object_or_404(Player, handle=handle)
+
+    @extend_schema(responses=RoundSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str) -> Response:
+        return Response(RoundSerializer(selectors.event_rounds(event=self.get_object()), many=True).data)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])
+    def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
+        """Standings with every tie-break value; `?format=csv` for a CSV export."""
+        rows = [row.to_json() for row in selectors.event_standings(event=self.get_object())]
+        return Response(StandingSerializer(rows, many=True).data)
+
+
+class RegistrationViewSet(viewsets.GenericViewSet):
+    queryset = Registration.objects.select_related("event", "player")
+    serializer_class = RegistrationSerializer
+
+    def _answer(self, registration: Registration) -> Response:
+        registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        return Response(RegistrationSerializer(registration).data)
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str) -> Response:
+        return self._answer(services.registration_check_in(registration=self.get_object(), by=request.user))
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str) -> Response:
+        return self._answer(services.registration_withdraw(registration=self.get_object(), by=request.user))
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def drop(self, request: Request, pk: str) -> Response:
+        return self._answer(services.registration_drop(registration=self.get_object(), by=request.user))
+
+
+class RoundViewSet(viewsets.GenericViewSet):
+    queryset = Round.objects.select_related("event")
+    serializer_class = RoundSerializer
+
+    @extend_schema(request=None, responses={200: RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        round_ = services.round_start(round_=self.get_object(), by=request.user)
+        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data)
+
+
+class SeatViewSet(viewsets.GenericViewSet):
+    queryset = Seat.objects.select_related("table__round__event", "player")
+    serializer_class = ScoreSheetSerializer
+
+    @extend_schema(methods=["get"], responses=ScoreSheetSerializer(many=True))
+    @extend_schema(methods=["post"], request=SheetInputSerializer, responses={202: ScoreSheetSerializer, **ERRORS})
+    @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle])
+    def sheets(self, request: Request, pk: str) -> Response:
+        """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
+        seat = self.get_object()
+        if request.method == "GET":
+            return Response(ScoreSheetSerializer(selectors.seat_sheets(seat_id=seat.pk), many=True).data)
+        payload = SheetInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        sheet = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
+        return Response(ScoreSheetSerializer(sheet).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(request=SeatSwapInputSerializer, responses={200: None, **ERRORS})
+    @action(detail=False, methods=["post"])
+    def swap(self, request: Request) -> Response:
+        """Swap two players of a round that has not started."""
+        payload = SeatSwapInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        a, b = services.seat_swap(**payload.validated_data, by=request.user)
+        return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
+
+
+class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = TableSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.table_list()
+
+    @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def override(self, request: Request, pk: str) -> Response:
+        """Accept the table's result as it stands, with a reason (organisers)."""
+        payload = OverrideInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        result = services.table_override(
+            table=self.get_object(), reason=payload.validated_data["reason"], by=request.user
+        )
+        return Response(TableResultSerializer(result).data)
+
+    @extend_schema(request=None, responses={202: TableResultSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def reverify(self, request: Request, pk: str) -> Response:
+        result = services.table_reverify(table=self.get_object(), by=request.user)
+        return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)
