@@ -16,12 +16,16 @@ def services_configured() -> bool:
     return bool(os.environ.get("REDIS_URL")) and os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
+POSTGRES_REASON = "needs a PostgreSQL DATABASE_URL (row locks); .ci/run's second pass runs it"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if services_configured():
-        return
+    postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     for item in items:
-        if "services" in item.keywords:
+        if "services" in item.keywords and not services_configured():
             item.add_marker(pytest.mark.skip(reason=SERVICES_REASON))
+        if "postgres" in item.keywords and not postgres:
+            item.add_marker(pytest.mark.skip(reason=POSTGRES_REASON))
 
 
 @pytest.fixture(autouse=True)

@@ -84,3 +84,44 @@ def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgre
     assert valid.status == "verified"
     assert rejected.status == "rejected"
     assert [p["code"] for p in rejected.verdict["problems"]] == ["boomerangs_not_conserved"]
+
+
+def wait_for_table(table_id: int, seconds: float) -> str:
+    from tournaments.models import TableResult
+
+    deadline = time.monotonic() + seconds
+    status = ""
+    while time.monotonic() < deadline:
+        status = TableResult.objects.get(table_id=table_id).status
+        if status in ("verified", "rejected"):
+            break
+        time.sleep(0.1)
+    return status
+
+
+def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:  # type: ignore[no-untyped-def]
+    from rest_framework.test import APIClient
+
+    from tests.factories import EventFactory, PlayerFactory
+    from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+    from tournaments import selectors
+
+    event = EventFactory(game="boomerang-australia", rounds_planned=4)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(6)])
+    rng, round_ = random.Random(21), services.event_start(event=event, by=organiser)
+    for number in range(1, 5):
+        services.round_start(round_=round_, by=organiser)
+        for table in round_.tables.all():
+            for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, rng), strict=True):
+                client = APIClient()
+                client.force_authenticate(seat.player.user)
+                assert client.post(f"/api/seats/{seat.pk}/sheets/", {"data": data}, format="json").status_code == 202
+            assert wait_for_table(table.pk, 60) == "verified", f"round {number} table {table.number}"
+        if number < 4:
+            round_ = services.round_seat_next(event=event, by=organiser)
+    event.refresh_from_db()
+    standings = selectors.event_standings(event=event)
+    assert event.status == "finished"
+    assert [row.tables for row in standings] == [4] * 6
+    assert worker.poll() is None
