@@ -154,3 +154,12 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# Ratings: a player is provisional until both hold; inactivity widens sigma once per period.
+RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", default=5)
+RATINGS_PROVISIONAL_SIGMA = env.float("RATINGS_PROVISIONAL_SIGMA", default=4.0)
+RATINGS_INACTIVITY_DAYS = env_int("RATINGS_INACTIVITY_DAYS", default=90)
+RATINGS_INACTIVITY_SIGMA_STEP = env.float("RATINGS_INACTIVITY_SIGMA_STEP", default=1.0)
+CELERY_BEAT_SCHEDULE = {
+    "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
+}

@@ -14,3 +14,8 @@ def sheet_check_verify_task(check_id: int) -> None:
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def table_verify_task(table_id: int, attempt: int) -> None:
     services.table_verify(table_id=table_id, attempt=attempt)
+
+
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def table_rate_task(table_id: int) -> None:
+    services.table_rate(table_id=table_id)

@@ -18,6 +18,7 @@ from tournaments.services.events import (
     registration_withdraw,
     waitlist_promote,
 )
+from tournaments.services.rating import table_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sheets import sheet_submit, table_override, table_reverify, table_verify
 
@@ -41,6 +42,7 @@ __all__ = [
     "sheet_check_verify",
     "sheet_submit",
     "table_override",
+    "table_rate",
     "table_reverify",
     "table_verify",
     "waitlist_promote",

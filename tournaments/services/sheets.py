@@ -97,6 +97,7 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
             sheet.save(update_fields=["status", "problems"])
         if verdict.valid:
             _finish_round_if_complete(table.round)
+        _queue_rating(table_id)
     return result
 
 
@@ -110,8 +111,10 @@ def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableR
         if not result.verdict or not result.verdict.get("seats"):
             raise Conflict("the table has no scored verdict to accept yet", "nothing_to_accept")
         result.status, result.override_reason, result.override_by = TableResult.Status.OVERRIDDEN, reason, by
-        result.save(update_fields=["status", "override_reason", "override_by"])
+        result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
+        result.save(update_fields=["status", "override_reason", "override_by", "verified_at"])
         _finish_round_if_complete(table.round)
+        _queue_rating(table.pk)
     return result
 
 
@@ -129,6 +132,12 @@ def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
         table_id, attempt = table.pk, result.attempt
         transaction.on_commit(lambda: table_verify_task.delay(table_id, attempt))
     return result
+
+
+def _queue_rating(table_id: int) -> None:
+    from tournaments.tasks import table_rate_task
+
+    transaction.on_commit(lambda: table_rate_task.delay(table_id))
 
 
 def _finish_round_if_complete(round_: Round) -> None:

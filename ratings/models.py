@@ -1,0 +1,87 @@
+from django.conf import settings
+from django.db import models
+
+
+class RatingPool(models.Model):
+    """One rating pool per game, with its own TrueSkill environment."""
+
+    game = models.CharField(max_length=40, unique=True)
+    name = models.CharField(max_length=100)
+    mu = models.FloatField(default=25.0)
+    sigma = models.FloatField(default=25.0 / 3)
+    beta = models.FloatField(default=25.0 / 6)
+    tau = models.FloatField(default=25.0 / 300)
+    draw_probability = models.FloatField(default=0.10)
+
+    class Meta:
+        ordering = ["game"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RatingEvent(models.Model):
+    """Something that moves ratings, in the pool's canonical order (order_at, then id).
+
+    A rated match carries its placings; an inactivity event widens one player's sigma. Replaying the
+    events in order from any point rebuilds every rating.
+    """
+
+    class Kind(models.TextChoices):
+        MATCH = "match"
+        INACTIVITY = "inactivity"
+
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    source = models.CharField(max_length=60, help_text="What was rated, e.g. 'table:42'.")
+    order_at = models.DateTimeField(help_text="When the result was verified: the canonical rating order.")
+    placings = models.JSONField(help_text='[{"player": user id, "name": handle, "rank": 1}, ...]')
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pool", "order_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["pool", "source"], name="one_event_per_source")]
+        indexes = [models.Index(fields=["pool", "order_at", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.pool} {self.kind} {self.source}"
+
+
+class Rating(models.Model):
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    name = models.CharField(max_length=40)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    conservative = models.FloatField(help_text="mu - 3 sigma: the leaderboard's order.")
+    games = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pool", "-conservative", "id"]
+        constraints = [models.UniqueConstraint(fields=["pool", "player"], name="one_rating_per_pool_player")]
+        indexes = [models.Index(fields=["pool", "-conservative", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.conservative:.2f} in {self.pool}"
+
+
+class RatingChange(models.Model):
+    """One player's rating before and after one event; rebuilt by a replay."""
+
+    event = models.ForeignKey(RatingEvent, on_delete=models.CASCADE, related_name="changes")
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="changes")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    rank = models.PositiveSmallIntegerField(null=True)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    class Meta:
+        ordering = ["event__order_at", "event_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_change_per_event_player")]
+        indexes = [models.Index(fields=["pool", "player", "event"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.mu_before:.2f} -> {self.mu_after:.2f}"

@@ -1,0 +1,208 @@
+"""Rating writes: record or remove a rated match, replay a pool, widen inactive players' sigma.
+
+Every write locks the pool row first, so updates of one pool are serialised and never start from a
+stale rating. A match that arrives for an earlier slot, or whose placings change, replays the pool
+from that point; the result equals rating every event from scratch in order.
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+
+from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
+from ratings.trueskill_step import Environment, rate_free_for_all, widen
+
+BATCH = 2000
+
+
+@dataclass
+class PlayerState:
+    name: str
+    mu: float
+    sigma: float
+    games: int = 0
+    last_played_at: datetime | None = None
+
+
+def pool_get(*, game: str, name: str | None = None) -> RatingPool:
+    pool, _ = RatingPool.objects.get_or_create(game=game, defaults={"name": name or game})
+    return pool
+
+
+def match_record(*, game: str, source: str, order_at: datetime, placings: Sequence[dict[str, Any]]) -> RatingEvent:
+    """Rate a match once; a changed or earlier-slotted match replays the pool from the earliest point."""
+    with transaction.atomic():
+        pool = RatingPool.objects.select_for_update().get(pk=pool_get(game=game).pk)
+        event = RatingEvent.objects.filter(pool=pool, source=source).first()
+        placings = [dict(p) for p in placings]
+        if event and event.order_at == order_at and event.placings == placings:
+            return event
+        replay_from = min(event.order_at, order_at) if event else order_at
+        if event:
+            event.order_at, event.placings = order_at, placings
+            event.save(update_fields=["order_at", "placings"])
+        else:
+            event = RatingEvent.objects.create(
+                pool=pool, kind=RatingEvent.Kind.MATCH, source=source, order_at=order_at, placings=placings
+            )
+        later = pool.events.filter(Q(order_at__gt=order_at) | Q(order_at=order_at, id__gt=event.pk)).exists()
+        if later or replay_from < order_at or RatingChange.objects.filter(event=event).exists():
+            pool_replay(pool=pool, start=replay_from)
+        else:
+            _apply(pool, [event], _current_state(pool, _players(event)))
+    return event
+
+
+def match_remove(*, game: str, source: str) -> bool:
+    """Unrate a match whose result no longer counts, replaying the pool from where it stood."""
+    with transaction.atomic():
+        pool = RatingPool.objects.select_for_update().get(pk=pool_get(game=game).pk)
+        event = RatingEvent.objects.filter(pool=pool, source=source).first()
+        if event is None:
+            return False
+        pool_replay(pool=pool, start=event.order_at, dropping=event)
+    return True
+
+
+def pool_replay(*, pool: RatingPool, start: datetime | None = None, dropping: RatingEvent | None = None) -> int:
+    """Recompute every event from `start` on (all when None), leaving out `dropping`. Lock the pool first."""
+    events = pool.events.order_by("order_at", "id")
+    if start is not None:
+        events = events.filter(order_at__gte=start)
+    event_list = list(events)
+    if start is None:
+        pool.changes.all().delete()
+        pool.ratings.all().delete()
+        state: dict[int, PlayerState] = {}
+    else:
+        state = _state_before(pool, start, {p for e in event_list for p in _players(e)})
+        RatingChange.objects.filter(event__in=event_list).delete()
+    if dropping is not None:
+        dropping.delete()
+        event_list = [e for e in event_list if e.pk != dropping.pk]
+    _apply(pool, event_list, state)
+    return len(event_list)
+
+
+def inactivity_widen(*, now: datetime) -> int:
+    """Widen sigma once per inactivity period for players who have not played (docs: README, Ratings)."""
+    window = timedelta(days=settings.RATINGS_INACTIVITY_DAYS)
+    widened = 0
+    for pool in RatingPool.objects.all():
+        with transaction.atomic():
+            pool = RatingPool.objects.select_for_update().get(pk=pool.pk)
+            idle = pool.ratings.filter(last_played_at__lt=now - window, sigma__lt=pool.sigma)
+            for rating in idle:
+                last = (
+                    RatingChange.objects.filter(pool=pool, player_id=rating.player_id)
+                    .select_related("event")
+                    .order_by("-event__order_at")
+                    .first()
+                )
+                if last and last.event.order_at >= now - window:
+                    continue  # widened within this period already
+                source = f"inactivity:{rating.player_id}:{now.date().isoformat()}"
+                placings = [{"player": rating.player_id, "name": rating.name, "rank": None}]
+                event = RatingEvent.objects.create(
+                    pool=pool, kind=RatingEvent.Kind.INACTIVITY, source=source, order_at=now, placings=placings
+                )
+                _apply(pool, [event], _current_state(pool, [rating.player_id]))
+                widened += 1
+    return widened
+
+
+def _players(event: RatingEvent) -> list[int]:
+    return [p["player"] for p in event.placings]
+
+
+def _current_state(pool: RatingPool, players: Iterable[int]) -> dict[int, PlayerState]:
+    return {
+        r.player_id: PlayerState(r.name, r.mu, r.sigma, r.games, r.last_played_at)
+        for r in pool.ratings.filter(player_id__in=list(players))
+    }
+
+
+def _state_before(pool: RatingPool, start: datetime | None, players: set[int]) -> dict[int, PlayerState]:
+    """Each player's rating just before `start`: the `before` side of their first change from there on."""
+    if start is None:
+        return {}
+    state = _current_state(pool, players)
+    firsts: dict[int, RatingChange] = {}
+    for change in (
+        RatingChange.objects.filter(pool=pool, player_id__in=players, event__order_at__gte=start)
+        .select_related("event")
+        .order_by("event__order_at", "event_id")
+    ):
+        firsts.setdefault(change.player_id, change)
+    earlier = (
+        RatingChange.objects.filter(pool=pool, player_id__in=players, event__order_at__lt=start, event__kind="match")
+        .values_list("player_id", "event__order_at")
+        .order_by("event__order_at")
+    )
+    played: dict[int, tuple[int, datetime]] = {}
+    for player, at in earlier:
+        played[player] = (played.get(player, (0, at))[0] + 1, at)
+    for player, change in firsts.items():
+        games, last = played.get(player, (0, None))
+        name = state[player].name if player in state else ""
+        state[player] = PlayerState(name, change.mu_before, change.sigma_before, games, last)
+    return state
+
+
+def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, PlayerState]) -> None:
+    """Run events in order over `state`, write their changes in batches, then every rating in `state`."""
+    env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
+    changes: list[RatingChange] = []
+    for event in events:
+        for placing in event.placings:
+            if placing["player"] not in state:
+                state[placing["player"]] = PlayerState(placing["name"], pool.mu, pool.sigma)
+            state[placing["player"]].name = placing["name"] or state[placing["player"]].name
+        changes += _event_changes(pool, env, event, state)
+        if len(changes) >= BATCH:
+            RatingChange.objects.bulk_create(changes)
+            changes = []
+    RatingChange.objects.bulk_create(changes)
+    _write_ratings(pool, state)
+
+
+def _event_changes(pool: RatingPool, env: Any, event: RatingEvent, state: dict[int, PlayerState]) -> list[RatingChange]:
+    players = _players(event)
+    before = [(state[p].mu, state[p].sigma) for p in players]
+    if event.kind == RatingEvent.Kind.INACTIVITY:
+        after = [(mu, widen(sigma, settings.RATINGS_INACTIVITY_SIGMA_STEP, pool.sigma)) for mu, sigma in before]
+    else:
+        after = rate_free_for_all(env, before, [p["rank"] for p in event.placings])
+    changes = []
+    for placing, (mu0, s0), (mu1, s1) in zip(event.placings, before, after, strict=True):
+        player = state[placing["player"]]
+        player.mu, player.sigma = mu1, s1
+        if event.kind == RatingEvent.Kind.MATCH:
+            player.games, player.last_played_at = player.games + 1, event.order_at
+        changes.append(
+            RatingChange(event=event, pool=pool, player_id=placing["player"], rank=placing["rank"],
+                         mu_before=mu0, sigma_before=s0, mu_after=mu1, sigma_after=s1)
+        )  # fmt: skip
+    return changes
+
+
+def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
+    existing = {r.player_id: r for r in pool.ratings.filter(player_id__in=list(state))}
+    new: list[Rating] = []
+    updated: list[Rating] = []
+    for player, s in state.items():
+        rating = existing.get(player) or Rating(pool=pool, player_id=player)
+        rating.name, rating.mu, rating.sigma, rating.games, rating.last_played_at = (
+            s.name, s.mu, s.sigma, s.games, s.last_played_at
+        )  # fmt: skip
+        rating.conservative = s.mu - 3 * s.sigma
+        (updated if rating.pk else new).append(rating)
+    Rating.objects.bulk_create(new, batch_size=BATCH)
+    Rating.objects.bulk_update(
+        updated, ["name", "mu", "sigma", "conservative", "games", "last_played_at"], batch_size=BATCH
+    )
