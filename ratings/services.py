@@ -12,7 +12,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
@@ -42,7 +41,9 @@ def match_record(*, game: str, source: str, order_at: datetime, placings: Sequen
         placings = [dict(p) for p in placings]
         if event and event.order_at == order_at and event.placings == placings:
             return event
-        replay_from = min(event.order_at, order_at) if event else order_at
+        start = min(event.order_at, order_at) if event else order_at
+        rewind = event is not None or pool.events.filter(order_at__gt=order_at).exists()
+        state = _rewind(pool, start) if rewind else {}
         if event:
             event.order_at, event.placings = order_at, placings
             event.save(update_fields=["order_at", "placings"])
@@ -50,11 +51,8 @@ def match_record(*, game: str, source: str, order_at: datetime, placings: Sequen
             event = RatingEvent.objects.create(
                 pool=pool, kind=RatingEvent.Kind.MATCH, source=source, order_at=order_at, placings=placings
             )
-        later = pool.events.filter(Q(order_at__gt=order_at) | Q(order_at=order_at, id__gt=event.pk)).exists()
-        if later or replay_from < order_at or RatingChange.objects.filter(event=event).exists():
-            pool_replay(pool=pool, start=replay_from)
-        else:
-            _apply(pool, [event], _current_state(pool, _players(event)))
+        replayed = list(pool.events.filter(order_at__gte=start).order_by("order_at", "id")) if rewind else [event]
+        _apply(pool, replayed, state)
     return event
 
 
@@ -65,28 +63,31 @@ def match_remove(*, game: str, source: str) -> bool:
         event = RatingEvent.objects.filter(pool=pool, source=source).first()
         if event is None:
             return False
-        pool_replay(pool=pool, start=event.order_at, dropping=event)
+        state = _rewind(pool, event.order_at)
+        event.delete()
+        _apply(pool, list(pool.events.filter(order_at__gte=event.order_at).order_by("order_at", "id")), state)
     return True
 
 
-def pool_replay(*, pool: RatingPool, start: datetime | None = None, dropping: RatingEvent | None = None) -> int:
-    """Recompute every event from `start` on (all when None), leaving out `dropping`. Lock the pool first."""
+def pool_replay(*, pool: RatingPool, start: datetime | None = None) -> int:
+    """Recompute every event from `start` on (all when None). Call with the pool row locked."""
+    state = _rewind(pool, start)
     events = pool.events.order_by("order_at", "id")
-    if start is not None:
-        events = events.filter(order_at__gte=start)
-    event_list = list(events)
+    event_list = list(events if start is None else events.filter(order_at__gte=start))
+    _apply(pool, event_list, state)
+    return len(event_list)
+
+
+def _rewind(pool: RatingPool, start: datetime | None) -> dict[int, PlayerState]:
+    """Undo every change from `start` on, as the history stood; return the affected players' ratings before it."""
     if start is None:
         pool.changes.all().delete()
         pool.ratings.all().delete()
-        state: dict[int, PlayerState] = {}
-    else:
-        state = _state_before(pool, start, {p for e in event_list for p in _players(e)})
-        RatingChange.objects.filter(event__in=event_list).delete()
-    if dropping is not None:
-        dropping.delete()
-        event_list = [e for e in event_list if e.pk != dropping.pk]
-    _apply(pool, event_list, state)
-    return len(event_list)
+        return {}
+    undone = RatingChange.objects.filter(pool=pool, event__order_at__gte=start)
+    state = _state_before(pool, start, set(undone.values_list("player_id", flat=True)))
+    undone.delete()
+    return state
 
 
 def inactivity_widen(*, now: datetime) -> int:
@@ -111,7 +112,7 @@ def inactivity_widen(*, now: datetime) -> int:
                 event = RatingEvent.objects.create(
                     pool=pool, kind=RatingEvent.Kind.INACTIVITY, source=source, order_at=now, placings=placings
                 )
-                _apply(pool, [event], _current_state(pool, [rating.player_id]))
+                _apply(pool, [event], {})
                 widened += 1
     return widened
 
@@ -157,6 +158,8 @@ def _state_before(pool: RatingPool, start: datetime | None, players: set[int]) -
 def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, PlayerState]) -> None:
     """Run events in order over `state`, write their changes in batches, then every rating in `state`."""
     env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
+    unknown = {p for event in events for p in _players(event)} - state.keys()
+    state.update(_current_state(pool, unknown))  # untouched since before the events: their rating is current
     changes: list[RatingChange] = []
     for event in events:
         for placing in event.placings:

@@ -1,0 +1,60 @@
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BooleanField, IntegerField, Serializer
+
+from ratings import selectors
+from ratings.models import RatingPool
+from ratings.serializers import PlayerRatingSerializer, RatingPoolSerializer, RatingSerializer
+from tournaments.renderers import CSVRenderer
+
+
+class LeaderboardQuery(Serializer):
+    established = BooleanField(required=False, default=False)
+    active_days = IntegerField(required=False, min_value=1, max_value=3650, allow_null=True, default=None)
+
+
+class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
+    """Rating pools (one per game) with their TrueSkill settings, leaderboards and player histories."""
+
+    permission_classes = [AllowAny]
+    queryset = RatingPool.objects.all()
+    serializer_class = RatingPoolSerializer
+    lookup_field = "game"
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("established", bool, description="only players past the provisional thresholds"),
+            OpenApiParameter("active_days", int, description="only players who played within this many days"),
+        ],
+        responses=RatingSerializer(many=True),
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])
+    def leaderboard(self, request: Request, game: str, format: str | None = None) -> Response:
+        """Players by conservative rating (mu - 3 sigma); `?format=csv` exports the page."""
+        query = LeaderboardQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        since = selectors.active_since(now=timezone.now(), days=query.validated_data["active_days"])
+        ratings = selectors.leaderboard(
+            pool=self.get_object(), established_only=query.validated_data["established"], active_since=since
+        )
+        page = self.paginate_queryset(ratings)
+        data = RatingSerializer(page, many=True).data
+        if request.accepted_renderer.format == "csv":
+            return Response(data)
+        return self.get_paginated_response(data)
+
+    @extend_schema(responses=PlayerRatingSerializer)
+    @action(detail=True, methods=["get"], url_path=r"players/(?P<player_id>\d+)")
+    def player(self, request: Request, game: str, player_id: str) -> Response:
+        """A player's rating and how it moved, table by table (newest first)."""
+        pool = self.get_object()
+        rating = get_object_or_404(pool.ratings, player_id=int(player_id))
+        history = selectors.player_history(pool=pool, player_id=rating.player_id)
+        return Response(PlayerRatingSerializer({"rating": rating, "history": history}).data)

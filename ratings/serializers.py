@@ -1,0 +1,51 @@
+from rest_framework import serializers
+
+from ratings import selectors
+from ratings.models import Rating, RatingChange, RatingPool
+
+
+class RatingPoolSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingPool
+        fields = ["game", "name", "mu", "sigma", "beta", "tau", "draw_probability"]
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="player_id")
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = ["player", "name", "conservative", "mu", "sigma", "games", "last_played_at", "provisional"]
+
+    def get_provisional(self, rating: Rating) -> bool:
+        return selectors.is_provisional(rating)
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    source = serializers.CharField(source="event.source")
+    kind = serializers.CharField(source="event.kind")
+    order_at = serializers.DateTimeField(source="event.order_at")
+    mu_change = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RatingChange
+        fields = [
+            "source",
+            "kind",
+            "order_at",
+            "rank",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "mu_change",
+        ]
+
+    def get_mu_change(self, change: RatingChange) -> float:
+        return change.mu_after - change.mu_before
+
+
+class PlayerRatingSerializer(serializers.Serializer):
+    rating = RatingSerializer()
+    history = RatingChangeSerializer(many=True)

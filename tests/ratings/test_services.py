@@ -1,0 +1,127 @@
+"""Rating services: rated once, serialised per pool, replays equal rating everything from scratch."""
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ratings import services
+from ratings.models import Rating, RatingChange, RatingEvent
+from ratings.trueskill_step import Environment, rate_free_for_all
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-usa"
+T0 = timezone.now().replace(microsecond=0) - timedelta(days=30)
+
+
+def placings(users, ranks) -> list[dict]:  # type: ignore[no-untyped-def]
+    return [{"player": u.pk, "name": u.username, "rank": r} for u, r in zip(users, ranks, strict=True)]
+
+
+def from_scratch() -> dict[int, tuple[float, float]]:
+    """Rate every match event of the pool in canonical order with the pure step: the reference."""
+    pool = services.pool_get(game=GAME)
+    env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
+    state: dict[int, tuple[float, float]] = {}
+    for event in pool.events.order_by("order_at", "id"):
+        players = [p["player"] for p in event.placings]
+        before = [state.get(p, (pool.mu, pool.sigma)) for p in players]
+        after = rate_free_for_all(env, before, [p["rank"] for p in event.placings])
+        state.update(zip(players, after, strict=True))
+    return state
+
+
+def stored() -> dict[int, tuple[float, float]]:
+    return {r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(pool__game=GAME)}
+
+
+def assert_same(actual: dict[int, tuple[float, float]], expected: dict[int, tuple[float, float]]) -> None:
+    assert actual.keys() >= expected.keys()
+    for player, skill in expected.items():
+        assert actual[player] == pytest.approx(skill, abs=1e-9)
+
+
+def test_a_match_is_rated_once_and_recording_it_again_changes_nothing() -> None:
+    users = [UserFactory() for _ in range(4)]
+    services.match_record(game=GAME, source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))
+    first = stored()
+    services.match_record(game=GAME, source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))
+    assert stored() == first
+    assert RatingChange.objects.count() == 4
+    assert Rating.objects.get(player=users[0]).games == 1
+
+
+def test_a_result_for_an_earlier_slot_replays_the_pool() -> None:
+    users = [UserFactory() for _ in range(5)]
+    services.match_record(
+        game=GAME, source="table:2", order_at=T0 + timedelta(hours=2), placings=placings(users[:4], [1, 2, 3, 4])
+    )
+    services.match_record(
+        game=GAME, source="table:1", order_at=T0 + timedelta(hours=1), placings=placings(users[1:], [4, 3, 2, 1])
+    )
+    assert_same(stored(), from_scratch())
+    history = RatingChange.objects.filter(player=users[1]).order_by("event__order_at")
+    assert [c.event.source for c in history] == ["table:1", "table:2"]
+    assert history[1].mu_before == history[0].mu_after
+
+
+def test_a_correction_and_a_removal_replay_the_pool() -> None:
+    users = [UserFactory() for _ in range(4)]
+    for i in range(3):
+        services.match_record(
+            game=GAME, source=f"table:{i}", order_at=T0 + timedelta(hours=i), placings=placings(users, [1, 2, 3, 4])
+        )
+    services.match_record(game=GAME, source="table:0", order_at=T0, placings=placings(users, [4, 3, 2, 1]))
+    assert_same(stored(), from_scratch())
+    services.match_remove(game=GAME, source="table:1")
+    assert_same(stored(), from_scratch())
+    assert Rating.objects.get(player=users[0]).games == 2
+
+
+def test_removing_a_players_only_match_restores_the_starting_rating() -> None:
+    users = [UserFactory() for _ in range(3)]
+    services.match_record(game=GAME, source="table:9", order_at=T0, placings=placings(users, [1, 2, 3]))
+    services.match_remove(game=GAME, source="table:9")
+    pool = services.pool_get(game=GAME)
+    assert {(r.mu, r.sigma, r.games) for r in Rating.objects.all()} == {(pool.mu, pool.sigma, 0)}
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(st.integers(0, 2**32 - 1))
+def test_any_sequence_of_arrivals_corrections_and_removals_equals_rating_from_scratch(seed: int) -> None:
+    RatingEvent.objects.all().delete()
+    Rating.objects.all().delete()
+    rng = random.Random(seed)
+    users = [UserFactory() for _ in range(6)]
+    for _ in range(12):
+        source = f"table:{rng.randrange(8)}"
+        if rng.random() < 0.2:
+            services.match_remove(game=GAME, source=source)
+            continue
+        players = rng.sample(users, rng.choice([2, 3, 4]))
+        ranks = sorted(rng.randint(1, len(players)) for _ in players)
+        at = T0 + timedelta(minutes=rng.randrange(600))
+        services.match_record(game=GAME, source=source, order_at=at, placings=placings(players, ranks))
+    assert_same(stored(), from_scratch())
+    for rating in Rating.objects.all():
+        assert rating.conservative == pytest.approx(rating.mu - 3 * rating.sigma)
+
+
+def test_inactive_players_have_their_sigma_widened_once_per_period(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.RATINGS_INACTIVITY_DAYS = 10
+    users = [UserFactory() for _ in range(4)]
+    services.match_record(game=GAME, source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))
+    before = Rating.objects.get(player=users[0]).sigma
+    assert services.inactivity_widen(now=T0 + timedelta(days=11)) == 4
+    assert services.inactivity_widen(now=T0 + timedelta(days=12)) == 0
+    assert Rating.objects.get(player=users[0]).sigma > before
+    assert services.inactivity_widen(now=T0 + timedelta(days=22)) == 4
+    widened = {r.player_id: r.sigma for r in Rating.objects.all()}
+    services.pool_replay(pool=services.pool_get(game=GAME))
+    assert {r.player_id: r.sigma for r in Rating.objects.all()} == pytest.approx(widened)
