@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
@@ -160,7 +160,7 @@ def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, Pla
     env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
     unknown = {p for event in events for p in _players(event)} - state.keys()
     state.update(_current_state(pool, unknown))  # untouched since before the events: their rating is current
-    changes: list[RatingChange] = []
+    changes: list[ChangeRow] = []
     for event in events:
         for placing in event.placings:
             if placing["player"] not in state:
@@ -168,13 +168,32 @@ def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, Pla
             state[placing["player"]].name = placing["name"] or state[placing["player"]].name
         changes += _event_changes(pool, env, event, state)
         if len(changes) >= BATCH:
-            RatingChange.objects.bulk_create(changes)
+            _insert_changes(changes)
             changes = []
-    RatingChange.objects.bulk_create(changes)
+    _insert_changes(changes)
     _write_ratings(pool, state)
 
 
-def _event_changes(pool: RatingPool, env: Any, event: RatingEvent, state: dict[int, PlayerState]) -> list[RatingChange]:
+ChangeRow = tuple[int, int, int, int | None, float, float, float, float]
+CHANGE_COLUMNS = ("event_id", "pool_id", "player_id", "rank", "mu_before", "sigma_before", "mu_after", "sigma_after")
+
+
+def _insert_changes(rows: list[ChangeRow]) -> None:
+    """Write history rows: COPY on PostgreSQL (a replay writes hundreds of thousands), bulk insert elsewhere."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        RatingChange.objects.bulk_create([RatingChange(**dict(zip(CHANGE_COLUMNS, row, strict=True))) for row in rows])
+        return
+    with (
+        connection.cursor() as cursor,
+        cursor.copy(f"COPY {RatingChange._meta.db_table} ({', '.join(CHANGE_COLUMNS)}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row(row)
+
+
+def _event_changes(pool: RatingPool, env: Any, event: RatingEvent, state: dict[int, PlayerState]) -> list[ChangeRow]:
     players = _players(event)
     before = [(state[p].mu, state[p].sigma) for p in players]
     if event.kind == RatingEvent.Kind.INACTIVITY:
@@ -187,10 +206,7 @@ def _event_changes(pool: RatingPool, env: Any, event: RatingEvent, state: dict[i
         player.mu, player.sigma = mu1, s1
         if event.kind == RatingEvent.Kind.MATCH:
             player.games, player.last_played_at = player.games + 1, event.order_at
-        changes.append(
-            RatingChange(event=event, pool=pool, player_id=placing["player"], rank=placing["rank"],
-                         mu_before=mu0, sigma_before=s0, mu_after=mu1, sigma_after=s1)
-        )  # fmt: skip
+        changes.append((event.pk, pool.pk, placing["player"], placing["rank"], mu0, s0, mu1, s1))
     return changes
 
 
