@@ -150,9 +150,8 @@ def leaderboard(args: argparse.Namespace) -> None:
         times.sort()
         p95 = times[int(len(times) * 0.95) - 1]
         print(f"{label:<12} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({args.requests} requests)")
-    print(
-        f"rated players: {Rating.objects.filter(pool=pool).count():,}, history rows: {RatingChange.objects.filter(pool=pool).count():,}"
-    )
+    rated, rows = Rating.objects.filter(pool=pool).count(), RatingChange.objects.filter(pool=pool).count()
+    print(f"rated players: {rated:,}, history rows: {rows:,}")
 
 
 def main() -> None:
