@@ -53,5 +53,5 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
     first, second = manage("bootstrap"), manage("bootstrap")
     password = first.split("password ")[1].split()[0]
     assert password in second
-    assert "10 new demo sheet(s)" in first
-    assert "0 new demo sheet(s)" in second
+    assert "10 new demo sheet(s) verified, 5 new demo event(s) played" in first
+    assert "0 new demo sheet(s) verified, 0 new demo event(s) played" in second

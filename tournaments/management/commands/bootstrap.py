@@ -11,12 +11,21 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import games
+from config.celery import app as celery_app
 from games.simulate import legal_sheet
 from tournaments import services
-from tournaments.models import SheetCheck
+from tournaments.demo import demo_event_run
+from tournaments.models import Event, SheetCheck
 
 CREDENTIALS = Path(settings.BASE_DIR) / ".admin-credentials"
 ADMIN = "admin"
+DEMO_EVENTS = {
+    "boomerang-australia": 8,
+    "boomerang-europe": 7,
+    "boomerang-usa": 6,
+    "boomerang-hunt": 9,
+    "boomerang-flip": 6,
+}
 
 
 class Command(BaseCommand):
@@ -25,13 +34,27 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         password = self._admin_password()
         created = self._demo_sheet_checks()
+        events = self._demo_events()
         self.stdout.write(
             "\nBoomerang tournaments are ready.\n"
             f"  admin     http://127.0.0.1:8000/admin/   user {ADMIN}   password {password}\n"
             "  API       http://127.0.0.1:8000/api/\n"
             "  API docs  http://127.0.0.1:8000/api/docs/\n"
-            f"  demo      {created} new demo sheet(s) verified\n"
+            f"  demo      {created} new demo sheet(s) verified, {events} new demo event(s) played\n"
         )
+
+    def _demo_events(self) -> int:
+        """On first start, one small event per game, played in-process so no worker is needed yet."""
+        if Event.objects.exists():
+            return 0
+        eager = celery_app.conf.task_always_eager
+        celery_app.conf.task_always_eager = True
+        try:
+            for seed, (game, players) in enumerate(DEMO_EVENTS.items(), start=1):
+                demo_event_run(game=game, players=players, seed=seed, rounds=2)
+        finally:
+            celery_app.conf.task_always_eager = eager
+        return len(DEMO_EVENTS)
 
     def _admin_password(self) -> str:
         """Keep the password a first run generated; make a new one only when it was lost."""

@@ -1,0 +1,34 @@
+"""demo_event plays a whole event for any game through the services and the API."""
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games import GAMES
+from ratings.models import Rating
+from tournaments.demo import demo_event_run
+from tournaments.models import ScoreSheet, TableResult
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str) -> None:
+    players = 9 if game == "boomerang-hunt" else 6
+    report = demo_event_run(game=game, players=players, seed=3, rounds=2, mistake_rate=0.5)
+    assert report.event.status == "finished"
+    assert set(TableResult.objects.values_list("status", flat=True)) == {"verified"}
+    assert report.corrected == len(report.mistakes) > 0
+    assert ScoreSheet.objects.filter(status="superseded").count() == report.corrected
+    assert Rating.objects.filter(pool__game=game, games=2).count() == players
+
+
+def test_the_command_prints_standings_and_the_leaderboard(capsys) -> None:  # type: ignore[no-untyped-def]
+    call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "2", "--seed", "2")
+    out = capsys.readouterr().out
+    assert "Leaderboard, Boomerang (two-player flip)" in out
+    assert "2 rounds, status finished" in out
+
+
+def test_the_command_refuses_too_few_players() -> None:
+    with pytest.raises(CommandError, match="--players must be at least 3"):
+        call_command("demo_event", "--game", "boomerang-hunt", "--players", "2")

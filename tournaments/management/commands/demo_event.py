@@ -1,0 +1,42 @@
+"""python manage.py demo_event [--game G] [--players N] [--seed S] [--rounds R]"""
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+import games
+from ratings import selectors as rating_selectors
+from ratings.models import RatingPool
+from tournaments.demo import demo_event_run, finished_rounds, standings_lines, tables_in
+
+
+class Command(BaseCommand):
+    help = "Play a whole demo event through the public service paths and the API, then print the results."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--game", default="boomerang-australia", choices=list(games.GAMES))
+        parser.add_argument("--players", type=int, default=12)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--rounds", type=int, default=3)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        game, players, rounds = options["game"], options["players"], options["rounds"]
+        if players < games.GAMES[game].player_counts[0] or not 1 <= rounds <= 10:
+            raise CommandError(f"--players must be at least {games.GAMES[game].player_counts[0]}; --rounds 1 to 10")
+        with tqdm(total=tables_in(game=game, players=players, rounds=rounds), desc="tables", unit="table") as bar:
+            report = demo_event_run(
+                game=game, players=players, seed=options["seed"], rounds=rounds, progress=bar.update
+            )
+        event = report.event
+        self.stdout.write(f"\n{event.name}: {finished_rounds(event)} rounds, status {event.status}")
+        for mistake in report.mistakes:
+            self.stdout.write(f"  mistake caught: {mistake}")
+        self.stdout.write(f"  {report.corrected} sheet(s) corrected after rejection\n")
+        self.stdout.write("\n".join(standings_lines(event)))
+        pool = RatingPool.objects.get(game=game)
+        self.stdout.write(f"\nLeaderboard, {pool.name} (top 10):")
+        for rating in rating_selectors.leaderboard(pool=pool)[:10]:
+            self.stdout.write(
+                f"  {rating.name:<18}{rating.conservative:8.2f}  (mu {rating.mu:.2f}, sigma {rating.sigma:.2f})"
+            )
