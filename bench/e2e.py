@@ -1,0 +1,286 @@
+"""End-to-end benchmark and load test over HTTP on loopback (issue 7). Needs PostgreSQL and Redis.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_e2e REDIS_URL=redis://127.0.0.1:6379/9 \\
+        .venv/bin/python bench/e2e.py throughput --tables 500
+    DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/e2e.py load --seconds 60
+    DATABASE_URL=... .venv/bin/python bench/e2e.py task-cost --tables 200
+
+`throughput`: gunicorn (2 workers) and one Celery worker are started here; the sheets of N four-player
+tables are posted by 8 client threads; sheets/s, and the time from each table's last sheet to its rating
+(server clock: the last sheet's `entered_at` to the rating event's `created_at`), p50 and p95.
+`load`: browsing (leaderboard, standings, events) while submitting sheets, for a bounded time; error rate
+and p95 per kind of request. `task-cost`: one verification task as a ratio to the bare engine call.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from rest_framework.authtoken.models import Token  # noqa: E402
+
+import games  # noqa: E402
+from games.simulate import legal_sheet  # noqa: E402
+from ratings.models import RatingEvent  # noqa: E402
+from tournaments import services  # noqa: E402
+from tournaments.models import Event, Player, Registration, ScoreSheet, TableResult  # noqa: E402
+
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}"
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(int(len(ordered) * p) - 1, 0)]
+
+
+def start_servers() -> list[subprocess.Popen[bytes]]:
+    env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "ERROR"}
+    bin_dir = Path(sys.executable).parent
+    web = subprocess.Popen(
+        [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", "2", "--log-level", "error"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1", "--loglevel=warning",
+         "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"{BASE}/api/games/", timeout=2)
+            return [web, worker]
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.3)
+    raise RuntimeError("gunicorn did not start")
+
+
+def stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.wait(timeout=30)
+
+
+def post(path: str, body: dict, token: str) -> tuple[int, float]:
+    request = urllib.request.Request(
+        f"{BASE}{path}", data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Token {token}"},
+    )  # fmt: skip
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status = response.status
+    except urllib.error.HTTPError as error:
+        status = error.code
+    return status, time.perf_counter() - start
+
+
+def get(path: str) -> tuple[int, float]:
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(f"{BASE}{path}", timeout=30) as response:
+            response.read()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        status = error.code
+    return status, time.perf_counter() - start
+
+
+def prepared_event(tables: int, seed: int) -> tuple[Event, list[tuple[int, str, dict]]]:
+    """An event with 4*tables checked-in players and round 1 running; return (seat id, token, sheet) jobs."""
+    user_model = get_user_model()
+    organiser, _ = user_model.objects.get_or_create(username=f"bench-organiser-{seed}")
+    users = user_model.objects.bulk_create([user_model(username=f"b{seed}-{i}") for i in range(tables * 4)])
+    Player.objects.bulk_create([Player(user=u, handle=u.username) for u in users])
+    tokens = {
+        t.user_id: t.key for t in Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
+    }
+    event = services.event_create(organiser=organiser, name=f"Bench {seed}", game="boomerang-australia",
+                                  rounds_planned=1, capacity=tables * 4, seed=seed)  # fmt: skip
+    services.event_open_registration(event=event, by=organiser)
+    Registration.objects.bulk_create(
+        [Registration(event=event, player=p, status="checked_in") for p in Player.objects.filter(user__in=users)]
+    )
+    round_ = services.event_start(event=event, by=organiser)
+    services.round_start(round_=round_, by=organiser)
+    rng, jobs = random.Random(seed), []
+    for table in round_.tables.prefetch_related("seats__player"):
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        sheet = legal_sheet("boomerang-australia", len(seats), rng)
+        for seat, data in zip(seats, sheet["seats"], strict=True):
+            jobs.append((seat.pk, tokens[seat.player.user_id], {**data, "player": seat.player.handle}))
+    return event, jobs
+
+
+def run_jobs(jobs: list[tuple[int, str, dict]], threads: int) -> tuple[float, list[int]]:
+    queue, statuses, lock = list(jobs), [], threading.Lock()
+
+    def worker() -> None:
+        while True:
+            with lock:
+                if not queue:
+                    return
+                seat_id, token, data = queue.pop(0)
+            status, _ = post(f"/api/seats/{seat_id}/sheets/", {"data": data}, token)
+            with lock:
+                statuses.append(status)
+
+    start = time.perf_counter()
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    return time.perf_counter() - start, statuses
+
+
+def wait_rated(event: Event, tables: int, seconds: float = 600) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if RatingEvent.objects.filter(source__in=[f"table:{t}" for t in event_table_ids(event)]).count() >= tables:
+            return
+        time.sleep(0.5)
+    raise TimeoutError("not every table was rated in time")
+
+
+def event_table_ids(event: Event) -> list[int]:
+    return list(TableResult.objects.filter(table__round__event=event).values_list("table_id", flat=True))
+
+
+def throughput(args: argparse.Namespace) -> None:
+    event, jobs = prepared_event(args.tables, args.seed)
+    processes = start_servers()
+    try:
+        elapsed, statuses = run_jobs(jobs, args.threads)
+        wait_rated(event, args.tables)
+    finally:
+        stop(processes)
+    latencies = []
+    for table_id in event_table_ids(event):
+        last = max(ScoreSheet.objects.filter(seat__table_id=table_id).values_list("entered_at", flat=True))
+        rated = RatingEvent.objects.get(source=f"table:{table_id}").created_at
+        latencies.append((rated - last).total_seconds() * 1000)
+    bad = sum(status != 202 for status in statuses)
+    rate = len(jobs) / elapsed
+    print(f"sheets: {len(jobs)} over HTTP by {args.threads} threads in {elapsed:.1f} s: {rate:,.0f} sheets/s")
+    print(f"non-202 answers: {bad}")
+    p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
+    print(f"last sheet -> rated result: p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+
+
+def load(args: argparse.Namespace) -> None:
+    event, jobs = prepared_event(args.tables, args.seed)
+    processes = start_servers()
+    results: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    lock, stop_at = threading.Lock(), time.monotonic() + args.seconds
+    browse = [
+        "/api/ratings/pools/boomerang-australia/leaderboard/",
+        f"/api/events/{event.pk}/standings/",
+        "/api/events/",
+    ]
+
+    def browser(rng: random.Random) -> None:
+        while time.monotonic() < stop_at:
+            path = rng.choice(browse)
+            outcome = get(path)
+            with lock:
+                results[path.split("?")[0].rstrip("/").split("/")[-1]].append(outcome)
+
+    def submitter() -> None:
+        while time.monotonic() < stop_at:
+            with lock:
+                if not jobs:
+                    return
+                seat_id, token, data = jobs.pop(0)
+            outcome = post(f"/api/seats/{seat_id}/sheets/", {"data": data}, token)
+            with lock:
+                results["submit sheet"].append(outcome)
+
+    threads = [threading.Thread(target=browser, args=(random.Random(i),)) for i in range(args.browsers)]
+    threads += [threading.Thread(target=submitter) for _ in range(args.submitters)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        stop(processes)
+    print(f"load for {args.seconds} s: {args.browsers} browsing threads, {args.submitters} submitting threads")
+    for kind, outcomes in sorted(results.items()):
+        errors = sum(status >= 500 or status == 0 for status, _ in outcomes)
+        ok = [t * 1000 for status, t in outcomes if status < 400]
+        print(f"{kind:<14} requests {len(outcomes):>6}  errors {errors}  p50 {statistics.median(ok):6.1f} ms"
+              f"  p95 {percentile(ok, 0.95):6.1f} ms")  # fmt: skip
+
+
+def task_cost(args: argparse.Namespace) -> None:
+    """Time the verification service (loads sheets, runs the engine, writes the verdict) against the engine."""
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    event, jobs = prepared_event(args.tables, args.seed)
+    organiser = event.organisers.get()
+    seats = {}
+    for seat_id, _token, data in jobs:
+        seats[seat_id] = data
+    from tournaments.models import Seat
+
+    for seat in Seat.objects.filter(pk__in=seats).select_related("player__user", "table__round__event"):
+        ScoreSheet.objects.create(seat=seat, version=1, data=seats[seat.pk], entered_by=organiser)
+    table_ids = event_table_ids(event)
+    sheets = {t: {"game": "boomerang-australia", "seats": [s.data for s in
+              ScoreSheet.objects.filter(seat__table_id=t).order_by("seat__position")]} for t in table_ids}  # fmt: skip
+    edition = games.GAMES["boomerang-australia"].default_edition()
+    start = time.perf_counter()
+    for t in table_ids:
+        games.verify_table(sheets[t], edition)
+    bare = time.perf_counter() - start
+    TableResult.objects.filter(table_id__in=table_ids).update(status="pending", attempt=1)
+    start = time.perf_counter()
+    for t in table_ids:
+        services.table_verify(table_id=t, attempt=1)
+    service = time.perf_counter() - start
+    engine_ms, task_ms = bare / len(table_ids) * 1000, service / len(table_ids) * 1000
+    print(f"tables: {len(table_ids)}; engine {engine_ms:.2f} ms a table, verification task body {task_ms:.2f} ms")
+    print(f"ratio: {service / bare:.1f}x (target < 3x)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("throughput", "load", "task-cost"):
+        command = sub.add_parser(name)
+        command.add_argument("--tables", type=int, default=500 if name != "task-cost" else 200)
+        command.add_argument("--seed", type=int, default=int(time.time()))
+        command.add_argument("--threads", type=int, default=8)
+        command.add_argument("--seconds", type=int, default=60)
+        command.add_argument("--browsers", type=int, default=4)
+        command.add_argument("--submitters", type=int, default=4)
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    {"throughput": throughput, "load": load, "task-cost": task_cost}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
