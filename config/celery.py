@@ -9,3 +9,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("boomerang")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+def dispatch(task, *args: object) -> bool:  # type: ignore[no-untyped-def]
+    """Send a task, surviving a broker outage: the work stays recorded and the periodic sweep sends it later."""
+    import logging
+
+    from kombu.exceptions import OperationalError
+
+    try:
+        task.delay(*args)
+    except (OperationalError, ConnectionError, OSError) as error:
+        logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task.name, args, error)
+        return False
+    return True

@@ -160,6 +160,9 @@ RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", default=5)
 RATINGS_PROVISIONAL_SIGMA = env.float("RATINGS_PROVISIONAL_SIGMA", default=4.0)
 RATINGS_INACTIVITY_DAYS = env_int("RATINGS_INACTIVITY_DAYS", default=90)
 RATINGS_INACTIVITY_SIGMA_STEP = env.float("RATINGS_INACTIVITY_SIGMA_STEP", default=1.0)
+# Tables left queued by a broker outage or a lost worker are dispatched again after this long.
+SWEEP_AFTER_SECONDS = env_int("SWEEP_AFTER_SECONDS", default=120)
 CELERY_BEAT_SCHEDULE = {
     "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
+    "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
 }

@@ -231,6 +231,7 @@ class TableResult(models.Model):
     override_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
 
     def __str__(self) -> str:

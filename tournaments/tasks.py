@@ -1,6 +1,9 @@
 """Celery tasks: take ids, call one service. Safe to run twice (the services claim their work)."""
 
+from datetime import timedelta
+
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from tournaments import services
@@ -19,3 +22,8 @@ def table_verify_task(table_id: int, attempt: int) -> None:
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def table_rate_task(table_id: int) -> None:
     services.table_rate(table_id=table_id)
+
+
+@shared_task
+def table_sweep_task() -> int:
+    return services.table_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))

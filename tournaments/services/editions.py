@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import games
+from config.celery import dispatch
 from config.errors import DomainError
 from tournaments import selectors
 from tournaments.models import Edition, SheetCheck
@@ -48,7 +49,7 @@ def sheet_check_submit(*, sheet: Any, submitted_by: AbstractBaseUser | None = No
         check = SheetCheck.objects.create(
             game=game.id, sheet=sheet, edition=selectors.edition_active(game=game.id), submitted_by=submitted_by
         )
-        transaction.on_commit(lambda: sheet_check_verify_task.delay(check.pk))
+        transaction.on_commit(lambda: dispatch(sheet_check_verify_task, check.pk))
     return check
 
 
@@ -81,6 +82,6 @@ def sheet_check_reverify(*, check: SheetCheck) -> SheetCheck:
             verified_at=None,
             edition=selectors.edition_active(game=check.game),
         )
-        transaction.on_commit(lambda: sheet_check_verify_task.delay(check.pk))
+        transaction.on_commit(lambda: dispatch(sheet_check_verify_task, check.pk))
     check.refresh_from_db()
     return check

@@ -1,5 +1,6 @@
 """Score sheets: submission (a correction is a new version), table verification by Celery, override."""
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -7,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import games
+from config.celery import dispatch
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
@@ -66,16 +68,16 @@ def _queue_if_complete(table: Table, result: TableResult) -> None:
     if with_sheets < seats:
         return
     result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
-    result.save(update_fields=["status", "attempt"])
+    result.save(update_fields=["status", "attempt", "updated_at"])
     table_id, attempt = table.pk, result.attempt
-    transaction.on_commit(lambda: table_verify_task.delay(table_id, attempt))
+    transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
 
 
 def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
     """Verify the table's current sheets for one attempt; an older attempt or a repeat does nothing."""
     claimed = TableResult.objects.filter(
         table_id=table_id, attempt=attempt, status__in=[TableResult.Status.PENDING, TableResult.Status.VERIFYING]
-    ).update(status=TableResult.Status.VERIFYING)
+    ).update(status=TableResult.Status.VERIFYING, updated_at=timezone.now())
     if not claimed:
         return None
     table = Table.objects.select_related("round__event").get(pk=table_id)
@@ -89,7 +91,7 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
             return None  # a correction arrived meanwhile; its own task verifies the newer sheets
         result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
         result.verdict, result.verified_at = verdict.to_json(), timezone.now()
-        result.save(update_fields=["status", "verdict", "verified_at"])
+        result.save(update_fields=["status", "verdict", "verified_at", "updated_at"])
         for sheet in sheets:
             mine = [p.to_json() for p in verdict.problems if p.player in (sheet.data["player"], None)]
             sheet.status = ScoreSheet.Status.REJECTED if mine else ScoreSheet.Status.VERIFIED
@@ -112,7 +114,7 @@ def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableR
             raise Conflict("the table has no scored verdict to accept yet", "nothing_to_accept")
         result.status, result.override_reason, result.override_by = TableResult.Status.OVERRIDDEN, reason, by
         result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
-        result.save(update_fields=["status", "override_reason", "override_by", "verified_at"])
+        result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
         _finish_round_if_complete(table.round)
         _queue_rating(table.pk)
     return result
@@ -128,16 +130,35 @@ def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
         if result.status == TableResult.Status.WAITING:
             raise Conflict("the table is still waiting for sheets", "table_incomplete")
         result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
-        result.save(update_fields=["status", "attempt"])
+        result.save(update_fields=["status", "attempt", "updated_at"])
         table_id, attempt = table.pk, result.attempt
-        transaction.on_commit(lambda: table_verify_task.delay(table_id, attempt))
+        transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
     return result
 
 
 def _queue_rating(table_id: int) -> None:
     from tournaments.tasks import table_rate_task
 
-    transaction.on_commit(lambda: table_rate_task.delay(table_id))
+    transaction.on_commit(lambda: dispatch(table_rate_task, table_id))
+
+
+def table_sweep(*, older_than: timedelta) -> int:
+    """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
+    after `older_than`, and final results that were never rated. Tasks claim their work, so a repeat is harmless."""
+    from ratings.models import RatingEvent
+    from tournaments.tasks import table_rate_task, table_verify_task
+
+    stale = timezone.now() - older_than
+    stuck = TableResult.objects.filter(
+        status__in=[TableResult.Status.PENDING, TableResult.Status.VERIFYING], updated_at__lt=stale
+    ).values_list("table_id", "attempt")
+    sent = sum(dispatch(table_verify_task, table_id, attempt) for table_id, attempt in stuck)
+    final = TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=stale).values_list(
+        "table_id", flat=True
+    )
+    rated = set(RatingEvent.objects.filter(source__in=[f"table:{t}" for t in final]).values_list("source", flat=True))
+    sent += sum(dispatch(table_rate_task, t) for t in final if f"table:{t}" not in rated)
+    return sent
 
 
 def _finish_round_if_complete(round_: Round) -> None:
