@@ -1,10 +1,12 @@
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
 from config.errors import DomainError
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     Edition,
     Event,
@@ -88,6 +90,26 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
     filter_horizontal = ["organisers"]
     inlines = [RegistrationInline]
     actions = ["open_registration", "start_event", "seat_next_round"]
+    readonly_fields = ["standings"]
+
+    @admin.display(description="standings")
+    def standings(self, event: Event) -> str:
+        """Every tie-break value per player, as the API shows them."""
+        rows = selectors.event_standings(event=event) if event.pk else []
+        if not rows:
+            return "no table result counts yet"
+        head = "<tr><th>#</th><th>player</th><th>points</th><th>game score</th><th>game tie-break</th>"
+        head += "<th>opponents' points</th><th>tables</th></tr>"
+        body = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (r.rank, r.handle, " (dropped)" if r.dropped else "", f"{float(r.points):g}", r.game_score,
+                 ", ".join(map(str, r.game_tie_break)), f"{float(r.opponents_points):g}", r.tables)
+                for r in rows
+            ),
+        )  # fmt: skip
+        return format_html("<table>{}{}</table>", mark_safe(head), body)
 
     @admin.action(description="Open registration")
     def open_registration(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:

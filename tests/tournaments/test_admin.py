@@ -41,3 +41,20 @@ def test_a_refused_action_is_reported_as_a_message_not_an_error(admin_client, se
     )
     assert response.status_code == 200
     assert "the event is running, not draft" in response.content.decode()
+
+
+def test_the_event_page_shows_the_standings_with_their_tie_breaks(
+    admin_client, admin_user, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    from tests.tournaments.helpers import play_round
+
+    event = EventFactory(organisers=[admin_user], rounds_planned=1)
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    round_ = services.event_start(event=event, by=admin_user)
+    play_round(round_, admin_user, random.Random(1), django_capture_on_commit_callbacks)
+    page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
+    assert "opponents&#x27; points" in page or "opponents' points" in page
+    for registration in event.registrations.all():
+        assert registration.player.handle in page
