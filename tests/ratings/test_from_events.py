@@ -37,11 +37,8 @@ def test_a_verified_table_rates_its_players_once(game: str, django_capture_on_co
 
 
 def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
-    event = EventFactory(rounds_planned=1)
-    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    event, round_ = rated_table(django_capture_on_commit_callbacks)
     organiser = event.organisers.get()
-    round_ = services.event_start(event=event, by=organiser)
-    play_round(round_, organiser, random.Random(5), django_capture_on_commit_callbacks)
     table = round_.tables.get()
     before = {r.name: r.mu for r in Rating.objects.all()}
     seats = list(table.seats.order_by("position"))
@@ -55,17 +52,23 @@ def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_ca
 
 
 def test_a_table_that_is_rejected_after_a_correction_is_unrated(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
-    event = EventFactory(rounds_planned=1)
-    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    event, round_ = rated_table(django_capture_on_commit_callbacks)
     organiser = event.organisers.get()
-    round_ = services.event_start(event=event, by=organiser)
-    play_round(round_, organiser, random.Random(5), django_capture_on_commit_callbacks)
     seat = round_.tables.get().seats.first()
     data = dict(seat.sheets.first().data, claimed_total=0)
     with django_capture_on_commit_callbacks(execute=True):
         services.sheet_submit(seat=seat, data=data, by=organiser)
     assert RatingEvent.objects.count() == 0
     assert {(r.mu, r.games) for r in Rating.objects.all()} == {(25.0, 0)}
+
+
+def rated_table(on_commit):  # type: ignore[no-untyped-def]
+    """A one-round, four-player Australia event played and rated."""
+    event = EventFactory(rounds_planned=1)
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    round_ = services.event_start(event=event, by=event.organisers.get())
+    play_round(round_, event.organisers.get(), random.Random(5), on_commit)
+    return event, round_
 
 
 @pytest.fixture

@@ -37,3 +37,14 @@ def play_round(round_: Round, organiser: AbstractBaseUser, rng: random.Random, o
 
 def standings_handles(event: Event) -> list[str]:
     return [row.handle for row in selectors.event_standings(event=event)]
+
+
+def running_round(game: str = "boomerang-australia", players: int = 4, rounds: int = 1) -> tuple[Event, Round]:
+    """An event with checked-in players whose first round is seated and running."""
+    from tests.factories import EventFactory, PlayerFactory
+
+    event = EventFactory(game=game, rounds_planned=rounds)
+    register_and_check_in(event, [PlayerFactory() for _ in range(players)])
+    round_ = services.event_start(event=event, by=event.organisers.get())
+    services.round_start(round_=round_, by=event.organisers.get())
+    return event, round_

@@ -7,8 +7,7 @@ import pytest
 from kombu.exceptions import OperationalError
 
 from ratings.models import RatingEvent
-from tests.factories import EventFactory, PlayerFactory
-from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments import services
 from tournaments.models import TableResult
 
@@ -24,10 +23,7 @@ def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_
 ) -> None:
     from rest_framework.test import APIClient
 
-    event = EventFactory(rounds_planned=1)
-    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
-    services.round_start(round_=round_, by=event.organisers.get())
+    _event, round_ = running_round()
     table = round_.tables.get()
     monkeypatch.setattr("tournaments.tasks.table_verify_task.delay", broker_down)
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(3)), strict=True):
@@ -51,10 +47,7 @@ def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_
 def test_the_sweep_rates_a_final_result_whose_rating_was_never_sent(
     monkeypatch, django_capture_on_commit_callbacks
 ) -> None:  # type: ignore[no-untyped-def]
-    event = EventFactory(rounds_planned=1)
-    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
-    services.round_start(round_=round_, by=event.organisers.get())
+    _event, round_ = running_round()
     table = round_.tables.get()
     monkeypatch.setattr("tournaments.tasks.table_rate_task.delay", broker_down)
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
