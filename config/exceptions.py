@@ -4,6 +4,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -11,7 +12,11 @@ from config.errors import DomainError
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Answer domain errors and model validation errors as 4xx with a code and the field."""
+    """Answer domain errors and model validation errors as 4xx with a code and the field; errors are JSON
+    even when a CSV export was asked for."""
+    request = context.get("request")
+    if request is not None and getattr(getattr(request, "accepted_renderer", None), "format", None) == "csv":
+        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
     if isinstance(exc, DomainError):
         body = {"code": exc.code, "detail": exc.message}
         if exc.field:

@@ -130,6 +130,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.GAME_CHOICES"},
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.openapi.add_error_responses"],
 }
 
 # Celery: with no broker configured, tasks run in-process (eagerly) so a newcomer needs no services.

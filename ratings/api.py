@@ -1,5 +1,6 @@
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
@@ -33,7 +34,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
             OpenApiParameter("established", bool, description="only players past the provisional thresholds"),
             OpenApiParameter("active_days", int, description="only players who played within this many days"),
         ],
-        responses=RatingSerializer(many=True),
+        responses={(200, "application/json"): RatingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR},
     )
     @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])
     def leaderboard(self, request: Request, game: str, format: str | None = None) -> Response:

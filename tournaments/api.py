@@ -4,6 +4,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -48,6 +49,7 @@ class SubmissionThrottle(UserRateThrottle):
 class PlayerViewSet(viewsets.GenericViewSet):
     permission_classes = [AllowAny]
     throttle_classes = [SignupThrottle]
+    serializer_class = PlayerSignupSerializer  # also what OPTIONS describes
 
     @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer, **ERRORS})
     def create(self, request: Request) -> Response:
@@ -123,7 +125,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def rounds(self, request: Request, pk: str) -> Response:
         return Response(RoundSerializer(selectors.event_rounds(event=self.get_object()), many=True).data)
 
-    @extend_schema(responses=StandingSerializer(many=True))
+    @extend_schema(
+        responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
+    )
     @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
         """Standings with every tie-break value; `?format=csv` for a CSV export."""

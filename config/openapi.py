@@ -1,0 +1,25 @@
+"""Document the error answers every operation can give, in one place."""
+
+from typing import Any
+
+ERRORS = {
+    "400": "Malformed or refused input: `{code, detail, field}`, or DRF's `{field: [messages]}`.",
+    "401": "Not authenticated.",
+    "403": "Authenticated but not allowed (`code` says why).",
+    "404": "No such object.",
+    "409": "The object's state does not allow this now (`code` says why).",
+    "413": "The body is too large.",
+    "429": "Too many requests; retry later.",
+}
+ERROR_BODY = {"type": "object", "additionalProperties": True, "description": "An error in words, naming the field."}
+
+
+def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_BODY
+    reference = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            for code, description in ERRORS.items():
+                responses.setdefault(code, {"description": description, "content": reference})
+    return result
