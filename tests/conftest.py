@@ -39,6 +39,16 @@ def _tasks_run_in_process(request: pytest.FixtureRequest):  # type: ignore[no-un
 
 
 @pytest.fixture(autouse=True)
+def _fresh_throttle_counts():  # type: ignore[no-untyped-def]
+    """Throttle counters live in the cache; user ids repeat across rolled-back tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
