@@ -45,3 +45,38 @@ def test_the_last_two_sheets_arriving_together_enqueue_one_verification(monkeypa
     assert errors == []
     assert enqueued == [(table.pk, 1)]
     assert TableResult.objects.get(table=table).status == "pending"
+
+
+def test_two_rating_updates_of_one_pool_at_once_end_as_rating_from_scratch() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ratings import services as ratings
+    from ratings.models import Rating
+    from tests.factories import UserFactory
+    from tests.ratings.test_services import GAME, assert_same, from_scratch, placings
+
+    users = [UserFactory() for _ in range(6)]
+    start, barrier, errors = timezone.now(), threading.Barrier(2), []
+
+    def record(source: str, minutes: int, seated: list, ranks: list[int]) -> None:
+        try:
+            barrier.wait(timeout=10)
+            ratings.match_record(game=GAME, source=source, order_at=start + timedelta(minutes=minutes),
+                                 placings=placings(seated, ranks))  # fmt: skip
+        except Exception as error:  # reported by the assertion below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=record, args=("table:1", 5, users[:4], [1, 2, 3, 4])),
+        threading.Thread(target=record, args=("table:2", 1, users[2:], [4, 3, 2, 1])),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    assert_same({r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(pool__game=GAME)}, from_scratch())
