@@ -1,0 +1,90 @@
+"""A worker killed (SIGKILL) in the middle of a verification: the task is redelivered and the table ends
+verified once and rated once. Real Redis, a real prefork worker and PostgreSQL (.ci/run's second pass).
+
+The worker is stopped mid-task without any test hook: this test holds row locks on the table's first
+three sheets, so the worker blocks inside its verification transaction (its verdict written, not
+committed); then its pool process is killed, and the lock released.
+"""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from django.conf import settings
+
+from ratings.models import RatingChange, RatingEvent
+from tests.test_worker_e2e import redis_reachable
+from tests.tournaments.helpers import legal_seat_data, running_round
+from tournaments import services
+from tournaments.models import TableResult
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def database_url() -> str:
+    db = settings.DATABASES["default"]
+    return f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture
+def prefork_worker() -> Iterator[subprocess.Popen[str]]:
+    redis_reachable(os.environ["REDIS_URL"])
+    env = {**os.environ, "DATABASE_URL": database_url().replace("postgresql://", "postgres://")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=1",
+         "--loglevel=info", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    yield process
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def wait_until(condition, seconds: float, what: str):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def test_a_worker_killed_mid_verification_is_redelivered_and_the_table_is_verified_and_rated_once(
+    prefork_worker,  # type: ignore[no-untyped-def]
+) -> None:
+    _event, round_ = running_round(players=4)
+    table = round_.tables.get()
+    seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(31))
+    for seat, seat_data in zip(seats[:3], data[:3], strict=True):
+        services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+    with psycopg.connect(database_url()) as blocker:
+        sheets = [seat.sheets.get().pk for seat in seats[:3]]
+        blocker.execute("SELECT id FROM tournaments_scoresheet WHERE id = ANY(%s) FOR UPDATE", [sheets])
+        services.sheet_submit(seat=seats[3], data=data[3], by=seats[3].player.user)  # enqueues on commit
+        waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE %s"
+        with psycopg.connect(database_url(), autocommit=True) as observer:
+            wait_until(lambda: observer.execute(waiting, ["%tournaments_scoresheet%"]).fetchone()[0], 60,
+                       "the worker to block on the sheets' rows")  # fmt: skip
+        children = subprocess.run(["pgrep", "-P", str(prefork_worker.pid)], capture_output=True, text=True).stdout
+        assert children.split(), "the worker has no pool process"
+        for pid in children.split():
+            os.kill(int(pid), signal.SIGKILL)
+        blocker.rollback()
+    wait_until(lambda: TableResult.objects.get(table=table).status == "verified", 90, "the redelivered task")
+    wait_until(lambda: RatingEvent.objects.filter(source=f"table:{table.pk}").exists(), 60, "the rating")
+    time.sleep(1)  # give any duplicate delivery the chance to show itself
+    assert RatingEvent.objects.filter(source=f"table:{table.pk}").count() == 1
+    assert RatingChange.objects.filter(event__source=f"table:{table.pk}").count() == 4
+    assert TableResult.objects.get(table=table).attempt == 1
