@@ -31,6 +31,25 @@ def _parsed_edition(edition_id: int, game: str) -> Any:
     return games.GAMES[game].load_edition(Edition.objects.get(pk=edition_id).data)
 
 
+def game_catalogue() -> list[dict[str, Any]]:
+    """The five games, their player counts and the edition data that verifies each (practice or printed)."""
+    active = {edition.game: edition for edition in Edition.objects.filter(is_active=True)}
+    rows = []
+    for game in games.GAMES.values():
+        data = edition_rules_data(game=game.id, edition=active.get(game.id))
+        rows.append(
+            {
+                "id": game.id,
+                "name": game.name,
+                "min_players": game.player_counts[0],
+                "max_players": game.player_counts[-1],
+                "edition": data.name,
+                "practice_data": data.is_practice,
+            }
+        )
+    return rows
+
+
 def sheet_check_list() -> QuerySet[SheetCheck]:
     return SheetCheck.objects.select_related("edition", "submitted_by")
 

@@ -7,7 +7,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
-import games
 from tournaments import selectors, services
 from tournaments.models import Edition
 from tournaments.serializers import (
@@ -25,21 +24,7 @@ class GameListView(APIView):
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
-        rows = []
-        for game in games.GAMES.values():
-            edition = selectors.edition_active(game=game.id)
-            data = selectors.edition_rules_data(game=game.id, edition=edition)
-            rows.append(
-                {
-                    "id": game.id,
-                    "name": game.name,
-                    "min_players": game.player_counts[0],
-                    "max_players": game.player_counts[-1],
-                    "edition": data.name,
-                    "practice_data": data.is_practice if hasattr(data, "is_practice") else False,
-                }
-            )
-        return Response(GameSerializer(rows, many=True).data)
+        return Response(GameSerializer(selectors.game_catalogue(), many=True).data)
 
 
 class EditionViewSet(viewsets.ReadOnlyModelViewSet):
