@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from ratings import selectors
-from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
+from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingPool
 
 
 @admin.register(RatingPool)
@@ -37,3 +37,11 @@ class RatingEventAdmin(admin.ModelAdmin):
     search_fields = ["source"]
     inlines = [RatingChangeInline]
     readonly_fields = ["pool", "kind", "source", "order_at", "placings"]
+
+
+@admin.register(RatingAudit)
+class RatingAuditAdmin(admin.ModelAdmin):
+    list_display = ["at", "pool", "action", "source", "actor", "events_replayed"]
+    list_filter = ["pool", "action"]
+    search_fields = ["source", "actor"]
+    readonly_fields = ("pool", "action", "source", "actor", "events_replayed", "at")

@@ -85,3 +85,27 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.mu_before:.2f} -> {self.mu_after:.2f}"
+
+
+class RatingAudit(models.Model):
+    """Who made ratings move, and how much was recomputed: one row per record, removal or replay."""
+
+    class Action(models.TextChoices):
+        RECORDED = "recorded"
+        RERATED = "rerated", "re-rated (a changed result or an earlier slot)"
+        REMOVED = "removed"
+        REPLAYED = "replayed"
+        INACTIVITY = "inactivity"
+
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="audit")
+    action = models.CharField(max_length=12, choices=Action.choices)
+    source = models.CharField(max_length=60, blank=True)
+    actor = models.CharField(max_length=150, blank=True, help_text="Who caused it, as the caller said.")
+    events_replayed = models.PositiveIntegerField(default=0)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.pool} {self.action} {self.source} by {self.actor or 'the system'}"

@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 
-from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
+from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingPool
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
 
 BATCH = 2000
@@ -33,7 +33,9 @@ def pool_get(*, game: str, name: str | None = None) -> RatingPool:
     return pool
 
 
-def match_record(*, game: str, source: str, order_at: datetime, placings: Sequence[dict[str, Any]]) -> RatingEvent:
+def match_record(
+    *, game: str, source: str, order_at: datetime, placings: Sequence[dict[str, Any]], actor: str = ""
+) -> RatingEvent:
     """Rate a match once; a changed or earlier-slotted match replays the pool from the earliest point."""
     with transaction.atomic():
         pool = RatingPool.objects.select_for_update().get(pk=pool_get(game=game).pk)
@@ -53,10 +55,12 @@ def match_record(*, game: str, source: str, order_at: datetime, placings: Sequen
             )
         replayed = list(pool.events.filter(order_at__gte=start).order_by("order_at", "id")) if rewind else [event]
         _apply(pool, replayed, state)
+        action = RatingAudit.Action.RERATED if rewind else RatingAudit.Action.RECORDED
+        RatingAudit.objects.create(pool=pool, action=action, source=source, actor=actor, events_replayed=len(replayed))
     return event
 
 
-def match_remove(*, game: str, source: str) -> bool:
+def match_remove(*, game: str, source: str, actor: str = "") -> bool:
     """Unrate a match whose result no longer counts, replaying the pool from where it stood."""
     with transaction.atomic():
         pool = RatingPool.objects.select_for_update().get(pk=pool_get(game=game).pk)
@@ -65,16 +69,23 @@ def match_remove(*, game: str, source: str) -> bool:
             return False
         state = _rewind(pool, event.order_at)
         event.delete()
-        _apply(pool, list(pool.events.filter(order_at__gte=event.order_at).order_by("order_at", "id")), state)
+        later = list(pool.events.filter(order_at__gte=event.order_at).order_by("order_at", "id"))
+        _apply(pool, later, state)
+        RatingAudit.objects.create(
+            pool=pool, action=RatingAudit.Action.REMOVED, source=source, actor=actor, events_replayed=len(later)
+        )
     return True
 
 
-def pool_replay(*, pool: RatingPool, start: datetime | None = None) -> int:
+def pool_replay(*, pool: RatingPool, start: datetime | None = None, actor: str = "") -> int:
     """Recompute every event from `start` on (all when None). Call with the pool row locked."""
     state = _rewind(pool, start)
     events = pool.events.order_by("order_at", "id")
     event_list = list(events if start is None else events.filter(order_at__gte=start))
     _apply(pool, event_list, state)
+    RatingAudit.objects.create(
+        pool=pool, action=RatingAudit.Action.REPLAYED, actor=actor, events_replayed=len(event_list)
+    )
     return len(event_list)
 
 
@@ -113,6 +124,9 @@ def inactivity_widen(*, now: datetime) -> int:
                     pool=pool, kind=RatingEvent.Kind.INACTIVITY, source=source, order_at=now, placings=placings
                 )
                 _apply(pool, [event], {})
+                RatingAudit.objects.create(
+                    pool=pool, action=RatingAudit.Action.INACTIVITY, source=source, actor="inactivity task"
+                )
                 widened += 1
     return widened
 

@@ -114,3 +114,46 @@ def test_the_leaderboard_uses_a_fixed_number_of_queries(api_client, rated_pool) 
 def test_the_ratings_admin_lists_the_leaderboard(admin_client, rated_pool) -> None:  # type: ignore[no-untyped-def]
     for model in ["ratingpool", "rating", "ratingevent"]:
         assert admin_client.get(f"/admin/ratings/{model}/").status_code == 200
+
+
+def test_the_audit_says_who_made_ratings_move(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    from ratings.models import RatingAudit
+
+    event, round_ = rated_table(django_capture_on_commit_callbacks)
+    organiser = event.organisers.get()
+    table = round_.tables.get()
+    last_player = table.seats.order_by("position").last().player
+    recorded = RatingAudit.objects.get()
+    assert (recorded.action, recorded.source, recorded.actor) == ("recorded", f"table:{table.pk}", last_player.handle)
+    seat = table.seats.first()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.sheet_submit(seat=seat, data=dict(seat.sheets.first().data, claimed_total=0), by=organiser)
+    removed = RatingAudit.objects.order_by("-id").first()
+    assert (removed.action, removed.actor, removed.events_replayed) == ("removed", organiser.username, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_override(table=table, reason="total checked on paper", by=organiser)
+    accepted = RatingAudit.objects.order_by("-id").first()
+    assert accepted.action == "recorded"
+    assert accepted.actor == f"{organiser.username} (override: total checked on paper)"
+
+
+def test_the_audit_counts_what_a_replay_recomputed() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ratings import services as ratings
+    from ratings.models import RatingAudit
+    from tests.factories import UserFactory
+
+    users = [UserFactory() for _ in range(4)]
+    at = timezone.now()
+    for i, minutes in enumerate([10, 20, 5]):  # the third arrives for an earlier slot
+        placings = [{"player": u.pk, "name": u.username, "rank": r + 1} for r, u in enumerate(users)]
+        ratings.match_record(game="boomerang-usa", source=f"t{i}", order_at=at + timedelta(minutes=minutes),
+                             placings=placings, actor="ann")  # fmt: skip
+    assert list(RatingAudit.objects.order_by("id").values_list("action", "events_replayed")) == [
+        ("recorded", 1),
+        ("recorded", 1),
+        ("rerated", 3),
+    ]
