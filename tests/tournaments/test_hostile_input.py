@@ -31,3 +31,19 @@ def test_signups_are_throttled(api_client) -> None:  # type: ignore[no-untyped-d
     statuses = [sign_up(i) for i in range(21)]
     assert statuses[:20] == [201] * 20
     assert statuses[20] == 429
+
+
+def test_sheet_submission_is_throttled_per_user() -> None:
+    from rest_framework.test import APIClient
+
+    from tests.tournaments.helpers import running_round
+
+    _event, round_ = running_round()
+    seat = round_.tables.get().seats.first()
+    client = APIClient()
+    client.force_authenticate(seat.player.user)
+    statuses = [
+        client.post(f"/api/seats/{seat.pk}/sheets/", {"data": {}}, format="json").status_code for _ in range(121)
+    ]
+    assert set(statuses[:120]) == {400}
+    assert statuses[120] == 429

@@ -1,0 +1,92 @@
+"""A real broker outage: the last sheet is submitted while nothing listens on the broker's port; it is
+stored and the table waits. Then a Redis server and a worker start on that port, the sweep dispatches the
+table, and it ends verified and rated. (.ci/run's second pass; needs the `redis-server` binary.)"""
+
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ratings.models import RatingEvent
+from tests.test_worker_faults import database_url, wait_until
+from tests.tournaments.helpers import legal_seat_data, running_round
+from tournaments import services
+from tournaments.models import ScoreSheet, TableResult
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+SUBMIT = """
+import json, os
+from tournaments import services
+from tournaments.models import Seat
+seat = Seat.objects.select_related("player__user", "table__round__event").get(pk=int(os.environ["SEAT"]))
+services.sheet_submit(seat=seat, data=json.loads(os.environ["SHEET"]), by=seat.player.user)
+"""
+SWEEP = """
+from datetime import timedelta
+from tournaments import services
+print(services.table_sweep(older_than=timedelta(0)))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def manage_env(broker: str) -> dict[str, str]:
+    return {**os.environ, "REDIS_URL": broker, "DATABASE_URL": database_url().replace("postgresql://", "postgres://")}
+
+
+def shell(code: str, broker: str, **variables: str) -> subprocess.CompletedProcess[str]:
+    """Run code in a separate `manage.py shell` process whose broker is `broker`."""
+    return subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT, env={**manage_env(broker), **variables}, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")
+def test_a_sheet_submitted_while_the_broker_is_down_is_verified_once_it_is_back() -> None:
+    port = free_port()
+    broker = f"redis://127.0.0.1:{port}/0"
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(41))
+    for seat, seat_data in zip(seats[:3], data[:3], strict=True):
+        services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+    submitted = shell(SUBMIT, broker, SEAT=str(seats[3].pk), SHEET=json.dumps(data[3]))
+    assert submitted.returncode == 0, submitted.stderr[-2000:]
+    assert "broker unavailable" in submitted.stderr
+    assert ScoreSheet.objects.filter(seat=seats[3]).exists()
+    assert TableResult.objects.get(table=table).status == "pending"
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-gossip",
+         "--without-mingle"],
+        cwd=ROOT, env=manage_env(broker), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        time.sleep(1)
+        swept = shell(SWEEP, broker)
+        assert swept.returncode == 0, swept.stderr[-2000:]
+        wait_until(lambda: TableResult.objects.get(table=table).status == "verified", 60, "the swept verification")
+        wait_until(lambda: RatingEvent.objects.filter(source=f"table:{table.pk}").exists(), 60, "the rating")
+    finally:
+        worker.terminate()
+        worker.wait(timeout=20)
+        server.terminate()
+        server.wait(timeout=10)
+    assert RatingEvent.objects.filter(source=f"table:{table.pk}").count() == 1
