@@ -1,8 +1,10 @@
 """The Celery application; broker and limits come from Django settings (CELERY_*)."""
 
+import logging
 import os
 
 from celery import Celery
+from kombu.exceptions import OperationalError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -13,10 +15,6 @@ app.autodiscover_tasks()
 
 def dispatch(task, *args: object) -> bool:  # type: ignore[no-untyped-def]
     """Send a task, surviving a broker outage: the work stays recorded and the periodic sweep sends it later."""
-    import logging
-
-    from kombu.exceptions import OperationalError
-
     try:
         task.delay(*args)
     except (OperationalError, ConnectionError, OSError) as error:

@@ -19,6 +19,7 @@ import games
 from games.simulate import legal_sheet
 from tournaments import selectors, services
 from tournaments.models import Event, Player, Round, Table, TableResult
+from tournaments.seating import table_sizes
 
 
 @dataclass
@@ -58,8 +59,6 @@ def demo_event_run(
 
 
 def tables_in(*, game: str, players: int, rounds: int) -> int:
-    from tournaments.seating import table_sizes
-
     return len(table_sizes(players, games.GAMES[game].table_sizes_by_preference)[0]) * rounds
 
 

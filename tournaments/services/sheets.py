@@ -10,6 +10,7 @@ from django.utils import timezone
 import games
 from config.celery import dispatch
 from config.errors import Conflict, DomainError, NotAllowed
+from ratings.models import RatingEvent
 from tournaments import selectors
 from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
 
@@ -145,7 +146,6 @@ def _queue_rating(table_id: int) -> None:
 def table_sweep(*, older_than: timedelta) -> int:
     """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
     after `older_than`, and final results that were never rated. Tasks claim their work, so a repeat is harmless."""
-    from ratings.models import RatingEvent
     from tournaments.tasks import table_rate_task, table_verify_task
 
     stale = timezone.now() - older_than

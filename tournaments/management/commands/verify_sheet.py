@@ -2,6 +2,7 @@
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -47,7 +48,7 @@ class Command(BaseCommand):
 
 def _read_json(path: str, what: str) -> Any:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise games.MalformedInput(what, f"cannot read {path}: {error.strerror}") from error
     try:
