@@ -12,9 +12,9 @@ from rest_framework.authtoken.models import Token
 import games
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import Event, Player, Registration
+from tournaments.models import DEFAULT_TIE_BREAKS, Event, Player, Registration
 
-TIE_BREAKS = ("game_score", "game_tie_break", "opponents_points")
+TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders a subset of them
 
 
 def player_signup(*, username: str, password: str, handle: str) -> tuple[Player, str]:
