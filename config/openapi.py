@@ -11,6 +11,7 @@ ERRORS = {
     "413": "The body is too large.",
     "429": "Too many requests; retry later.",
 }
+BODY_ERRORS = {"415": "The body's media type is not one the operation reads (JSON, form or multipart)."}
 ERROR_BODY = {"type": "object", "additionalProperties": True, "description": "An error in words, naming the field."}
 
 
@@ -20,6 +21,7 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             responses = operation.setdefault("responses", {})
-            for code, description in ERRORS.items():
+            errors = {**ERRORS, **BODY_ERRORS} if "requestBody" in operation else ERRORS
+            for code, description in errors.items():
                 responses.setdefault(code, {"description": description, "content": reference})
     return result

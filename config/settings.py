@@ -92,6 +92,10 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Keep connections open between requests and tasks (a new PostgreSQL connection costs milliseconds);
+# the health check drops one the server closed. DB_CONN_MAX_AGE=0 reconnects every time.
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -132,6 +136,17 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.openapi.add_error_responses"],
 }
+
+# The cache holds the API's throttle counters, so with several web processes it must be shared: Redis
+# when REDIS_URL is set, else the process's memory (one process in the newcomer's set-up).
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env.str("REDIS_URL"),
+            "KEY_PREFIX": "boomerang",
+        }
+    }
 
 # Celery: with no broker configured, tasks run in-process (eagerly) so a newcomer needs no services.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=env.str("REDIS_URL", default=""))

@@ -342,7 +342,10 @@ class _Table:
         self.open_regions -= completed
 
     def _award_extra_bonus(self, r: int) -> None:
-        """Players reaching the bonus in the same round share the next tier (see docs/rules.md)."""
+        """Players reaching the bonus in the same round share the next tier (see docs/rules.md).
+
+        Both bonuses only grow with the sites visited, so a player who visited nothing new cannot reach one.
+        """
         field, reached, points_for = (
             self.rules.extra_bonus,
             self.rules.extra_bonus_reached,
@@ -350,7 +353,11 @@ class _Table:
         )
         if field is None or reached is None or points_for is None:
             return
-        newly = [i for i in range(self.players) if not self.extra_won[i] and reached(self.visited[i], self.deck)]
+        newly = [
+            i
+            for i in range(self.players)
+            if not self.extra_won[i] and self.touched_regions[i] and reached(self.visited[i], self.deck)
+        ]
         if not newly:
             return
         points = points_for(self.extra_tier, self.players)

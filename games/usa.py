@@ -49,6 +49,8 @@ def coasts_joined(visited: set[str], deck: Deck) -> bool:
     """Whether drawn paths (both ends visited) join a visited East-coast city to a West-coast one."""
     assert deck.route_map is not None
     route_map = deck.route_map
+    if visited.isdisjoint(route_map.west_coast):
+        return False
     frontier = [city for city in route_map.east_coast if city in visited]
     reached = set(frontier)
     while frontier:

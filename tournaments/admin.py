@@ -186,7 +186,7 @@ class TableResultAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(ScoreSheet)
-class ScoreSheetAdmin(SimpleHistoryAdmin):
+class ScoreSheetAdmin(admin.ModelAdmin):
     list_display = ["seat", "version", "status", "entered_by", "entered_at"]
     list_filter = ["status", "seat__table__round__event__game"]
     search_fields = ["seat__player__handle", "seat__table__round__event__name"]

@@ -199,7 +199,8 @@ class ScoreSheet(models.Model):
     problems = models.JSONField(default=list, blank=True)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     entered_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords()
+    # No history table: a version is never edited (a correction is a new row with who and when), and
+    # `status`/`problems` follow the table's verdict, whose TableResult history is kept.
 
     class Meta:
         ordering = ["seat", "-version"]

@@ -15,7 +15,8 @@ from tournaments.models import Edition, Event, Registration, ScoreSheet, SheetCh
 
 
 def edition_active(*, game: str) -> Edition | None:
-    return Edition.objects.filter(game=game, is_active=True).first()
+    # The deck data is read once per process by `_parsed_edition`; each verification needs only the id.
+    return Edition.objects.filter(game=game, is_active=True).defer("data").first()
 
 
 def edition_rules_data(*, game: str, edition: Edition | None) -> Any:

@@ -12,32 +12,44 @@ from config.celery import dispatch
 from config.errors import Conflict, DomainError, NotAllowed
 from ratings.models import RatingEvent
 from tournaments import selectors
-from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 
 
 def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
     """Store a new version of a seat's sheet; the sheet completing the table enqueues its verification.
 
-    The table row is locked first, so when the last two sheets arrive together exactly one of them sees
-    the table complete and enqueues the task.
+    The table's result row is locked first (it is the table's lock for sheets, verdicts and overrides),
+    so when the last two sheets arrive together exactly one of them sees the table complete and
+    enqueues the task. `seat` comes with its table, round and event loaded.
     """
-    table = seat.table
-    event = table.round.event
-    organiser = selectors.is_organiser(user=by, event=event)
-    if not organiser and seat.player.user_id != by.pk:
+    event = seat.table.round.event
+    organiser = _OrganiserCheck(by, event)
+    if seat.player.user_id != by.pk and not organiser():
         raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
     data = _checked_seat_data(event.game, seat, data)
     with transaction.atomic():
-        Table.objects.select_for_update().get(pk=table.pk)
-        round_status = Round.objects.values_list("status", flat=True).get(pk=table.round_id)
-        if round_status != Round.Status.RUNNING and not organiser:
-            raise Conflict(f"round {table.round.number} is {round_status}, not running", "round_not_running")
-        result = TableResult.objects.select_for_update().get(table=table)
-        if result.status in TableResult.COUNTS and not organiser:
+        result = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
+        result = result.get(table_id=seat.table_id)
+        round_ = result.table.round
+        if round_.status != Round.Status.RUNNING and not organiser():
+            raise Conflict(f"round {round_.number} is {round_.status}, not running", "round_not_running")
+        if result.status in TableResult.COUNTS and not organiser():
             raise Conflict("this table's result is final; ask an organiser to correct it", "table_final")
         sheet = _new_version(seat, data, by)
-        _queue_if_complete(table, result)
+        _queue_if_complete(result)
     return sheet
+
+
+class _OrganiserCheck:
+    """Asks the database whether the user organises the event only when a rule needs to know, and once."""
+
+    def __init__(self, user: AbstractBaseUser, event: Event) -> None:
+        self.user, self.event, self.answer = user, event, None
+
+    def __call__(self) -> bool:
+        if self.answer is None:
+            self.answer = selectors.is_organiser(user=self.user, event=self.event)
+        return self.answer
 
 
 def _checked_seat_data(game_id: str, seat: Seat, data: Any) -> dict[str, Any]:
@@ -54,54 +66,73 @@ def _checked_seat_data(game_id: str, seat: Seat, data: Any) -> dict[str, Any]:
 
 
 def _new_version(seat: Seat, data: dict[str, Any], by: AbstractBaseUser) -> ScoreSheet:
-    previous = seat.sheets.order_by("-version").first()
+    previous = seat.sheets.order_by("-version").values_list("pk", "version").first()
     if previous is not None:
-        ScoreSheet.objects.filter(pk=previous.pk).update(status=ScoreSheet.Status.SUPERSEDED)
-    version = previous.version + 1 if previous else 1
+        ScoreSheet.objects.filter(pk=previous[0]).update(status=ScoreSheet.Status.SUPERSEDED)
+    version = previous[1] + 1 if previous else 1
     return ScoreSheet.objects.create(seat=seat, version=version, data=data, entered_by=by)
 
 
-def _queue_if_complete(table: Table, result: TableResult) -> None:
+def _queue_if_complete(result: TableResult) -> None:
     from tournaments.tasks import table_verify_task
 
-    seats = table.seats.count()
-    with_sheets = ScoreSheet.objects.filter(seat__table=table).values("seat").distinct().count()
-    if with_sheets < seats:
+    if Seat.objects.filter(table_id=result.table_id, sheets__isnull=True).exists():
         return
     result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
     result.save(update_fields=["status", "attempt", "updated_at"])
-    table_id, attempt = table.pk, result.attempt
+    table_id, attempt = result.table_id, result.attempt
     transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
 
 
 def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
-    """Verify the table's current sheets for one attempt; an older attempt or a repeat does nothing."""
+    """Verify the table's current sheets for one attempt; an older attempt or a repeat does nothing.
+
+    The engine runs outside any lock; the verdict is written only if the attempt is still the current
+    one (a conditional UPDATE), so a correction that arrived meanwhile wins and is verified by its own task.
+    """
+    verifying = {"table_id": table_id, "attempt": attempt, "status": TableResult.Status.VERIFYING}
     claimed = TableResult.objects.filter(
         table_id=table_id, attempt=attempt, status__in=[TableResult.Status.PENDING, TableResult.Status.VERIFYING]
     ).update(status=TableResult.Status.VERIFYING, updated_at=timezone.now())
     if not claimed:
         return None
-    table = Table.objects.select_related("round__event").get(pk=table_id)
-    sheets = selectors.table_current_sheets(table=table)
-    game = table.round.event.game
+    result = TableResult.objects.select_related("table__round__event").get(table_id=table_id)
+    sheets = selectors.table_current_sheets(table=result.table)
+    game = result.table.round.event.game
     edition = selectors.edition_rules_data(game=game, edition=selectors.edition_active(game=game))
     verdict = games.verify_table({"game": game, "seats": [sheet.data for sheet in sheets]}, edition)
+    result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
+    result.verdict, result.verified_at = verdict.to_json(), timezone.now()
+    result.updated_at = result.verified_at
     with transaction.atomic():
-        result = TableResult.objects.select_for_update().get(table_id=table_id)
-        if result.attempt != attempt or result.status != TableResult.Status.VERIFYING:
-            return None  # a correction arrived meanwhile; its own task verifies the newer sheets
-        result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
-        result.verdict, result.verified_at = verdict.to_json(), timezone.now()
-        result.save(update_fields=["status", "verdict", "verified_at", "updated_at"])
-        for sheet in sheets:
-            mine = [p.to_json() for p in verdict.problems if p.player in (sheet.data["player"], None)]
-            sheet.status = ScoreSheet.Status.REJECTED if mine else ScoreSheet.Status.VERIFIED
-            sheet.problems = mine
-            sheet.save(update_fields=["status", "problems"])
+        written = TableResult.objects.filter(**verifying).update(
+            status=result.status, verdict=result.verdict, verified_at=result.verified_at, updated_at=result.updated_at
+        )
+        if not written:
+            return None
+        TableResult.history.bulk_history_create([result], update=True)
+        _mark_sheets(sheets, verdict)
         if verdict.valid:
-            _finish_round_if_complete(table.round)
+            _finish_round_if_complete(result.table.round)
         _queue_rating(table_id)
     return result
+
+
+def _mark_sheets(sheets: list[ScoreSheet], verdict: games.Verdict) -> None:
+    """Each sheet is verified or rejected on its own problems and the table-wide ones (player None).
+
+    Sheets without problems, the usual case, are marked in one UPDATE. A sheet's status follows from the
+    table's verdict, whose history row is kept, so no history row is written per sheet here.
+    """
+    clean = []
+    for sheet in sheets:
+        mine = [p.to_json() for p in verdict.problems if p.player in (sheet.data["player"], None)]
+        if mine:
+            ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.REJECTED, problems=mine)
+        else:
+            clean.append(sheet.pk)
+    if clean:
+        ScoreSheet.objects.filter(pk__in=clean).update(status=ScoreSheet.Status.VERIFIED, problems=[])
 
 
 def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableResult:
