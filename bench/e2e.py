@@ -36,6 +36,7 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
 import games  # noqa: E402
@@ -53,16 +54,17 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(int(len(ordered) * p) - 1, 0)]
 
 
-def start_servers() -> list[subprocess.Popen[bytes]]:
+def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
     env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "ERROR"}
     bin_dir = Path(sys.executable).parent
     web = subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", "2", "--log-level", "error"],
+        [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", str(args.web_workers),
+         "--log-level", "error"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1", "--loglevel=warning",
-         "--without-gossip", "--without-mingle"],
+        [sys.executable, "-m", "celery", "-A", "config", "worker", f"--concurrency={args.concurrency}",
+         "--loglevel=warning", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     deadline = time.monotonic() + 30
@@ -124,6 +126,7 @@ def prepared_event(tables: int, seed: int) -> tuple[Event, list[tuple[int, str, 
     )
     round_ = services.event_start(event=event, by=organiser)
     services.round_start(round_=round_, by=organiser)
+    analyse()
     rng, jobs = random.Random(seed), []
     for table in round_.tables.prefetch_related("seats__player"):
         seats = sorted(table.seats.all(), key=lambda s: s.position)
@@ -164,13 +167,20 @@ def wait_rated(event: Event, tables: int, seconds: float = 600) -> None:
     raise TimeoutError("not every table was rated in time")
 
 
+def analyse() -> None:
+    """Refresh the planner's statistics after the bulk set-up, as autovacuum would on a live server."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+
 def event_table_ids(event: Event) -> list[int]:
     return list(TableResult.objects.filter(table__round__event=event).values_list("table_id", flat=True))
 
 
 def throughput(args: argparse.Namespace) -> None:
     event, jobs = prepared_event(args.tables, args.seed)
-    processes = start_servers()
+    processes = start_servers(args)
     try:
         elapsed, statuses = run_jobs(jobs, args.threads)
         wait_rated(event, args.tables)
@@ -191,7 +201,7 @@ def throughput(args: argparse.Namespace) -> None:
 
 def load(args: argparse.Namespace) -> None:
     event, jobs = prepared_event(args.tables, args.seed)
-    processes = start_servers()
+    processes = start_servers(args)
     results: dict[str, list[tuple[int, float]]] = defaultdict(list)
     lock, stop_at = threading.Lock(), time.monotonic() + args.seconds
     browse = [
@@ -277,6 +287,8 @@ def main() -> None:
         command.add_argument("--seconds", type=int, default=60)
         command.add_argument("--browsers", type=int, default=4)
         command.add_argument("--submitters", type=int, default=4)
+        command.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes")
+        command.add_argument("--concurrency", type=int, default=1, help="the Celery worker's pool processes")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     {"throughput": throughput, "load": load, "task-cost": task_cost}[args.command](args)

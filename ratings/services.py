@@ -33,12 +33,26 @@ def pool_get(*, game: str, name: str | None = None) -> RatingPool:
     return pool
 
 
+def _pool_locked(game: str, name: str | None = None) -> RatingPool:
+    """The game's pool row, locked until the transaction ends (created first if the game has none yet)."""
+    try:
+        return RatingPool.objects.select_for_update().get(game=game)
+    except RatingPool.DoesNotExist:
+        return RatingPool.objects.select_for_update().get(pk=pool_get(game=game, name=name).pk)
+
+
 def match_record(
-    *, game: str, source: str, order_at: datetime, placings: Sequence[dict[str, Any]], actor: str = ""
+    *,
+    game: str,
+    source: str,
+    order_at: datetime,
+    placings: Sequence[dict[str, Any]],
+    actor: str = "",
+    pool_name: str | None = None,
 ) -> RatingEvent:
     """Rate a match once; a changed or earlier-slotted match replays the pool from the earliest point."""
     with transaction.atomic():
-        pool = RatingPool.objects.select_for_update().get(pk=pool_get(game=game).pk)
+        pool = _pool_locked(game, pool_name)
         event = RatingEvent.objects.filter(pool=pool, source=source).first()
         placings = [dict(p) for p in placings]
         if event and event.order_at == order_at and event.placings == placings:
@@ -63,7 +77,7 @@ def match_record(
 def match_remove(*, game: str, source: str, actor: str = "") -> bool:
     """Unrate a match whose result no longer counts, replaying the pool from where it stood."""
     with transaction.atomic():
-        pool = RatingPool.objects.select_for_update().get(pk=pool_get(game=game).pk)
+        pool = _pool_locked(game)
         event = RatingEvent.objects.filter(pool=pool, source=source).first()
         if event is None:
             return False
@@ -225,17 +239,24 @@ def _event_changes(pool: RatingPool, env: Any, event: RatingEvent, state: dict[i
 
 
 def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
-    existing = {r.player_id: r for r in pool.ratings.filter(player_id__in=list(state))}
-    new: list[Rating] = []
-    updated: list[Rating] = []
-    for player, s in state.items():
-        rating = existing.get(player) or Rating(pool=pool, player_id=player)
-        rating.name, rating.mu, rating.sigma, rating.games, rating.last_played_at = (
-            s.name, s.mu, s.sigma, s.games, s.last_played_at
-        )  # fmt: skip
-        rating.conservative = s.mu - 3 * s.sigma
-        (updated if rating.pk else new).append(rating)
-    Rating.objects.bulk_create(new, batch_size=BATCH)
-    Rating.objects.bulk_update(
-        updated, ["name", "mu", "sigma", "conservative", "games", "last_played_at"], batch_size=BATCH
+    """Insert or update every rating in `state` in one statement (upsert on the pool-player constraint)."""
+    ratings = [
+        Rating(
+            pool=pool,
+            player_id=player,
+            name=s.name,
+            mu=s.mu,
+            sigma=s.sigma,
+            games=s.games,
+            last_played_at=s.last_played_at,
+            conservative=s.mu - 3 * s.sigma,
+        )
+        for player, s in state.items()
+    ]
+    Rating.objects.bulk_create(
+        ratings,
+        batch_size=BATCH,
+        update_conflicts=True,
+        unique_fields=["pool", "player"],
+        update_fields=["name", "mu", "sigma", "conservative", "games", "last_played_at"],
     )

@@ -32,6 +32,7 @@ from tournaments.serializers import (
     StandingSerializer,
     TableResultSerializer,
     TableSerializer,
+    TableSheetsInputSerializer,
 )
 
 ERROR = OpenApiResponse(description="A domain error: {code, detail, field}.")
@@ -202,6 +203,17 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.table_list()
+
+    @extend_schema(request=TableSheetsInputSerializer, responses={202: ScoreSheetSerializer(many=True), **ERRORS})
+    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
+    def sheets(self, request: Request, pk: str) -> Response:
+        """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
+        payload = TableSheetsInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        sheets = services.table_sheets_submit(
+            table=self.get_object(), seats=payload.validated_data["seats"], by=request.user
+        )
+        return Response(ScoreSheetSerializer(sheets, many=True).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer, **ERRORS})
     @action(detail=True, methods=["post"])

@@ -122,6 +122,12 @@ class SheetInputSerializer(serializers.Serializer):
     data = serializers.JSONField(help_text="The seat object of the score-sheet spec; `player` may be left out.")
 
 
+class TableSheetsInputSerializer(serializers.Serializer):
+    seats = serializers.JSONField(
+        help_text="A list of seat objects of the score-sheet spec, each naming its `player`: the table's score pad."
+    )
+
+
 class ScoreSheetSerializer(serializers.ModelSerializer):
     entered_by = serializers.CharField(source="entered_by.username", allow_null=True)
 

@@ -51,6 +51,8 @@ ENDPOINTS: dict[str, tuple[Request, set[str]]] = {
                                          {"player": w["seat"].player.handle}), {"organiser", "admin"}),
     "submit a seat's sheet": (lambda w: (f"/api/seats/{w['seat'].pk}/sheets/", {"data": {}}),
                               {"seated_player", "organiser", "admin"}),
+    "submit a table's score pad": (lambda w: (f"/api/tables/{w['table'].pk}/sheets/", {"seats": []}),
+                                   {"seated_player", "organiser", "admin"}),
     "swap seats": (lambda w: ("/api/seats/swap/", {"seat_a": w["seat"].pk, "seat_b": w["other_seat"].pk}),
                    {"organiser", "admin"}),
     "override a table": (lambda w: (f"/api/tables/{w['table'].pk}/override/", {"reason": "r"}), {"organiser", "admin"}),

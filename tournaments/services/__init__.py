@@ -20,7 +20,14 @@ from tournaments.services.events import (
 )
 from tournaments.services.rating import table_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
-from tournaments.services.sheets import sheet_submit, table_override, table_reverify, table_sweep, table_verify
+from tournaments.services.sheets import (
+    sheet_submit,
+    table_override,
+    table_reverify,
+    table_sheets_submit,
+    table_sweep,
+    table_verify,
+)
 
 __all__ = [
     "edition_activate",
@@ -44,6 +51,7 @@ __all__ = [
     "table_override",
     "table_rate",
     "table_reverify",
+    "table_sheets_submit",
     "table_sweep",
     "table_verify",
     "waitlist_promote",

@@ -9,7 +9,6 @@ def table_rate(*, table_id: int) -> None:
     """Rate the table if its result counts, unrate it if it no longer does; safe to run any number of times."""
     result = TableResult.objects.select_related("table__round__event").get(table_id=table_id)
     game, source = result.table.round.event.game, f"table:{table_id}"
-    ratings.pool_get(game=game, name=GAMES[game].name)
     actor = _last_actor(result)
     if result.status not in TableResult.COUNTS or not result.verdict or not result.verdict.get("seats"):
         ratings.match_remove(game=game, source=source, actor=actor)
@@ -18,7 +17,14 @@ def table_rate(*, table_id: int) -> None:
     users = dict(Player.objects.filter(handle__in=[s["player"] for s in seats]).values_list("handle", "user_id"))
     placings = [{"player": users[s["player"]], "name": s["player"], "rank": s["rank"]} for s in seats]
     assert result.verified_at is not None
-    ratings.match_record(game=game, source=source, order_at=result.verified_at, placings=placings, actor=actor)
+    ratings.match_record(
+        game=game,
+        source=source,
+        order_at=result.verified_at,
+        placings=placings,
+        actor=actor,
+        pool_name=GAMES[game].name,
+    )
 
 
 def _last_actor(result: TableResult) -> str:
@@ -27,8 +33,8 @@ def _last_actor(result: TableResult) -> str:
         return f"{result.override_by.get_username()} (override: {result.override_reason})"[:150]
     newest = (
         ScoreSheet.objects.filter(seat__table_id=result.table_id)
-        .select_related("entered_by")
         .order_by("-entered_at", "-id")
+        .values_list("entered_by__username", flat=True)
         .first()
     )
-    return newest.entered_by.get_username() if newest and newest.entered_by else ""
+    return newest or ""

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 import games
@@ -16,28 +17,40 @@ from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResul
 
 
 def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
-    """Store a new version of a seat's sheet; the sheet completing the table enqueues its verification.
+    """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification.
 
-    The table's result row is locked first (it is the table's lock for sheets, verdicts and overrides),
-    so when the last two sheets arrive together exactly one of them sees the table complete and
-    enqueues the task. `seat` comes with its table, round and event loaded.
+    `seat` comes with its table, round, event and player loaded.
     """
-    event = seat.table.round.event
-    organiser = _OrganiserCheck(by, event)
+    organiser = _OrganiserCheck(by, seat.table.round.event)
     if seat.player.user_id != by.pk and not organiser():
         raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
-    data = _checked_seat_data(event.game, seat, data)
-    with transaction.atomic():
-        result = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
-        result = result.get(table_id=seat.table_id)
-        round_ = result.table.round
-        if round_.status != Round.Status.RUNNING and not organiser():
-            raise Conflict(f"round {round_.number} is {round_.status}, not running", "round_not_running")
-        if result.status in TableResult.COUNTS and not organiser():
-            raise Conflict("this table's result is final; ask an organiser to correct it", "table_final")
-        sheet = _new_version(seat, data, by)
-        _queue_if_complete(result)
-    return sheet
+    entries = {seat: _checked_seat_data(seat.table.round.event.game, seat, data, "data")}
+    return _store_versions(seat.table_id, entries, by, organiser)[0]
+
+
+def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> list[ScoreSheet]:
+    """Store the sheets of several seats of one table at once: the table's score pad, as one player keeps it.
+
+    Allowed to the event's organisers and to the players seated at the table; each sheet records who
+    entered it, and a player can still correct their own seat with a new version until the result is final.
+    All the sheets are stored, or none. `table` comes with its round, event and seated players loaded.
+    """
+    organiser = _OrganiserCheck(by, table.round.event)
+    seated = {seat.player.handle: seat for seat in table.seats.all()}
+    if not any(seat.player.user_id == by.pk for seat in seated.values()) and not organiser():
+        raise NotAllowed("only a player at this table or an organiser can submit its sheets", "not_at_table")
+    if not isinstance(seats, list) or not seats:
+        raise DomainError("expected a non-empty list of seat objects", "malformed_sheet", field="seats")
+    entries: dict[Seat, dict[str, Any]] = {}
+    for i, raw in enumerate(seats):
+        handle = raw.get("player") if isinstance(raw, dict) else None
+        if handle not in seated:
+            message = f"{handle!r} is not seated at table {table.number}; its players: {', '.join(seated)}"
+            raise DomainError(message, "wrong_player", field=f"seats[{i}].player")
+        if seated[handle] in entries:
+            raise DomainError(f"{handle!r} appears twice", "duplicate_seat", field=f"seats[{i}].player")
+        entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
+    return _store_versions(table.pk, entries, by, organiser)
 
 
 class _OrganiserCheck:
@@ -52,25 +65,53 @@ class _OrganiserCheck:
         return self.answer
 
 
-def _checked_seat_data(game_id: str, seat: Seat, data: Any) -> dict[str, Any]:
+def _checked_seat_data(game_id: str, seat: Seat, data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise DomainError("the sheet must be a JSON object", "malformed_sheet", field="data")
+        raise DomainError("the sheet must be a JSON object", "malformed_sheet", field=where)
     data = {"player": seat.player.handle, **data}
     if data["player"] != seat.player.handle:
-        raise DomainError(f"this seat is {seat.player.handle}'s, not {data['player']!r}", "wrong_player", "data.player")
+        message = f"this seat is {seat.player.handle}'s, not {data['player']!r}"
+        raise DomainError(message, "wrong_player", f"{where}.player")
     try:
-        games.GAMES[game_id].parse_seat(data, "data")
+        games.GAMES[game_id].parse_seat(data, where)
     except games.MalformedInput as error:
         raise DomainError(str(error), "malformed_sheet", field=error.field) from error
     return data
 
 
-def _new_version(seat: Seat, data: dict[str, Any], by: AbstractBaseUser) -> ScoreSheet:
-    previous = seat.sheets.order_by("-version").values_list("pk", "version").first()
-    if previous is not None:
-        ScoreSheet.objects.filter(pk=previous[0]).update(status=ScoreSheet.Status.SUPERSEDED)
-    version = previous[1] + 1 if previous else 1
-    return ScoreSheet.objects.create(seat=seat, version=version, data=data, entered_by=by)
+def _store_versions(
+    table_id: int, entries: dict[Seat, dict[str, Any]], by: AbstractBaseUser, organiser: _OrganiserCheck
+) -> list[ScoreSheet]:
+    """Add a version for each seat under the table's lock, and queue the table once it is complete.
+
+    The table's result row is the table's lock (for sheets, verdicts and overrides), so when the last
+    two sheets arrive together exactly one of them sees the table complete and enqueues the task.
+    """
+    with transaction.atomic():
+        result = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
+        result = result.get(table_id=table_id)
+        round_ = result.table.round
+        if round_.status != Round.Status.RUNNING and not organiser():
+            raise Conflict(f"round {round_.number} is {round_.status}, not running", "round_not_running")
+        if result.status in TableResult.COUNTS and not organiser():
+            raise Conflict("this table's result is final; ask an organiser to correct it", "table_final")
+        newest = dict(
+            ScoreSheet.objects.filter(seat__in=entries)
+            .order_by()
+            .values("seat_id")
+            .annotate(Max("version"))
+            .values_list("seat_id", "version__max")
+        )
+        if newest:
+            ScoreSheet.objects.filter(seat_id__in=newest).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
+                status=ScoreSheet.Status.SUPERSEDED
+            )
+        sheets = ScoreSheet.objects.bulk_create(
+            ScoreSheet(seat=seat, version=newest.get(seat.pk, 0) + 1, data=data, entered_by=by)
+            for seat, data in entries.items()
+        )
+        _queue_if_complete(result)
+    return sheets
 
 
 def _queue_if_complete(result: TableResult) -> None:
