@@ -178,6 +178,9 @@ RATINGS_INACTIVITY_DAYS = env_int("RATINGS_INACTIVITY_DAYS", default=90)
 RATINGS_INACTIVITY_SIGMA_STEP = env.float("RATINGS_INACTIVITY_SIGMA_STEP", default=1.0)
 # Tables left queued by a broker outage or a lost worker are dispatched again after this long.
 SWEEP_AFTER_SECONDS = env_int("SWEEP_AFTER_SECONDS", default=120)
+# A verification task also takes up to this many tables queued meanwhile, so a worker behind a burst
+# pays its database round trips once for many tables (1 verifies one table a task).
+VERIFY_BATCH = env_int("VERIFY_BATCH", default=50)
 CELERY_BEAT_SCHEDULE = {
     "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},

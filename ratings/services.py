@@ -74,6 +74,54 @@ def match_record(
     return event
 
 
+@dataclass(frozen=True)
+class Match:
+    source: str
+    order_at: datetime
+    placings: Sequence[dict[str, Any]]
+    actor: str = ""
+
+
+def matches_record(*, game: str, matches: Sequence[Match], pool_name: str | None = None) -> None:
+    """Rate several matches under one lock of the pool.
+
+    New matches that come after everything the pool holds, the usual case, are appended in one pass
+    (one insert of events, one of history rows, one upsert of ratings); a match already rated or
+    slotted earlier goes through `match_record`, which rewinds and replays. The result is the same as
+    recording each match on its own in order.
+    """
+    with transaction.atomic():
+        pool = _pool_locked(game, pool_name)
+        known = set(
+            RatingEvent.objects.filter(pool=pool, source__in=[m.source for m in matches]).values_list(
+                "source", flat=True
+            )
+        )
+        for match in (m for m in matches if m.source in known):
+            _record_one(game, match)
+        fresh = sorted((m for m in matches if m.source not in known), key=lambda m: m.order_at)
+        latest = pool.events.order_by("-order_at").values_list("order_at", flat=True).first()
+        late = [m for m in fresh if latest is not None and m.order_at < latest]
+        for match in late:
+            _record_one(game, match)
+        appended = fresh[len(late) :]
+        events = RatingEvent.objects.bulk_create(
+            RatingEvent(pool=pool, kind=RatingEvent.Kind.MATCH, source=m.source, order_at=m.order_at,
+                        placings=[dict(p) for p in m.placings])
+            for m in appended
+        )  # fmt: skip
+        _apply(pool, events, {})
+        RatingAudit.objects.bulk_create(
+            RatingAudit(pool=pool, action=RatingAudit.Action.RECORDED, source=m.source, actor=m.actor,
+                        events_replayed=1)
+            for m in appended
+        )  # fmt: skip
+
+
+def _record_one(game: str, match: Match) -> None:
+    match_record(game=game, source=match.source, order_at=match.order_at, placings=match.placings, actor=match.actor)
+
+
 def match_remove(*, game: str, source: str, actor: str = "") -> bool:
     """Unrate a match whose result no longer counts, replaying the pool from where it stood."""
     with transaction.atomic():

@@ -78,12 +78,19 @@ def waitlist_position(*, registration: Registration) -> int | None:
 
 def table_current_sheets(*, table: Table) -> list[ScoreSheet]:
     """The newest version of each seat's sheet, in seating order."""
-    newest: dict[int, ScoreSheet] = {}
+    return tables_current_sheets(table_ids=[table.pk]).get(table.pk, [])
+
+
+def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]]:
+    """Per table, the newest version of each seat's sheet in seating order, in one query."""
+    newest: dict[int, dict[int, ScoreSheet]] = defaultdict(dict)
     for sheet in (
-        ScoreSheet.objects.filter(seat__table=table).select_related("seat").order_by("seat__position", "-version")
+        ScoreSheet.objects.filter(seat__table_id__in=table_ids)
+        .select_related("seat")
+        .order_by("seat__table_id", "seat__position", "-version")
     ):
-        newest.setdefault(sheet.seat_id, sheet)
-    return list(newest.values())
+        newest[sheet.seat.table_id].setdefault(sheet.seat_id, sheet)
+    return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
 def event_tables(*, event: Event) -> list[list[list[str]]]:

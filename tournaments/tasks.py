@@ -24,6 +24,11 @@ def table_rate_task(table_id: int) -> None:
     services.table_rate(table_id=table_id)
 
 
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def tables_rate_task(table_ids: list[int]) -> None:
+    services.tables_rate(table_ids=table_ids)
+
+
 @shared_task
 def table_sweep_task() -> int:
     return services.table_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))

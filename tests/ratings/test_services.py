@@ -113,6 +113,48 @@ def test_any_sequence_of_arrivals_corrections_and_removals_equals_rating_from_sc
         assert rating.conservative == pytest.approx(rating.mu - 3 * rating.sigma)
 
 
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(st.integers(0, 2**32 - 1))
+def test_batches_of_matches_equal_rating_from_scratch(seed: int) -> None:
+    """Batches mix new, late, repeated and changed matches; the pool must end as if rated one by one in order."""
+    RatingEvent.objects.all().delete()
+    Rating.objects.all().delete()
+    rng = random.Random(seed)
+    users = [UserFactory() for _ in range(6)]
+    for _ in range(6):
+        batch = []
+        for _ in range(rng.randint(1, 4)):
+            players = rng.sample(users, rng.choice([2, 3, 4]))
+            ranks = sorted(rng.randint(1, len(players)) for _ in players)
+            at = T0 + timedelta(minutes=rng.randrange(600))
+            batch.append(services.Match(f"table:{rng.randrange(10)}", at, placings(players, ranks), "keeper"))
+        unique = list({match.source: match for match in batch}.values())  # a batch names a table once
+        services.matches_record(game=GAME, matches=unique)
+        if rng.random() < 0.3:
+            services.match_remove(game=GAME, source=f"table:{rng.randrange(10)}")
+    assert_same(stored(), from_scratch())
+    assert RatingChange.objects.count() == sum(len(e.placings) for e in RatingEvent.objects.all())
+    for rating in Rating.objects.all():
+        played = sum(rating.player_id in [p["player"] for p in e.placings] for e in RatingEvent.objects.all())
+        assert rating.games == played
+
+
+def test_a_batch_of_new_matches_is_written_in_a_fixed_number_of_queries(django_assert_max_num_queries) -> None:
+    users = [UserFactory() for _ in range(8)]
+    matches = [
+        services.Match(
+            f"table:{i}", T0 + timedelta(minutes=i), placings(users[i % 2 * 4 : i % 2 * 4 + 4], [1, 2, 3, 4])
+        )
+        for i in range(10)
+    ]
+    with django_assert_max_num_queries(12):
+        services.matches_record(game=GAME, matches=matches)
+    assert RatingEvent.objects.count() == 10
+    assert_same(stored(), from_scratch())
+
+
 def test_inactive_players_have_their_sigma_widened_once_per_period(settings) -> None:  # type: ignore[no-untyped-def]
     settings.RATINGS_INACTIVITY_DAYS = 10
     users = [UserFactory() for _ in range(4)]

@@ -132,6 +132,15 @@ def test_signup_refuses_a_taken_handle_naming_the_field(api_client) -> None:  # 
     assert (again.status_code, again.data["field"]) == (409, "handle")
 
 
+def test_signup_refuses_a_username_taken_in_another_unicode_form(api_client) -> None:  # type: ignore[no-untyped-def]
+    """'ﬁ' (one ligature character) is stored as 'fi' by Django's NFKC normalisation: found by schemathesis."""
+    sign_up(api_client, "fin")
+    again = api_client.post(
+        "/api/players/", {"username": "\ufb01n", "password": "correct-horse-battery", "handle": "fin2"}, format="json"
+    )
+    assert (again.status_code, again.data["code"], again.data["field"]) == (409, "username_taken", "username")
+
+
 def test_the_waitlist_position_is_visible(user_client) -> None:  # type: ignore[no-untyped-def]
     event = EventFactory(capacity=1)
     for _ in range(3):

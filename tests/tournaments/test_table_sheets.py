@@ -60,7 +60,7 @@ def test_a_pad_of_some_seats_waits_for_the_others_and_a_resubmission_is_a_new_ve
 @pytest.mark.parametrize(
     ("change", "status", "code", "field"),
     [
-        (lambda seats: seats + [seats[0]], 400, "duplicate_seat", "seats[4].player"),
+        (lambda seats: [*seats, seats[0]], 400, "duplicate_seat", "seats[4].player"),
         (lambda seats: [{**seats[0], "player": "nobody"}], 400, "wrong_player", "seats[0].player"),
         (lambda seats: [seats[0], {**seats[1], "rounds": "four"}], 400, "malformed_sheet", "seats[1].rounds"),
         (lambda seats: [], 400, "malformed_sheet", "seats"),

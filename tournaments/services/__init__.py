@@ -18,7 +18,7 @@ from tournaments.services.events import (
     registration_withdraw,
     waitlist_promote,
 )
-from tournaments.services.rating import table_rate
+from tournaments.services.rating import table_rate, tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sheets import (
     sheet_submit,
@@ -54,5 +54,6 @@ __all__ = [
     "table_sheets_submit",
     "table_sweep",
     "table_verify",
+    "tables_rate",
     "waitlist_promote",
 ]

@@ -20,10 +20,16 @@ TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders
 def player_signup(*, username: str, password: str, handle: str) -> tuple[Player, str]:
     """Create an account, its player handle and an API token."""
     user_model = get_user_model()
+    username = user_model.normalize_username(username)  # as create_user stores it (Unicode NFKC)
+    taken = Conflict(f"the username {username!r} is taken", "username_taken", field="username")
     if user_model.objects.filter(username__iexact=username).exists():
-        raise Conflict(f"the username {username!r} is taken", "username_taken", field="username")
+        raise taken
     with transaction.atomic():
-        user = user_model.objects.create_user(username=username, password=password)
+        try:
+            with transaction.atomic():
+                user = user_model.objects.create_user(username=username, password=password)
+        except IntegrityError as error:  # taken meanwhile
+            raise taken from error
         player = player_create(user=user, handle=handle)
         token = Token.objects.create(user=user)
     return player, token.key

@@ -1,5 +1,7 @@
 """Feed verified table results to the ratings app (tournaments -> ratings, never the reverse)."""
 
+from collections import defaultdict
+
 from games import GAMES
 from ratings import services as ratings
 from tournaments.models import Player, ScoreSheet, TableResult
@@ -7,34 +9,48 @@ from tournaments.models import Player, ScoreSheet, TableResult
 
 def table_rate(*, table_id: int) -> None:
     """Rate the table if its result counts, unrate it if it no longer does; safe to run any number of times."""
-    result = TableResult.objects.select_related("table__round__event").get(table_id=table_id)
-    game, source = result.table.round.event.game, f"table:{table_id}"
-    actor = _last_actor(result)
-    if result.status not in TableResult.COUNTS or not result.verdict or not result.verdict.get("seats"):
-        ratings.match_remove(game=game, source=source, actor=actor)
-        return
-    seats = result.verdict["seats"]
-    users = dict(Player.objects.filter(handle__in=[s["player"] for s in seats]).values_list("handle", "user_id"))
-    placings = [{"player": users[s["player"]], "name": s["player"], "rank": s["rank"]} for s in seats]
-    assert result.verified_at is not None
-    ratings.match_record(
-        game=game,
-        source=source,
-        order_at=result.verified_at,
-        placings=placings,
-        actor=actor,
-        pool_name=GAMES[game].name,
-    )
+    tables_rate(table_ids=[table_id])
 
 
-def _last_actor(result: TableResult) -> str:
-    """Who last changed the table's result: the organiser who accepted it, or who entered the newest sheet."""
-    if result.status == TableResult.Status.OVERRIDDEN and result.override_by:
-        return f"{result.override_by.get_username()} (override: {result.override_reason})"[:150]
-    newest = (
-        ScoreSheet.objects.filter(seat__table_id=result.table_id)
-        .order_by("-entered_at", "-id")
-        .values_list("entered_by__username", flat=True)
-        .first()
+def tables_rate(*, table_ids: list[int]) -> None:
+    """`table_rate` for several tables: the matches of one game go into its pool under one lock."""
+    results = list(
+        TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids)
     )
-    return newest or ""
+    actors = _last_actors(results)
+    counting = [r for r in results if r.status in TableResult.COUNTS and r.verdict and r.verdict.get("seats")]
+    for result in results:
+        if result not in counting:
+            game = result.table.round.event.game
+            ratings.match_remove(game=game, source=f"table:{result.table_id}", actor=actors[result.table_id])
+    handles = {seat["player"] for result in counting for seat in result.verdict["seats"]}
+    users = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
+    matches: dict[str, list[ratings.Match]] = defaultdict(list)
+    for result in counting:
+        assert result.verified_at is not None
+        placings = [
+            {"player": users[s["player"]], "name": s["player"], "rank": s["rank"]} for s in result.verdict["seats"]
+        ]
+        matches[result.table.round.event.game].append(
+            ratings.Match(f"table:{result.table_id}", result.verified_at, placings, actors[result.table_id])
+        )
+    for game, game_matches in matches.items():
+        ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
+
+
+def _last_actors(results: list[TableResult]) -> dict[int, str]:
+    """Who last changed each table's result: the organiser who accepted it, or who entered the newest sheet."""
+    newest: dict[int, str] = {}
+    for table_id, username in (
+        ScoreSheet.objects.filter(seat__table_id__in=[r.table_id for r in results])
+        .order_by("seat__table_id", "-entered_at", "-id")
+        .values_list("seat__table_id", "entered_by__username")
+    ):
+        newest.setdefault(table_id, username or "")
+    actors = {}
+    for result in results:
+        if result.status == TableResult.Status.OVERRIDDEN and result.override_by:
+            actors[result.table_id] = f"{result.override_by.get_username()} (override: {result.override_reason})"[:150]
+        else:
+            actors[result.table_id] = newest.get(result.table_id, "")
+    return actors

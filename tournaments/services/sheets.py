@@ -3,6 +3,7 @@
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
@@ -128,45 +129,86 @@ def _queue_if_complete(result: TableResult) -> None:
 def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
     """Verify the table's current sheets for one attempt; an older attempt or a repeat does nothing.
 
-    The engine runs outside any lock; the verdict is written only if the attempt is still the current
-    one (a conditional UPDATE), so a correction that arrived meanwhile wins and is verified by its own task.
+    Tables queued meanwhile (up to VERIFY_BATCH in all) are verified in the same pass, so a worker
+    behind a burst of sheets pays the database round trips once for many tables; their own tasks then
+    find them taken and do nothing. Returns this table's result, or None when there was nothing to do.
     """
-    verifying = {"table_id": table_id, "attempt": attempt, "status": TableResult.Status.VERIFYING}
     claimed = TableResult.objects.filter(
         table_id=table_id, attempt=attempt, status__in=[TableResult.Status.PENDING, TableResult.Status.VERIFYING]
     ).update(status=TableResult.Status.VERIFYING, updated_at=timezone.now())
     if not claimed:
         return None
-    result = TableResult.objects.select_related("table__round__event").get(table_id=table_id)
-    sheets = selectors.table_current_sheets(table=result.table)
-    game = result.table.round.event.game
-    edition = selectors.edition_rules_data(game=game, edition=selectors.edition_active(game=game))
-    verdict = games.verify_table({"game": game, "seats": [sheet.data for sheet in sheets]}, edition)
-    result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
-    result.verdict, result.verified_at = verdict.to_json(), timezone.now()
-    result.updated_at = result.verified_at
+    batch = {table_id: attempt, **_claim_queued(exclude=table_id, limit=settings.VERIFY_BATCH - 1)}
+    return _verify_claimed(batch).get(table_id)
+
+
+def _claim_queued(*, exclude: int, limit: int) -> dict[int, int]:
+    """Claim up to `limit` other queued tables (oldest first, skipping any another worker holds)."""
+    if limit <= 0:
+        return {}
     with transaction.atomic():
-        written = TableResult.objects.filter(**verifying).update(
-            status=result.status, verdict=result.verdict, verified_at=result.verified_at, updated_at=result.updated_at
+        queued = dict(
+            TableResult.objects.select_for_update(skip_locked=True)
+            .filter(status=TableResult.Status.PENDING)
+            .exclude(table_id=exclude)
+            .order_by("updated_at")
+            .values_list("table_id", "attempt")[:limit]
         )
-        if not written:
-            return None
-        TableResult.history.bulk_history_create([result], update=True)
-        _mark_sheets(sheets, verdict)
-        if verdict.valid:
-            _finish_round_if_complete(result.table.round)
-        _queue_rating(table_id)
-    return result
+        TableResult.objects.filter(table_id__in=queued, status=TableResult.Status.PENDING).update(
+            status=TableResult.Status.VERIFYING, updated_at=timezone.now()
+        )
+    return queued
 
 
-def _mark_sheets(sheets: list[ScoreSheet], verdict: games.Verdict) -> None:
-    """Each sheet is verified or rejected on its own problems and the table-wide ones (player None).
+def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
+    """Run the engine on each claimed table outside any lock, then write the verdicts that are still wanted.
+
+    A verdict is written only if its table is still verifying the same attempt (a correction that arrived
+    meanwhile wins, and its own task verifies the newer sheets).
+    """
+    results = TableResult.objects.select_related("table__round__event").filter(table_id__in=batch)
+    sheets = selectors.tables_current_sheets(table_ids=list(batch))
+    editions: dict[str, Any] = {}
+    verdicts: dict[int, games.Verdict] = {}
+    now = timezone.now()
+    for result in results:
+        game = result.table.round.event.game
+        if game not in editions:
+            editions[game] = selectors.edition_rules_data(game=game, edition=selectors.edition_active(game=game))
+        verdict = games.verify_table(
+            {"game": game, "seats": [s.data for s in sheets.get(result.table_id, [])]}, editions[game]
+        )
+        result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
+        result.verdict, result.verified_at, result.updated_at = verdict.to_json(), now, now
+        verdicts[result.table_id] = verdict
+    by_table = {result.table_id: result for result in results}
+    with transaction.atomic():
+        current = set(
+            TableResult.objects.select_for_update()
+            .filter(table_id__in=batch, status=TableResult.Status.VERIFYING)
+            .values_list("table_id", "attempt")
+        )
+        done = [by_table[table_id] for table_id, attempt in batch.items() if (table_id, attempt) in current]
+        if not done:
+            return {}
+        TableResult.objects.bulk_update(done, ["status", "verdict", "verified_at", "updated_at"])
+        TableResult.history.bulk_history_create(done, update=True)
+        _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
+        finished = {r.table.round_id: r.table.round for r in done if r.status == TableResult.Status.VERIFIED}
+        for round_ in finished.values():
+            _finish_round_if_complete(round_)
+        _queue_ratings([r.table_id for r in done])
+    return {r.table_id: r for r in done}
+
+
+def _mark_sheets(sheets: list[tuple[ScoreSheet, games.Verdict]]) -> None:
+    """Each sheet is verified or rejected on its own problems and its table's table-wide ones (player None).
 
     Sheets without problems, the usual case, are marked in one UPDATE. A sheet's status follows from the
     table's verdict, whose history row is kept, so no history row is written per sheet here.
     """
     clean = []
-    for sheet in sheets:
+    for sheet, verdict in sheets:
         mine = [p.to_json() for p in verdict.problems if p.player in (sheet.data["player"], None)]
         if mine:
             ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.REJECTED, problems=mine)
@@ -213,6 +255,13 @@ def _queue_rating(table_id: int) -> None:
     from tournaments.tasks import table_rate_task
 
     transaction.on_commit(lambda: dispatch(table_rate_task, table_id))
+
+
+def _queue_ratings(table_ids: list[int]) -> None:
+    """One rating task for the tables verified together: their matches go into each pool in one pass."""
+    from tournaments.tasks import tables_rate_task
+
+    transaction.on_commit(lambda: dispatch(tables_rate_task, table_ids))
 
 
 def table_sweep(*, older_than: timedelta) -> int:

@@ -1,0 +1,68 @@
+"""A verification task also verifies the tables queued meanwhile; their own tasks then do nothing."""
+
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ratings.models import RatingEvent
+from tests.tournaments.helpers import legal_seat_data, running_round
+from tournaments import services
+from tournaments.models import ScoreSheet, TableResult
+
+pytestmark = pytest.mark.django_db
+
+
+def queued_tables(players: int, seed: int, *, miscount: bool = False):  # type: ignore[no-untyped-def]
+    """A running round whose tables all have their sheets in, queued but not yet verified."""
+    _event, round_ = running_round(players=players)
+    rng = random.Random(seed)
+    tables = list(round_.tables.order_by("number"))
+    for index, table in enumerate(tables):
+        seats = legal_seat_data(table, rng)
+        if miscount and index == 1:
+            seats[0]["claimed_total"] += 1
+        services.table_sheets_submit(table=table, seats=seats, by=table.round.event.organisers.get())
+    assert set(TableResult.objects.values_list("status", flat=True)) == {TableResult.Status.PENDING}
+    return tables
+
+
+def test_one_task_verifies_every_queued_table_and_the_others_find_nothing_to_do(
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
+    tables = queued_tables(12, seed=1, miscount=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        mine = services.table_verify(table_id=tables[0].pk, attempt=1)
+    assert mine is not None
+    assert mine.status == TableResult.Status.VERIFIED
+    statuses = dict(TableResult.objects.values_list("table_id", "status"))
+    assert statuses == {tables[0].pk: "verified", tables[1].pk: "rejected", tables[2].pk: "verified"}
+    assert [services.table_verify(table_id=t.pk, attempt=1) for t in tables[1:]] == [None, None]
+    rejected = ScoreSheet.objects.filter(seat__table=tables[1], status=ScoreSheet.Status.REJECTED)
+    assert rejected.count() == 1
+    assert rejected.get().problems[0]["code"] == "total_mismatch"
+    assert set(RatingEvent.objects.values_list("source", flat=True)) == {
+        f"table:{tables[0].pk}",
+        f"table:{tables[2].pk}",
+    }
+    assert TableResult.history.filter(table_id=tables[2].pk, status="verified").count() == 1
+
+
+def test_a_batch_costs_the_same_queries_for_two_tables_as_for_four() -> None:
+    counts = []
+    for players, seed in ((8, 2), (16, 3)):
+        TableResult.objects.all().delete()
+        tables = queued_tables(players, seed)
+        with CaptureQueriesContext(connection) as queries:
+            services.table_verify(table_id=tables[0].pk, attempt=1)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_with_a_batch_of_one_each_task_verifies_only_its_table(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.VERIFY_BATCH = 1
+    tables = queued_tables(8, seed=4)
+    services.table_verify(table_id=tables[1].pk, attempt=1)
+    statuses = dict(TableResult.objects.values_list("table_id", "status"))
+    assert statuses == {tables[0].pk: "pending", tables[1].pk: "verified"}
