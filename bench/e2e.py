@@ -86,6 +86,45 @@ def stop(processes: list[subprocess.Popen[bytes]]) -> None:
         process.wait(timeout=30)
 
 
+def tree_cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of a process and its descendants so far (Linux /proc)."""
+    total, pending = 0.0, [root]
+    while pending:
+        pid = pending.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        pending += [int(child) for child in children]
+    return total
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU seconds of every PostgreSQL process on the machine so far."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if b"postgres" in (entry / "cmdline").read_bytes()[:40]:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                    total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            except OSError:
+                continue
+    return total
+
+
+def cpu_snapshot(processes: list[subprocess.Popen[bytes]]) -> dict[str, float]:
+    web, worker = processes
+    return {
+        "web (gunicorn)": tree_cpu_seconds(web.pid),
+        "worker (celery)": tree_cpu_seconds(worker.pid),
+        "postgresql": postgres_cpu_seconds(),
+        "client (this process)": time.process_time(),
+    }
+
+
 def post(path: str, body: dict, token: str) -> tuple[int, float]:
     request = urllib.request.Request(
         f"{BASE}{path}", data=json.dumps(body).encode(), method="POST",
@@ -222,8 +261,10 @@ def throughput(args: argparse.Namespace) -> None:
     posts = pad_posts(jobs) if args.mode == "pad" else seat_posts(jobs)
     processes = start_servers(args)
     try:
+        before = cpu_snapshot(processes)
         elapsed, statuses = run_posts(posts, args.threads, args.rate)
         wait_rated(event, args.tables)
+        after = cpu_snapshot(processes)
     finally:
         stop(processes)
     latencies = []
@@ -240,6 +281,9 @@ def throughput(args: argparse.Namespace) -> None:
     print(f"non-202 answers: {bad}")
     p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
     print(f"last sheet -> rated result: p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+    spent = {name: after[name] - before[name] for name in before}
+    print("CPU per sheet, posting until every table is rated: " + ", ".join(
+        f"{name} {seconds / len(jobs) * 1000:.1f} ms" for name, seconds in spent.items()))  # fmt: skip
 
 
 def load(args: argparse.Namespace) -> None:

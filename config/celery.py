@@ -2,8 +2,11 @@
 
 import logging
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import task_prerun
+from django.db import close_old_connections
 from kombu.exceptions import OperationalError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -11,6 +14,18 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("boomerang")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+def drop_unusable_connections(task: Any = None, **_kwargs: object) -> None:
+    """What Django does before each request: close connections that failed or outlived CONN_MAX_AGE.
+
+    Not for a task run in-process (eagerly), which runs inside its caller's transaction.
+    """
+    if task is not None and not getattr(task.request, "is_eager", False):
+        close_old_connections()
+
+
+task_prerun.connect(drop_unusable_connections)
 
 
 def dispatch(task, *args: object) -> bool:  # type: ignore[no-untyped-def]

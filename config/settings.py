@@ -162,6 +162,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", default=300),
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Keep the worker's database connection between tasks (Celery's Django fix-up otherwise closes it after
+# every task, and a new PostgreSQL connection costs more than a verification); config/celery.py drops
+# a connection that is broken or older than DB_CONN_MAX_AGE before each task, as Django does per request.
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
 
 LOGGING = {

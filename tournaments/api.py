@@ -202,7 +202,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = TableSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.table_list()
+        return selectors.table_for_sheets() if self.action == "sheets" else selectors.table_list()
 
     @extend_schema(request=TableSheetsInputSerializer, responses={202: ScoreSheetSerializer(many=True), **ERRORS})
     @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])

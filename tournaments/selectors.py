@@ -7,11 +7,11 @@ from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 import games
 from config.errors import NotAllowed
-from tournaments.models import Edition, Event, Registration, ScoreSheet, SheetCheck, Table, TableResult
+from tournaments.models import Edition, Event, Registration, ScoreSheet, Seat, SheetCheck, Table, TableResult
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -192,6 +192,13 @@ def event_rounds(*, event: Event) -> QuerySet[Any]:
 
 def table_list() -> QuerySet[Table]:
     return Table.objects.select_related("round__event", "result").prefetch_related("seats__player")
+
+
+def table_for_sheets() -> QuerySet[Table]:
+    """What a score pad needs: the round, the event and the seated players (two queries)."""
+    return Table.objects.select_related("round__event").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )
 
 
 def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:

@@ -26,7 +26,7 @@ def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
     if seat.player.user_id != by.pk and not organiser():
         raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
     entries = {seat: _checked_seat_data(seat.table.round.event.game, seat, data, "data")}
-    return _store_versions(seat.table_id, entries, by, organiser)[0]
+    return _store_versions(seat.table_id, entries, by, organiser, every_seat=False)[0]
 
 
 def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> list[ScoreSheet]:
@@ -51,7 +51,7 @@ def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> li
         if seated[handle] in entries:
             raise DomainError(f"{handle!r} appears twice", "duplicate_seat", field=f"seats[{i}].player")
         entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
-    return _store_versions(table.pk, entries, by, organiser)
+    return _store_versions(table.pk, entries, by, organiser, every_seat=len(entries) == len(seated))
 
 
 class _OrganiserCheck:
@@ -81,7 +81,12 @@ def _checked_seat_data(game_id: str, seat: Seat, data: Any, where: str) -> dict[
 
 
 def _store_versions(
-    table_id: int, entries: dict[Seat, dict[str, Any]], by: AbstractBaseUser, organiser: _OrganiserCheck
+    table_id: int,
+    entries: dict[Seat, dict[str, Any]],
+    by: AbstractBaseUser,
+    organiser: _OrganiserCheck,
+    *,
+    every_seat: bool,
 ) -> list[ScoreSheet]:
     """Add a version for each seat under the table's lock, and queue the table once it is complete.
 
@@ -111,17 +116,21 @@ def _store_versions(
             ScoreSheet(seat=seat, version=newest.get(seat.pk, 0) + 1, data=data, entered_by=by)
             for seat, data in entries.items()
         )
-        _queue_if_complete(result)
+        _queue_if_complete(result, by, every_seat=every_seat)
     return sheets
 
 
-def _queue_if_complete(result: TableResult) -> None:
+def _queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: bool) -> None:
+    """Queue the table once every seat has a sheet (known without a query when these sheets cover every seat)."""
     from tournaments.tasks import table_verify_task
 
-    if Seat.objects.filter(table_id=result.table_id, sheets__isnull=True).exists():
+    if not every_seat and Seat.objects.filter(table_id=result.table_id, sheets__isnull=True).exists():
         return
-    result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
-    result.save(update_fields=["status", "attempt", "updated_at"])
+    result.status, result.attempt, result.updated_at = TableResult.Status.PENDING, result.attempt + 1, timezone.now()
+    TableResult.objects.filter(pk=result.pk).update(
+        status=result.status, attempt=result.attempt, updated_at=result.updated_at
+    )
+    TableResult.history.bulk_history_create([result], update=True, default_user=by)
     table_id, attempt = result.table_id, result.attempt
     transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
 
