@@ -4,6 +4,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db import OperationalError as DatabaseOperationalError
 from kombu.exceptions import OperationalError
 
 from ratings.models import RatingEvent
@@ -16,6 +17,10 @@ pytestmark = pytest.mark.django_db
 
 def broker_down(*_args: object) -> None:
     raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+def database_down(**_kwargs: object) -> None:
+    raise DatabaseOperationalError("server closed the connection unexpectedly")
 
 
 def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_later(  # type: ignore[no-untyped-def]
@@ -49,7 +54,8 @@ def test_the_sweep_rates_a_final_result_whose_rating_was_never_sent(
 ) -> None:  # type: ignore[no-untyped-def]
     _event, round_ = running_round()
     table = round_.tables.get()
-    monkeypatch.setattr("tournaments.tasks.table_rate_task.delay", broker_down)
+    # The worker verifies the table, then rating fails and the retry cannot be queued: the result is final, unrated.
+    monkeypatch.setattr("tournaments.services.sheets.tables_rate", database_down)
     monkeypatch.setattr("tournaments.tasks.tables_rate_task.delay", broker_down)
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
         with django_capture_on_commit_callbacks(execute=True):

@@ -1,11 +1,12 @@
 """Score sheets: submission (a correction is a new version), table verification by Celery, override."""
 
+import logging
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -15,6 +16,7 @@ from config.errors import Conflict, DomainError, NotAllowed
 from ratings.models import RatingEvent
 from tournaments import selectors
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.services.rating import tables_rate
 
 
 def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
@@ -142,31 +144,34 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
     behind a burst of sheets pays the database round trips once for many tables; their own tasks then
     find them taken and do nothing. Returns this table's result, or None when there was nothing to do.
     """
-    claimed = TableResult.objects.filter(
-        table_id=table_id, attempt=attempt, status__in=[TableResult.Status.PENDING, TableResult.Status.VERIFYING]
-    ).update(status=TableResult.Status.VERIFYING, updated_at=timezone.now())
-    if not claimed:
+    batch = _claim(table_id, attempt)
+    if not batch:
         return None
-    batch = {table_id: attempt, **_claim_queued(exclude=table_id, limit=settings.VERIFY_BATCH - 1)}
-    return _verify_claimed(batch).get(table_id)
+    verified = _verify_claimed(batch)
+    _rate_now(list(verified))
+    return verified.get(table_id)
 
 
-def _claim_queued(*, exclude: int, limit: int) -> dict[int, int]:
-    """Claim up to `limit` other queued tables (oldest first, skipping any another worker holds)."""
-    if limit <= 0:
-        return {}
+def _claim(table_id: int, attempt: int) -> dict[int, int]:
+    """Claim this table's attempt and up to VERIFY_BATCH - 1 other queued tables (oldest first, skipping
+    any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified."""
+    claimable = [TableResult.Status.PENDING, TableResult.Status.VERIFYING]
+    now = timezone.now()
     with transaction.atomic():
+        mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=claimable)
+        if not mine.update(status=TableResult.Status.VERIFYING, updated_at=now):
+            return {}
+        if settings.VERIFY_BATCH <= 1:
+            return {table_id: attempt}
         queued = dict(
             TableResult.objects.select_for_update(skip_locked=True)
             .filter(status=TableResult.Status.PENDING)
-            .exclude(table_id=exclude)
+            .exclude(table_id=table_id)
             .order_by("updated_at")
-            .values_list("table_id", "attempt")[:limit]
+            .values_list("table_id", "attempt")[: settings.VERIFY_BATCH - 1]
         )
-        TableResult.objects.filter(table_id__in=queued, status=TableResult.Status.PENDING).update(
-            status=TableResult.Status.VERIFYING, updated_at=timezone.now()
-        )
-    return queued
+        TableResult.objects.filter(table_id__in=queued).update(status=TableResult.Status.VERIFYING, updated_at=now)
+    return {table_id: attempt, **queued}
 
 
 def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
@@ -200,13 +205,17 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         done = [by_table[table_id] for table_id, attempt in batch.items() if (table_id, attempt) in current]
         if not done:
             return {}
-        TableResult.objects.bulk_update(done, ["status", "verdict", "verified_at", "updated_at"])
+        if len(done) == 1:  # the usual case when the worker keeps up: a plain UPDATE costs less than a bulk CASE
+            TableResult.objects.filter(pk=done[0].pk).update(
+                status=done[0].status, verdict=done[0].verdict, verified_at=now, updated_at=now
+            )
+        else:
+            TableResult.objects.bulk_update(done, ["status", "verdict", "verified_at", "updated_at"])
         TableResult.history.bulk_history_create(done, update=True)
         _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
         finished = {r.table.round_id: r.table.round for r in done if r.status == TableResult.Status.VERIFIED}
         for round_ in finished.values():
             _finish_round_if_complete(round_)
-        _queue_ratings([r.table_id for r in done])
     return {r.table_id: r for r in done}
 
 
@@ -266,11 +275,21 @@ def _queue_rating(table_id: int) -> None:
     transaction.on_commit(lambda: dispatch(table_rate_task, table_id))
 
 
-def _queue_ratings(table_ids: list[int]) -> None:
-    """One rating task for the tables verified together: their matches go into each pool in one pass."""
+def _rate_now(table_ids: list[int]) -> None:
+    """Rate the tables just verified, in this task, instead of queueing a rating task behind everything else.
+
+    If rating fails here, a rating task retries it; if the worker is lost in between, the sweep finds the
+    final result unrated and rates it.
+    """
     from tournaments.tasks import tables_rate_task
 
-    transaction.on_commit(lambda: dispatch(tables_rate_task, table_ids))
+    if not table_ids:
+        return
+    try:
+        tables_rate(table_ids=table_ids)
+    except OperationalError:
+        logging.getLogger(__name__).warning("rating of tables %s failed here, queued for a retry", table_ids)
+        dispatch(tables_rate_task, table_ids)
 
 
 def table_sweep(*, older_than: timedelta) -> int:
