@@ -66,11 +66,22 @@ def verify_sheet_seconds(runs: int = 7) -> float:
     return statistics.median(times)
 
 
+def empty_call_nanoseconds() -> float:
+    """This machine's speed on the plainest Python work, so runs on different machines can be compared."""
+    import timeit
+
+    def empty() -> None:
+        pass
+
+    return min(timeit.repeat(empty, number=1_000_000, repeat=5)) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=20_000)
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one process")
+    print(f"calibration: an empty Python function call takes {empty_call_nanoseconds():.0f} ns here")
     print(f"{'game':<22}{'players':>8}{'sheet->verdict/s':>18}{'engine only/s':>15}")
     for game_id, players in CASES:
         whole, engine_only = tables_per_second(game_id, players, args.tables)
