@@ -360,7 +360,7 @@ def task_cost(args: argparse.Namespace) -> None:
         elif name.startswith("rating"):
             with override_settings(VERIFY_BATCH=1), mock.patch("tournaments.services.sheets._rate_now"):
                 timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)
-            cost = timed(lambda t: services.table_rate(table_id=t), table_ids)
+            cost = timed(lambda t: services.tables_rate(table_ids=[t]), table_ids)
         else:
             with override_settings(VERIFY_BATCH=50):
                 cost = timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)

@@ -20,11 +20,6 @@ def table_verify_task(table_id: int, attempt: int) -> None:
 
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
-def table_rate_task(table_id: int) -> None:
-    services.table_rate(table_id=table_id)
-
-
-@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def tables_rate_task(table_ids: list[int]) -> None:
     services.tables_rate(table_ids=table_ids)
 

@@ -64,6 +64,8 @@ def test_a_pad_of_some_seats_waits_for_the_others_and_a_resubmission_is_a_new_ve
         (lambda seats: [{**seats[0], "player": "nobody"}], 400, "wrong_player", "seats[0].player"),
         (lambda seats: [seats[0], {**seats[1], "rounds": "four"}], 400, "malformed_sheet", "seats[1].rounds"),
         (lambda seats: [], 400, "malformed_sheet", "seats"),
+        (lambda seats: "not a list", 400, "malformed_sheet", "seats"),
+        (lambda seats: [seats[0], "a string"], 400, "malformed_sheet", "seats[1]"),
     ],
 )
 def test_a_bad_pad_is_refused_naming_the_field_and_nothing_is_stored(table, change, status, code, field) -> None:  # type: ignore[no-untyped-def]

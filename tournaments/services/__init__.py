@@ -18,7 +18,7 @@ from tournaments.services.events import (
     registration_withdraw,
     waitlist_promote,
 )
-from tournaments.services.rating import table_rate, tables_rate
+from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sheets import (
     sheet_submit,
@@ -49,7 +49,6 @@ __all__ = [
     "sheet_check_verify",
     "sheet_submit",
     "table_override",
-    "table_rate",
     "table_reverify",
     "table_sheets_submit",
     "table_sweep",

@@ -7,22 +7,20 @@ from ratings import services as ratings
 from tournaments.models import Player, ScoreSheet, TableResult
 
 
-def table_rate(*, table_id: int) -> None:
-    """Rate the table if its result counts, unrate it if it no longer does; safe to run any number of times."""
-    tables_rate(table_ids=[table_id])
-
-
 def tables_rate(*, table_ids: list[int]) -> None:
-    """`table_rate` for several tables: the matches of one game go into its pool under one lock."""
+    """Rate each table whose result counts and unrate each whose result no longer does; safe to run any number
+    of times. The matches of one game go into its pool under one lock."""
     results = list(
         TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids)
     )
     actors = _last_actors(results)
-    counting = [r for r in results if r.status in TableResult.COUNTS and r.verdict and r.verdict.get("seats")]
+    counting, not_counting = [], []
     for result in results:
-        if result not in counting:
-            game = result.table.round.event.game
-            ratings.match_remove(game=game, source=f"table:{result.table_id}", actor=actors[result.table_id])
+        counts = result.status in TableResult.COUNTS and result.verdict and result.verdict.get("seats")
+        (counting if counts else not_counting).append(result)
+    for result in not_counting:
+        game = result.table.round.event.game
+        ratings.match_remove(game=game, source=f"table:{result.table_id}", actor=actors[result.table_id])
     handles = {seat["player"] for result in counting for seat in result.verdict["seats"]}
     users = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
     matches: dict[str, list[ratings.Match]] = defaultdict(list)

@@ -46,7 +46,9 @@ def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> li
         raise DomainError("expected a non-empty list of seat objects", "malformed_sheet", field="seats")
     entries: dict[Seat, dict[str, Any]] = {}
     for i, raw in enumerate(seats):
-        handle = raw.get("player") if isinstance(raw, dict) else None
+        if not isinstance(raw, dict):
+            raise DomainError("a seat must be a JSON object", "malformed_sheet", field=f"seats[{i}]")
+        handle = raw.get("player")
         if handle not in seated:
             message = f"{handle!r} is not seated at table {table.number}; its players: {', '.join(seated)}"
             raise DomainError(message, "wrong_player", field=f"seats[{i}].player")
@@ -270,9 +272,9 @@ def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
 
 
 def _queue_rating(table_id: int) -> None:
-    from tournaments.tasks import table_rate_task
+    from tournaments.tasks import tables_rate_task
 
-    transaction.on_commit(lambda: dispatch(table_rate_task, table_id))
+    transaction.on_commit(lambda: dispatch(tables_rate_task, [table_id]))
 
 
 def _rate_now(table_ids: list[int]) -> None:
@@ -294,8 +296,9 @@ def _rate_now(table_ids: list[int]) -> None:
 
 def table_sweep(*, older_than: timedelta) -> int:
     """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
-    after `older_than`, and final results that were never rated. Tasks claim their work, so a repeat is harmless."""
-    from tournaments.tasks import table_rate_task, table_verify_task
+    after `older_than`, and final results that were never rated (one rating task for them all). Tasks claim
+    their work, so a repeat is harmless. Returns how many tables were sent."""
+    from tournaments.tasks import table_verify_task, tables_rate_task
 
     stale = timezone.now() - older_than
     stuck = TableResult.objects.filter(
@@ -306,7 +309,9 @@ def table_sweep(*, older_than: timedelta) -> int:
         "table_id", flat=True
     )
     rated = set(RatingEvent.objects.filter(source__in=[f"table:{t}" for t in final]).values_list("source", flat=True))
-    sent += sum(dispatch(table_rate_task, t) for t in final if f"table:{t}" not in rated)
+    unrated = [t for t in final if f"table:{t}" not in rated]
+    if unrated and dispatch(tables_rate_task, unrated):
+        sent += len(unrated)
     return sent
 
 
