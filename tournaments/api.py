@@ -129,7 +129,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
     )
-    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])
+    @action(
+        detail=True,
+        methods=["get"],
+        renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
+        pagination_class=None,  # the whole table, always; without this the schema promised a paginated object
+    )
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
         """Standings with every tie-break value; `?format=csv` for a CSV export."""
         rows = [row.to_json() for row in selectors.event_standings(event=self.get_object())]

@@ -168,3 +168,12 @@ def test_list_endpoints_use_a_fixed_number_of_queries(api_client, players: int) 
         f"/api/events/{event.pk}/registrations/": 2,
         f"/api/events/{event.pk}/rounds/": 6,
     }
+
+
+def test_the_schema_describes_standings_as_the_list_the_endpoint_returns(api_client) -> None:  # type: ignore[no-untyped-def]
+    """Found by schemathesis: the schema promised a paginated object, the endpoint returns the whole list."""
+    event = EventFactory()
+    schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    answer = schema["paths"]["/api/events/{id}/standings/"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert answer["schema"]["type"] == "array"
+    assert api_client.get(f"/api/events/{event.pk}/standings/").json() == []
