@@ -151,6 +151,9 @@ if os.environ.get("REDIS_URL"):
 # Celery: with no broker configured, tasks run in-process (eagerly) so a newcomer needs no services.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=env.str("REDIS_URL", default=""))
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    # In-process tasks need no broker; naming the in-memory one keeps Celery from looking for AMQP on localhost.
+    CELERY_BROKER_URL = "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -235,5 +235,16 @@ class TableResult(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
 
+    class Meta:
+        # The verification queue: a task claims the oldest pending tables and the sweep looks for stuck
+        # ones. Both would otherwise scan every result ever kept; this index holds only the few queued rows.
+        indexes = [
+            models.Index(
+                fields=["updated_at"],
+                condition=Q(status__in=["pending", "verifying"]),
+                name="tableresult_queue",
+            )
+        ]
+
     def __str__(self) -> str:
         return f"{self.table}: {self.status}"

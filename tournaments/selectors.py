@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -91,6 +92,17 @@ def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]
     ):
         newest[sheet.seat.table_id].setdefault(sheet.seat_id, sheet)
     return {table_id: list(seats.values()) for table_id, seats in newest.items()}
+
+
+def tables_queued() -> QuerySet[TableResult]:
+    """Tables waiting for a verification task, oldest first (read through the `tableresult_queue` index)."""
+    return TableResult.objects.filter(status=TableResult.Status.PENDING).order_by("updated_at")
+
+
+def tables_stuck(*, before: datetime) -> QuerySet[TableResult]:
+    """Tables still queued or being verified since before `before` (read through the same index)."""
+    claimable = [TableResult.Status.PENDING, TableResult.Status.VERIFYING]
+    return TableResult.objects.filter(status__in=claimable, updated_at__lt=before)
 
 
 def event_tables(*, event: Event) -> list[list[list[str]]]:

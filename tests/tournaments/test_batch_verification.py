@@ -5,10 +5,11 @@ import random
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import ScoreSheet, TableResult
 
 pytestmark = pytest.mark.django_db
@@ -66,3 +67,14 @@ def test_with_a_batch_of_one_each_task_verifies_only_its_table(settings) -> None
     services.table_verify(table_id=tables[1].pk, attempt=1)
     statuses = dict(TableResult.objects.values_list("table_id", "status"))
     assert statuses == {tables[0].pk: "pending", tables[1].pk: "verified"}
+
+
+@pytest.mark.postgres
+def test_the_queue_is_read_through_its_index_not_by_scanning_every_result() -> None:
+    """The claim and the sweep must not read every result ever kept: the planner can use the partial index."""
+    queued_tables(players=8, seed=11)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")  # the tables here are tiny; ask whether the index fits
+    claim = selectors.tables_queued().select_for_update(skip_locked=True).values_list("table_id", "attempt")[:49]
+    assert "tableresult_queue" in claim.explain()
+    assert "tableresult_queue" in selectors.tables_stuck(before=timezone.now()).explain()

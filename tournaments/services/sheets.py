@@ -7,7 +7,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import OperationalError, transaction
-from django.db.models import Max
+from django.db.models import CharField, Exists, Max, OuterRef, Value
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 import games
@@ -166,10 +167,9 @@ def _claim(table_id: int, attempt: int) -> dict[int, int]:
         if settings.VERIFY_BATCH <= 1:
             return {table_id: attempt}
         queued = dict(
-            TableResult.objects.select_for_update(skip_locked=True)
-            .filter(status=TableResult.Status.PENDING)
+            selectors.tables_queued()
+            .select_for_update(skip_locked=True)
             .exclude(table_id=table_id)
-            .order_by("updated_at")
             .values_list("table_id", "attempt")[: settings.VERIFY_BATCH - 1]
         )
         TableResult.objects.filter(table_id__in=queued).update(status=TableResult.Status.VERIFYING, updated_at=now)
@@ -297,19 +297,23 @@ def _rate_now(table_ids: list[int]) -> None:
 def table_sweep(*, older_than: timedelta) -> int:
     """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
     after `older_than`, and final results that were never rated (one rating task for them all). Tasks claim
-    their work, so a repeat is harmless. Returns how many tables were sent."""
+    their work, so a repeat is harmless. Returns how many tables were sent.
+
+    Both searches stay in the database (an index of the queue, an anti-join with the rating events), so the
+    sweep does not load every result ever kept.
+    """
     from tournaments.tasks import table_verify_task, tables_rate_task
 
     stale = timezone.now() - older_than
-    stuck = TableResult.objects.filter(
-        status__in=[TableResult.Status.PENDING, TableResult.Status.VERIFYING], updated_at__lt=stale
-    ).values_list("table_id", "attempt")
+    stuck = selectors.tables_stuck(before=stale).values_list("table_id", "attempt")
     sent = sum(dispatch(table_verify_task, table_id, attempt) for table_id, attempt in stuck)
-    final = TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=stale).values_list(
-        "table_id", flat=True
+    unrated = list(
+        TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=stale)
+        .exclude(
+            Exists(RatingEvent.objects.filter(source=Concat(Value("table:"), Cast(OuterRef("table_id"), CharField()))))
+        )
+        .values_list("table_id", flat=True)
     )
-    rated = set(RatingEvent.objects.filter(source__in=[f"table:{t}" for t in final]).values_list("source", flat=True))
-    unrated = [t for t in final if f"table:{t}" not in rated]
     if unrated and dispatch(tables_rate_task, unrated):
         sent += len(unrated)
     return sent
