@@ -9,7 +9,8 @@
 tables are posted by 8 client threads; sheets/s, and the time from each table's last sheet to its rating
 (server clock: the last sheet's `entered_at` to the rating event's `created_at`), p50 and p95.
 `load`: browsing (leaderboard, standings, events) while submitting sheets, for a bounded time; error rate
-and p95 per kind of request. `task-cost`: one verification task as a ratio to the bare engine call.
+and p95 per kind of request. `task-cost`: one verification task as a ratio to the bare engine call, with
+the floor any verification pays here (one read, one durable write) and PostgreSQL's round-trip costs.
 """
 
 import argparse
@@ -376,6 +377,7 @@ def task_cost(args: argparse.Namespace) -> None:
             bare,
             *timed(lambda t: verification_floor(t, edition), table_ids),
         )
+        print_round_trips(table_ids[0])
     print(f"tables: {args.tables} a measure")
     for name, (bare, wall, cpu) in measures.items():
         print(f"{name}: {wall * 1000:.2f} ms a table ({cpu * 1000:.2f} ms CPU here), bare engine {bare * 1000:.2f} ms:"
@@ -403,6 +405,20 @@ def verification_floor(table_id: int, edition: object) -> None:
         verdict = games.verify_table({"game": "boomerang-australia", "seats": seats}, edition)
         status = "verified" if verdict.valid else "rejected"
         cursor.execute(FLOOR_WRITE, [status, json.dumps(verdict.to_json()), table_id])
+
+
+def print_round_trips(table_id: int, count: int = 2000) -> None:
+    """What PostgreSQL costs here at the least: a round trip, and a one-row UPDATE committed durably."""
+    with connection.cursor() as cursor:
+        for label, sql in (
+            ("a bare round trip (SELECT 1)", "SELECT 1"),
+            ("a one-row UPDATE and its durable commit", "UPDATE tournaments_tableresult SET updated_at = updated_at "
+                                                         "WHERE table_id = %s"),
+        ):  # fmt: skip
+            start = time.perf_counter()
+            for _ in range(count):
+                cursor.execute(sql, [table_id] if "%s" in sql else None)
+            print(f"{label}: {(time.perf_counter() - start) / count * 1000:.3f} ms")
 
 
 def queued_tables(args: argparse.Namespace) -> tuple[list[int], dict[int, dict]]:
