@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch, QuerySet
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 import games
 from config.errors import NotAllowed
@@ -20,11 +20,12 @@ def edition_active(*, game: str) -> Edition | None:
     return Edition.objects.filter(game=game, is_active=True).defer("data").first()
 
 
-def edition_rules_data(*, game: str, edition: Edition | None) -> Any:
-    """The engine's edition object: the stored edition, or the game's shipped default when none is stored."""
+def edition_rules_data(*, game: str, edition: Edition | int | None) -> Any:
+    """The engine's edition object: the stored edition (a row or its id), or the game's shipped default when
+    none is stored."""
     if edition is None:
         return games.GAMES[game].default_edition()
-    return _parsed_edition(edition.pk, game)
+    return _parsed_edition(edition if isinstance(edition, int) else edition.pk, game)
 
 
 @lru_cache(maxsize=64)
@@ -80,6 +81,17 @@ def waitlist_position(*, registration: Registration) -> int | None:
 def table_current_sheets(*, table: Table) -> list[ScoreSheet]:
     """The newest version of each seat's sheet, in seating order."""
     return tables_current_sheets(table_ids=[table.pk]).get(table.pk, [])
+
+
+def results_to_verify(*, table_ids: list[int]) -> QuerySet[TableResult]:
+    """The tables' results with their event, and the id of their game's active edition (None: the shipped
+    default), read in one query: the edition that verifies is the one active when the task runs."""
+    active = Edition.objects.filter(game=OuterRef("table__round__event__game"), is_active=True)
+    return (
+        TableResult.objects.select_related("table__round__event")
+        .filter(table_id__in=table_ids)
+        .annotate(active_edition_id=Subquery(active.values("pk")[:1]))
+    )
 
 
 def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]]:

@@ -160,12 +160,13 @@ def _claim(table_id: int, attempt: int) -> dict[int, int]:
     any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified."""
     claimable = [TableResult.Status.PENDING, TableResult.Status.VERIFYING]
     now = timezone.now()
+    # A statement of its own, so that a task whose table a batch already took pays one round trip.
+    mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=claimable)
+    if not mine.update(status=TableResult.Status.VERIFYING, updated_at=now):
+        return {}
+    if settings.VERIFY_BATCH <= 1:
+        return {table_id: attempt}
     with transaction.atomic():
-        mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=claimable)
-        if not mine.update(status=TableResult.Status.VERIFYING, updated_at=now):
-            return {}
-        if settings.VERIFY_BATCH <= 1:
-            return {table_id: attempt}
         queued = dict(
             selectors.tables_queued()
             .select_for_update(skip_locked=True)
@@ -182,43 +183,52 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     A verdict is written only if its table is still verifying the same attempt (a correction that arrived
     meanwhile wins, and its own task verifies the newer sheets).
     """
-    results = TableResult.objects.select_related("table__round__event").filter(table_id__in=batch)
+    results = list(selectors.results_to_verify(table_ids=list(batch)))
     sheets = selectors.tables_current_sheets(table_ids=list(batch))
-    editions: dict[str, Any] = {}
+    editions: dict[tuple[str, int | None], Any] = {}
     verdicts: dict[int, games.Verdict] = {}
     now = timezone.now()
     for result in results:
-        game = result.table.round.event.game
-        if game not in editions:
-            editions[game] = selectors.edition_rules_data(game=game, edition=selectors.edition_active(game=game))
+        game, edition_id = result.table.round.event.game, result.active_edition_id  # type: ignore[attr-defined]
+        if (game, edition_id) not in editions:
+            editions[game, edition_id] = selectors.edition_rules_data(game=game, edition=edition_id)
         verdict = games.verify_table(
-            {"game": game, "seats": [s.data for s in sheets.get(result.table_id, [])]}, editions[game]
+            {"game": game, "seats": [s.data for s in sheets.get(result.table_id, [])]}, editions[game, edition_id]
         )
         result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
         result.verdict, result.verified_at, result.updated_at = verdict.to_json(), now, now
         verdicts[result.table_id] = verdict
-    by_table = {result.table_id: result for result in results}
     with transaction.atomic():
-        current = set(
-            TableResult.objects.select_for_update()
-            .filter(table_id__in=batch, status=TableResult.Status.VERIFYING)
-            .values_list("table_id", "attempt")
-        )
-        done = [by_table[table_id] for table_id, attempt in batch.items() if (table_id, attempt) in current]
+        done = _write_verdicts(batch, {result.table_id: result for result in results})
         if not done:
             return {}
-        if len(done) == 1:  # the usual case when the worker keeps up: a plain UPDATE costs less than a bulk CASE
-            TableResult.objects.filter(pk=done[0].pk).update(
-                status=done[0].status, verdict=done[0].verdict, verified_at=now, updated_at=now
-            )
-        else:
-            TableResult.objects.bulk_update(done, ["status", "verdict", "verified_at", "updated_at"])
         TableResult.history.bulk_history_create(done, update=True)
         _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
         finished = {r.table.round_id: r.table.round for r in done if r.status == TableResult.Status.VERIFIED}
         for round_ in finished.values():
             _finish_round_if_complete(round_)
     return {r.table_id: r for r in done}
+
+
+def _write_verdicts(batch: dict[int, int], by_table: dict[int, TableResult]) -> list[TableResult]:
+    """Write each verdict whose table still verifies the attempt that was claimed; return those written."""
+    fields = ["status", "verdict", "verified_at", "updated_at"]
+    if len(batch) == 1:  # the usual case when the worker keeps up: one conditional UPDATE, no lock beforehand
+        [(table_id, attempt)] = batch.items()
+        result = by_table[table_id]
+        still_wanted = TableResult.objects.filter(
+            table_id=table_id, attempt=attempt, status=TableResult.Status.VERIFYING
+        )
+        return [result] if still_wanted.update(**{name: getattr(result, name) for name in fields}) else []
+    current = set(
+        TableResult.objects.select_for_update()
+        .filter(table_id__in=batch, status=TableResult.Status.VERIFYING)
+        .values_list("table_id", "attempt")
+    )
+    done = [by_table[table_id] for table_id, attempt in batch.items() if (table_id, attempt) in current]
+    if done:
+        TableResult.objects.bulk_update(done, fields)
+    return done
 
 
 def _mark_sheets(sheets: list[tuple[ScoreSheet, games.Verdict]]) -> None:
