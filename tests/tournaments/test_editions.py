@@ -1,6 +1,7 @@
 """Edition data in the database: shipped by a migration, replaced by load_edition, shown in the API."""
 
 import json
+import random
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -8,8 +9,9 @@ from django.urls import reverse
 
 from config.errors import DomainError
 from games import australia, hunt
+from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments import selectors, services
-from tournaments.models import Edition
+from tournaments.models import Edition, TableResult
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +61,26 @@ def test_the_games_endpoint_says_which_edition_verifies_and_whether_it_is_practi
     assert rows["boomerang-usa"]["practice_data"] is True
     assert (rows["boomerang-hunt"]["min_players"], rows["boomerang-hunt"]["max_players"]) == (3, 5)
     assert rows["boomerang-flip"]["edition"].endswith("not configured")
+
+
+def test_a_table_is_verified_against_the_edition_active_when_its_task_runs(
+    django_capture_on_commit_callbacks,
+) -> None:  # type: ignore[no-untyped-def]
+    """With no species list any name is accepted; once one is loaded, re-verifying names the unknown one."""
+    event, round_ = running_round(game="boomerang-hunt")
+    table, organiser = round_.tables.get(), event.organisers.get()
+    seats = legal_seat_data(table, random.Random(8))
+    renamed = next(iter(seats[0]["captured"]))
+    for seat in seats:  # the same species renamed on every sheet: the scores do not change
+        if renamed in seat["captured"]:
+            seat["captured"]["Bunyip"] = seat["captured"].pop(renamed)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_sheets_submit(table=table, seats=seats, by=organiser)
+    assert TableResult.objects.get(table=table).status == TableResult.Status.VERIFIED
+
+    services.edition_load(raw=json.loads(hunt.PRACTICE_SPECIES.read_text()))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_reverify(table=table, by=organiser)
+    result = TableResult.objects.get(table=table)
+    assert result.status == TableResult.Status.REJECTED
+    assert {problem["code"] for problem in result.verdict["problems"]} == {"unknown_species"}
