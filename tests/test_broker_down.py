@@ -3,24 +3,21 @@ stored and the table waits. Then a Redis server and a worker start on that port,
 table, and it ends verified and rated. (.ci/run's second pass; needs the `redis-server` binary.)"""
 
 import json
-import os
 import random
 import shutil
 import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from ratings.models import RatingEvent
-from tests.test_worker_faults import database_url, wait_until
 from tests.tournaments.helpers import legal_seat_data, running_round
+from tests.workers import ROOT, celery_worker, service_env, wait_until
 from tournaments import services
 from tournaments.models import ScoreSheet, TableResult
 
-ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 SUBMIT = """
@@ -43,15 +40,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def manage_env(broker: str) -> dict[str, str]:
-    return {**os.environ, "REDIS_URL": broker, "DATABASE_URL": database_url().replace("postgresql://", "postgres://")}
-
-
 def shell(code: str, broker: str, **variables: str) -> subprocess.CompletedProcess[str]:
     """Run code in a separate `manage.py shell` process whose broker is `broker`."""
     return subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT, env={**manage_env(broker), **variables}, capture_output=True, text=True, timeout=120,
+        cwd=ROOT, env=service_env(REDIS_URL=broker, **variables), capture_output=True, text=True, timeout=120,
     )  # fmt: skip
 
 
@@ -73,20 +66,14 @@ def test_a_sheet_submitted_while_the_broker_is_down_is_verified_once_it_is_back(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
         stdout=subprocess.DEVNULL,
     )
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-gossip",
-         "--without-mingle"],
-        cwd=ROOT, env=manage_env(broker), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
     try:
-        time.sleep(1)
-        swept = shell(SWEEP, broker)
-        assert swept.returncode == 0, swept.stderr[-2000:]
-        wait_until(lambda: TableResult.objects.get(table=table).status == "verified", 60, "the swept verification")
-        wait_until(lambda: RatingEvent.objects.filter(source=f"table:{table.pk}").exists(), 60, "the rating")
+        with celery_worker("--pool=solo", env=service_env(REDIS_URL=broker), quiet=True):
+            time.sleep(1)
+            swept = shell(SWEEP, broker)
+            assert swept.returncode == 0, swept.stderr[-2000:]
+            wait_until(lambda: TableResult.objects.get(table=table).status == "verified", 60, "the swept verification")
+            wait_until(lambda: RatingEvent.objects.filter(source=f"table:{table.pk}").exists(), 60, "the rating")
     finally:
-        worker.terminate()
-        worker.wait(timeout=20)
         server.terminate()
         server.wait(timeout=10)
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").count() == 1

@@ -3,71 +3,36 @@ PostgreSQL. Runs when REDIS_URL and a PostgreSQL DATABASE_URL are set (as .ci/ru
 
 import os
 import random
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
+from functools import partial
+from typing import Any
 
 import pytest
-import redis
 from django.conf import settings
 
 from games.simulate import legal_sheet
+from tests.workers import celery_worker, redis_reachable, wait_until
 from tournaments import services
-from tournaments.models import SheetCheck
+from tournaments.models import SheetCheck, TableResult
 
-ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
-def redis_reachable(url: str) -> None:
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2).ping()
-    except redis.RedisError as error:
-        pytest.fail(f"Redis at {url} does not answer ({error}); start it or unset REDIS_URL")
-
-
 @pytest.fixture
-def worker() -> Iterator[subprocess.Popen[str]]:
+def worker() -> Iterator[Any]:
     redis_reachable(os.environ["REDIS_URL"])
-    db = settings.DATABASES["default"]
-    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
-    env = {**os.environ, "DATABASE_URL": url}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=info",
-            "--without-gossip",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    yield process
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with celery_worker("--pool=solo") as process:
+        yield process
 
 
-def wait_for_status(check_id: int, seconds: float) -> SheetCheck:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        check = SheetCheck.objects.get(pk=check_id)
-        if check.status in ("verified", "rejected"):
-            return check
-        time.sleep(0.1)
-    return SheetCheck.objects.get(pk=check_id)
+def final_check(check_id: int) -> SheetCheck | None:
+    check = SheetCheck.objects.get(pk=check_id)
+    return check if check.status in ("verified", "rejected") else None
+
+
+def final_table_status(table_id: int) -> str | None:
+    status = TableResult.objects.get(table_id=table_id).status
+    return status if status in ("verified", "rejected") else None
 
 
 def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgresql(worker) -> None:  # type: ignore[no-untyped-def]
@@ -78,25 +43,13 @@ def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgre
     valid_check = services.sheet_check_submit(sheet=sheet)
     broken_check = services.sheet_check_submit(sheet=broken)
     assert SheetCheck.objects.get(pk=valid_check.pk).status == "submitted"  # nothing ran in this process
-    valid, rejected = wait_for_status(valid_check.pk, 60), wait_for_status(broken_check.pk, 60)
+    valid = wait_until(lambda: final_check(valid_check.pk), 60, "the valid sheet's verdict")
+    rejected = wait_until(lambda: final_check(broken_check.pk), 60, "the broken sheet's verdict")
     if worker.poll() is not None:
         pytest.fail(f"the worker exited early:\n{worker.stdout.read() if worker.stdout else ''}")
     assert valid.status == "verified"
     assert rejected.status == "rejected"
     assert [p["code"] for p in rejected.verdict["problems"]] == ["boomerangs_not_conserved"]
-
-
-def wait_for_table(table_id: int, seconds: float) -> str:
-    from tournaments.models import TableResult
-
-    deadline = time.monotonic() + seconds
-    status = ""
-    while time.monotonic() < deadline:
-        status = TableResult.objects.get(table_id=table_id).status
-        if status in ("verified", "rejected"):
-            break
-        time.sleep(0.1)
-    return status
 
 
 def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:  # type: ignore[no-untyped-def]
@@ -117,7 +70,8 @@ def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:  # type:
                 client = APIClient()
                 client.force_authenticate(seat.player.user)
                 assert client.post(f"/api/seats/{seat.pk}/sheets/", {"data": data}, format="json").status_code == 202
-            assert wait_for_table(table.pk, 60) == "verified", f"round {number} table {table.number}"
+            what = f"round {number} table {table.number}"
+            assert wait_until(partial(final_table_status, table.pk), 60, what) == "verified", what
         if number < 4:
             round_ = services.round_seat_next(event=event, by=organiser)
     event.refresh_from_db()

@@ -10,55 +10,27 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
-from django.conf import settings
 
 from ratings.models import RatingChange, RatingEvent
-from tests.test_worker_e2e import redis_reachable
 from tests.tournaments.helpers import legal_seat_data, running_round
+from tests.workers import celery_worker, database_url, redis_reachable, wait_until
 from tournaments import services
 from tournaments.models import TableResult
 
-ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
-def database_url() -> str:
-    db = settings.DATABASES["default"]
-    return f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
-def prefork_worker() -> Iterator[subprocess.Popen[str]]:
+def prefork_worker() -> Iterator[Any]:
     redis_reachable(os.environ["REDIS_URL"])
-    env = {**os.environ, "DATABASE_URL": database_url().replace("postgresql://", "postgres://")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=1",
-         "--loglevel=info", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    yield process
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def wait_until(condition, seconds: float, what: str):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    pytest.fail(f"timed out waiting for {what}")
+    with celery_worker("--pool=prefork", "--concurrency=1") as process:
+        yield process
 
 
 def test_a_worker_killed_mid_verification_is_redelivered_and_the_table_is_verified_and_rated_once(

@@ -1,0 +1,64 @@
+"""Real worker processes for the tests that need them (.ci/run's second pass): a `celery worker` started
+against the test database, stopped however the test ends."""
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def database_url() -> str:
+    """The test database (pytest-django's copy), as psycopg wants it."""
+    db = settings.DATABASES["default"]
+    return f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def service_env(**overrides: str) -> dict[str, str]:
+    """This process's environment pointing a child process at the test database."""
+    return {**os.environ, "DATABASE_URL": database_url().replace("postgresql://", "postgres://"), **overrides}
+
+
+def redis_reachable(url: str) -> None:
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2).ping()
+    except redis.RedisError as error:
+        pytest.fail(f"Redis at {url} does not answer ({error}); start it or unset REDIS_URL")
+
+
+@contextmanager
+def celery_worker(*options: str, env: dict[str, str] | None = None, quiet: bool = False) -> Iterator[Any]:
+    """A `celery -A config worker` with these options; its output is readable unless `quiet`."""
+    output = subprocess.DEVNULL if quiet else subprocess.PIPE
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=info", "--without-gossip",
+         "--without-mingle", *options],
+        cwd=ROOT, env=env or service_env(), stdout=output, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def wait_until(condition: Callable[[], Any], seconds: float, what: str) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"timed out waiting for {what}")
