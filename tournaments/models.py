@@ -222,6 +222,7 @@ class TableResult(models.Model):
         OVERRIDDEN = "overridden", "accepted by the organiser"
 
     COUNTS = (Status.VERIFIED, Status.OVERRIDDEN)
+    QUEUED = (Status.PENDING, Status.VERIFYING)  # the verification queue, indexed as `tableresult_queue`
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)

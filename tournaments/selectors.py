@@ -113,8 +113,7 @@ def tables_queued() -> QuerySet[TableResult]:
 
 def tables_stuck(*, before: datetime) -> QuerySet[TableResult]:
     """Tables still queued or being verified since before `before` (read through the same index)."""
-    claimable = [TableResult.Status.PENDING, TableResult.Status.VERIFYING]
-    return TableResult.objects.filter(status__in=claimable, updated_at__lt=before)
+    return TableResult.objects.filter(status__in=TableResult.QUEUED, updated_at__lt=before)
 
 
 def event_tables(*, event: Event) -> list[list[list[str]]]:

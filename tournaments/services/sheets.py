@@ -158,10 +158,9 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
 def _claim(table_id: int, attempt: int) -> dict[int, int]:
     """Claim this table's attempt and up to VERIFY_BATCH - 1 other queued tables (oldest first, skipping
     any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified."""
-    claimable = [TableResult.Status.PENDING, TableResult.Status.VERIFYING]
     now = timezone.now()
     # A statement of its own, so that a task whose table a batch already took pays one round trip.
-    mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=claimable)
+    mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=TableResult.QUEUED)
     if not mine.update(status=TableResult.Status.VERIFYING, updated_at=now):
         return {}
     if settings.VERIFY_BATCH <= 1:
