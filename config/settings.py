@@ -125,6 +125,18 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
+    # Scopes of config/throttling.py. Rates are per client address (login, signup) or per user.
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env.str("THROTTLE_LOGIN", default="30/hour"),
+        "signup": env.str("THROTTLE_SIGNUP", default="20/hour"),
+        "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
+        "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),
+        "event_create": env.str("THROTTLE_EVENT_CREATE", default="20/day"),
+    },
+    # The client address of an anonymous request is REMOTE_ADDR unless the server sits behind this many
+    # trusted proxies; then it is that many entries from the right of X-Forwarded-For. Never the
+    # client's own X-Forwarded-For (which anyone can forge to get a fresh login bucket per guess).
+    "NUM_PROXIES": env_int("TRUSTED_PROXY_COUNT", default=0),
 }
 
 SPECTACULAR_SETTINGS = {

@@ -2,6 +2,7 @@
 against the test database, stopped however the test ends."""
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -26,6 +27,34 @@ def database_url() -> str:
 def service_env(**overrides: str) -> dict[str, str]:
     """This process's environment pointing a child process at the test database."""
     return {**os.environ, "DATABASE_URL": database_url().replace("postgresql://", "postgres://"), **overrides}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def redis_server(port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `redis-server` on this port, answering before this returns, stopped however the block ends."""
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        wait_until(lambda: _pings(f"redis://127.0.0.1:{port}/0"), 10, "redis-server to start")
+        yield server
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _pings(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
 
 
 def redis_reachable(url: str) -> None:

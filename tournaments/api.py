@@ -12,8 +12,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
+from config.throttling import EventCreateThrottle, SignupThrottle, SubmissionThrottle
 from tournaments import selectors, services
 from tournaments.models import Player, Registration, Round, Seat
 from tournaments.renderers import CSVRenderer
@@ -39,14 +39,6 @@ ERROR = OpenApiResponse(description="A domain error: {code, detail, field}.")
 ERRORS = {400: ERROR, 401: ERROR, 403: ERROR, 404: ERROR, 409: ERROR}
 
 
-class SignupThrottle(AnonRateThrottle):
-    rate = "20/hour"
-
-
-class SubmissionThrottle(UserRateThrottle):
-    rate = "120/min"
-
-
 class PlayerViewSet(viewsets.GenericViewSet):
     permission_classes = [AllowAny]
     throttle_classes = [SignupThrottle]
@@ -68,6 +60,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.event_list()
+
+    def get_throttles(self):  # type: ignore[no-untyped-def]
+        return [EventCreateThrottle()] if self.action == "create" else super().get_throttles()
 
     @extend_schema(request=EventInputSerializer, responses={201: EventSerializer, **ERRORS})
     def create(self, request: Request) -> Response:

@@ -8,11 +8,11 @@ from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 
 import games
 from config.errors import NotAllowed
-from tournaments.models import Edition, Event, Registration, ScoreSheet, Seat, SheetCheck, Table, TableResult
+from tournaments.models import Edition, Event, Registration, Round, ScoreSheet, Seat, SheetCheck, Table, TableResult
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -114,6 +114,17 @@ def tables_queued() -> QuerySet[TableResult]:
 def tables_stuck(*, before: datetime) -> QuerySet[TableResult]:
     """Tables still queued or being verified since before `before` (read through the same index)."""
     return TableResult.objects.filter(status__in=TableResult.QUEUED, updated_at__lt=before)
+
+
+def rounds_complete_but_running() -> list[int]:
+    """Ids of running rounds whose every table has a result that counts: rounds a lost commit left open."""
+    open_table = TableResult.objects.filter(table__round=OuterRef("pk")).exclude(status__in=TableResult.COUNTS)
+    return list(
+        Round.objects.filter(status=Round.Status.RUNNING, tables__isnull=False)
+        .exclude(Exists(open_table))
+        .distinct()
+        .values_list("pk", flat=True)
+    )
 
 
 def event_tables(*, event: Event) -> list[list[list[str]]]:

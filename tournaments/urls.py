@@ -1,13 +1,9 @@
 from django.urls import include, path
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
-from rest_framework.throttling import AnonRateThrottle
 
+from config.throttling import LoginThrottle
 from tournaments import api, views
-
-
-class LoginThrottle(AnonRateThrottle):
-    rate = "30/hour"
 
 
 class TokenView(ObtainAuthToken):

@@ -4,9 +4,9 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import UserRateThrottle
 from rest_framework.views import APIView
 
+from config.throttling import SheetCheckThrottle
 from tournaments import selectors, services
 from tournaments.models import Edition
 from tournaments.serializers import (
@@ -32,10 +32,6 @@ class EditionViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = EditionSerializer
     filter_backends = [DjangoFilterBackend]
     filterset_fields = ["game", "is_active", "is_practice"]
-
-
-class SheetCheckThrottle(UserRateThrottle):
-    rate = "120/min"
 
 
 class SheetCheckViewSet(

@@ -78,3 +78,20 @@ def test_the_queue_is_read_through_its_index_not_by_scanning_every_result() -> N
     claim = selectors.tables_queued().select_for_update(skip_locked=True).values_list("table_id", "attempt")[:49]
     assert "tableresult_queue" in claim.explain()
     assert "tableresult_queue" in selectors.tables_stuck(before=timezone.now()).explain()
+
+
+def test_the_sweep_finishes_a_running_round_whose_tables_all_count() -> None:
+    """A round left running with every table verified (the race fixed in round_finish_if_complete, or any
+    lost commit) is finished by the periodic sweep, so next-round is never blocked for good."""
+    from datetime import timedelta
+
+    from tournaments.models import Round
+
+    tables = queued_tables(8, seed=4)
+    TableResult.objects.filter(table__in=tables).update(status=TableResult.Status.VERIFIED)
+    round_ = tables[0].round
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.RUNNING
+    assert selectors.rounds_complete_but_running() == [round_.pk]
+    services.table_sweep(older_than=timedelta(seconds=120))
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
+    assert selectors.rounds_complete_but_running() == []

@@ -80,3 +80,50 @@ def test_two_rating_updates_of_one_pool_at_once_end_as_rating_from_scratch() -> 
         thread.join(timeout=30)
     assert errors == []
     assert_same({r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(pool__game=GAME)}, from_scratch())
+
+
+def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_the_event(  # type: ignore[no-untyped-def]
+    monkeypatch, settings
+) -> None:
+    """Both verifications write their verdict, then meet at a barrier before deciding whether the round is
+    over: without the round's lock each reads the other's table as still verifying and the round stays open."""
+    from tournaments.models import Event, Round
+    from tournaments.services import sheets as sheet_services
+
+    settings.VERIFY_BATCH = 1  # each task verifies its own table only, as two workers would
+    monkeypatch.setattr(sheet_services, "dispatch", lambda *args: True)  # the two tasks are run below by hand
+    event = EventFactory(rounds_planned=1)
+    register_and_check_in(event, [PlayerFactory() for _ in range(8)])
+    organiser = event.organisers.get()
+    round_ = services.event_start(event=event, by=organiser)
+    services.round_start(round_=round_, by=organiser)
+    tables, rng = list(round_.tables.order_by("number")), random.Random(8)
+    for table in tables:
+        services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+    barrier, errors = threading.Barrier(2), []
+    mark_sheets = sheet_services._mark_sheets
+
+    def mark_then_wait(*args: object) -> None:
+        mark_sheets(*args)  # type: ignore[arg-type]
+        barrier.wait(timeout=10)  # both verdicts are written and neither transaction has committed
+
+    monkeypatch.setattr(sheet_services, "_mark_sheets", mark_then_wait)
+
+    def verify(table_id: int) -> None:
+        try:
+            services.table_verify(table_id=table_id, attempt=1)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=verify, args=(table.pk,)) for table in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    assert set(TableResult.objects.filter(table__in=tables).values_list("status", flat=True)) == {"verified"}
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
+    assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+    assert event.history.filter(status=Event.Status.FINISHED).exists()  # the finish has its history row

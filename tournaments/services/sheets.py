@@ -203,9 +203,8 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
             return {}
         TableResult.history.bulk_history_create(done, update=True)
         _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
-        finished = {r.table.round_id: r.table.round for r in done if r.status == TableResult.Status.VERIFIED}
-        for round_ in finished.values():
-            _finish_round_if_complete(round_)
+        for round_id in sorted({r.table.round_id for r in done if r.status == TableResult.Status.VERIFIED}):
+            round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
     return {r.table_id: r for r in done}
 
 
@@ -259,7 +258,7 @@ def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableR
         result.status, result.override_reason, result.override_by = TableResult.Status.OVERRIDDEN, reason, by
         result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
         result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
-        _finish_round_if_complete(table.round)
+        round_finish_if_complete(round_id=table.round_id)
         _queue_rating(table.pk)
     return result
 
@@ -325,14 +324,37 @@ def table_sweep(*, older_than: timedelta) -> int:
     )
     if unrated and dispatch(tables_rate_task, unrated):
         sent += len(unrated)
+    rounds_finish_complete()
     return sent
 
 
-def _finish_round_if_complete(round_: Round) -> None:
-    open_tables = TableResult.objects.filter(table__round=round_).exclude(status__in=TableResult.COUNTS)
-    if open_tables.exists():
-        return
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)
+def round_finish_if_complete(*, round_id: int) -> bool:
+    """Finish the round (and the event after its last round) once every table's result counts.
+
+    Called inside the transaction that made a table's result count. The round row is locked before the
+    tables are read: two verifications finishing the last two tables at the same moment are serialised
+    here, and under READ COMMITTED the second one, once it holds the lock, reads the first one's committed
+    verdict (without the lock each saw the other's table still open, and the round stayed running).
+    Returns whether the round was finished by this call.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+    if round_ is None or round_.status == Round.Status.FINISHED:
+        return False
+    if TableResult.objects.filter(table__round_id=round_id).exclude(status__in=TableResult.COUNTS).exists():
+        return False
+    round_.status = Round.Status.FINISHED
+    round_.save(update_fields=["status"])
     event = round_.event
-    if round_.number >= event.rounds_planned:
-        type(event).objects.filter(pk=event.pk).update(status=type(event).Status.FINISHED)
+    if round_.number >= event.rounds_planned and event.status == Event.Status.RUNNING:
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])  # save(), not update(): the event's history row is written
+    return True
+
+
+def rounds_finish_complete() -> int:
+    """Finish every running round whose tables all count (the sweep's repair); returns how many."""
+    finished = 0
+    for round_id in selectors.rounds_complete_but_running():
+        with transaction.atomic():
+            finished += round_finish_if_complete(round_id=round_id)
+    return finished
