@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint format typecheck check worker beat bench clean
+.PHONY: secret setup run test lint format typecheck check worker beat bench clean
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -12,17 +12,21 @@ $(STAMP): requirements.txt
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-setup: $(STAMP)
+# A random SECRET_KEY in .env, written once (settings refuse to start without one unless DEBUG=true).
+secret: $(STAMP)
+	@grep -qs '^SECRET_KEY=' .env || echo "SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" >> .env
 
-run: $(STAMP)
+setup: $(STAMP) secret
+
+run: $(STAMP) secret
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py bootstrap
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(STAMP)
+test: $(STAMP) secret
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(STAMP) secret
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
@@ -30,18 +34,18 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-typecheck: $(STAMP)
+typecheck: $(STAMP) secret
 	$(BIN)/mypy
 
 check: lint typecheck test
 
-worker: $(STAMP)
+worker: $(STAMP) secret
 	$(BIN)/celery -A config worker --loglevel=info --concurrency=2
 
-beat: $(STAMP)
+beat: $(STAMP) secret
 	$(BIN)/celery -A config beat --loglevel=info
 
-bench: $(STAMP)
+bench: $(STAMP) secret
 	$(BIN)/python bench/engine.py
 
 clean:

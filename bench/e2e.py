@@ -47,6 +47,7 @@ from games.simulate import legal_sheet  # noqa: E402
 from ratings.models import RatingEvent  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Event, Player, Registration, ScoreSheet, TableResult  # noqa: E402
+from tournaments.validators import handle_key  # noqa: E402
 
 PORT = 8765
 BASE = f"http://127.0.0.1:{PORT}"
@@ -188,7 +189,7 @@ def prepared_event(tables: int, seed: int) -> tuple[Event, list[SeatJob]]:
     user_model = get_user_model()
     organiser, _ = user_model.objects.get_or_create(username=f"bench-organiser-{seed}")
     users = user_model.objects.bulk_create([user_model(username=f"b{seed}-{i}") for i in range(tables * 4)])
-    Player.objects.bulk_create([Player(user=u, handle=u.username) for u in users])
+    Player.objects.bulk_create([Player(user=u, handle=u.username, handle_key=handle_key(u.username)) for u in users])
     tokens = {
         t.user_id: t.key for t in Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
     }

@@ -14,8 +14,10 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
-if (BASE_DIR / ".env").exists():
-    environ.Env.read_env(BASE_DIR / ".env")
+# `make setup` writes a random SECRET_KEY here once; ENV_FILE names another file (or none that exists).
+ENV_FILE = Path(os.environ.get("ENV_FILE", BASE_DIR / ".env"))
+if ENV_FILE.exists():
+    environ.Env.read_env(ENV_FILE)
 
 BOOLEANS = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}
 
@@ -42,7 +44,14 @@ def env_int(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-dev-key-change-me-in-production")
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set: export SECRET_KEY (50 random characters), or run `make setup`, which writes "
+            "one to .env; DEBUG=true alone falls back to a development key"
+        )
+    SECRET_KEY = "insecure-dev-key-for-debug-only"
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [
@@ -63,6 +72,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RefuseNulCharacters",
+    "config.middleware.RefuseOversizedBodies",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -71,6 +82,16 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
+
+# HTTPS=true: the site is served over HTTPS only (production). Redirect, secure cookies, HSTS; behind a
+# trusted proxy (TRUSTED_PROXY_COUNT > 0) its X-Forwarded-Proto header tells a request came in over HTTPS.
+if env_bool("HTTPS", default=False):
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = True
+    if env_int("TRUSTED_PROXY_COUNT", default=0) > 0:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -99,7 +120,9 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
@@ -116,7 +139,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "config.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -125,6 +148,11 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # Scopes of config/throttling.py. Rates are per client address (login, signup) or per user.
     "DEFAULT_THROTTLE_RATES": {
         "login": env.str("THROTTLE_LOGIN", default="30/hour"),
@@ -189,6 +217,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# An API token is refused this many days after it was issued (0: never); logging in issues a new one.
+TOKEN_MAX_AGE_DAYS = env_int("TOKEN_MAX_AGE_DAYS", default=180)
 
 # Ratings: a player is provisional until both hold; inactivity widens sigma once per period.
 RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", default=5)

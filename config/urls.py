@@ -12,4 +12,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
 
+handler400 = "config.views.bad_request_answer"
 handler404 = "config.views.not_found"
+handler500 = "config.views.server_error_answer"

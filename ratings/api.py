@@ -10,10 +10,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BooleanField, IntegerField, Serializer
 
+from config.renderers import CSVRenderer
 from ratings import selectors
 from ratings.models import RatingPool
 from ratings.serializers import PlayerRatingSerializer, RatingPoolSerializer, RatingSerializer
-from tournaments.renderers import CSVRenderer
 
 
 class LeaderboardQuery(Serializer):

@@ -41,6 +41,16 @@ def _pool_locked(game: str, name: str | None = None) -> RatingPool:
         return RatingPool.objects.select_for_update().get(pk=pool_get(game=game, name=name).pk)
 
 
+def pools_lock(*, games: dict[str, str]) -> None:
+    """Lock the pools of these games ({game: pool name}) in one order, until the transaction ends.
+
+    A caller that must read what it rates under the lock (so that it never rates a stale read) takes
+    the locks first; the writes below take them again, which costs nothing inside the same transaction.
+    """
+    for game in sorted(games):
+        _pool_locked(game, games[game])
+
+
 def match_record(
     *,
     game: str,

@@ -55,3 +55,30 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
     assert password in second
     assert "10 new demo sheet(s) verified, 5 new demo event(s) played" in first
     assert "0 new demo sheet(s) verified, 0 new demo event(s) played" in second
+
+
+def manage_check(*args: str, **variables: str) -> subprocess.CompletedProcess[str]:
+    """`manage.py check` in a clean environment: no .env file, only these variables (and PATH)."""
+    env = {"PATH": os.environ.get("PATH", ""), "ENV_FILE": "/nonexistent/.env", **variables}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+
+
+def test_with_debug_off_and_no_secret_key_the_server_refuses_to_start_naming_the_variable() -> None:
+    result = manage_check()
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+    assert manage_check(DEBUG="true").returncode == 0  # a developer's DEBUG run keeps working
+
+
+def test_the_production_settings_the_readme_describes_pass_check_deploy() -> None:
+    readme = (ROOT / "README.md").read_text()
+    production = dict(
+        SECRET_KEY="k" * 10 + "-a-long-random-production-key-0123456789abcdef",
+        ALLOWED_HOSTS="boomerang.example.org",
+        HTTPS="true",
+    )
+    assert all(f"`{name}`" in readme for name in production)
+    result = manage_check("--deploy", "--fail-level", "WARNING", **production)
+    assert result.returncode == 0, result.stdout + result.stderr

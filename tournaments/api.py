@@ -13,10 +13,10 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.renderers import CSVRenderer
 from config.throttling import EventCreateThrottle, SignupThrottle, SubmissionThrottle
 from tournaments import selectors, services
 from tournaments.models import Player, Registration, Round, Seat
-from tournaments.renderers import CSVRenderer
 from tournaments.serializers import (
     EventInputSerializer,
     EventSerializer,

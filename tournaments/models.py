@@ -1,9 +1,13 @@
+from typing import Any
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from games import GAMES
+from tournaments.validators import handle_key, validate_handle, validate_points_by_table_size
 
 GAME_CHOICES = [(game.id, game.name) for game in GAMES.values()]
 
@@ -71,7 +75,12 @@ def default_tie_breaks() -> list[str]:
 
 class Player(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
-    handle = models.CharField(max_length=40, unique=True, help_text="The name on score sheets and standings.")
+    handle = models.CharField(
+        max_length=40, unique=True, validators=[validate_handle], help_text="The name on score sheets and standings."
+    )
+    handle_key = models.CharField(
+        max_length=80, unique=True, editable=False, help_text="The handle with case and accents folded: unique."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -79,6 +88,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.handle
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.handle_key = handle_key(self.handle)
+        if kwargs.get("update_fields") is not None and "handle" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "handle_key"}
+        super().save(*args, **kwargs)
 
 
 class Event(models.Model):
@@ -96,7 +111,7 @@ class Event(models.Model):
     registration_closes = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(default=0, help_text="Seeds round 1's random seating, so it can be replayed.")
-    points_by_table_size = models.JSONField(default=default_points)
+    points_by_table_size = models.JSONField(default=default_points, validators=[validate_points_by_table_size])
     tie_breaks = models.JSONField(default=default_tie_breaks)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -104,10 +119,22 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [models.CheckConstraint(condition=Q(capacity__gte=1), name="event_capacity_positive")]
+        constraints = [
+            models.CheckConstraint(condition=Q(capacity__gte=1), name="event_capacity_positive"),
+            models.CheckConstraint(
+                condition=Q(registration_opens__isnull=True)
+                | Q(registration_closes__isnull=True)
+                | Q(registration_closes__gt=models.F("registration_opens")),
+                name="event_registration_closes_after_it_opens",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if self.registration_opens and self.registration_closes and self.registration_closes <= self.registration_opens:
+            raise ValidationError({"registration_closes": "registration must close after it opens"})
 
 
 class Registration(models.Model):

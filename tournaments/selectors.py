@@ -236,4 +236,4 @@ def table_for_sheets() -> QuerySet[Table]:
 
 
 def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:
-    return ScoreSheet.objects.filter(seat_id=seat_id).select_related("entered_by").order_by("-version")
+    return ScoreSheet.objects.filter(seat_id=seat_id).select_related("entered_by__player").order_by("-version")

@@ -12,6 +12,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.validators import HANDLE_RULE
 
 
 class GameSerializer(serializers.Serializer):
@@ -42,7 +43,7 @@ class SheetCheckSerializer(serializers.ModelSerializer):
 class PlayerSignupSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
-    handle = serializers.RegexField(r"^[\w.-]{2,40}$", help_text="2-40 letters, digits, '.', '-' or '_'.")
+    handle = serializers.CharField(max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
 
 
 class PlayerSignupResultSerializer(serializers.Serializer):
@@ -129,7 +130,9 @@ class TableSheetsInputSerializer(serializers.Serializer):
 
 
 class ScoreSheetSerializer(serializers.ModelSerializer):
-    entered_by = serializers.CharField(source="entered_by.username", allow_null=True)
+    entered_by = serializers.CharField(
+        source="entered_by.player.handle", allow_null=True, help_text="The handle of whoever entered this version."
+    )
 
     class Meta:
         model = ScoreSheet

@@ -127,3 +127,69 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
     assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
     assert event.history.filter(status=Event.Status.FINISHED).exists()  # the finish has its history row
+
+
+def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Task X reads the table's result and stalls; the table is re-verified and task Y rates the new verdict;
+    X then goes on. Reading before the pool lock, X wrote its stale time over Y's; read under the lock, X
+    holds the pool until it is done and Y, after it, reads and rates the newest verdict."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ratings.models import RatingEvent
+    from tournaments.services import rating as rating_services
+
+    _event, round_ = _verified_round(monkeypatch)
+    table = round_.tables.get()
+    first = TableResult.objects.get(table=table).verified_at
+    stalled, resume = threading.Event(), threading.Event()
+    last_actors = rating_services._last_actors
+
+    def stall_once(results):  # type: ignore[no-untyped-def]
+        if not stalled.is_set():
+            stalled.set()
+            resume.wait(timeout=10)
+        return last_actors(results)
+
+    monkeypatch.setattr(rating_services, "_last_actors", stall_once)
+    errors: list[Exception] = []
+
+    def rate() -> None:
+        try:
+            services.tables_rate(table_ids=[table.pk])
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    task_x = threading.Thread(target=rate)
+    task_x.start()
+    assert stalled.wait(timeout=10)
+    newer = first + timedelta(minutes=5)  # the re-verification's time
+    TableResult.objects.filter(table=table).update(verified_at=newer, attempt=2, updated_at=timezone.now())
+    task_y = threading.Thread(target=rate)
+    task_y.start()
+    task_y.join(timeout=2)  # finishes at once when X holds no lock
+    resume.set()
+    task_x.join(timeout=30)
+    task_y.join(timeout=30)
+    assert errors == []
+    assert RatingEvent.objects.get(source=f"table:{table.pk}").order_at == newer
+
+
+def _verified_round(monkeypatch):  # type: ignore[no-untyped-def]
+    """A one-table round verified but not yet rated (the verification task's own rating is left out)."""
+    from tests.tournaments.helpers import running_round
+    from tournaments.services import sheets as sheet_services
+
+    monkeypatch.setattr(sheet_services, "dispatch", lambda *args: True)
+    monkeypatch.setattr(sheet_services, "_rate_now", lambda table_ids: None)
+    event, round_ = running_round()
+    table = round_.tables.get()
+    services.table_sheets_submit(
+        table=table, seats=legal_seat_data(table, random.Random(12)), by=event.organisers.get()
+    )
+    services.table_verify(table_id=table.pk, attempt=1)
+    assert TableResult.objects.get(table=table).status == "verified"
+    return event, round_

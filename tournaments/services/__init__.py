@@ -16,6 +16,8 @@ from tournaments.services.events import (
     registration_create,
     registration_drop,
     registration_withdraw,
+    token_for_login,
+    token_rotate,
     waitlist_promote,
 )
 from tournaments.services.rating import tables_rate
@@ -54,5 +56,7 @@ __all__ = [
     "table_sweep",
     "table_verify",
     "tables_rate",
+    "token_for_login",
+    "token_rotate",
     "waitlist_promote",
 ]

@@ -5,25 +5,34 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 import games
+from config.authentication import token_expired
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import DEFAULT_TIE_BREAKS, Event, Player, Registration
+from tournaments.validators import handle_key, normalise_handle, validate_handle, validate_points_by_table_size
 
 TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders a subset of them
 
 
 def player_signup(*, username: str, password: str, handle: str) -> tuple[Player, str]:
-    """Create an account, its player handle and an API token."""
+    """Create an account, its player handle and an API token; the password passes Django's validators."""
     user_model = get_user_model()
     username = user_model.normalize_username(username)  # as create_user stores it (Unicode NFKC)
     taken = Conflict(f"the username {username!r} is taken", "username_taken", field="username")
     if user_model.objects.filter(username__iexact=username).exists():
         raise taken
+    handle = _checked_handle(handle)
+    try:
+        validate_password(password, user=user_model(username=username))
+    except ValidationError as error:
+        raise DomainError(" ".join(error.messages), "weak_password", field="password") from error
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -35,8 +44,37 @@ def player_signup(*, username: str, password: str, handle: str) -> tuple[Player,
     return player, token.key
 
 
+def _checked_handle(handle: str) -> str:
+    """The handle as stored (NFKC), or a DomainError naming the rule."""
+    handle = normalise_handle(handle)
+    try:
+        validate_handle(handle)
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_handle", field="handle") from error
+    return handle
+
+
+def token_for_login(*, user: AbstractBaseUser) -> str:
+    """The user's API token after a successful login: the live one, or a new one in place of an expired one."""
+    with transaction.atomic():
+        token = Token.objects.select_for_update().filter(user=user).first()
+        if token is not None and not token_expired(token):
+            return str(token.key)
+        Token.objects.filter(user=user).delete()
+        return str(Token.objects.create(user=user).key)
+
+
+def token_rotate(*, user: AbstractBaseUser) -> str:
+    """Replace the user's token (a leaked one stops working at once)."""
+    with transaction.atomic():
+        Token.objects.filter(user=user).delete()
+        return str(Token.objects.create(user=user).key)
+
+
 def player_create(*, user: AbstractBaseUser, handle: str) -> Player:
-    if Player.objects.filter(handle__iexact=handle).exists():
+    """A player's handle is unique with case, accents and compatibility forms folded."""
+    handle = _checked_handle(handle)
+    if Player.objects.filter(handle_key=handle_key(handle)).exists():
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle")
     try:
         with transaction.atomic():
@@ -58,6 +96,14 @@ def event_create(*, organiser: AbstractBaseUser, name: str, game: str, **options
 
 
 def _check_scheme(event: Event) -> None:
+    try:
+        validate_points_by_table_size(event.points_by_table_size)
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_points", field="points_by_table_size") from error
+    try:
+        event.clean()
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_dates", field="registration_closes") from error
     sizes = games.GAMES[event.game].table_sizes_by_preference
     for size in sizes:
         points = event.points_by_table_size.get(str(size))

@@ -2,6 +2,8 @@
 
 from collections import defaultdict
 
+from django.db import transaction
+
 from games import GAMES
 from ratings import services as ratings
 from tournaments.models import Player, ScoreSheet, TableResult
@@ -9,9 +11,25 @@ from tournaments.models import Player, ScoreSheet, TableResult
 
 def tables_rate(*, table_ids: list[int]) -> None:
     """Rate each table whose result counts and unrate each whose result no longer does; safe to run any number
-    of times. The matches of one game go into its pool under one lock."""
-    results = list(
-        TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids)
+    of times. The matches of one game go into its pool under one lock.
+
+    The pools are locked before the results are read, so two tasks rating one table (after a correction and
+    a re-verification, say) are serialised and the later one reads the newer verdict: a rating never
+    carries an older attempt's verdict or time. Tables are rated in the documented order: verified time,
+    then table id.
+    """
+    with transaction.atomic():
+        game_of = dict(
+            TableResult.objects.filter(table_id__in=table_ids).values_list("table_id", "table__round__event__game")
+        )
+        ratings.pools_lock(games={game: GAMES[game].name for game in set(game_of.values())})
+        _rate_read_under_lock(table_ids)
+
+
+def _rate_read_under_lock(table_ids: list[int]) -> None:
+    results = sorted(
+        TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids),
+        key=lambda result: (result.verified_at is None, result.verified_at, result.table_id),
     )
     actors = _last_actors(results)
     counting, not_counting = [], []

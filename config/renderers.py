@@ -4,6 +4,16 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell that a spreadsheet would run as a formula ('=HYPERLINK(...)', '@SUM', '-1+2') gets a
+    leading apostrophe, which spreadsheets show as text (OWASP's CSV injection advice). Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
 
 class CSVRenderer(BaseRenderer):
     """Render a list of flat objects as CSV (for `?format=csv` exports)."""
@@ -20,5 +30,7 @@ class CSVRenderer(BaseRenderer):
         writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: ";".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()})
+            writer.writerow(
+                {k: spreadsheet_safe(";".join(map(str, v)) if isinstance(v, list) else v) for k, v in row.items()}
+            )
         return buffer.getvalue().encode()

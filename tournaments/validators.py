@@ -1,0 +1,62 @@
+"""Field rules that hold wherever a value comes from (the API, the admin, a script): Django validators.
+
+The services turn a ValidationError into a DomainError naming the field.
+"""
+
+import itertools
+import math
+import unicodedata
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+MAX_TABLE_POINTS = 1000
+HANDLE_RULE = "2-40 characters: letters of the Latin alphabet (accents allowed), digits, '.', '-' or '_'"
+
+
+def validate_points_by_table_size(value: Any) -> None:
+    """{"4": [4, 2, 1, 0], ...}: for each table size 2-5, one number a place, 0 to MAX_TABLE_POINTS, never
+    more for a worse place (a scheme that rewarded losing would make standings meaningless)."""
+    if not isinstance(value, dict):
+        raise ValidationError("expected an object of table size -> list of points", code="invalid_points")
+    for size, points in value.items():
+        if size not in {"2", "3", "4", "5"}:
+            raise ValidationError(f"table sizes are 2 to 5, not {size!r}", code="invalid_points")
+        if not isinstance(points, list) or len(points) != int(size):
+            raise ValidationError(f"a table of {size} needs a list of {size} points", code="invalid_points")
+        for place, number in enumerate(points, start=1):
+            if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
+                raise ValidationError(
+                    f"table of {size}, place {place}: {number!r} is not a number", code="invalid_points"
+                )
+            if not 0 <= number <= MAX_TABLE_POINTS:
+                raise ValidationError(
+                    f"table of {size}, place {place}: {number!r} is outside 0 to {MAX_TABLE_POINTS}",
+                    code="invalid_points",
+                )
+        if any(better < worse for better, worse in itertools.pairwise(points)):
+            raise ValidationError(
+                f"table of {size}: a place never earns more than the place above it ({points})", code="invalid_points"
+            )
+
+
+def normalise_handle(handle: str) -> str:
+    """The form a handle is stored in: Unicode NFKC (fullwidth 'Ａ' is 'A', a ligature its letters), trimmed."""
+    return unicodedata.normalize("NFKC", handle).strip()
+
+
+def handle_key(handle: str) -> str:
+    """What two handles must not share: case, accents and compatibility forms folded ('Zoé' = 'zoe' = 'ＺＯＥ')."""
+    decomposed = unicodedata.normalize("NFKD", normalise_handle(handle))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def validate_handle(handle: str) -> None:
+    """Latin script only, so that no handle can pass for another in a lookalike alphabet (Cyrillic 'а')."""
+    if handle != normalise_handle(handle) or not 2 <= len(handle) <= 40:
+        raise ValidationError(f"a handle is {HANDLE_RULE}", code="invalid_handle")
+    for character in handle:
+        if character in ".-_" or ("0" <= character <= "9"):
+            continue
+        if not character.isalpha() or not unicodedata.name(character, "").startswith("LATIN "):
+            raise ValidationError(f"{character!r} is not allowed: a handle is {HANDLE_RULE}", code="invalid_handle")
