@@ -74,11 +74,11 @@ def test_with_debug_off_and_no_secret_key_the_server_refuses_to_start_naming_the
 
 def test_the_production_settings_the_readme_describes_pass_check_deploy() -> None:
     readme = (ROOT / "README.md").read_text()
-    production = dict(
-        SECRET_KEY="k" * 10 + "-a-long-random-production-key-0123456789abcdef",
-        ALLOWED_HOSTS="boomerang.example.org",
-        HTTPS="true",
-    )
+    production = {
+        "SECRET_KEY": "k" * 10 + "-a-long-random-production-key-0123456789abcdef",
+        "ALLOWED_HOSTS": "boomerang.example.org",
+        "HTTPS": "true",
+    }
     assert all(f"`{name}`" in readme for name in production)
     result = manage_check("--deploy", "--fail-level", "WARNING", **production)
     assert result.returncode == 0, result.stdout + result.stderr

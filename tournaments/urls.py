@@ -1,7 +1,7 @@
 from django.urls import include, path
-from rest_framework.authtoken.views import ObtainAuthToken
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
