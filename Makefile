@@ -20,6 +20,7 @@ setup: $(STAMP) secret
 
 run: $(STAMP) secret
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py bootstrap
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
