@@ -24,13 +24,19 @@ class CSVRenderer(BaseRenderer):
 
     def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> bytes:
         rows = data if isinstance(data, list) else [data]
-        if not rows:
-            return b""
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
+        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else _columns(data))
         writer.writeheader()
         for row in rows:
             writer.writerow(
                 {k: spreadsheet_safe(";".join(map(str, v)) if isinstance(v, list) else v) for k, v in row.items()}
             )
         return buffer.getvalue().encode()
+
+
+def _columns(data: Any) -> list[str]:
+    """The header of an empty export, from the serializer that made it: an empty CSV still has its columns
+    (and so a body, which keeps its text/csv content type)."""
+    serializer = getattr(data, "serializer", None)
+    child = getattr(serializer, "child", None)
+    return list(child.fields) if child is not None else ["empty"]

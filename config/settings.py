@@ -158,6 +158,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.negotiation.FormatWinsNegotiation",
     "DEFAULT_PARSER_CLASSES": [
         "config.parsers.SafeJSONParser",
         "rest_framework.parsers.FormParser",
@@ -186,7 +187,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"GameEnum": "tournaments.models.GAME_CHOICES"},
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "tournaments.models.GAME_CHOICES",
+        "TableResultStatusEnum": "tournaments.models.TableResult.Status",
+        "ScoreSheetStatusEnum": "tournaments.models.ScoreSheet.Status",
+    },
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.openapi.add_error_responses"],
 }

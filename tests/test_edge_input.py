@@ -76,3 +76,34 @@ def test_an_unexpected_api_error_answers_json(monkeypatch) -> None:  # type: ign
     response = Client(raise_request_exception=False).get("/api/events/")
     assert response.status_code == 500
     assert response.json()["code"] == "server_error"
+
+
+def test_every_validation_error_has_the_one_error_shape(api_client) -> None:  # type: ignore[no-untyped-def]
+    response = api_client.post("/api/players/", {"username": "ab", "password": "x"}, format="json")
+    body = response.json()
+    assert response.status_code == 400
+    assert set(body) == {"code", "detail", "field", "errors"}
+    assert body["field"] in body["errors"]
+    assert isinstance(body["detail"], str)
+
+
+def test_drfs_own_errors_have_the_error_shape(api_client) -> None:  # type: ignore[no-untyped-def]
+    response = api_client.post("/api/events/", {"name": "x"}, format="json")
+    assert response.status_code == 401
+    assert response.json()["code"] == "not_authenticated"
+    assert isinstance(response.json()["detail"], str)
+
+
+@pytest.mark.django_db
+def test_format_csv_wins_over_an_accept_json_header() -> None:
+    from tests.factories import EventFactory
+
+    event = EventFactory()
+    for url in (
+        f"/api/events/{event.pk}/standings/?format=csv",
+        "/api/ratings/pools/boomerang-australia/leaderboard/?format=csv",
+    ):
+        response = Client().get(url, HTTP_ACCEPT="application/json")
+        assert response.status_code in (200, 404), response.content
+        if response.status_code == 200:
+            assert response["Content-Type"].startswith("text/csv")

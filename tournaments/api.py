@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from config.renderers import CSVRenderer
 from config.throttling import EventCreateThrottle, SignupThrottle, SubmissionThrottle
 from tournaments import selectors, services
-from tournaments.models import Player, Registration, Round, Seat
+from tournaments.models import Player, Registration, Round, Seat, TableResult
 from tournaments.serializers import (
     EventInputSerializer,
     EventSerializer,
@@ -30,6 +30,7 @@ from tournaments.serializers import (
     SeatSwapInputSerializer,
     SheetInputSerializer,
     StandingSerializer,
+    SubmittedSheetSerializer,
     TableResultSerializer,
     TableSerializer,
     TableSheetsInputSerializer,
@@ -176,7 +177,11 @@ class SeatViewSet(viewsets.GenericViewSet):
     serializer_class = ScoreSheetSerializer
 
     @extend_schema(methods=["get"], responses=ScoreSheetSerializer(many=True))
-    @extend_schema(methods=["post"], request=SheetInputSerializer, responses={202: ScoreSheetSerializer, **ERRORS})
+    @extend_schema(
+        methods=["post"],
+        request=SheetInputSerializer,
+        responses={200: SubmittedSheetSerializer, 202: SubmittedSheetSerializer, **ERRORS},
+    )
     @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle])
     def sheets(self, request: Request, pk: str) -> Response:
         """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
@@ -186,7 +191,7 @@ class SeatViewSet(viewsets.GenericViewSet):
         payload = SheetInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         sheet = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
-        return Response(ScoreSheetSerializer(sheet).data, status=status.HTTP_202_ACCEPTED)
+        return _sheets_answer([sheet], seat.table_id, many=False)
 
     @extend_schema(request=SeatSwapInputSerializer, responses={200: None, **ERRORS})
     @action(detail=False, methods=["post"])
@@ -198,22 +203,35 @@ class SeatViewSet(viewsets.GenericViewSet):
         return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
 
 
+def _sheets_answer(sheets: list[Any], table_id: int, *, many: bool) -> Response:
+    """The stored sheets as they stand now, with the table's status: 200 when its verdict is already known
+    (tasks run in-process, or a fast worker), 202 while it waits for sheets or for its verification."""
+    current = selectors.sheets_with_table_status(sheet_ids=[sheet.pk for sheet in sheets], table_id=table_id)
+    final = current.table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
+    data = ScoreSheetSerializer(current.sheets, many=True).data
+    for row in data:
+        row["table_status"] = current.table_status
+    return Response(data if many else data[0], status=status.HTTP_200_OK if final else status.HTTP_202_ACCEPTED)
+
+
 class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = TableSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.table_for_sheets() if self.action == "sheets" else selectors.table_list()
 
-    @extend_schema(request=TableSheetsInputSerializer, responses={202: ScoreSheetSerializer(many=True), **ERRORS})
+    @extend_schema(
+        request=TableSheetsInputSerializer,
+        responses={200: SubmittedSheetSerializer(many=True), 202: SubmittedSheetSerializer(many=True), **ERRORS},
+    )
     @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
     def sheets(self, request: Request, pk: str) -> Response:
         """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
         payload = TableSheetsInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        sheets = services.table_sheets_submit(
-            table=self.get_object(), seats=payload.validated_data["seats"], by=request.user
-        )
-        return Response(ScoreSheetSerializer(sheets, many=True).data, status=status.HTTP_202_ACCEPTED)
+        table = self.get_object()
+        sheets = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
+        return _sheets_answer(sheets, table.pk, many=True)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer, **ERRORS})
     @action(detail=True, methods=["post"])

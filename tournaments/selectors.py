@@ -237,3 +237,16 @@ def table_for_sheets() -> QuerySet[Table]:
 
 def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:
     return ScoreSheet.objects.filter(seat_id=seat_id).select_related("entered_by__player").order_by("-version")
+
+
+@dataclass
+class SubmittedSheets:
+    sheets: list[ScoreSheet]
+    table_status: str
+
+
+def sheets_with_table_status(*, sheet_ids: list[int], table_id: int) -> SubmittedSheets:
+    """Sheets just stored, re-read (an in-process verification may have marked them) with their table's status."""
+    sheets = list(ScoreSheet.objects.filter(pk__in=sheet_ids).select_related("entered_by__player").order_by("pk"))
+    status = TableResult.objects.values_list("status", flat=True).get(table_id=table_id)
+    return SubmittedSheets(sheets, status)

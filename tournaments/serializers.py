@@ -139,6 +139,15 @@ class ScoreSheetSerializer(serializers.ModelSerializer):
         fields = ["id", "seat", "version", "status", "data", "problems", "entered_by", "entered_at"]
 
 
+class SubmittedSheetSerializer(ScoreSheetSerializer):
+    table_status = serializers.ChoiceField(
+        choices=TableResult.Status.choices, help_text="The table's status now: final (200) or still on its way (202)."
+    )
+
+    class Meta(ScoreSheetSerializer.Meta):
+        fields = [*ScoreSheetSerializer.Meta.fields, "table_status"]
+
+
 class OverrideInputSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 

@@ -94,7 +94,8 @@ def test_the_leaderboard_exports_csv_and_refuses_a_bad_filter(api_client, rated_
     assert len(list(csv.DictReader(io.StringIO(exported.content.decode())))) == 12
     bad = api_client.get("/api/ratings/pools/boomerang-australia/leaderboard/?active_days=0")
     assert bad.status_code == 400
-    assert "active_days" in bad.data
+    assert (bad.data["code"], bad.data["field"]) == ("min_value", "active_days")
+    assert "active_days" in bad.data["errors"]
 
 
 def test_a_players_history_explains_each_change(api_client, rated_pool) -> None:  # type: ignore[no-untyped-def]

@@ -87,3 +87,21 @@ def test_an_organiser_submits_the_pad(table) -> None:
     answer = post_pad(table, organiser, legal_seat_data(table, random.Random(7)))
     assert answer.status_code == 202, answer.data
     assert TableResult.objects.get(table=table).attempt == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pad_answers_with_the_tables_verdict_when_it_is_already_known() -> None:
+    """Tasks in-process: the table is verified before the answer, which says so (200, not 202 'submitted')."""
+    from tests.tournaments.helpers import running_round
+
+    event, round_ = running_round()
+    table = round_.tables.get()
+    seats = legal_seat_data(table, random.Random(9))
+    client = APIClient()
+    client.force_authenticate(event.organisers.get())
+    first = client.post(f"/api/tables/{table.pk}/sheets/", {"seats": seats[:2]}, format="json")
+    assert first.status_code == 202
+    assert {row["table_status"] for row in first.json()} == {"waiting"}
+    last = client.post(f"/api/tables/{table.pk}/sheets/", {"seats": seats[2:]}, format="json")
+    assert last.status_code == 200
+    assert {(row["table_status"], row["status"]) for row in last.json()} == {("verified", "verified")}
