@@ -12,11 +12,12 @@ class RatingPoolSerializer(serializers.ModelSerializer):
 
 class RatingSerializer(serializers.ModelSerializer):
     player = serializers.IntegerField(source="player_id")
+    handle = serializers.CharField(source="name", help_text="The player's handle (also in `name`).")
     provisional = serializers.SerializerMethodField()
 
     class Meta:
         model = Rating
-        fields = ["player", "name", "conservative", "mu", "sigma", "games", "last_played_at", "provisional"]
+        fields = ["player", "handle", "name", "conservative", "mu", "sigma", "games", "last_played_at", "provisional"]
 
     def get_provisional(self, rating: Rating) -> bool:
         return selectors.is_provisional(rating)

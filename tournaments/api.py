@@ -8,10 +8,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from config.renderers import CSVRenderer
 from config.throttling import EventCreateThrottle, SignupThrottle, SubmissionThrottle
@@ -20,6 +21,9 @@ from tournaments.models import Player, Registration, Round, Seat, TableResult
 from tournaments.serializers import (
     EventInputSerializer,
     EventSerializer,
+    EventUpdateSerializer,
+    MeSerializer,
+    OrganiserInputSerializer,
     OverrideInputSerializer,
     PlayerSignupResultSerializer,
     PlayerSignupSerializer,
@@ -60,7 +64,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     filterset_fields = ["game", "status"]
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.event_list()
+        return selectors.event_list(with_organisers=self.action in ("list", "retrieve"))
 
     def get_throttles(self):  # type: ignore[no-untyped-def]
         return [EventCreateThrottle()] if self.action == "create" else super().get_throttles()
@@ -72,6 +76,39 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload.is_valid(raise_exception=True)
         event = services.event_create(organiser=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=EventUpdateSerializer, responses={200: EventSerializer, **ERRORS})
+    def partial_update(self, request: Request, pk: str) -> Response:
+        """Change a draft event (organisers)."""
+        payload = EventUpdateSerializer(data=request.data, partial=True)
+        payload.is_valid(raise_exception=True)
+        event = services.event_update(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(responses={204: None, **ERRORS})
+    def destroy(self, request: Request, pk: str) -> Response:
+        """Delete a draft event (organisers)."""
+        services.event_delete(event=self.get_object(), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=OrganiserInputSerializer, responses={200: EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def organisers(self, request: Request, pk: str) -> Response:
+        """Add a co-organiser by handle (organisers)."""
+        payload = OrganiserInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        return Response(
+            EventSerializer(services.event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
+        )
+
+    @extend_schema(request=None, responses={200: EventSerializer, **ERRORS})
+    @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<handle>[^/]+)")
+    def organiser_remove(self, request: Request, pk: str, handle: str) -> Response:
+        """Remove a co-organiser (organisers; the last one stays)."""
+        player = get_object_or_404(Player, handle=handle)
+        event = services.event_organiser_remove(event=self.get_object(), by=request.user, player=player)
+        return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EventSerializer, **ERRORS})
     @action(detail=True, methods=["post"], url_path="open-registration")
@@ -98,7 +135,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer, **ERRORS}
     )
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def registrations(self, request: Request, pk: str) -> Response:
         """List registrations with waitlist positions, or register (yourself, or a player as organiser)."""
         event = self.get_object()
@@ -118,7 +155,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return get_object_or_404(Player, handle=handle)
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         return Response(RoundSerializer(selectors.event_rounds(event=self.get_object()), many=True).data)
 
@@ -137,9 +174,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(StandingSerializer(rows, many=True).data)
 
 
-class RegistrationViewSet(viewsets.GenericViewSet):
+class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Registration.objects.select_related("event", "player")
     serializer_class = RegistrationSerializer
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return self._answer(self.get_object())
 
     def _answer(self, registration: Registration) -> Response:
         registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
@@ -161,8 +201,10 @@ class RegistrationViewSet(viewsets.GenericViewSet):
         return self._answer(services.registration_drop(registration=self.get_object(), by=request.user))
 
 
-class RoundViewSet(viewsets.GenericViewSet):
-    queryset = Round.objects.select_related("event")
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Round.objects.select_related("event").prefetch_related(
+        "tables__seats__player", "tables__result", "tables__round"
+    )
     serializer_class = RoundSerializer
 
     @extend_schema(request=None, responses={200: RoundSerializer, **ERRORS})
@@ -182,7 +224,7 @@ class SeatViewSet(viewsets.GenericViewSet):
         request=SheetInputSerializer,
         responses={200: SubmittedSheetSerializer, 202: SubmittedSheetSerializer, **ERRORS},
     )
-    @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle])
+    @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
     def sheets(self, request: Request, pk: str) -> Response:
         """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
         seat = self.get_object()
@@ -249,3 +291,43 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def reverify(self, request: Request, pk: str) -> Response:
         result = services.table_reverify(table=self.get_object(), by=request.user)
         return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MeSerializer, **ERRORS})
+    def get(self, request: Request) -> Response:
+        """Your handle, your registrations and your seat in the round that is on."""
+        return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
+
+
+class ApiRootView(APIView):
+    """Every route of the API: lists by their address, single objects and actions as templates."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        base = request.build_absolute_uri("/api/")
+        return Response({name: base + route for name, route in API_ROUTES})
+
+
+API_ROUTES = [
+    ("games", "games/"), ("editions", "editions/"), ("sheet-checks", "sheet-checks/"),
+    ("sign-up", "players/"), ("token", "auth/token/"), ("token-rotate", "auth/token/rotate/"), ("me", "me/"),
+    ("events", "events/"), ("event", "events/{id}/"), ("event-open-registration", "events/{id}/open-registration/"),
+    ("event-registrations", "events/{id}/registrations/"), ("event-start", "events/{id}/start/"),
+    ("event-next-round", "events/{id}/next-round/"), ("event-rounds", "events/{id}/rounds/"),
+    ("event-standings", "events/{id}/standings/"), ("event-organisers", "events/{id}/organisers/"),
+    ("event-organiser", "events/{id}/organisers/{handle}/"),
+    ("registration", "registrations/{id}/"), ("registration-check-in", "registrations/{id}/check-in/"),
+    ("registration-withdraw", "registrations/{id}/withdraw/"), ("registration-drop", "registrations/{id}/drop/"),
+    ("round", "rounds/{id}/"), ("round-start", "rounds/{id}/start/"),
+    ("seat-sheets", "seats/{id}/sheets/"), ("seat-swap", "seats/swap/"),
+    ("table", "tables/{id}/"), ("table-sheets", "tables/{id}/sheets/"), ("table-override", "tables/{id}/override/"),
+    ("table-reverify", "tables/{id}/reverify/"),
+    ("rating-pools", "ratings/pools/"), ("rating-pool", "ratings/pools/{game}/"),
+    ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{user_id}/"),
+    ("schema", "schema/"), ("docs", "docs/"),
+]  # fmt: skip

@@ -105,6 +105,9 @@ class Event(models.Model):
 
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=40, choices=GAME_CHOICES)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="When play begins.")
+    venue = models.CharField(max_length=200, blank=True, help_text="Where: the café, club or address.")
+    description = models.TextField(blank=True, max_length=5000)
     rounds_planned = models.PositiveSmallIntegerField(default=4)
     capacity = models.PositiveIntegerField(default=32)
     registration_opens = models.DateTimeField(null=True, blank=True)
@@ -172,6 +175,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True, help_text="Set when the organiser starts the round.")
+    length_minutes = models.PositiveSmallIntegerField(default=45, help_text="The round clock's length.")
 
     class Meta:
         ordering = ["event", "number"]

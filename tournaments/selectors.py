@@ -7,12 +7,24 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 
 import games
 from config.errors import NotAllowed
-from tournaments.models import Edition, Event, Registration, Round, ScoreSheet, Seat, SheetCheck, Table, TableResult
+from tournaments.models import (
+    Edition,
+    Event,
+    Player,
+    Registration,
+    Round,
+    ScoreSheet,
+    Seat,
+    SheetCheck,
+    Table,
+    TableResult,
+)
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -204,8 +216,38 @@ def _sort_key(row: StandingRow, tie_breaks: list[str]) -> tuple[Any, ...]:
     return (row.points, *(values[name] for name in tie_breaks))
 
 
-def event_list() -> QuerySet[Event]:
-    return Event.objects.all()
+def event_list(*, with_organisers: bool = True) -> QuerySet[Event]:
+    """Events; with their organisers' handles (one query more) when they are shown."""
+    if not with_organisers:
+        return Event.objects.all()
+    users = get_user_model().objects.select_related("player").order_by()
+    return Event.objects.prefetch_related(Prefetch("organisers", queryset=users))
+
+
+def player_overview(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """What `GET /api/me/` shows: my handle, my registrations (newest event first), my seat in the newest
+    round that is seated or running, with its table's id and the other players."""
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        return {"handle": None, "registrations": [], "current_seat": None}
+    registrations = [
+        {"id": r.pk, "event": r.event_id, "event_name": r.event.name, "status": r.status}
+        for r in player.registrations.select_related("event").order_by("-event__created_at", "-id")
+    ]
+    seat = (
+        Seat.objects.filter(player=player, table__round__status__in=[Round.Status.SEATED, Round.Status.RUNNING])
+        .select_related("table__round__event")
+        .order_by("-table__round__created_at")
+        .first()
+    )
+    current = None
+    if seat is not None:
+        round_ = seat.table.round
+        current = {
+            "event": round_.event_id, "round": round_.number, "round_status": round_.status, "table": seat.table_id,
+            "table_number": seat.table.number, "seat": seat.pk, "position": seat.position,
+        }  # fmt: skip
+    return {"handle": player.handle, "registrations": registrations, "current_seat": current}
 
 
 def event_registrations(*, event: Event) -> list[Registration]:

@@ -54,6 +54,9 @@ class PlayerSignupResultSerializer(serializers.Serializer):
 class EventInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
     rounds_planned = serializers.IntegerField(min_value=1, max_value=20, default=4)
     capacity = serializers.IntegerField(min_value=2, max_value=10_000, default=32)
     registration_opens = serializers.DateTimeField(required=False, allow_null=True)
@@ -65,13 +68,33 @@ class EventInputSerializer(serializers.Serializer):
     tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
 
 
+class EventUpdateSerializer(EventInputSerializer):
+    """Any of the creation fields; only a draft can change."""
+
+
 class EventSerializer(serializers.ModelSerializer):
+    organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
+
     class Meta:
         model = Event
         fields = [
-            "id", "name", "game", "status", "rounds_planned", "capacity", "registration_opens",
-            "registration_closes", "seed", "points_by_table_size", "tie_breaks", "created_at",
+            "id", "name", "game", "status", "starts_at", "venue", "description", "rounds_planned", "capacity",
+            "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
+            "organisers", "created_at",
         ]  # fmt: skip
+
+    def get_organisers(self, event: Event) -> list[str]:
+        return sorted(user.player.handle for user in event.organisers.all() if hasattr(user, "player"))
+
+
+class OrganiserInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the player to add as a co-organiser.")
+
+
+class MeSerializer(serializers.Serializer):
+    handle = serializers.CharField(allow_null=True)
+    registrations = serializers.ListField(child=serializers.DictField())
+    current_seat = serializers.DictField(allow_null=True, help_text="Your seat in the newest round that is on.")
 
 
 class RegistrationInputSerializer(serializers.Serializer):
@@ -116,7 +139,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["id", "number", "status", "tables"]
+        fields = ["id", "event", "number", "status", "started_at", "length_minutes", "tables"]
 
 
 class SheetInputSerializer(serializers.Serializer):

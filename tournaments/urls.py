@@ -33,6 +33,7 @@ class TokenRotateView(APIView):
 
 
 router = DefaultRouter()
+router.include_root_view = False  # api.ApiRootView lists every route, not only the router's
 router.register("editions", views.EditionViewSet, basename="edition")
 router.register("sheet-checks", views.SheetCheckViewSet, basename="sheet-check")
 router.register("players", api.PlayerViewSet, basename="player")
@@ -43,6 +44,8 @@ router.register("seats", api.SeatViewSet, basename="seat")
 router.register("tables", api.TableViewSet, basename="table")
 
 urlpatterns = [
+    path("", api.ApiRootView.as_view(), name="api-root"),
+    path("me/", api.MeView.as_view(), name="me"),
     path("games/", views.GameListView.as_view(), name="game-list"),
     path("auth/token/", TokenView.as_view(), name="token"),
     path("auth/token/rotate/", TokenRotateView.as_view(), name="token-rotate"),

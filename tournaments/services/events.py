@@ -117,6 +117,63 @@ def _check_scheme(event: Event) -> None:
         )
 
 
+EDITABLE_EVENT_FIELDS = frozenset(
+    {"name", "starts_at", "venue", "description", "rounds_planned", "capacity", "registration_opens",
+     "registration_closes", "seed", "points_by_table_size", "tie_breaks"}
+)  # fmt: skip
+
+
+def event_update(*, event: Event, by: AbstractBaseUser, **changes: Any) -> Event:
+    """Change a draft event (its game too); once registration is open the players rely on what it says."""
+    selectors.require_organiser(user=by, event=event)
+    unknown = set(changes) - EDITABLE_EVENT_FIELDS - {"game"}
+    if unknown:
+        raise DomainError(
+            f"these fields cannot be changed: {', '.join(sorted(unknown))}", "read_only", sorted(unknown)[0]
+        )
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.status != Event.Status.DRAFT:
+            raise Conflict(f"the event is {locked.status}; only a draft can be edited", "wrong_event_status", "status")
+        for name, value in changes.items():
+            setattr(locked, name, value)
+        if locked.game not in games.GAMES:
+            raise DomainError(f"unknown game {locked.game!r}", "unknown_game", "game")
+        _check_scheme(locked)
+        locked.save()
+    return locked
+
+
+def event_delete(*, event: Event, by: AbstractBaseUser) -> None:
+    """Delete a draft event (nobody could register for it yet)."""
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.status != Event.Status.DRAFT:
+            raise Conflict(f"the event is {locked.status}; only a draft can be deleted", "wrong_event_status", "status")
+        locked.delete()
+
+
+def event_organiser_add(*, event: Event, by: AbstractBaseUser, player: Player) -> Event:
+    """Make a player a co-organiser: they may then do everything the event's organisers do."""
+    selectors.require_organiser(user=by, event=event)
+    event.organisers.add(player.user)
+    return event
+
+
+def event_organiser_remove(*, event: Event, by: AbstractBaseUser, player: Player) -> Event:
+    """Remove a co-organiser; the last organiser stays (an event nobody can run would be stuck)."""
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        if not event.organisers.filter(pk=player.user_id).exists():
+            raise DomainError(f"{player.handle} does not organise this event", "not_organiser", "player")
+        if event.organisers.count() == 1:
+            raise Conflict("an event keeps at least one organiser", "last_organiser", "player")
+        event.organisers.remove(player.user)
+    return event
+
+
 def event_open_registration(*, event: Event, by: AbstractBaseUser) -> Event:
     return _event_transition(event, by, Event.Status.DRAFT, Event.Status.REGISTRATION)
 

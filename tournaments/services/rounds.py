@@ -2,6 +2,7 @@
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError
@@ -72,8 +73,8 @@ def round_start(*, round_: Round, by: AbstractBaseUser) -> Round:
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != Round.Status.SEATED:
             raise Conflict(f"round {locked.number} is {locked.status}, not seated", "wrong_round_status")
-        locked.status = Round.Status.RUNNING
-        locked.save(update_fields=["status"])
+        locked.status, locked.started_at = Round.Status.RUNNING, timezone.now()  # the round clock starts
+        locked.save(update_fields=["status", "started_at"])
     return locked
 
 

@@ -1,0 +1,98 @@
+"""Routes a client needs that were missing (issue 15): single rounds and registrations, /me, editing and
+deleting a draft, co-organisers, a root that lists every route, list-shaped schemas."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory, PlayerFactory
+from tests.tournaments.helpers import running_round
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> APIClient:  # type: ignore[no-untyped-def]
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_round_and_a_registration_can_be_read_alone(api_client) -> None:  # type: ignore[no-untyped-def]
+    event, round_ = running_round()
+    answer = api_client.get(f"/api/rounds/{round_.pk}/").json()
+    assert (answer["number"], answer["status"], answer["event"]) == (1, "running", event.pk)
+    assert answer["started_at"] is not None
+    assert len(answer["tables"][0]["seats"]) == 4
+    registration = event.registrations.first()
+    assert api_client.get(f"/api/registrations/{registration.pk}/").json()["status"] == "checked_in"
+
+
+def test_me_shows_my_registrations_and_my_current_seat() -> None:
+    event, round_ = running_round()
+    seat = round_.tables.get().seats.select_related("player__user").first()
+    me = client_for(seat.player.user).get("/api/me/").json()
+    assert me["handle"] == seat.player.handle
+    assert [r["event"] for r in me["registrations"]] == [event.pk]
+    assert me["current_seat"] == {
+        "event": event.pk, "round": 1, "round_status": "running", "table": seat.table_id, "table_number": 1,
+        "seat": seat.pk, "position": seat.position,
+    }  # fmt: skip
+    assert APIClient().get("/api/me/").status_code == 401
+
+
+def test_an_organiser_edits_and_deletes_a_draft_but_not_an_open_event() -> None:
+    draft = EventFactory(status="draft")
+    organiser = client_for(draft.organisers.get())
+    answer = organiser.patch(f"/api/events/{draft.pk}/", {"venue": "Café du Coin", "capacity": 12}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert (answer.json()["venue"], answer.json()["capacity"]) == ("Café du Coin", 12)
+    assert client_for(PlayerFactory().user).patch(f"/api/events/{draft.pk}/", {"venue": "x"}).status_code == 403
+    assert organiser.delete(f"/api/events/{draft.pk}/").status_code == 204
+    assert not Event.objects.filter(pk=draft.pk).exists()
+    open_event = EventFactory(status="registration")
+    organiser = client_for(open_event.organisers.get())
+    assert organiser.patch(f"/api/events/{open_event.pk}/", {"venue": "x"}, format="json").status_code == 409
+    assert organiser.delete(f"/api/events/{open_event.pk}/").status_code == 409
+
+
+def test_a_co_organiser_can_run_the_event_and_the_last_organiser_stays() -> None:
+    event = EventFactory(status="draft")
+    founder, helper = event.organisers.get(), PlayerFactory()
+    PlayerFactory(user=founder)
+    added = client_for(founder).post(f"/api/events/{event.pk}/organisers/", {"player": helper.handle}, format="json")
+    assert added.status_code == 200
+    assert helper.handle in added.json()["organisers"]
+    assert client_for(helper.user).post(f"/api/events/{event.pk}/open-registration/").status_code == 200
+    assert (
+        client_for(helper.user).delete(f"/api/events/{event.pk}/organisers/{founder.player.handle}/").status_code == 200
+    )
+    last = client_for(helper.user).delete(f"/api/events/{event.pk}/organisers/{helper.handle}/")
+    assert (last.status_code, last.json()["code"]) == (409, "last_organiser")
+
+
+def test_the_api_root_lists_every_route(api_client) -> None:  # type: ignore[no-untyped-def]
+    routes = api_client.get("/api/").json()
+    for name in ("me", "games", "events", "round", "registration", "leaderboard", "token", "docs"):
+        assert name in routes
+
+
+def test_the_leaderboard_names_players_by_handle() -> None:
+    from ratings.serializers import RatingSerializer
+
+    assert "handle" in RatingSerializer().fields
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/events/{id}/registrations/", "/api/events/{id}/rounds/", "/api/seats/{id}/sheets/"]
+)
+def test_the_schema_describes_list_endpoints_as_lists(api_client, path: str) -> None:  # type: ignore[no-untyped-def]
+    schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    answer = schema["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
+    assert answer["schema"]["type"] == "array"
+
+
+def test_starting_a_round_starts_its_clock() -> None:
+    _event, round_ = running_round()
+    round_.refresh_from_db()
+    assert round_.started_at is not None
+    assert round_.length_minutes == 45
