@@ -32,3 +32,17 @@ def test_the_command_prints_standings_and_the_leaderboard(capsys) -> None:  # ty
 def test_the_command_refuses_too_few_players() -> None:
     with pytest.raises(CommandError, match="--players must be at least 3"):
         call_command("demo_event", "--game", "boomerang-hunt", "--players", "2")
+
+
+def test_demo_event_help_describes_every_option_with_its_default() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "manage.py", "demo_event", "--help"], cwd=root, capture_output=True, text=True, check=True
+    )
+    text = " ".join(result.stdout.split())
+    for option, default in (("--game", "boomerang-australia"), ("--players", "12"), ("--seed", "1"), ("--rounds", "3")):
+        assert f"(default: {default})" in text.split(option, 2)[-1], option

@@ -15,10 +15,18 @@ class Command(BaseCommand):
     help = "Play a whole demo event through the public service paths and the API, then print the results."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", default="boomerang-australia", choices=list(games.GAMES))
-        parser.add_argument("--players", type=int, default=12)
-        parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--rounds", type=int, default=3)
+        parser.add_argument(
+            "--game", default="boomerang-australia", choices=list(games.GAMES),
+            help="the game to play (default: %(default)s)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--players", type=int, default=12, help="players who register and check in (default: %(default)s)"
+        )
+        parser.add_argument(
+            "--seed", type=int, default=1,
+            help="seeds the seating and every simulated sheet; one seed replays one event (default: %(default)s)",
+        )  # fmt: skip
+        parser.add_argument("--rounds", type=int, default=3, help="rounds to play (default: %(default)s)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         game, players, rounds = options["game"], options["players"], options["rounds"]
