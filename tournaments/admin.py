@@ -1,3 +1,6 @@
+from typing import Any
+
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -8,6 +11,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from config.errors import DomainError
 from tournaments import selectors, services
 from tournaments.models import (
+    DEFAULT_TIE_BREAKS,
     Edition,
     Event,
     Player,
@@ -19,6 +23,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.validators import validate_points_by_table_size
 
 
 @admin.register(Edition)
@@ -75,11 +80,71 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 class RegistrationInline(admin.TabularInline):
+    """Read-only: registrations change through the services (capacity, the waitlist), with the actions of
+    the registrations' own page."""
+
     model = Registration
     extra = 0
     fields = ["player", "status", "created_at"]
-    readonly_fields = ["created_at"]
-    raw_id_fields = ["player"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class EventAdminForm(forms.ModelForm):
+    """Points per place and tie-breaks as plain text fields, checked by the same rules as the API."""
+
+    points_text = forms.CharField(
+        label="points by table size",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One line per table size, e.g. '4: 4, 2, 1, 0' (first place first).",
+    )
+    tie_breaks_text = forms.CharField(
+        label="tie-breaks", help_text=f"In order, separated by commas; known: {', '.join(DEFAULT_TIE_BREAKS)}."
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "game", "starts_at", "venue", "description", "rounds_planned", "capacity", "registration_opens",
+            "registration_closes", "seed", "organisers",
+        ]  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        event = self.instance
+        self.fields["points_text"].initial = "\n".join(
+            f"{size}: {', '.join(f'{p:g}' for p in points)}"
+            for size, points in sorted(event.points_by_table_size.items())
+        )
+        self.fields["tie_breaks_text"].initial = ", ".join(event.tie_breaks)
+
+    def clean_points_text(self) -> dict[str, list[float]]:
+        scheme: dict[str, list[float]] = {}
+        for number, line in enumerate(self.cleaned_data["points_text"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            size, _, points = line.partition(":")
+            try:
+                scheme[size.strip()] = [float(p) for p in points.split(",")]
+            except ValueError:
+                raise forms.ValidationError(f"line {number}: write 'size: points, points, ...'") from None
+        validate_points_by_table_size(scheme)
+        return scheme
+
+    def clean_tie_breaks_text(self) -> list[str]:
+        names = [name.strip() for name in self.cleaned_data["tie_breaks_text"].split(",") if name.strip()]
+        unknown = [name for name in names if name not in DEFAULT_TIE_BREAKS]
+        if unknown:
+            raise forms.ValidationError(f"unknown tie-breaks: {', '.join(unknown)}")
+        return names
+
+    def save(self, commit: bool = True) -> Event:
+        self.instance.points_by_table_size = self.cleaned_data["points_text"]
+        self.instance.tie_breaks = self.cleaned_data["tie_breaks_text"]
+        return super().save(commit)  # type: ignore[no-any-return]
 
 
 @admin.register(Event)
@@ -87,10 +152,11 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "game", "status", "rounds_planned", "capacity", "created_at"]
     list_filter = ["game", "status"]
     search_fields = ["name"]
-    filter_horizontal = ["organisers"]
+    form = EventAdminForm
+    autocomplete_fields = ["organisers"]
     inlines = [RegistrationInline]
     actions = ["open_registration", "start_event", "seat_next_round"]
-    readonly_fields = ["standings"]
+    readonly_fields = ["status", "standings"]
 
     @admin.display(description="standings")
     def standings(self, event: Event) -> str:
@@ -125,11 +191,33 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(SimpleHistoryAdmin):
+class RegistrationAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
+    """Status changes only through the actions (the services keep capacity and the waitlist right)."""
+
     list_display = ["player", "event", "status", "created_at"]
     list_filter = ["status", "event__game", "event"]
     search_fields = ["player__handle", "event__name"]
-    raw_id_fields = ["player", "event"]
+    readonly_fields = ["player", "event", "status", "created_at"]
+    actions = ["check_in", "withdraw", "drop"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # players register through the API or the event page, past the capacity check
+
+    @admin.action(description="Check in")
+    def check_in(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
+        self.run_service(
+            request, queryset, lambda r, u: services.registration_check_in(registration=r, by=u), "checked in"
+        )
+
+    @admin.action(description="Withdraw (before the event starts; the waitlist moves up)")
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
+        self.run_service(
+            request, queryset, lambda r, u: services.registration_withdraw(registration=r, by=u), "withdrawn"
+        )
+
+    @admin.action(description="Drop from the running event")
+    def drop(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
+        self.run_service(request, queryset, lambda r, u: services.registration_drop(registration=r, by=u), "dropped")
 
 
 class SeatInline(admin.TabularInline):

@@ -58,3 +58,59 @@ def test_the_event_page_shows_the_standings_with_their_tie_breaks(
     assert "opponents&#x27; points" in page or "opponents' points" in page
     for registration in event.registrations.all():
         assert registration.player.handle in page
+
+
+def test_the_event_form_edits_points_as_text_and_refuses_a_bad_scheme(admin_client, admin_user) -> None:  # type: ignore[no-untyped-def]
+    event = EventFactory(organisers=[admin_user], status="draft")
+    page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/")
+    assert b"4: 4, 2, 1, 0" in page.content
+    form = {
+        "name": event.name, "game": event.game, "rounds_planned": 4, "capacity": 16, "seed": 7,
+        "organisers": [admin_user.pk], "points_text": "4: 4, 2, 1e308, 0\n3: 3, 1, 0\n5: 5, 3, 2, 1, 0",
+        "tie_breaks_text": "game_score", "description": "", "venue": "",
+        "registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0,
+    }  # fmt: skip
+    refused = admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", form)
+    assert refused.status_code == 200
+    assert b"outside 0 to 1000" in refused.content
+    accepted = admin_client.post(
+        f"/admin/tournaments/event/{event.pk}/change/",
+        {**form, "points_text": "4: 5, 3, 1, 0\n3: 3, 1, 0\n5: 5, 3, 2, 1, 0"},
+    )
+    assert accepted.status_code == 302, accepted.context["adminform"].form.errors
+    event.refresh_from_db()
+    assert event.points_by_table_size["4"] == [5, 3, 1, 0]
+    assert event.tie_breaks == ["game_score"]
+
+
+def test_registration_status_changes_only_through_the_services(admin_client, admin_user) -> None:  # type: ignore[no-untyped-def]
+    event = EventFactory(organisers=[admin_user], capacity=1)
+    first, second = PlayerFactory(), PlayerFactory()
+    registration = services.registration_create(event=event, player=first)
+    waiting = services.registration_create(event=event, player=second)
+    assert waiting.status == "waitlisted"
+    page = admin_client.get(f"/admin/tournaments/registration/{registration.pk}/change/")
+    assert b'name="status"' not in page.content  # no raw status field to bypass the waitlist
+    admin_client.post("/admin/tournaments/registration/", {"action": "withdraw", "_selected_action": [registration.pk]})
+    waiting.refresh_from_db()
+    assert waiting.status == "registered"  # the waitlist moved up, as the service does it
+
+
+def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import timezone
+
+    from ratings import services as ratings
+    from ratings.models import RatingPool
+    from tests.factories import UserFactory
+
+    users = [UserFactory() for _ in range(4)]
+    placings = [{"player": u.pk, "name": u.username, "rank": i} for i, u in enumerate(users, start=1)]
+    ratings.match_record(game="boomerang-flip", source="table:1", order_at=timezone.now(), placings=placings)
+    pool = RatingPool.objects.get(game="boomerang-flip")
+    page = admin_client.get(f"/admin/ratings/ratingpool/{pool.pk}/change/").content.decode()
+    assert users[0].username in page
+    assert "leaderboard" in page
+    listing = admin_client.get("/admin/ratings/rating/").content.decode()
+    import re
+
+    assert not re.search(r">\d+\.\d{4,}<", listing)  # no long floats in the list
