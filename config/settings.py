@@ -212,7 +212,7 @@ CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=env.str("REDIS_URL", de
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     # In-process tasks need no broker; naming the in-memory one keeps Celery from looking for AMQP on localhost.
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
