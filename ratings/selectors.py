@@ -1,11 +1,13 @@
 """Rating reads: leaderboards and a player's history."""
 
+import math
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
 
-from ratings.models import Rating, RatingChange, RatingPool
+from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 
 
 def provisional_condition() -> Q:
@@ -38,3 +40,64 @@ def player_history(*, pool: RatingPool, player_id: int) -> QuerySet[RatingChange
         .select_related("event")
         .order_by("-event__order_at", "-event_id")
     )
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where a leaderboard page starts: after this (conservative, id), numbered from `position` + 1."""
+
+    conservative: float
+    rating_id: int
+    position: int
+
+    def encode(self) -> str:
+        return f"{self.conservative!r}_{self.rating_id}_{self.position}"
+
+    @classmethod
+    def decode(cls, raw: str | None) -> "Cursor | None":
+        """None for a missing or malformed cursor (the first page)."""
+        try:
+            conservative, rating_id, position = (raw or "").split("_")
+            cursor = cls(float(conservative), int(rating_id), int(position))
+        except ValueError:
+            return None
+        return cursor if math.isfinite(cursor.conservative) and cursor.position >= 0 else None
+
+
+@dataclass
+class LeaderboardPage:
+    rows: list[tuple[int, Rating]]  # (place, rating)
+    next: Cursor | None
+
+
+def leaderboard_page(
+    *, pool: RatingPool, established_only: bool, after: Cursor | None, size: int = 50
+) -> LeaderboardPage:
+    """One page by keyset on the (pool, -conservative, id) index: as fast on page 1,000 as on page 1, since
+    no row before the cursor is read (OFFSET would read and skip them all). Places are numbered from the
+    cursor, so no count of the rows above is needed either."""
+    ratings = leaderboard(pool=pool, established_only=established_only)
+    if after is not None:
+        ratings = ratings.filter(
+            Q(conservative__lt=after.conservative) | Q(conservative=after.conservative, id__gt=after.rating_id)
+        )
+    chunk = list(ratings[: size + 1])
+    start = after.position if after else 0
+    rows = list(enumerate(chunk[:size], start=start + 1))
+    last = rows[-1] if rows else None
+    following = Cursor(last[1].conservative, last[1].pk, last[0]) if last and len(chunk) > size else None
+    return LeaderboardPage(rows, following)
+
+
+def player_ratings(*, player_id: int) -> list[tuple[Rating, list[RatingChange]]]:
+    """Each pool's rating of the player with its changes in order (oldest first), for the history chart."""
+    ratings = list(Rating.objects.filter(player_id=player_id).select_related("pool").order_by("pool__name"))
+    changes: dict[int, list[RatingChange]] = {rating.pool_id: [] for rating in ratings}
+    history = (
+        RatingChange.objects.filter(player_id=player_id, event__kind=RatingEvent.Kind.MATCH)
+        .select_related("event")
+        .order_by("event__order_at", "event_id")
+    )
+    for change in history:
+        changes.setdefault(change.pool_id, []).append(change)
+    return [(rating, changes[rating.pool_id]) for rating in ratings]

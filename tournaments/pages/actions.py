@@ -1,0 +1,127 @@
+"""Buttons on the pages (POST only, CSRF-checked): each calls one service and says what happened."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import DomainError
+from tournaments import services
+from tournaments.models import Event, Player, Registration, Round
+from tournaments.pages import selectors as pages
+
+CHECK_IN_SALT = "boomerang.check-in"
+
+
+def check_in_code(event: Event) -> str:
+    """What the printed QR code carries: proof of having seen the organiser's poster, for this event only."""
+    return signing.Signer(salt=CHECK_IN_SALT).sign(str(event.pk)).split(":", 1)[1]
+
+
+def _run(request: HttpRequest, event_id: int, action: Callable[[], Any], done: str) -> HttpResponse:
+    try:
+        action()
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+    return redirect("event", event_id=event_id)
+
+
+def _my_player(request: HttpRequest) -> Player:
+    return get_object_or_404(Player, user=request.user)
+
+
+@require_POST
+@login_required
+def register(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    player = _my_player(request)
+    return _run(
+        request, event_id, lambda: services.registration_create(event=event, player=player), _("You are registered.")
+    )
+
+
+@require_POST
+@login_required
+def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+    registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
+    return _run(
+        request, event_id, lambda: services.registration_withdraw(registration=registration, by=request.user),
+        _("You have withdrawn."),
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Check the logged-in player in (and only them: the registration is looked up by the session's user)."""
+    registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
+    return _run(
+        request, event_id, lambda: services.registration_check_in(registration=registration, by=request.user),
+        _("You are checked in."),
+    )  # fmt: skip
+
+
+@login_required
+def check_in_by_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
+    """The page the event's QR code opens: a button that checks in whoever is logged in on this phone."""
+    event = get_object_or_404(Event, pk=event_id)
+    if code != check_in_code(event):
+        messages.error(request, _("This check-in code is not this event's."))
+        return redirect("event", event_id=event_id)
+    if request.method == "POST":
+        return check_in(request, event_id)
+    return render(request, "pages/check_in.html", {"event": event})
+
+
+@require_POST
+@login_required
+def start_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    return _run(request, event_id, lambda: services.event_start(event=event, by=request.user), _("Round 1 is seated."))
+
+
+@require_POST
+@login_required
+def open_registration(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    return _run(
+        request, event_id, lambda: services.event_open_registration(event=event, by=request.user),
+        _("Registration is open."),
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def start_round(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round.objects.select_related("event"), event_id=event_id, number=number)
+    return _run(
+        request, event_id, lambda: services.round_start(round_=round_, by=request.user),
+        _("Round %(number)s has started: the clock runs.") % {"number": number},
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    return _run(
+        request,
+        event_id,
+        lambda: services.round_seat_next(event=event, by=request.user),
+        _("The next round is seated."),
+    )
+
+
+@login_required
+def my_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    page = pages.event_page(event_id=event_id, user=request.user)
+    mine = pages.my_seat(event=page.event, user=request.user)
+    return render(request, "pages/my_event.html", {"page": page, "event": page.event, "mine": mine})

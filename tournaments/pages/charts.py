@@ -1,0 +1,47 @@
+"""A rating-history chart drawn on the server as inline SVG: no JS, no image files, prints as it shows."""
+
+from dataclasses import dataclass
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+WIDTH, HEIGHT, PAD = 600, 220, 34
+
+
+@dataclass(frozen=True)
+class Point:
+    label: str
+    value: float
+
+
+def line_chart(points: list[Point], *, title: str) -> SafeString:
+    """The conservative rating after each game, oldest to newest; the lowest and highest are labelled."""
+    if not points:
+        return SafeString("")
+    low, high = min(p.value for p in points), max(p.value for p in points)
+    span = (high - low) or 1.0
+    step = (WIDTH - 2 * PAD) / max(len(points) - 1, 1)
+
+    def xy(index: int, value: float) -> tuple[float, float]:
+        return PAD + index * step, HEIGHT - PAD - (value - low) / span * (HEIGHT - 2 * PAD)
+
+    coordinates = [xy(i, p.value) for i, p in enumerate(points)]
+    polyline = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
+    dots = format_html_join(
+        "",
+        '<circle cx="{}" cy="{}" r="5"><title>{}: {}</title></circle>',
+        ((f"{x:.1f}", f"{y:.1f}", p.label, f"{p.value:.1f}") for (x, y), p in zip(coordinates, points, strict=True)),
+    )
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
+        "<title>{}</title>"
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#e3ddd2"/>'
+        '<text x="4" y="{}" font-size="22" fill="#5b6475">{}</text>'
+        '<text x="4" y="{}" font-size="22" fill="#5b6475">{}</text>'
+        '<polyline points="{}" fill="none" stroke="#b5461d" stroke-width="4"/>'
+        '<g fill="#b5461d">{}</g></svg>',
+        WIDTH, HEIGHT, title, title,
+        PAD, HEIGHT - PAD, WIDTH - PAD, HEIGHT - PAD,
+        PAD - 10, f"{high:.1f}", HEIGHT - PAD + 26, f"{low:.1f}",
+        polyline, dots,
+    )  # fmt: skip

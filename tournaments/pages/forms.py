@@ -1,0 +1,30 @@
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.validators import HANDLE_RULE
+
+
+class SignupForm(forms.Form):
+    username = forms.CharField(
+        label=_("Username (to log in)"), max_length=150, widget=forms.TextInput(attrs={"autocomplete": "username"})
+    )
+    handle = forms.CharField(
+        label=_("Handle (shown on tables and standings)"),
+        max_length=40,
+        help_text=_("A handle is %(rule)s.") % {"rule": HANDLE_RULE},
+    )
+    password = forms.CharField(
+        label=_("Password"), help_text=_("At least 10 characters, not a common one."),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )  # fmt: skip
+    password_again = forms.CharField(
+        label=_("Password again"), widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("password") and data.get("password") != data.get("password_again"):
+            self.add_error("password_again", _("The two passwords differ."))
+        return data

@@ -1,0 +1,62 @@
+"""Pages for an event's organisers: printable pairings and table slips, the check-in poster, the TV view."""
+
+from datetime import timedelta
+
+import segno
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from tournaments import selectors
+from tournaments.models import Event
+from tournaments.pages import selectors as pages
+from tournaments.pages.actions import check_in_code
+
+
+def _organised_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    if not selectors.is_organiser(user=request.user, event=event):
+        raise PermissionDenied("only an organiser of this event can open this page")
+    return event
+
+
+def qr_svg(url: str) -> SafeString:
+    """A QR code as inline SVG (segno), sized by CSS; the address is printed beside it for a phone without a camera."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))
+
+
+def print_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _organised_event(request, event_id)
+    round_ = pages.round_with_tables(event_id=event.pk, number=number)
+    context = {"event": event, "round": round_, "by_player": pages.seats_alphabetical(round_)}
+    return render(request, "pages/print_pairings.html", context)
+
+
+def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _organised_event(request, event_id)
+    round_ = pages.round_with_tables(event_id=event.pk, number=number)
+    slips = []
+    for table in round_.tables.all():
+        url = request.build_absolute_uri(reverse("table", args=[table.pk]))
+        slips.append({"table": table, "url": url, "qr": qr_svg(url)})
+    return render(request, "pages/print_slips.html", {"event": event, "round": round_, "slips": slips})
+
+
+def check_in_poster(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _organised_event(request, event_id)
+    url = request.build_absolute_uri(reverse("check-in-code", args=[event.pk, check_in_code(event)]))
+    return render(request, "pages/check_in_poster.html", {"event": event, "url": url, "qr": qr_svg(url)})
+
+
+def tv(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The room's screen: the current round's tables, its clock and the standings; it reloads itself."""
+    event = _organised_event(request, event_id)
+    current = pages.current_round(event=event)
+    round_ = pages.round_with_tables(event_id=event.pk, number=current.number) if current else None
+    ends_at = None
+    if round_ is not None and round_.started_at is not None:
+        ends_at = round_.started_at + timedelta(minutes=round_.length_minutes)
+    context = {"event": event, "round": round_, "ends_at": ends_at, "rows": selectors.event_standings(event=event)[:20]}
+    return render(request, "pages/tv.html", context)

@@ -1,0 +1,70 @@
+"""Pages anyone can read: events, pairings, standings, leaderboards, players, a table."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+import games
+from ratings import selectors as ratings
+from ratings.models import RatingPool
+from tournaments import selectors
+from tournaments.pages import selectors as pages
+from tournaments.pages.charts import Point, line_chart
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/home.html", {"groups": pages.events_by_status(), "games": games.GAMES.values()})
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    page = pages.event_page(event_id=event_id, user=request.user)
+    return render(
+        request, "pages/event.html", {"page": page, "event": page.event, "game": games.GAMES[page.event.game]}
+    )
+
+
+def round_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    round_ = pages.round_with_tables(event_id=event_id, number=number)
+    context = {"event": round_.event, "round": round_, "by_player": pages.seats_alphabetical(round_)}
+    return render(request, "pages/round.html", context)
+
+
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(selectors.event_list(with_organisers=False), pk=event_id)
+    rows = selectors.event_standings(event=event)
+    me = request.user.player.handle if request.user.is_authenticated and hasattr(request.user, "player") else None
+    return render(request, "pages/standings.html", {"event": event, "rows": rows, "me": me})
+
+
+def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in games.GAMES:
+        raise Http404(_("No such game."))
+    pool = RatingPool.objects.filter(game=game).first()
+    established = request.GET.get("established") == "1"
+    after = ratings.Cursor.decode(request.GET.get("after"))
+    page = ratings.leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
+    rows = [(place, rating, ratings.is_provisional(rating)) for place, rating in page.rows] if page else []
+    context = {
+        "game": games.GAMES[game], "games": games.GAMES.values(), "rows": rows, "established": established,
+        "next": page.next.encode() if page and page.next else None, "first_page": after is None,
+    }  # fmt: skip
+    return render(request, "pages/leaderboard.html", context)
+
+
+def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
+    player = pages.player_by_handle(handle=handle)
+    pools = []
+    for rating, changes in ratings.player_ratings(player_id=player.user_id):
+        points = [
+            Point(change.event.order_at.date().isoformat(), change.mu_after - 3 * change.sigma_after)
+            for change in changes
+        ]
+        chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": rating.pool.name})
+        pools.append({"rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart})
+    context = {"player": player, "pools": pools, "events": pages.events_played(player=player)}
+    return render(request, "pages/player.html", context)
+
+
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = pages.table_page(table_id=table_id)
+    return render(request, "pages/table.html", {"table": table, "event": table.round.event})

@@ -1,0 +1,122 @@
+"""What the pages read: each function returns everything its page shows in a fixed number of queries."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from tournaments import selectors
+from tournaments.models import Event, Player, Registration, Round, ScoreSheet, Seat, Table
+
+
+def events_by_status() -> dict[str, list[Event]]:
+    """Home page: events taking registrations or in draft-less states, by status, with registered counts."""
+    events = (
+        Event.objects.exclude(status=Event.Status.DRAFT)
+        .annotate(registered=Count("registrations", filter=Q(registrations__status__in=Registration.HOLDS_A_PLACE)))
+        .order_by("starts_at", "-created_at")
+    )
+    grouped: dict[str, list[Event]] = {"running": [], "registration": [], "finished": []}
+    for event in events[:300]:
+        grouped[event.status].append(event)
+    grouped["finished"] = grouped["finished"][::-1][:30]  # newest first, the last thirty
+    return grouped
+
+
+@dataclass
+class EventPage:
+    event: Event
+    registered: int
+    waitlisted: int
+    checked_in: int
+    rounds: list[Round]
+    mine: Registration | None
+    organiser: bool
+    registrations: list[Registration]
+
+
+def event_page(*, event_id: int, user: AbstractBaseUser | AnonymousUser) -> EventPage:
+    event = get_object_or_404(Event, pk=event_id)
+    registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
+    counts = dict.fromkeys(Registration.Status.values, 0)
+    for registration in registrations:
+        counts[registration.status] += 1
+    mine = next((r for r in registrations if user.is_authenticated and r.player.user_id == user.pk), None)
+    return EventPage(
+        event=event,
+        registered=counts["registered"] + counts["checked_in"],
+        waitlisted=counts["waitlisted"],
+        checked_in=counts["checked_in"],
+        rounds=list(event.rounds.order_by("number")),
+        mine=mine,
+        organiser=selectors.is_organiser(user=user, event=event),
+        registrations=registrations,
+    )
+
+
+def round_with_tables(*, event_id: int, number: int) -> Round:
+    """A round with its tables, seats, players and results (four queries whatever the size)."""
+    seats = Seat.objects.select_related("player").order_by("position")
+    tables = Table.objects.select_related("result").prefetch_related(Prefetch("seats", queryset=seats))
+    rounds = Round.objects.select_related("event").prefetch_related(Prefetch("tables", queryset=tables))
+    return get_object_or_404(rounds, event_id=event_id, number=number)
+
+
+def current_round(*, event: Event) -> Round | None:
+    return event.rounds.order_by("-number").first()
+
+
+def seats_alphabetical(round_: Round) -> list[tuple[str, int, int]]:
+    """(handle, table number, seat position) for every player of the round, by handle."""
+    rows = [
+        (seat.player.handle, table.number, seat.position) for table in round_.tables.all() for seat in table.seats.all()
+    ]
+    return sorted(rows, key=lambda row: row[0].casefold())
+
+
+@dataclass
+class MySeat:
+    seat: Seat
+    sheets: list[ScoreSheet]
+    table_status: str
+    table_problems: list[dict[str, Any]]
+    neighbours: list[Seat]
+
+
+def my_seat(*, event: Event, user: AbstractBaseUser) -> MySeat | None:
+    """The player's seat in the event's newest round, their sheet versions and their table's verdict."""
+    seat = (
+        Seat.objects.filter(player__user=user, table__round__event=event)
+        .select_related("table__round", "table__result", "player")
+        .order_by("-table__round__number")
+        .first()
+    )
+    if seat is None:
+        return None
+    sheets = list(seat.sheets.select_related("entered_by__player").order_by("-version")[:5])
+    neighbours = list(seat.table.seats.select_related("player").order_by("position"))
+    verdict = seat.table.result.verdict or {}
+    problems = [p for p in verdict.get("problems", []) if p.get("player") in (None, seat.player.handle)]
+    return MySeat(seat, sheets, seat.table.result.status, problems, neighbours)
+
+
+def table_page(*, table_id: int) -> Table:
+    seats = Seat.objects.select_related("player").order_by("position")
+    return get_object_or_404(
+        Table.objects.select_related("round__event", "result").prefetch_related(Prefetch("seats", queryset=seats)),
+        pk=table_id,
+    )
+
+
+def player_by_handle(*, handle: str) -> Player:
+    return get_object_or_404(Player.objects.select_related("user"), handle=handle)
+
+
+def events_played(*, player: Player) -> QuerySet[Registration]:
+    return (
+        player.registrations.select_related("event")
+        .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
+        .order_by("-event__starts_at", "-event__created_at")
+    )

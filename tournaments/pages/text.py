@@ -1,0 +1,104 @@
+"""Words the pages show for statuses and for the engine's problems, in the reader's language.
+
+The engine (games/) stays free of Django: a problem carries a code and its fields (player, round, field,
+claimed, expected), and the sentence is made here from those, translated. The engine's own English
+message is kept as the detail underneath.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+
+@dataclass(frozen=True)
+class Status:
+    label: str
+    tone: str  # ok, warn, bad, info: a CSS class; the symbol and the word carry the meaning too
+    symbol: str
+
+
+STATUSES = {
+    # events
+    "draft": (gettext_lazy("draft"), "info", "✎"),
+    "registration": (gettext_lazy("registration open"), "ok", "✚"),
+    "running": (gettext_lazy("running"), "warn", "▶"),
+    "finished": (gettext_lazy("finished"), "info", "■"),
+    # rounds
+    "seated": (gettext_lazy("seated, not started"), "info", "⧗"),
+    # registrations
+    "registered": (gettext_lazy("registered"), "ok", "✓"),
+    "waitlisted": (gettext_lazy("on the waitlist"), "warn", "…"),
+    "checked_in": (gettext_lazy("checked in"), "ok", "✔"),
+    "withdrawn": (gettext_lazy("withdrawn"), "info", "✕"),
+    "dropped": (gettext_lazy("dropped out"), "info", "✕"),
+    # tables and sheets
+    "waiting": (gettext_lazy("waiting for sheets"), "info", "⧗"),
+    "pending": (gettext_lazy("queued for checking"), "info", "⧗"),
+    "verifying": (gettext_lazy("being checked"), "info", "⧗"),
+    "verified": (gettext_lazy("verified"), "ok", "✔"),
+    "rejected": (gettext_lazy("rejected"), "bad", "✖"),
+    "overridden": (gettext_lazy("accepted by the organiser"), "ok", "✔"),
+    "submitted": (gettext_lazy("submitted"), "info", "⧗"),
+    "superseded": (gettext_lazy("replaced by a newer version"), "info", "↻"),
+}
+
+
+TIE_BREAKS = {
+    "game_score": gettext_lazy("game score (the sum of a player's scores)"),
+    "game_tie_break": gettext_lazy("the game's own tie-break"),
+    "opponents_points": gettext_lazy("the points of the players met"),
+}
+
+
+def tie_break_label(name: str) -> str:
+    return str(TIE_BREAKS.get(name, name))
+
+
+def status(code: str) -> Status:
+    label, tone, symbol = STATUSES.get(code, (code, "info", "•"))
+    return Status(str(label), tone, symbol)
+
+
+def problem_sentence(problem: dict[str, Any]) -> str:
+    """One sentence a player reads, from the problem's code and fields."""
+    values = {
+        "player": problem.get("player") or "",
+        "round": problem.get("round") or "",
+        "field": problem.get("field") or "",
+        "claimed": problem.get("claimed"),
+        "expected": problem.get("expected"),
+    }
+    code = problem.get("code", "")
+    sentence = _sentences().get(code)
+    if sentence is None:
+        return _("A problem (%(code)s).") % {"code": code}
+    text = sentence % values
+    if values["round"] and code not in ("score_mismatch",):
+        text = _("Round %(round)s: ") % values + text
+    return text
+
+
+def _sentences() -> dict[str, str]:
+    """Built per call so that each sentence is translated into the language active for this request."""
+    return {
+        "total_mismatch": _("%(player)s's total: claimed %(claimed)s, the rules give %(expected)s."),
+        "score_mismatch": _(
+            "%(player)s, round %(round)s, %(field)s: claimed %(claimed)s, the rules give %(expected)s."
+        ),
+        "player_count": _("This game is not played with this many players."),
+        "wrong_card_count": _("%(player)s does not have the right number of cards."),
+        "unknown_card": _("%(player)s lists a card that is not in this edition."),
+        "duplicate_card": _("A card appears twice at this table (%(player)s)."),
+        "set_aside_not_dealt": _("The cards listed do not add up to one deal: a card is missing or set aside twice."),
+        "unknown_activity": _("%(player)s scores an activity that does not exist."),
+        "unknown_treasure": _("%(player)s scores a treasure that does not exist."),
+        "activity_reused": _("%(player)s scores the same activity twice."),
+        "activity_not_held": _("%(player)s scores an activity without holding its card."),
+        "color_conflict": _("Both players claim the same colour."),
+        "pieces_not_conserved": _("The pieces on the board and in hand do not add up."),
+        "boomerangs_not_conserved": _("The boomerangs do not add up to the number in play."),
+        "too_many_captured": _("More animals are captured than the game has cards."),
+        "unknown_species": _("%(player)s lists an animal that is not in this game."),
+    }

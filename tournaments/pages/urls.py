@@ -1,0 +1,37 @@
+from django.contrib.auth import views as auth
+from django.urls import path
+
+from tournaments.pages import account, actions, organiser, public
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("events/<int:event_id>/", public.event_detail, name="event"),
+    path("events/<int:event_id>/rounds/<int:number>/", public.round_pairings, name="round"),
+    path("events/<int:event_id>/standings/", public.standings, name="standings"),
+    path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
+    path("players/<str:handle>/", public.player_profile, name="player"),
+    path("tables/<int:table_id>/", public.table_detail, name="table"),
+    # players
+    path("accounts/signup/", account.signup, name="signup"),
+    path("accounts/login/", auth.LoginView.as_view(template_name="pages/login.html"), name="login"),
+    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/",
+        auth.PasswordChangeView.as_view(template_name="pages/password.html", success_url="/"),
+        name="password",
+    ),
+    path("events/<int:event_id>/register/", actions.register, name="register"),
+    path("events/<int:event_id>/withdraw/", actions.withdraw, name="withdraw"),
+    path("events/<int:event_id>/check-in/", actions.check_in, name="check-in"),
+    path("events/<int:event_id>/check-in/<str:code>/", actions.check_in_by_code, name="check-in-code"),
+    path("events/<int:event_id>/me/", actions.my_event, name="my-event"),
+    # organisers
+    path("events/<int:event_id>/open/", actions.open_registration, name="open-registration"),
+    path("events/<int:event_id>/start/", actions.start_event, name="start-event"),
+    path("events/<int:event_id>/rounds/<int:number>/start/", actions.start_round, name="start-round"),
+    path("events/<int:event_id>/next-round/", actions.next_round, name="next-round"),
+    path("events/<int:event_id>/rounds/<int:number>/print/", organiser.print_pairings, name="print-pairings"),
+    path("events/<int:event_id>/rounds/<int:number>/slips/", organiser.print_slips, name="print-slips"),
+    path("events/<int:event_id>/check-in-poster/", organiser.check_in_poster, name="check-in-poster"),
+    path("events/<int:event_id>/tv/", organiser.tv, name="tv"),
+]
