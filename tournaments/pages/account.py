@@ -8,6 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from config.errors import DomainError
 from tournaments import services
 from tournaments.pages.forms import SignupForm
+from tournaments.pages.text import refusal
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -20,7 +21,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 handle=form.cleaned_data["handle"],
             )
         except DomainError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            form.add_error(error.field if error.field in form.fields else None, refusal(error.code, error.message))
         else:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             wanted = request.GET.get("next", "")

@@ -15,6 +15,7 @@ from config.errors import DomainError
 from tournaments import services
 from tournaments.models import Event, Player, Registration, Round
 from tournaments.pages import selectors as pages
+from tournaments.pages.text import refusal
 
 CHECK_IN_SALT = "boomerang.check-in"
 
@@ -28,7 +29,7 @@ def _run(request: HttpRequest, event_id: int, action: Callable[[], Any], done: s
     try:
         action()
     except DomainError as error:
-        messages.error(request, error.message)
+        messages.error(request, refusal(error.code, error.message))
     else:
         messages.success(request, done)
     return redirect("event", event_id=event_id)

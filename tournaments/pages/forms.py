@@ -3,8 +3,6 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.validators import HANDLE_RULE
-
 
 class SignupForm(forms.Form):
     username = forms.CharField(
@@ -13,7 +11,7 @@ class SignupForm(forms.Form):
     handle = forms.CharField(
         label=_("Handle (shown on tables and standings)"),
         max_length=40,
-        help_text=_("A handle is %(rule)s.") % {"rule": HANDLE_RULE},
+        help_text=_("2-40 characters: Latin letters (accents allowed), digits, '.', '-' or '_'."),
     )
     password = forms.CharField(
         label=_("Password"), help_text=_("At least 10 characters, not a common one."),

@@ -26,7 +26,7 @@ STATUSES = {
     "running": (gettext_lazy("running"), "warn", "▶"),
     "finished": (gettext_lazy("finished"), "info", "■"),
     # rounds
-    "seated": (gettext_lazy("seated, not started"), "info", "⧗"),
+    "seated": (gettext_lazy("seated, not started"), "info", "○"),
     # registrations
     "registered": (gettext_lazy("registered"), "ok", "✓"),
     "waitlisted": (gettext_lazy("on the waitlist"), "warn", "…"),
@@ -34,13 +34,13 @@ STATUSES = {
     "withdrawn": (gettext_lazy("withdrawn"), "info", "✕"),
     "dropped": (gettext_lazy("dropped out"), "info", "✕"),
     # tables and sheets
-    "waiting": (gettext_lazy("waiting for sheets"), "info", "⧗"),
-    "pending": (gettext_lazy("queued for checking"), "info", "⧗"),
-    "verifying": (gettext_lazy("being checked"), "info", "⧗"),
+    "waiting": (gettext_lazy("waiting for sheets"), "info", "○"),
+    "pending": (gettext_lazy("queued for checking"), "info", "○"),
+    "verifying": (gettext_lazy("being checked"), "info", "○"),
     "verified": (gettext_lazy("verified"), "ok", "✔"),
     "rejected": (gettext_lazy("rejected"), "bad", "✖"),
     "overridden": (gettext_lazy("accepted by the organiser"), "ok", "✔"),
-    "submitted": (gettext_lazy("submitted"), "info", "⧗"),
+    "submitted": (gettext_lazy("submitted"), "info", "○"),
     "superseded": (gettext_lazy("replaced by a newer version"), "info", "↻"),
 }
 
@@ -101,4 +101,27 @@ def _sentences() -> dict[str, str]:
         "boomerangs_not_conserved": _("The boomerangs do not add up to the number in play."),
         "too_many_captured": _("More animals are captured than the game has cards."),
         "unknown_species": _("%(player)s lists an animal that is not in this game."),
+    }
+
+
+def refusal(code: str, message: str) -> str:
+    """A service's refusal in the reader's language (the API keeps the English message and the code)."""
+    return str(_refusals().get(code, message))
+
+
+def _refusals() -> dict[str, str]:
+    return {
+        "handle_taken": _("That handle is taken (handles differing only in case or accents count as the same)."),
+        "username_taken": _("That username is taken."),
+        "invalid_handle": _("A handle is 2-40 characters: Latin letters (accents allowed), digits, '.', '-' or '_'."),
+        "registration_closed": _("Registration is not open for this event."),
+        "already_registered": _("You are already registered."),
+        "wrong_registration_status": _("Your registration does not allow this now."),
+        "event_started": _("The event has started: withdrawing is no longer possible."),
+        "too_few_players": _("Too few players have checked in to seat a round."),
+        "round_open": _("The current round is not finished: every table needs a verified result."),
+        "no_more_rounds": _("All the planned rounds have been played."),
+        "not_organiser": _("Only an organiser of this event can do this."),
+        "wrong_event_status": _("The event is not in the right state for this."),
+        "wrong_round_status": _("The round is not in the right state for this."),
     }

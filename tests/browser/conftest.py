@@ -1,0 +1,63 @@
+"""Real Chromium (Debian's chromium and chromium-driver) driven by Selenium against the live test server.
+
+.ci/run installs the browser when missing and sets REQUIRE_BROWSER=1, so there a missing browser fails
+the run; on a newcomer's machine without it these tests are skipped with the reason."""
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+SHOTS = Path(os.environ.get("BROWSER_SHOTS", "/tmp/boomerang-shots"))
+PHONE, LAPTOP = (390, 844), (1280, 900)
+
+
+def _browser(size: tuple[int, int], language: str = "en") -> webdriver.Chrome:
+    if not (CHROMIUM and DRIVER):
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail("chromium and chromedriver are required here (apt-get install chromium chromium-driver)")
+        pytest.skip("needs Debian's chromium and chromium-driver (.ci/run installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={size[0]},{size[1]}", f"--lang={language}"):  # fmt: skip
+        options.add_argument(argument)
+    if size == PHONE:  # a phone's viewport, as Chromium's device emulation gives it (windows have a minimum width)
+        metrics = {"width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True, "mobile": True}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.implicitly_wait(5)
+    return driver
+
+
+@pytest.fixture
+def phone() -> Iterator[webdriver.Chrome]:
+    driver = _browser(PHONE)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def laptop() -> Iterator[webdriver.Chrome]:
+    driver = _browser(LAPTOP)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def french_phone() -> Iterator[webdriver.Chrome]:
+    driver = _browser(PHONE, "fr")
+    yield driver
+    driver.quit()
+
+
+def shot(driver: webdriver.Chrome, name: str) -> None:
+    """Keep a screenshot of what the browser showed (BROWSER_SHOTS), to look at after a run."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))

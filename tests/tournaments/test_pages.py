@@ -1,0 +1,192 @@
+"""The web pages: what each shows, in English and French, who may open them, and a number of queries
+that does not grow with the rows shown."""
+
+import random
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import EventFactory, PlayerFactory
+from tests.tournaments.helpers import play_round, register_and_check_in
+from tournaments import services
+from tournaments.models import Event, Registration
+from tournaments.pages.actions import check_in_code
+
+pytestmark = pytest.mark.django_db
+
+
+def played_event(players: int, django_capture_on_commit_callbacks) -> Event:  # type: ignore[no-untyped-def]
+    """An event whose round 1 is played and verified (tasks in-process), round 2 seated."""
+    event = EventFactory(rounds_planned=3, capacity=64)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(players)])
+    round_ = services.event_start(event=event, by=organiser)
+    play_round(round_, organiser, random.Random(players), django_capture_on_commit_callbacks)
+    services.round_seat_next(event=event, by=organiser)
+    return event
+
+
+def page_urls(event: Event) -> dict[str, str]:
+    player = event.registrations.select_related("player").first().player
+    table = event.rounds.get(number=1).tables.first()
+    e = event.pk
+    return {
+        "home": "/", "event": f"/events/{e}/", "pairings": f"/events/{e}/rounds/1/",
+        "standings": f"/events/{e}/standings/", "leaderboard": f"/leaderboards/{event.game}/",
+        "player": f"/players/{player.handle}/", "table": f"/tables/{table.pk}/",
+        "tv": f"/events/{e}/tv/", "print": f"/events/{e}/rounds/2/print/", "slips": f"/events/{e}/rounds/2/slips/",
+        "my event": f"/events/{e}/me/",
+    }  # fmt: skip
+
+
+def query_counts(event: Event) -> dict[str, int]:
+    client = Client()
+    client.force_login(event.organisers.get())
+    counts = {}
+    for name, url in page_urls(event).items():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200, url
+        counts[name] = len(queries)
+    return counts
+
+
+def test_no_page_makes_more_queries_for_more_rows(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    small = query_counts(played_event(8, django_capture_on_commit_callbacks))
+    large = query_counts(played_event(20, django_capture_on_commit_callbacks))
+    assert small == large
+    assert max(small.values()) <= 15
+
+
+def test_the_public_pages_show_the_event(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    event = played_event(8, django_capture_on_commit_callbacks)
+    Event.objects.filter(pk=event.pk).update(venue="Café des Sports", description="Bring your own snacks")
+    client = Client()
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Café des Sports" in page
+    assert "Bring your own snacks" in page
+    assert "8 of 64 places taken" in page
+    standings = client.get(f"/events/{event.pk}/standings/").content.decode()
+    from tournaments import selectors
+
+    rows = selectors.event_standings(event=event)
+    assert rows[0].handle in standings
+    pairings = client.get(f"/events/{event.pk}/rounds/2/").content.decode()
+    seat = event.rounds.get(number=2).tables.first().seats.select_related("player").first()
+    assert seat.player.handle in pairings
+
+
+def test_pages_speak_french_from_accept_language_and_set_the_html_lang() -> None:
+    page = Client(headers={"accept-language": "fr"}).get("/").content.decode()
+    assert '<html lang="fr">' in page
+    assert "Tournois Boomerang" in page
+    english = Client(headers={"accept-language": "en"}).get("/").content.decode()
+    assert '<html lang="en">' in english
+    assert "Boomerang events" in english
+
+
+def test_a_problem_reads_in_the_players_language() -> None:
+    from django.utils import translation
+
+    from tournaments.pages.text import problem_sentence
+
+    problem = {"code": "total_mismatch", "player": "ada", "claimed": 31, "expected": 30}
+    with translation.override("fr"):
+        assert problem_sentence(problem) == "Total de ada : 31 annoncé, les règles donnent 30."
+    with translation.override("en"):
+        assert problem_sentence(problem) == "ada's total: claimed 31, the rules give 30."
+
+
+def test_sign_up_register_and_check_in_through_the_pages() -> None:
+    event = EventFactory()
+    client = Client()
+    answer = client.post(
+        "/accounts/signup/",
+        {
+            "username": "zoe",
+            "handle": "Zoé",
+            "password": "a-long-test-password",
+            "password_again": "a-long-test-password",
+        },
+    )
+    assert answer.status_code == 302
+    assert client.post(f"/events/{event.pk}/register/").status_code == 302
+    assert client.post(f"/events/{event.pk}/check-in/").status_code == 302
+    assert Registration.objects.get(event=event, player__handle="Zoé").status == "checked_in"
+
+
+def test_a_weak_password_is_refused_on_the_sign_up_form() -> None:
+    answer = Client().post(
+        "/accounts/signup/",
+        {"username": "zoe", "handle": "zoe", "password": "password123", "password_again": "password123"},
+    )
+    assert answer.status_code == 200
+    assert "too common" in answer.content.decode()
+
+
+def test_every_form_needs_its_csrf_token() -> None:
+    event = EventFactory()
+    player = PlayerFactory()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(player.user)
+    for url in (f"/events/{event.pk}/register/", f"/events/{event.pk}/check-in/", f"/events/{event.pk}/start/"):
+        assert client.post(url).status_code == 403, url
+    assert not Registration.objects.filter(event=event).exists()
+    signup = Client(enforce_csrf_checks=True).post("/accounts/signup/", {"username": "x"})
+    assert signup.status_code == 403
+
+
+def test_organiser_pages_are_refused_to_others(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    event = played_event(8, django_capture_on_commit_callbacks)
+    stranger = Client()
+    stranger.force_login(PlayerFactory().user)
+    for url in (f"/events/{event.pk}/tv/", f"/events/{event.pk}/rounds/2/print/", f"/events/{event.pk}/rounds/2/slips/",
+                f"/events/{event.pk}/check-in-poster/"):  # fmt: skip
+        assert stranger.get(url).status_code == 403, url
+    assert stranger.post(f"/events/{event.pk}/rounds/2/start/").status_code == 302
+    assert event.rounds.get(number=2).status == "seated"  # refused with a message, nothing changed
+
+
+def test_the_qr_check_in_link_checks_in_only_the_logged_in_player() -> None:
+    event = EventFactory()
+    me, other = PlayerFactory(), PlayerFactory()
+    mine = services.registration_create(event=event, player=me)
+    theirs = services.registration_create(event=event, player=other)
+    client = Client()
+    client.force_login(me.user)
+    url = f"/events/{event.pk}/check-in/{check_in_code(event)}/"
+    assert "Check me in" in client.get(url).content.decode() or client.get(url).status_code == 200
+    client.post(url, {"player": other.handle, "registration": theirs.pk})  # extra fields are ignored
+    mine.refresh_from_db()
+    theirs.refresh_from_db()
+    assert (mine.status, theirs.status) == ("checked_in", "registered")
+    forged = Client()
+    forged.force_login(other.user)
+    forged.post(f"/events/{event.pk}/check-in/not-the-code/")
+    theirs.refresh_from_db()
+    assert theirs.status == "registered"
+
+
+def test_the_leaderboard_pages_by_keyset() -> None:
+    from django.utils import timezone
+
+    from ratings import services as ratings
+    from tests.factories import UserFactory
+
+    users = [UserFactory() for _ in range(120)]
+    for i in range(0, 120, 4):
+        placings = [{"player": u.pk, "name": u.username, "rank": r} for r, u in enumerate(users[i : i + 4], 1)]
+        ratings.match_record(game="boomerang-flip", source=f"table:{i}", order_at=timezone.now(), placings=placings)
+    client = Client()
+    first = client.get("/leaderboards/boomerang-flip/")
+    cursor = first.context["next"]
+    assert cursor
+    second = client.get(f"/leaderboards/boomerang-flip/?after={cursor}")
+    first_rows, second_rows = first.context["rows"], second.context["rows"]
+    assert [place for place, *_ in first_rows] == list(range(1, 51))
+    assert [place for place, *_ in second_rows] == list(range(51, 101))
+    assert not {r.pk for _, r, _ in first_rows} & {r.pk for _, r, _ in second_rows}
+    assert first_rows[-1][1].conservative >= second_rows[0][1].conservative
+    assert client.get("/leaderboards/boomerang-flip/?after=garbage").status_code == 200
+    assert client.get("/leaderboards/chess/").status_code == 404
