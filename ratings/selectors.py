@@ -78,8 +78,11 @@ def leaderboard_page(
     cursor, so no count of the rows above is needed either."""
     ratings = leaderboard(pool=pool, established_only=established_only)
     if after is not None:
-        ratings = ratings.filter(
-            Q(conservative__lt=after.conservative) | Q(conservative=after.conservative, id__gt=after.rating_id)
+        # A range condition the index can seek to (conservative <= x), then the few ties already shown are
+        # dropped. Written as one OR, PostgreSQL filtered every row above the cursor: 19.6 ms against
+        # 0.07 ms at row 50,000 of 100,000 (EXPLAIN ANALYZE, BENCHMARKS.md).
+        ratings = ratings.filter(conservative__lte=after.conservative).exclude(
+            conservative=after.conservative, id__lte=after.rating_id
         )
     chunk = list(ratings[: size + 1])
     start = after.position if after else 0

@@ -1,0 +1,150 @@
+"""Web page benchmarks (issue 16), against the database named by DATABASE_URL (use PostgreSQL).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_bench .venv/bin/python bench/pages.py standings
+    DATABASE_URL=... .venv/bin/python bench/pages.py leaderboard --players 100000
+
+`standings`: a 64-player Boomerang: Australia event, 4 rounds played and verified through the services;
+p50/p95 of its standings page, event page, round pairings and TV view.
+`leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
+the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
+Each page is requested through Django's test client in this process (middleware, view, template), target
+p95 < 50 ms.
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from games.simulate import legal_sheet  # noqa: E402
+from ratings import selectors as rating_reads  # noqa: E402
+from ratings.models import Rating, RatingPool  # noqa: E402
+from tournaments import services  # noqa: E402
+from tournaments.models import Event, Player  # noqa: E402
+from tournaments.validators import handle_key  # noqa: E402
+
+
+def timed(client: Client, label: str, url: str, requests: int) -> None:
+    times = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (url, response.status_code)
+    times.sort()
+    p95 = times[int(len(times) * 0.95) - 1]
+    print(f"{label:<22} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({requests} requests)")
+
+
+def bench_players(prefix: str, count: int) -> list[Player]:
+    user_model = get_user_model()
+    users = user_model.objects.bulk_create(
+        [user_model(username=f"{prefix}-{i}") for i in range(count)], batch_size=5000
+    )
+    return Player.objects.bulk_create(
+        [Player(user=u, handle=u.username, handle_key=handle_key(u.username)) for u in users], batch_size=5000
+    )
+
+
+def standings(args: argparse.Namespace) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    rng = random.Random(args.seed)
+    tag = f"pages-{int(time.time())}"
+    organiser = get_user_model().objects.create(username=f"{tag}-organiser")
+    event = services.event_create(organiser=organiser, name=f"Bench {tag}", game="boomerang-australia", capacity=64)
+    services.event_open_registration(event=event, by=organiser)
+    for player in bench_players(tag, 64):
+        registration = services.registration_create(event=event, player=player)
+        services.registration_check_in(registration=registration, by=organiser)
+    started = time.perf_counter()
+    round_ = services.event_start(event=event, by=organiser)
+    for number in range(1, event.rounds_planned + 1):
+        services.round_start(round_=round_, by=organiser)
+        for table in round_.tables.prefetch_related("seats__player"):
+            seats = list(table.seats.all())
+            sheet = legal_sheet(event.game, len(seats), rng)
+            data = [{**s, "player": seat.player.handle} for seat, s in zip(seats, sheet["seats"], strict=True)]
+            services.table_sheets_submit(table=table, seats=data, by=organiser)
+        if number < event.rounds_planned:
+            round_ = services.round_seat_next(event=event, by=organiser)
+    print(f"database: {connection.vendor}; 64 players, 4 rounds played in {time.perf_counter() - started:.1f} s")
+    event = Event.objects.get(pk=event.pk)
+    assert event.status == Event.Status.FINISHED, event.status
+    client = Client()
+    client.force_login(organiser)
+    timed(client, "standings (64 players)", f"/events/{event.pk}/standings/", args.requests)
+    timed(client, "event page", f"/events/{event.pk}/", args.requests)
+    timed(client, "round 4 pairings", f"/events/{event.pk}/rounds/4/", args.requests)
+    timed(client, "TV view", f"/events/{event.pk}/tv/", args.requests)
+
+
+def leaderboard(args: argparse.Namespace) -> None:
+    game = "boomerang-usa"
+    pool, _ = RatingPool.objects.get_or_create(game=game, defaults={"name": "Boomerang: USA"})
+    pool.ratings.all().delete()
+    user_model = get_user_model()
+    prefix = "pages-lb"
+    have = list(user_model.objects.filter(username__startswith=f"{prefix}-").values_list("id", flat=True))
+    if len(have) < args.players:
+        user_model.objects.bulk_create(
+            [user_model(username=f"{prefix}-{i}") for i in range(len(have), args.players)], batch_size=10000
+        )
+        have = list(user_model.objects.filter(username__startswith=f"{prefix}-").values_list("id", flat=True))
+    rng, now = random.Random(args.seed), timezone.now()
+    ratings = []
+    for player_id in have[: args.players]:
+        mu, sigma = rng.gauss(25, 5), rng.uniform(1, 8)
+        ratings.append(Rating(pool=pool, player_id=player_id, name=f"{prefix}-{player_id}", mu=mu, sigma=sigma,
+                              conservative=mu - 3 * sigma, games=rng.randint(0, 60), last_played_at=now))  # fmt: skip
+    Rating.objects.bulk_create(ratings, batch_size=10000)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE ratings_rating")
+    deep = rating_reads.leaderboard(pool=pool).values_list("conservative", "id")[49_949]
+    cursor = rating_reads.Cursor(deep[0], deep[1], 49_950).encode()
+    print(f"database: {connection.vendor}; rated players in the pool: {pool.ratings.count():,}")
+    client = Client()
+    timed(client, "leaderboard page 1", f"/leaderboards/{game}/", args.requests)
+    timed(client, "leaderboard page 1,000", f"/leaderboards/{game}/?after={cursor}", args.requests)
+    timed(client, "established, page 1", f"/leaderboards/{game}/?established=1", args.requests)
+    page = client.get(f"/leaderboards/{game}/?after={cursor}").content.decode()
+    assert '<td class="num">49951</td>' in page, "page 1,000 does not start at place 49,951"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    st = sub.add_parser("standings")
+    st.add_argument("--requests", type=int, default=200)
+    st.add_argument("--seed", type=int, default=1)
+    lb = sub.add_parser("leaderboard")
+    lb.add_argument("--players", type=int, default=100_000)
+    lb.add_argument("--requests", type=int, default=200)
+    lb.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    standings(args) if args.command == "standings" else leaderboard(args)
+
+
+if __name__ == "__main__":
+    main()
