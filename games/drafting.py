@@ -125,21 +125,28 @@ def _parse_round_strictly(rules: DraftingRules, raw: Any, where: str) -> Draftin
     )
 
 
-def verify(rules: DraftingRules, deck: Deck, seats: Sequence[DraftingSeat]) -> Verdict:
-    """Score every round of every seat and check every rule and claim across the table."""
-    if len(seats) not in rules.player_counts:
+def verify(rules: DraftingRules, deck: Deck, seats: Sequence[DraftingSeat], dealt: int | None = None) -> Verdict:
+    """Score every round of every seat and check every rule and claim across the table.
+
+    `dealt` is the number of players the game was dealt for when it exceeds the seats given: a table where
+    a player forfeited. The scores that depend on the player count use it, and the set-aside check (which
+    needs every row) is skipped; every other check applies to the rows there are.
+    """
+    players = dealt or len(seats)
+    if players not in rules.player_counts or len(seats) > players:
         low, high = rules.player_counts[0], rules.player_counts[-1]
-        message = f"{rules.name} is played by {low} to {high} players, this table has {len(seats)}"
+        message = f"{rules.name} is played by {low} to {high} players, this table has {players}"
         return Verdict(rules.game, (), (Problem("player_count", message),))
-    return _Table(rules, deck, seats).verdict()
+    return _Table(rules, deck, seats, players).verdict()
 
 
 class _Table:
     """One table's game, scored round by round; holds the state the rules carry across rounds."""
 
-    def __init__(self, rules: DraftingRules, deck: Deck, seats: Sequence[DraftingSeat]) -> None:
+    def __init__(self, rules: DraftingRules, deck: Deck, seats: Sequence[DraftingSeat], dealt: int) -> None:
         self.rules, self.deck, self.seats = rules, deck, seats
         self.players = len(seats)
+        self.dealt = dealt  # the players the cards were dealt for (more than the seats when one forfeited)
         self.problems: list[Problem] = []
         self.visited: list[set[str]] = [set() for _ in seats]
         self.used_blue: list[set[str]] = [set() for _ in seats]
@@ -156,7 +163,7 @@ class _Table:
         previous_clean = False
         for r in range(ROUNDS):
             clean = self._check_cards(r)
-            if previous_clean and clean and self.players < 4:
+            if previous_clean and clean and self.players == self.dealt < 4:
                 self._check_set_aside(r)
             self._score_round(r, clean)
             previous_clean = clean
@@ -234,6 +241,20 @@ class _Table:
             self.scores[i].append(self._score_row(i, r, seat.rounds[r], rows[i], blue_on_table))
         self._award_regions(r)
         self._award_extra_bonus(r)
+        if self.players < self.dealt:
+            self._take_claims_of_races(r)
+
+    def _take_claims_of_races(self, r: int) -> None:
+        """A player forfeited: who completed a region first, reached the bonus tier first or showed which
+        symbols cannot be known without their row, so those categories take the seat's claim where it gives
+        one (docs/rules.md, "A table with a forfeit"). Every other category is still computed."""
+        races = {"region_bonus", *([self.rules.extra_bonus] if self.rules.extra_bonus else [])}
+        if self.rules.blue_counts_other_rows:
+            races.add(self.rules.blue)
+        for i, seat in enumerate(self.seats):
+            claimed = seat.rounds[r].claimed or {}
+            for field_name in races & claimed.keys():
+                self.scores[i][r][field_name] = claimed[field_name]
 
     def _score_row(
         self, i: int, r: int, row: DraftingRound, known: tuple[str, ...], blue_on_table: Mapping[str, int]
@@ -298,7 +319,7 @@ class _Table:
             self.problems.append(Problem("activity_not_held", message, player, r + 1, "scored"))
             return 0
         others = blue_on_table.get(name, 0) - own if rules.blue_counts_other_rows else 0
-        return rules.blue_points(own, others, self.players, self.deck)
+        return rules.blue_points(own, others, self.dealt, self.deck)
 
     def _explain(self, i: int, r: int, field_name: str) -> str:
         """Say in words what a category's score comes from; only needed when a claim differs."""
@@ -360,7 +381,7 @@ class _Table:
         ]
         if not newly:
             return
-        points = points_for(self.extra_tier, self.players)
+        points = points_for(self.extra_tier, self.dealt)
         for i in newly:
             self.extra_won[i] = True
             self.scores[i][r][field] = points

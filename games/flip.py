@@ -96,7 +96,7 @@ def practice_edition() -> FlipEdition:
     return load_edition(json.loads(PRACTICE_PIECES.read_text(encoding="utf-8")))
 
 
-def verify(edition: FlipEdition, seats: Sequence[FlipSeat]) -> Verdict:
+def verify(edition: FlipEdition, seats: Sequence[FlipSeat], dealt: int | None = None) -> Verdict:
     """Score each player's colour on the board plus the opponent's unplaced pieces; more than 44 wins."""
     if len(seats) != 2:
         return Verdict(

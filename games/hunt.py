@@ -93,12 +93,18 @@ def species_points(seats: Sequence[HuntSeat]) -> list[dict[str, int]]:
     return points
 
 
-def verify(edition: HuntEdition, seats: Sequence[HuntSeat]) -> Verdict:
-    """Score the end of a game and check conservation of boomerangs and cards."""
-    if len(seats) not in PLAYER_COUNTS:
-        message = f"{NAME} is played by 3 to 5 players, this table has {len(seats)}"
+def verify(edition: HuntEdition, seats: Sequence[HuntSeat], dealt: int | None = None) -> Verdict:
+    """Score the end of a game and check conservation of boomerangs and cards.
+
+    With `dealt` above the seats given (a player forfeited), the boomerang count, which needs every
+    player's, is not checked; the card limits still hold for the players there are.
+    """
+    players = dealt or len(seats)
+    if players not in PLAYER_COUNTS or len(seats) > players:
+        message = f"{NAME} is played by 3 to 5 players, this table has {players}"
         return Verdict(GAME, (), (Problem("player_count", message),))
-    problems = [*_boomerang_problems(seats), *_capture_problems(edition, seats)]
+    whole_table = players == len(seats)
+    problems = [*(_boomerang_problems(seats) if whole_table else []), *_capture_problems(edition, seats)]
     by_species = species_points(seats)
     sets = [seat.boomerangs // BOOMERANGS_PER_POINT for seat in seats]
     totals = [sum(by_species[i].values()) + sets[i] for i in range(len(seats))]

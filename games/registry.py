@@ -1,6 +1,6 @@
 """The five games behind one contract: a table sheet in, a verdict out (shared/spec/score-sheet.md)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Any
@@ -18,7 +18,7 @@ class Game:
     player_counts: range
     table_sizes_by_preference: tuple[int, ...]
     parse_seat: Callable[[Any, str], Any]
-    verify: Callable[[Any, Sequence[Any]], Verdict]  # (edition data, seats) -> verdict
+    verify: Callable[..., Verdict]  # (edition data, seats, dealt=None) -> verdict
     load_edition: Callable[[Any], Any]
     default_edition: Callable[[], Any]
     practice_edition: Callable[[], Any] | None = None
@@ -94,11 +94,14 @@ def parse_table(sheet: Any) -> tuple[Game, list[Any]]:
     return game, seats
 
 
-def verify_table(sheet: Any, edition: Any = None) -> Verdict:
-    """Verify a whole table sheet with the given edition data, or the game's default."""
+def verify_table(sheet: Any, edition: Any = None, dealt: int | None = None) -> Verdict:
+    """Verify a whole table sheet with the given edition data, or the game's default.
+
+    `dealt`: the players the game was dealt for, when some seats forfeited and are not in the sheet.
+    """
     game, seats = parse_table(sheet)
     edition = edition if edition is not None else game.default_edition()
-    return replace(game.verify(edition, seats), edition=edition.name)
+    return replace(game.verify(edition, seats, dealt), edition=edition.name)
 
 
 def load_edition(raw: Any) -> tuple[Game, Any]:

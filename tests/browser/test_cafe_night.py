@@ -5,6 +5,7 @@ and the leaderboard show the verified results."""
 import random
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.wait import WebDriverWait
@@ -25,8 +26,9 @@ def click(driver, text: str, then: str) -> None:  # type: ignore[no-untyped-def]
     driver.find_element(
         By.XPATH, f"//main//button[normalize-space()='{text}'] | //main//a[normalize-space()='{text}']"
     ).click()
-    WebDriverWait(driver, 10).until(staleness_of(old))
-    WebDriverWait(driver, 10).until(lambda d: then in d.find_element(By.TAG_NAME, "body").text)
+    wait = WebDriverWait(driver, 10, ignored_exceptions=(WebDriverException,))  # a page still loading
+    wait.until(staleness_of(old))
+    wait.until(lambda d: then in d.page_source)
 
 
 def fill(driver, label_for: str, value: str) -> None:  # type: ignore[no-untyped-def]
