@@ -117,6 +117,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             EventSerializer(services.event_open_registration(event=self.get_object(), by=request.user)).data
         )
 
+    @extend_schema(request=None, responses={200: RegistrationSerializer(many=True), **ERRORS})
+    @action(detail=True, methods=["post"], url_path="close-check-in", pagination_class=None)
+    def close_check_in(self, request: Request, pk: str) -> Response:
+        """Registered players who did not check in become no-shows; the waitlist fills their places in order.
+        Returns the no-shows. Starting the event does this too."""
+        absent = services.event_close_check_in(event=self.get_object(), by=request.user)
+        return Response(RegistrationSerializer(absent, many=True).data)
+
     @extend_schema(request=None, responses={201: RoundSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
@@ -198,12 +206,19 @@ class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=None, responses={200: RegistrationSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
     def drop(self, request: Request, pk: str) -> Response:
+        """Leave a running event; a seat at a table without a final result is forfeited."""
         return self._answer(services.registration_drop(registration=self.get_object(), by=request.user))
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request: Request, pk: str) -> Response:
+        """Bring back a dropped player or a no-show (organisers): seated again from the next round."""
+        return self._answer(services.registration_reinstate(registration=self.get_object(), by=request.user))
 
 
 class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Round.objects.select_related("event").prefetch_related(
-        "tables__seats__player", "tables__result", "tables__round"
+        "tables__seats__player", "tables__result", "tables__round", "byes__player"
     )
     serializer_class = RoundSerializer
 
@@ -234,6 +249,13 @@ class SeatViewSet(viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         sheet = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
         return _sheets_answer([sheet], seat.table_id, many=False)
+
+    @extend_schema(request=None, responses={200: TableSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str) -> Response:
+        """Forfeit a seat (organisers; a no-show at the table): the table finishes with the others' sheets."""
+        seat = services.seat_forfeit(seat=self.get_object(), by=request.user)
+        return Response(TableSerializer(selectors.table_list().get(pk=seat.table_id)).data)
 
     @extend_schema(request=SeatSwapInputSerializer, responses={200: None, **ERRORS})
     @action(detail=False, methods=["post"])

@@ -30,16 +30,17 @@ class DemoReport:
 
 
 def demo_event_run(
-    *, game: str, players: int, seed: int, rounds: int = 3, mistake_rate: float = 0.08,
+    *, game: str, players: int, seed: int, rounds: int = 3, mistake_rate: float = 0.08, rated: bool = False,
     progress: Callable[[int], None] = lambda _: None,
 ) -> DemoReport:  # fmt: skip
-    """Run a whole event; `progress` is told of each table finished."""
+    """Run a whole event; `progress` is told of each table finished. Unrated unless `rated`: demo games
+    stay out of the real leaderboards."""
     rng = random.Random(seed)
     organiser = _demo_user(f"demo-organiser-{seed}")
     field_ = [_demo_player(f"demo-{seed}-{i + 1}") for i in range(players)]
     event = services.event_create(
         organiser=organiser, name=f"Demo {games.GAMES[game].name} (seed {seed})", game=game,
-        rounds_planned=rounds, capacity=players, seed=seed,
+        rounds_planned=rounds, capacity=players, seed=seed, rated=rated,
     )  # fmt: skip
     services.event_open_registration(event=event, by=organiser)
     for player in field_:
@@ -129,3 +130,24 @@ def standings_lines(event: Event) -> list[str]:
 
 def finished_rounds(event: Event) -> int:
     return event.rounds.filter(status=Round.Status.FINISHED).count()
+
+
+DEMO_ORGANISER_PREFIX = "demo-organiser-"
+
+
+def demo_clear() -> tuple[int, int]:
+    """Delete the demo events (those run by a demo organiser) and their demo players' accounts; unrate any
+    table of theirs that an older version rated. Returns (events, players) deleted."""
+    from ratings import services as ratings
+
+    events = Event.objects.filter(organisers__username__startswith=DEMO_ORGANISER_PREFIX).distinct()
+    for game, table_id in Table.objects.filter(round__event__in=events).values_list("round__event__game", "pk"):
+        ratings.match_remove(game=game, source=f"table:{table_id}", actor="demo_clear")
+    handles = set(Player.objects.filter(registrations__event__in=events).values_list("handle", flat=True))
+    demo_players = Player.objects.filter(handle__in=handles, handle__startswith="demo-")
+    user_ids = list(demo_players.values_list("user_id", flat=True))
+    event_count = events.count()
+    Event.objects.filter(pk__in=list(events.values_list("pk", flat=True))).delete()
+    get_user_model().objects.filter(pk__in=user_ids).delete()
+    get_user_model().objects.filter(username__startswith=DEMO_ORGANISER_PREFIX).delete()
+    return event_count, len(user_ids)

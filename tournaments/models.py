@@ -116,6 +116,16 @@ class Event(models.Model):
     seed = models.BigIntegerField(default=0, help_text="Seeds round 1's random seating, so it can be replayed.")
     points_by_table_size = models.JSONField(default=default_points, validators=[validate_points_by_table_size])
     tie_breaks = models.JSONField(default=default_tie_breaks)
+    bye_points = models.FloatField(
+        null=True, blank=True, help_text="Tournament points for a bye; empty: the game's default (docs/rules.md)."
+    )
+    rated = models.BooleanField(default=True, help_text="Whether the event's tables go into the rating pools.")
+    late_entry_until_round = models.PositiveSmallIntegerField(
+        default=0, help_text="Players may still register and check in until this round is seated (0: no late entry)."
+    )
+    final_table_size = models.PositiveSmallIntegerField(
+        default=0, help_text="After the Swiss rounds, the top N play a final deciding places 1..N (0: no final)."
+    )
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -147,6 +157,7 @@ class Registration(models.Model):
         CHECKED_IN = "checked_in"
         WITHDRAWN = "withdrawn"
         DROPPED = "dropped"
+        NO_SHOW = "no_show", "no-show"
 
     HOLDS_A_PLACE = (Status.REGISTERED, Status.CHECKED_IN)
 
@@ -171,12 +182,15 @@ class Round(models.Model):
         RUNNING = "running"
         FINISHED = "finished"
 
+    OPEN = (Status.SEATED, Status.RUNNING)
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True, help_text="Set when the organiser starts the round.")
     length_minutes = models.PositiveSmallIntegerField(default=45, help_text="The round clock's length.")
+    is_final = models.BooleanField(default=False, help_text="The final table, played after the Swiss rounds.")
 
     class Meta:
         ordering = ["event", "number"]
@@ -202,6 +216,7 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Seating order, clockwise, from 1.")
+    forfeited = models.BooleanField(default=False, help_text="The player left or never came: last, 0 points, unrated.")
 
     class Meta:
         ordering = ["table", "position"]
@@ -212,6 +227,24 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.table}"
+
+
+class Bye(models.Model):
+    """A round's player who could not be seated at a legal table: worth the event's bye points, never rated."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        ordering = ["round", "player__handle"]
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} has a bye in {self.round}"
+
+    @property
+    def player_handle(self) -> str:
+        return self.player.handle
 
 
 class ScoreSheet(models.Model):

@@ -51,17 +51,23 @@ def _splits(players: int, sizes: tuple[int, ...]) -> list[list[int]]:
     return [[first] * k + tail for k in range(players // first + 1) for tail in _splits(players - k * first, rest)]
 
 
-def first_round(players: Sequence[str], sizes_by_preference: Sequence[int], seed: int) -> Seating:
+def first_round(
+    players: Sequence[str], sizes_by_preference: Sequence[int], seed: int, byes_had: Mapping[str, int] | None = None
+) -> Seating:
     order = list(players)
     random.Random(seed).shuffle(order)
-    return _cut(order, sizes_by_preference)
+    return _cut(order, sizes_by_preference, byes_had or {})
 
 
 def swiss_round(
-    ranked: Sequence[str], sizes_by_preference: Sequence[int], met: Mapping[Pair, int], max_passes: int = 20
+    ranked: Sequence[str],
+    sizes_by_preference: Sequence[int],
+    met: Mapping[Pair, int],
+    max_passes: int = 20,
+    byes_had: Mapping[str, int] | None = None,
 ) -> Seating:
     """Seat players given best first; lower repeat opponents by swapping between neighbouring tables."""
-    seating = _cut(list(ranked), sizes_by_preference)
+    seating = _cut(list(ranked), sizes_by_preference, byes_had or {})
     tables = [list(table) for table in seating.tables]
     for _ in range(max_passes):
         if not _improve_once(tables, met):
@@ -74,9 +80,15 @@ def repeats(tables: Sequence[Sequence[str]], met: Mapping[Pair, int]) -> int:
     return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
-def _cut(order: list[str], sizes_by_preference: Sequence[int]) -> Seating:
+def _cut(order: list[str], sizes_by_preference: Sequence[int], byes_had: Mapping[str, int]) -> Seating:
+    """Cut the order into tables; the byes go to the players with the fewest byes so far, the last in the
+    order among them (the lowest-ranked in a Swiss round), so nobody has a second bye before everyone
+    has had one."""
     sizes, byes = table_sizes(len(order), sizes_by_preference)
-    seated, bye_players = order[: len(order) - byes], order[len(order) - byes :]
+    by_need = sorted(range(len(order)), key=lambda i: (byes_had.get(order[i], 0), -i))
+    chosen = {order[i] for i in by_need[:byes]}
+    seated = [player for player in order if player not in chosen]
+    bye_players = [player for player in order if player in chosen]
     tables, start = [], 0
     for size in sizes:
         tables.append(tuple(seated[start : start + size]))

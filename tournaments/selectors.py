@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 import games
 from config.errors import NotAllowed
 from tournaments.models import (
+    Bye,
     Edition,
     Event,
     Player,
@@ -118,6 +119,25 @@ def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]
     return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
+def tables_forfeited_players(*, table_ids: list[int]) -> dict[int, list[str]]:
+    """Per table, the handles of its forfeited seats in seating order (one query)."""
+    gone: dict[int, list[str]] = defaultdict(list)
+    for table_id, handle in (
+        Seat.objects.filter(table_id__in=table_ids, forfeited=True)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player__handle")
+    ):
+        gone[table_id].append(handle)
+    return gone
+
+
+def event_bye_counts(*, event: Event) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for handle in Bye.objects.filter(round__event=event).values_list("player__handle", flat=True):
+        counts[handle] += 1
+    return counts
+
+
 def tables_queued() -> QuerySet[TableResult]:
     """Tables waiting for a verification task, oldest first (read through the `tableresult_queue` index)."""
     return TableResult.objects.filter(status=TableResult.Status.PENDING).order_by("updated_at")
@@ -157,6 +177,7 @@ class StandingRow:
     game_tie_break: tuple[int, ...] = ()
     opponents_points: Fraction = Fraction(0)
     tables: int = 0
+    byes: int = 0
     dropped: bool = False
     opponents: list[str] = field(default_factory=list)
 
@@ -169,16 +190,25 @@ class StandingRow:
             "game_tie_break": list(self.game_tie_break),
             "opponents_points": float(self.opponents_points),
             "tables": self.tables,
+            "byes": self.byes,
             "dropped": self.dropped,
         }
 
 
 def event_standings(*, event: Event) -> list[StandingRow]:
-    """Tournament points from table ranks (ties share the points of the places they cover), then tie-breaks."""
+    """Tournament points from table ranks (ties share the points of the places they cover) and byes, then
+    tie-breaks; when a final table has been played, its places come first (docs/rules.md, "Attendance")."""
     rows: dict[str, StandingRow] = {}
     results = TableResult.objects.filter(table__round__event=event, status__in=TableResult.COUNTS)
-    for verdict in results.values_list("verdict", flat=True):
+    final: list[dict[str, Any]] = []
+    for verdict, is_final in results.values_list("verdict", "table__round__is_final"):
         _add_table(rows, verdict["seats"], event.points_by_table_size)
+        final = verdict["seats"] if is_final else final
+    worth = Fraction(bye_points(event)).limit_denominator(1000)
+    for handle in Bye.objects.filter(round__event=event).values_list("player__handle", flat=True):
+        row = rows.setdefault(handle, StandingRow(handle))
+        row.points += worth
+        row.byes += 1
     for registration in event.registrations.select_related("player").filter(status=Registration.Status.DROPPED):
         if registration.player.handle in rows:
             rows[registration.player.handle].dropped = True
@@ -188,7 +218,31 @@ def event_standings(*, event: Event) -> list[StandingRow]:
     for position, row in enumerate(ordered):
         same = position and _sort_key(row, event.tie_breaks) == _sort_key(ordered[position - 1], event.tie_breaks)
         row.rank = ordered[position - 1].rank if same else position + 1
-    return ordered
+    return _final_first(ordered, final) if final else ordered
+
+
+def _final_first(ordered: list[StandingRow], final: list[dict[str, Any]]) -> list[StandingRow]:
+    """The final table decides places 1..N by its ranks; everyone else follows from N + 1 in their order."""
+    place = {seat["player"]: seat["rank"] for seat in final}
+    finalists = sorted((row for row in ordered if row.handle in place), key=lambda row: place[row.handle])
+    others = [row for row in ordered if row.handle not in place]
+    for row in finalists:
+        row.rank = place[row.handle]
+    for position, row in enumerate(others):
+        same = position and row.rank == others[position - 1].rank
+        row.rank = others[position - 1].rank if same else len(finalists) + position + 1
+    return finalists + others
+
+
+def bye_points(event: Event) -> float:
+    """A bye is worth the event's `bye_points`, or by default: a win in a two-player game (as FIDE's Swiss
+    gives a full point for a pairing bye), else the mean of the places at the game's preferred table (an
+    average result: neither a reward nor a penalty for not being seated). docs/rules.md, "Attendance"."""
+    if event.bye_points is not None:
+        return event.bye_points
+    size = games.GAMES[event.game].table_sizes_by_preference[0]
+    points = event.points_by_table_size.get(str(size)) or [0]
+    return float(points[0]) if size == 2 else sum(points) / len(points)
 
 
 def _add_table(rows: dict[str, StandingRow], seats: list[dict[str, Any]], scheme: dict[str, list[float]]) -> None:
@@ -200,8 +254,14 @@ def _add_table(rows: dict[str, StandingRow], seats: list[dict[str, Any]], scheme
         row.points += Fraction(sum(Fraction(p) for p in places), len(tied))
         row.game_score += seat["total"]
         tie_break = tuple(seat.get("tie_breaks", {}).values())
+        width = max(len(row.game_tie_break), len(tie_break))  # a table won by forfeit has no tie-break values
         row.game_tie_break = tuple(
-            a + b for a, b in zip(row.game_tie_break or (0,) * len(tie_break), tie_break, strict=True)
+            a + b
+            for a, b in zip(
+                row.game_tie_break + (0,) * (width - len(row.game_tie_break)),
+                tie_break + (0,) * (width - len(tie_break)),
+                strict=True,
+            )
         )
         row.tables += 1
         row.opponents += [s["player"] for s in seats if s["player"] != seat["player"]]
@@ -262,8 +322,9 @@ def event_registrations(*, event: Event) -> list[Registration]:
 
 
 def event_rounds(*, event: Event) -> QuerySet[Any]:
-
-    return event.rounds.prefetch_related("tables__seats__player", "tables__result", "tables__round").order_by("number")
+    return event.rounds.prefetch_related(
+        "tables__seats__player", "tables__result", "tables__round", "byes__player"
+    ).order_by("number")
 
 
 def table_list() -> QuerySet[Table]:

@@ -66,6 +66,10 @@ class EventInputSerializer(serializers.Serializer):
         child=serializers.ListField(child=serializers.FloatField()), required=False
     )
     tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
+    bye_points = serializers.FloatField(min_value=0, max_value=1000, required=False, allow_null=True)
+    rated = serializers.BooleanField(required=False)
+    late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
+    final_table_size = serializers.IntegerField(min_value=0, max_value=5, required=False)
 
 
 class EventUpdateSerializer(EventInputSerializer):
@@ -80,7 +84,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "status", "starts_at", "venue", "description", "rounds_planned", "capacity",
             "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
-            "organisers", "created_at",
+            "bye_points", "rated", "late_entry_until_round", "final_table_size", "organisers", "created_at",
         ]  # fmt: skip
 
     def get_organisers(self, event: Event) -> list[str]:
@@ -115,7 +119,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["id", "position", "player"]
+        fields = ["id", "position", "player", "forfeited"]
 
 
 class TableResultSerializer(serializers.ModelSerializer):
@@ -136,10 +140,13 @@ class TableSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     tables = TableSerializer(many=True)
+    byes = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="player_handle", help_text="Players with a bye this round (handles)."
+    )
 
     class Meta:
         model = Round
-        fields = ["id", "event", "number", "status", "started_at", "length_minutes", "tables"]
+        fields = ["id", "event", "number", "status", "is_final", "started_at", "length_minutes", "tables", "byes"]
 
 
 class SheetInputSerializer(serializers.Serializer):
@@ -188,4 +195,5 @@ class StandingSerializer(serializers.Serializer):
     game_tie_break = serializers.ListField(child=serializers.IntegerField())
     opponents_points = serializers.FloatField()
     tables = serializers.IntegerField()
+    byes = serializers.IntegerField()
     dropped = serializers.BooleanField()

@@ -5,6 +5,7 @@ from django.core.management import CommandError, call_command
 
 from games import GAMES
 from ratings.models import Rating
+from tests.factories import PlayerFactory
 from tournaments.demo import demo_event_run
 from tournaments.models import ScoreSheet, TableResult
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str) -> None:
     players = 9 if game == "boomerang-hunt" else 6
-    report = demo_event_run(game=game, players=players, seed=3, rounds=2, mistake_rate=0.5)
+    report = demo_event_run(game=game, players=players, seed=3, rounds=2, mistake_rate=0.5, rated=True)
     assert report.event.status == "finished"
     assert set(TableResult.objects.values_list("status", flat=True)) == {"verified"}
     assert report.corrected == len(report.mistakes) > 0
@@ -23,10 +24,23 @@ def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str)
 
 
 def test_the_command_prints_standings_and_the_leaderboard(capsys) -> None:  # type: ignore[no-untyped-def]
-    call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "2", "--seed", "2")
+    call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "2", "--seed", "2", "--rated")
     out = capsys.readouterr().out
     assert "Leaderboard, Boomerang (two-player flip)" in out
     assert "2 rounds, status finished" in out
+
+
+def test_a_demo_is_unrated_by_default_and_demo_clear_removes_it(capsys) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.models import Event, Player
+
+    call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "1", "--seed", "4")
+    assert "Not rated" in capsys.readouterr().out
+    assert not Rating.objects.exists()
+    real = PlayerFactory(handle="real-player")
+    call_command("demo_clear")
+    assert "1 demo event(s) and 4 demo player(s) deleted" in capsys.readouterr().out
+    assert not Event.objects.exists()
+    assert list(Player.objects.values_list("handle", flat=True)) == [real.handle]
 
 
 def test_the_command_refuses_too_few_players() -> None:

@@ -1,5 +1,6 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
+from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit
 from tournaments.services.editions import (
     edition_activate,
     edition_load,
@@ -38,6 +39,7 @@ from tournaments.services.sheets import (
 __all__ = [
     "edition_activate",
     "edition_load",
+    "event_close_check_in",
     "event_create",
     "event_delete",
     "event_open_registration",
@@ -50,9 +52,11 @@ __all__ = [
     "registration_check_in",
     "registration_create",
     "registration_drop",
+    "registration_reinstate",
     "registration_withdraw",
     "round_seat_next",
     "round_start",
+    "seat_forfeit",
     "seat_swap",
     "sheet_check_reverify",
     "sheet_check_submit",

@@ -1,5 +1,6 @@
 """Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -87,6 +88,8 @@ def event_create(*, organiser: AbstractBaseUser, name: str, game: str, **options
     """Create an event in draft; the creator becomes its organiser."""
     if game not in games.GAMES:
         raise DomainError(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
+    if options.get("seed") is None:
+        options["seed"] = secrets.randbits(62)  # stored, so round 1's seating can be replayed
     event = Event(name=name, game=game, **options)
     _check_scheme(event)
     with transaction.atomic():
@@ -110,6 +113,9 @@ def _check_scheme(event: Event) -> None:
         if not isinstance(points, list) or len(points) != size or not all(isinstance(p, int | float) for p in points):
             message = f"points for a table of {size} must be a list of {size} numbers, got {points!r}"
             raise DomainError(message, "invalid_points", field="points_by_table_size")
+    if event.final_table_size and event.final_table_size not in games.GAMES[event.game].player_counts:
+        message = f"a final table of {event.final_table_size} is not a table of {games.GAMES[event.game].name}"
+        raise DomainError(message, "invalid_final", field="final_table_size")
     unknown = [t for t in event.tie_breaks if t not in TIE_BREAKS]
     if unknown or not isinstance(event.tie_breaks, list):
         raise DomainError(
@@ -119,7 +125,8 @@ def _check_scheme(event: Event) -> None:
 
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "venue", "description", "rounds_planned", "capacity", "registration_opens",
-     "registration_closes", "seed", "points_by_table_size", "tie_breaks"}
+     "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated",
+     "late_entry_until_round", "final_table_size"}
 )  # fmt: skip
 
 
@@ -208,12 +215,20 @@ def registration_create(*, event: Event, player: Player) -> Registration:
 
 def _require_registration_open(event: Event) -> None:
     now = timezone.now()
+    if event.status == Event.Status.RUNNING and _late_entry_open(event):
+        return
     if event.status != Event.Status.REGISTRATION:
         raise DomainError(f"registration is not open: the event is {event.status}", "registration_closed")
     if event.registration_opens and now < event.registration_opens:
         raise DomainError("registration has not opened yet", "registration_closed")
     if event.registration_closes and now > event.registration_closes:
         raise DomainError("registration has closed", "registration_closed")
+
+
+def _late_entry_open(event: Event) -> bool:
+    """Late entry: while the next round to seat is no later than `late_entry_until_round`."""
+    seated = event.rounds.count()
+    return seated + 1 <= event.late_entry_until_round
 
 
 def registration_withdraw(*, registration: Registration, by: AbstractBaseUser) -> Registration:
@@ -255,13 +270,19 @@ def registration_check_in(*, registration: Registration, by: AbstractBaseUser) -
 
 
 def registration_drop(*, registration: Registration, by: AbstractBaseUser) -> Registration:
-    """Leave a running event: the player keeps their results and is not seated again."""
+    """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
+    (the table finishes with the others), and is not seated again."""
+    from tournaments.services.attendance import forfeit_open_seats
+
     _require_self_or_organiser(by, registration)
     if Event.objects.values_list("status", flat=True).get(pk=registration.event_id) != Event.Status.RUNNING:
         raise Conflict("only a running event can be dropped; withdraw before it starts", "event_not_running")
-    return _registration_transition(
-        registration, Registration.HOLDS_A_PLACE, Registration.Status.DROPPED, "only a playing player can drop"
-    )
+    with transaction.atomic():
+        dropped = _registration_transition(
+            registration, Registration.HOLDS_A_PLACE, Registration.Status.DROPPED, "only a playing player can drop"
+        )
+        forfeit_open_seats(player=registration.player, event=registration.event, by=by)
+    return dropped
 
 
 def _registration_transition(

@@ -34,8 +34,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
     actors = _last_actors(results)
     counting, not_counting = [], []
     for result in results:
-        counts = result.status in TableResult.COUNTS and result.verdict and result.verdict.get("seats")
-        (counting if counts else not_counting).append(result)
+        (counting if _rated(result) else not_counting).append(result)
     for result in not_counting:
         game = result.table.round.event.game
         ratings.match_remove(game=game, source=f"table:{result.table_id}", actor=actors[result.table_id])
@@ -45,13 +44,23 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
     for result in counting:
         assert result.verified_at is not None
         placings = [
-            {"player": users[s["player"]], "name": s["player"], "rank": s["rank"]} for s in result.verdict["seats"]
+            {"player": users[s["player"]], "name": s["player"], "rank": s["rank"]}
+            for s in result.verdict["seats"]
+            if not s.get("forfeited")
         ]
         matches[result.table.round.event.game].append(
             ratings.Match(f"table:{result.table_id}", result.verified_at, placings, actors[result.table_id])
         )
     for game, game_matches in matches.items():
         ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
+
+
+def _rated(result: TableResult) -> bool:
+    """Whether the table goes into the ratings: its result counts, its event is rated, and at least two
+    players played it (forfeited seats are never rated; a table won by forfeit is not a match)."""
+    if result.status not in TableResult.COUNTS or not result.verdict or not result.table.round.event.rated:
+        return False
+    return sum(not seat.get("forfeited") for seat in result.verdict.get("seats", [])) >= 2
 
 
 def _last_actors(results: list[TableResult]) -> dict[int, str]:

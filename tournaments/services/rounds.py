@@ -1,5 +1,7 @@
 """Starting an event, seating rounds (random round 1, Swiss afterwards), swapping seats before a start."""
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -7,7 +9,8 @@ from django.utils import timezone
 import games
 from config.errors import Conflict, DomainError
 from tournaments import seating, selectors
-from tournaments.models import Event, Registration, Round, Seat, Table, TableResult
+from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
+from tournaments.services.attendance import check_in_close
 
 
 def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
@@ -19,6 +22,7 @@ def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
             raise Conflict(
                 f"the event is {locked.status}; only an event taking registrations can start", "wrong_event_status"
             )
+        check_in_close(locked)  # registered but not here: no-shows; the waitlist moves up
         locked.status = Event.Status.RUNNING
         locked.save(update_fields=["status"])
         return _round_seat(locked, 1)
@@ -35,8 +39,10 @@ def round_seat_next(*, event: Event, by: AbstractBaseUser) -> Round:
         if last is not None and last.status != Round.Status.FINISHED:
             raise Conflict(f"round {last.number} is not finished: every table needs a verified result", "round_open")
         number = (last.number if last else 0) + 1
-        if number > locked.rounds_planned:
+        if (last is not None and last.is_final) or number > locked.rounds_planned + bool(locked.final_table_size):
             raise Conflict(f"the event has {locked.rounds_planned} rounds", "no_more_rounds")
+        if number > locked.rounds_planned:
+            return _final_seat(locked, number)
         return _round_seat(locked, number)
 
 
@@ -51,14 +57,37 @@ def _round_seat(event: Event, number: int) -> Round:
             f"{len(players)} players checked in; {game.name} needs {game.player_counts[0]}", "too_few_players"
         )
     preference = game.table_sizes_by_preference
+    byes_had = selectors.event_bye_counts(event=event)
     if number == 1:
-        plan = seating.first_round(sorted(players), preference, event.seed)
+        plan = seating.first_round(sorted(players), preference, event.seed, byes_had)
     else:
         standing = [row.handle for row in selectors.event_standings(event=event) if row.handle in players]
         ranked = standing + sorted(set(players) - set(standing))
-        plan = seating.swiss_round(ranked, preference, seating.meetings(selectors.event_tables(event=event)))
-    round_ = Round.objects.create(event=event, number=number)
-    for table_number, handles in enumerate(plan.tables, start=1):
+        met = seating.meetings(selectors.event_tables(event=event))
+        plan = seating.swiss_round(ranked, preference, met, byes_had=byes_had)
+    round_ = _round_create(event, number, plan.tables, players)
+    Bye.objects.bulk_create(Bye(round=round_, player=players[handle]) for handle in plan.byes)
+    return round_
+
+
+def _final_seat(event: Event, number: int) -> Round:
+    """The final table: the top `final_table_size` of the standings among the players still in."""
+    playing = set(
+        event.registrations.filter(status=Registration.Status.CHECKED_IN).values_list("player__handle", flat=True)
+    )
+    top = [row.handle for row in selectors.event_standings(event=event) if row.handle in playing]
+    finalists = top[: event.final_table_size]
+    if len(finalists) < event.final_table_size:
+        raise DomainError(f"only {len(finalists)} players can play the final", "too_few_players")
+    players = {p.handle: p for p in Player.objects.filter(handle__in=finalists)}
+    return _round_create(event, number, [tuple(finalists)], players, final=True)
+
+
+def _round_create(
+    event: Event, number: int, tables: Sequence[Sequence[str]], players: dict[str, Player], *, final: bool = False
+) -> Round:
+    round_ = Round.objects.create(event=event, number=number, is_final=final)
+    for table_number, handles in enumerate(tables, start=1):
         table = Table.objects.create(round=round_, number=table_number)
         TableResult.objects.create(table=table)
         Seat.objects.bulk_create(

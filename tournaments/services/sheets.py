@@ -28,6 +28,8 @@ def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
     organiser = _OrganiserCheck(by, seat.table.round.event)
     if seat.player.user_id != by.pk and not organiser():
         raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
+    if seat.forfeited:
+        raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
     entries = {seat: _checked_seat_data(seat.table.round.event.game, seat, data, "data")}
     return _store_versions(seat.table_id, entries, by, organiser, every_seat=False)[0]
 
@@ -53,6 +55,8 @@ def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> li
         if handle not in seated:
             message = f"{handle!r} is not seated at table {table.number}; its players: {', '.join(seated)}"
             raise DomainError(message, "wrong_player", field=f"seats[{i}].player")
+        if seated[handle].forfeited:
+            raise Conflict(f"{handle!r} forfeited this table", "seat_forfeited", field=f"seats[{i}].player")
         if seated[handle] in entries:
             raise DomainError(f"{handle!r} appears twice", "duplicate_seat", field=f"seats[{i}].player")
         entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
@@ -121,15 +125,17 @@ def _store_versions(
             ScoreSheet(seat=seat, version=newest.get(seat.pk, 0) + 1, data=data, entered_by=by)
             for seat, data in entries.items()
         )
-        _queue_if_complete(result, by, every_seat=every_seat)
+        queue_if_complete(result, by, every_seat=every_seat)
     return sheets
 
 
-def _queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: bool) -> None:
-    """Queue the table once every seat has a sheet (known without a query when these sheets cover every seat)."""
+def queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: bool) -> None:
+    """Queue the table once every seat still playing has a sheet (known without a query when these sheets
+    cover every seat). Call with the result row locked."""
     from tournaments.tasks import table_verify_task
 
-    if not every_seat and Seat.objects.filter(table_id=result.table_id, sheets__isnull=True).exists():
+    waiting = Seat.objects.filter(table_id=result.table_id, forfeited=False, sheets__isnull=True)
+    if not every_seat and waiting.exists():
         return
     result.status, result.attempt, result.updated_at = TableResult.Status.PENDING, result.attempt + 1, timezone.now()
     TableResult.objects.filter(pk=result.pk).update(
@@ -184,6 +190,7 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     """
     results = list(selectors.results_to_verify(table_ids=list(batch)))
     sheets = selectors.tables_current_sheets(table_ids=list(batch))
+    forfeited = selectors.tables_forfeited_players(table_ids=list(batch))
     editions: dict[tuple[str, int | None], Any] = {}
     verdicts: dict[int, games.Verdict] = {}
     now = timezone.now()
@@ -191,11 +198,12 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         game, edition_id = result.table.round.event.game, result.active_edition_id  # type: ignore[attr-defined]
         if (game, edition_id) not in editions:
             editions[game, edition_id] = selectors.edition_rules_data(game=game, edition=edition_id)
-        verdict = games.verify_table(
-            {"game": game, "seats": [s.data for s in sheets.get(result.table_id, [])]}, editions[game, edition_id]
-        )
+        gone = forfeited.get(result.table_id, [])
+        playing = [s.data for s in sheets.get(result.table_id, []) if s.data["player"] not in gone]
+        dealt = len(playing) + len(gone) if gone else None
+        verdict = games.verify_table({"game": game, "seats": playing}, editions[game, edition_id], dealt)
         result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
-        result.verdict, result.verified_at, result.updated_at = verdict.to_json(), now, now
+        result.verdict, result.verified_at, result.updated_at = with_forfeits(verdict.to_json(), gone), now, now
         verdicts[result.table_id] = verdict
     with transaction.atomic():
         done = _write_verdicts(batch, {result.table_id: result for result in results})
@@ -206,6 +214,35 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         for round_id in sorted({r.table.round_id for r in done if r.status == TableResult.Status.VERIFIED}):
             round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
     return {r.table_id: r for r in done}
+
+
+def with_forfeits(verdict: dict[str, Any], forfeited: list[str]) -> dict[str, Any]:
+    """The verdict with the forfeited seats added last (sharing the last place when several), 0 points."""
+    if not forfeited or not verdict.get("seats"):
+        return verdict
+    last = len(verdict["seats"]) + 1
+    keys = verdict["seats"][0].get("tie_breaks", {})
+    added = [
+        {"player": handle, "total": 0, "rank": last, "tie_breaks": dict.fromkeys(keys, 0), "forfeited": True}
+        for handle in forfeited
+    ]
+    return {**verdict, "seats": [*verdict["seats"], *added]}
+
+
+def table_decide_by_forfeit(*, result: TableResult, by: AbstractBaseUser) -> TableResult:
+    """One player is left at the table: they win it without a sheet; the forfeited seats share the last place.
+    Call with the result row locked. Counted in the standings, never rated (one player does not make a match)."""
+    seats = list(Seat.objects.filter(table_id=result.table_id).select_related("player").order_by("position"))
+    winner = [{"player": s.player.handle, "total": 0, "rank": 1, "tie_breaks": {}} for s in seats if not s.forfeited]
+    verdict = {"valid": True, "game": None, "seats": winner, "problems": [], "edition": None, "forfeit": True}
+    result.verdict = with_forfeits(verdict, [s.player.handle for s in seats if s.forfeited])
+    result.status, result.verified_at = TableResult.Status.VERIFIED, timezone.now()
+    result.attempt += 1  # a task still queued for the older sheets finds its attempt gone
+    result.save(update_fields=["status", "verdict", "verified_at", "attempt", "updated_at"])
+    TableResult.history.bulk_history_create([result], update=True, default_user=by)
+    table = Table.objects.select_related("round").get(pk=result.table_id)
+    round_finish_if_complete(round_id=table.round_id)
+    return result
 
 
 def _write_verdicts(batch: dict[int, int], by_table: dict[int, TableResult]) -> list[TableResult]:
@@ -345,7 +382,8 @@ def round_finish_if_complete(*, round_id: int) -> bool:
     round_.status = Round.Status.FINISHED
     round_.save(update_fields=["status"])
     event = round_.event
-    if round_.number >= event.rounds_planned and event.status == Event.Status.RUNNING:
+    last = round_.is_final or (round_.number >= event.rounds_planned and not event.final_table_size)
+    if last and event.status == Event.Status.RUNNING:
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])  # save(), not update(): the event's history row is written
     return True

@@ -27,6 +27,10 @@ class Command(BaseCommand):
             help="seeds the seating and every simulated sheet; one seed replays one event (default: %(default)s)",
         )  # fmt: skip
         parser.add_argument("--rounds", type=int, default=3, help="rounds to play (default: %(default)s)")
+        parser.add_argument(
+            "--rated", action="store_true",
+            help="rate the tables in the game's real pool (default: not rated; demo_clear removes demos)",
+        )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
         game, players, rounds = options["game"], options["players"], options["rounds"]
@@ -34,14 +38,18 @@ class Command(BaseCommand):
             raise CommandError(f"--players must be at least {games.GAMES[game].player_counts[0]}; --rounds 1 to 10")
         with tqdm(total=tables_in(game=game, players=players, rounds=rounds), desc="tables", unit="table") as bar:
             report = demo_event_run(
-                game=game, players=players, seed=options["seed"], rounds=rounds, progress=bar.update
-            )
+                game=game, players=players, seed=options["seed"], rounds=rounds, rated=options["rated"],
+                progress=bar.update,
+            )  # fmt: skip
         event = report.event
         self.stdout.write(f"\n{event.name}: {finished_rounds(event)} rounds, status {event.status}")
         for mistake in report.mistakes:
             self.stdout.write(f"  mistake caught: {mistake}")
         self.stdout.write(f"  {report.corrected} sheet(s) corrected after rejection\n")
         self.stdout.write("\n".join(standings_lines(event)))
+        if not options["rated"]:
+            self.stdout.write("\nNot rated: a demo stays out of the leaderboards (--rated to rate it).")
+            return
         pool = RatingPool.objects.get(game=game)
         self.stdout.write(f"\nLeaderboard, {pool.name} (top 10):")
         for rating in rating_selectors.leaderboard(pool=pool)[:10]:

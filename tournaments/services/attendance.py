@@ -1,0 +1,77 @@
+"""Attendance mishaps: no-shows at check-in close, a player leaving mid-round (a forfeited seat), and
+bringing a player back. A forfeited seat finishes its table with the others' sheets, last with 0 points,
+and is never rated (docs/rules.md, "Attendance")."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict
+from tournaments import selectors
+from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
+from tournaments.services.events import waitlist_promote
+
+
+def check_in_close(event: Event) -> list[Registration]:
+    """Registered players who did not check in become no-shows and the waitlist fills their places in
+    order (promoted players still check in). Call with the event row locked. Returns the no-shows."""
+    absent = list(event.registrations.filter(status=Registration.Status.REGISTERED).order_by("created_at", "id"))
+    for registration in absent:
+        registration.status = Registration.Status.NO_SHOW
+        registration.save(update_fields=["status", "updated_at"])
+    waitlist_promote(event=event)
+    return absent
+
+
+def event_close_check_in(*, event: Event, by: AbstractBaseUser) -> list[Registration]:
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        if locked.status != Event.Status.REGISTRATION:
+            raise Conflict(f"the event is {locked.status}; check-in closes before it starts", "wrong_event_status")
+        return check_in_close(locked)
+
+
+def seat_forfeit(*, seat: Seat, by: AbstractBaseUser) -> Seat:
+    """An organiser forfeits a seat (a no-show at the table); the table then finishes without it."""
+    selectors.require_organiser(user=by, event=seat.table.round.event)
+    with transaction.atomic():
+        return _forfeit(seat.pk, by)
+
+
+def forfeit_open_seats(*, player: Player, event: Event, by: AbstractBaseUser) -> list[Seat]:
+    """Forfeit the player's seats at tables of the event that have no final result yet (they dropped)."""
+    open_seats = Seat.objects.filter(
+        player=player, table__round__event=event, forfeited=False, table__round__status__in=Round.OPEN
+    ).exclude(table__result__status__in=TableResult.COUNTS)
+    return [_forfeit(seat_id, by) for seat_id in open_seats.values_list("pk", flat=True)]
+
+
+def _forfeit(seat_id: int, by: AbstractBaseUser) -> Seat:
+    from tournaments.services.sheets import queue_if_complete, table_decide_by_forfeit
+
+    seat = Seat.objects.select_related("table__round").get(pk=seat_id)
+    result = TableResult.objects.select_for_update().get(table_id=seat.table_id)
+    if result.status in TableResult.COUNTS:
+        raise Conflict("this table's result is final; a seat can no longer be forfeited", "table_final")
+    Seat.objects.filter(pk=seat.pk).update(forfeited=True)
+    seat.forfeited = True
+    playing = Seat.objects.filter(table_id=seat.table_id, forfeited=False).count()
+    if playing <= 1:
+        table_decide_by_forfeit(result=result, by=by)
+    else:
+        queue_if_complete(result, by, every_seat=False)
+    return seat
+
+
+def registration_reinstate(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+    """Bring back a player who dropped or did not show: checked in, seated from the next round on."""
+    selectors.require_organiser(user=by, event=registration.event)
+    with transaction.atomic():
+        locked = Registration.objects.select_for_update().get(pk=registration.pk)
+        if locked.status not in (Registration.Status.DROPPED, Registration.Status.NO_SHOW):
+            raise Conflict(f"only a dropped player or a no-show can be reinstated; this one is {locked.status}",
+                           "wrong_registration_status")  # fmt: skip
+        locked.status, locked.updated_at = Registration.Status.CHECKED_IN, timezone.now()
+        locked.save(update_fields=["status", "updated_at"])
+    return locked
