@@ -190,3 +190,37 @@ def test_the_leaderboard_pages_by_keyset() -> None:
     assert first_rows[-1][1].conservative >= second_rows[0][1].conservative
     assert client.get("/leaderboards/boomerang-flip/?after=garbage").status_code == 200
     assert client.get("/leaderboards/chess/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_attendance_mishaps_through_the_pages() -> None:
+    """Close check-in, an organiser checking in a player without a phone, a bye on the round page, a player
+    leaving mid-round, a no-show seat forfeited from the table page, and a reinstated player."""
+    event = EventFactory(game="boomerang-flip", rounds_planned=3, capacity=8)
+    players = [PlayerFactory() for _ in range(6)]
+    registrations = [services.registration_create(event=event, player=p) for p in players]
+    organiser = Client()
+    organiser.force_login(event.organisers.get())
+    for registration in registrations[:4]:
+        organiser.post(f"/events/{event.pk}/registrations/{registration.pk}/check-in/")
+    me = Client()
+    me.force_login(players[4].user)
+    me.post(f"/events/{event.pk}/check-in/")
+    organiser.post(f"/events/{event.pk}/close-check-in/")
+    statuses = [Registration.objects.get(pk=r.pk).status for r in registrations]
+    assert statuses == ["checked_in"] * 5 + ["no_show"]
+    organiser.post(f"/events/{event.pk}/start/")
+    round_page = Client().get(f"/events/{event.pk}/rounds/1/").content.decode()
+    assert "Bye this round:" in round_page  # five players, tables of two
+    organiser.post(f"/events/{event.pk}/rounds/1/start/")
+    me.post(f"/events/{event.pk}/drop/")
+    assert Registration.objects.get(pk=registrations[4].pk).status == "dropped"
+    seat = (
+        event.rounds.get(number=1).tables.filter(seats__forfeited=False, result__status="waiting").first().seats.first()
+    )
+    assert seat is not None  # at least one table of two is still playing whoever left
+    assert "forfeit (no-show)" in organiser.get(f"/tables/{seat.table_id}/").content.decode()
+    organiser.post(f"/events/{event.pk}/seats/{seat.pk}/forfeit/")
+    assert seat.__class__.objects.get(pk=seat.pk).forfeited
+    organiser.post(f"/events/{event.pk}/registrations/{registrations[5].pk}/reinstate/")
+    assert Registration.objects.get(pk=registrations[5].pk).status == "checked_in"

@@ -6,14 +6,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from tournaments import services
-from tournaments.models import Event, Player, Registration, Round
+from tournaments import selectors, services
+from tournaments.models import Event, Player, Registration, Round, Seat
 from tournaments.pages import selectors as pages
 from tournaments.pages.text import refusal
 
@@ -119,6 +119,62 @@ def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
         lambda: services.round_seat_next(event=event, by=request.user),
         _("The next round is seated."),
     )
+
+
+@require_POST
+@login_required
+def drop(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Leave the running event: a seat at a table still playing is forfeited, the others finish without it."""
+    registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
+    return _run(
+        request, event_id, lambda: services.registration_drop(registration=registration, by=request.user),
+        _("You have left the event. Thank you for playing!"),
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def close_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    return _run(
+        request, event_id, lambda: services.event_close_check_in(event=event, by=request.user),
+        _("Check-in is closed: absent players are no-shows and the waitlist moved up."),
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def registration_action(request: HttpRequest, event_id: int, registration_id: int, action: str) -> HttpResponse:
+    """An organiser's button on a registration: check a player in (no phone), drop them, or reinstate them."""
+    registration = get_object_or_404(Registration.objects.select_related("player", "event"), pk=registration_id,
+                                     event_id=event_id)  # fmt: skip
+    actions = {
+        "check-in": (services.registration_check_in, _("%(handle)s is checked in.")),
+        "drop": (services.registration_drop, _("%(handle)s has left the event.")),
+        "reinstate": (services.registration_reinstate, _("%(handle)s is back in the event.")),
+    }
+    if action not in actions:
+        raise Http404
+    service, done = actions[action]
+    if not selectors.is_organiser(user=request.user, event=registration.event):
+        messages.error(request, refusal("not_organiser", ""))
+        return redirect("event", event_id=event_id)
+    return _run(
+        request, event_id, lambda: service(registration=registration, by=request.user),
+        done % {"handle": registration.player.handle},
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def forfeit_seat(request: HttpRequest, event_id: int, seat_id: int) -> HttpResponse:
+    seat = get_object_or_404(Seat.objects.select_related("table__round__event", "player"), pk=seat_id,
+                             table__round__event_id=event_id)  # fmt: skip
+    _run(
+        request, event_id, lambda: services.seat_forfeit(seat=seat, by=request.user),
+        _("%(handle)s's seat is forfeited: the table finishes without it.") % {"handle": seat.player.handle},
+    )  # fmt: skip
+    return redirect("table", table_id=seat.table_id)
 
 
 @login_required

@@ -67,4 +67,5 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
-    return render(request, "pages/table.html", {"table": table, "event": table.round.event})
+    organiser = selectors.is_organiser(user=request.user, event=table.round.event)
+    return render(request, "pages/table.html", {"table": table, "event": table.round.event, "organiser": organiser})

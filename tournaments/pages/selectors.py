@@ -60,7 +60,7 @@ def round_with_tables(*, event_id: int, number: int) -> Round:
     """A round with its tables, seats, players and results (four queries whatever the size)."""
     seats = Seat.objects.select_related("player").order_by("position")
     tables = Table.objects.select_related("result").prefetch_related(Prefetch("seats", queryset=seats))
-    rounds = Round.objects.select_related("event").prefetch_related(Prefetch("tables", queryset=tables))
+    rounds = Round.objects.select_related("event").prefetch_related(Prefetch("tables", queryset=tables), "byes__player")
     return get_object_or_404(rounds, event_id=event_id, number=number)
 
 

@@ -33,6 +33,7 @@ STATUSES = {
     "checked_in": (gettext_lazy("checked in"), "ok", "✔"),
     "withdrawn": (gettext_lazy("withdrawn"), "info", "✕"),
     "dropped": (gettext_lazy("dropped out"), "info", "✕"),
+    "no_show": (gettext_lazy("no-show"), "bad", "✕"),
     # tables and sheets
     "waiting": (gettext_lazy("waiting for sheets"), "info", "○"),
     "pending": (gettext_lazy("queued for checking"), "info", "○"),

@@ -25,8 +25,16 @@ urlpatterns = [
     path("events/<int:event_id>/check-in/", actions.check_in, name="check-in"),
     path("events/<int:event_id>/check-in/<str:code>/", actions.check_in_by_code, name="check-in-code"),
     path("events/<int:event_id>/me/", actions.my_event, name="my-event"),
+    path("events/<int:event_id>/drop/", actions.drop, name="drop"),
     # organisers
     path("events/<int:event_id>/open/", actions.open_registration, name="open-registration"),
+    path("events/<int:event_id>/close-check-in/", actions.close_check_in, name="close-check-in"),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/<str:action>/",
+        actions.registration_action,
+        name="registration-action",
+    ),
+    path("events/<int:event_id>/seats/<int:seat_id>/forfeit/", actions.forfeit_seat, name="forfeit-seat"),
     path("events/<int:event_id>/start/", actions.start_event, name="start-event"),
     path("events/<int:event_id>/rounds/<int:number>/start/", actions.start_round, name="start-round"),
     path("events/<int:event_id>/next-round/", actions.next_round, name="next-round"),
