@@ -2,6 +2,7 @@
 
 from games.decks import InvalidEdition
 from games.parsing import MalformedInput
+from games.preview import Preview, preview_table
 from games.registry import GAMES, Game, game_of, load_edition, parse_table, verify_table
 from games.verdict import Problem, SeatResult, Verdict
 
@@ -10,11 +11,13 @@ __all__ = [
     "Game",
     "InvalidEdition",
     "MalformedInput",
+    "Preview",
     "Problem",
     "SeatResult",
     "Verdict",
     "game_of",
     "load_edition",
     "parse_table",
+    "preview_table",
     "verify_table",
 ]

@@ -67,12 +67,14 @@ class DraftingRules:
         return frozenset(self.categories)
 
 
-def parse_seat(rules: DraftingRules, raw: Any, where: str) -> DraftingSeat:
-    """Read one seat object, refusing anything the sheet format does not allow."""
+def parse_seat(rules: DraftingRules, raw: Any, where: str, *, partial: bool = False) -> DraftingSeat:
+    """Read one seat object, refusing anything the sheet format does not allow. `partial`: a game still
+    being played (the score pad), with 1 to 4 rounds so far and rows still being drafted."""
     seat = expect_object(raw, where, frozenset({"player", "rounds"}), frozenset({"claimed_total"}))
     rounds = expect_list(seat["rounds"], f"{where}.rounds")
-    if len(rounds) != ROUNDS:
-        raise MalformedInput(f"{where}.rounds", f"expected exactly {ROUNDS} rounds, got {len(rounds)}")
+    if not (1 <= len(rounds) <= ROUNDS if partial else len(rounds) == ROUNDS):
+        expected = f"1 to {ROUNDS}" if partial else f"exactly {ROUNDS}"
+        raise MalformedInput(f"{where}.rounds", f"expected {expected} rounds, got {len(rounds)}")
     return DraftingSeat(
         player=expect_str(seat["player"], f"{where}.player"),
         rounds=tuple(_parse_round(rules, item, f"{where}.rounds[{i}]") for i, item in enumerate(rounds)),

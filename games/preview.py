@@ -1,0 +1,85 @@
+"""The score pad's preview: a table scored as it is played, round by round, by the same engines.
+
+A drafting game in progress has 1 to 4 rounds per seat and rows still being drafted. The preview pads
+the missing rounds with empty rows, runs the game's own verification, and keeps the problems found so
+far: a row with fewer than 7 cards is not finished yet, not wrong (a row with more is wrong at once), and
+a whole-game total cannot be claimed before the game is whole. On a complete table the preview is the
+verification (property-tested). The hunt and the flip game are scored once, at the end: their preview is
+their verification.
+"""
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games import australia, drafting, europe, usa
+from games.parsing import MalformedInput, expect_list, expect_object
+from games.registry import Game, game_of, verify_table
+from games.verdict import Verdict
+
+DRAFTING_RULES = {rules.game: rules for rules in (australia.RULES, europe.RULES, usa.RULES)}
+
+
+@dataclass(frozen=True)
+class Preview:
+    verdict: Verdict
+    complete: bool
+    running_totals: dict[str, list[int]]  # per player, the total after each round (drafting games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.verdict.to_json(), "complete": self.complete, "running_totals": self.running_totals}
+
+
+def preview_table(game_id: str, sheet: Any, edition: Any = None) -> Preview:
+    """Score a table in progress. `sheet`: `{"seats": [...]}` in the sheet format (`game` may be given)."""
+    game = game_of(game_id)
+    table = expect_object(sheet, "", frozenset({"seats"}), frozenset({"game"}))
+    if "game" in table and table["game"] != game.id:
+        raise MalformedInput("game", f"this is the {game.id} score pad, not {table['game']!r}")
+    raw_seats = expect_list(table["seats"], "seats")
+    edition = edition if edition is not None else game.default_edition()
+    if game.id not in DRAFTING_RULES:
+        verdict = verify_table({"game": game.id, "seats": raw_seats}, edition)
+        return Preview(verdict, complete=True, running_totals={})
+    return _drafting_preview(game, raw_seats, edition)
+
+
+def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview:
+    rules = DRAFTING_RULES[game.id]
+    seats = [drafting.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]
+    _no_player_twice(seats)
+    empty = drafting.DraftingRound(cards=())
+    padded = [
+        replace(seat, rounds=seat.rounds + (empty,) * (drafting.ROUNDS - len(seat.rounds)), claimed_total=None)
+        for seat in seats
+    ]
+    complete = all(
+        len(seat.rounds) == drafting.ROUNDS and all(len(r.cards) == drafting.ROW_LENGTH for r in seat.rounds)
+        for seat in seats
+    )
+    verdict = game.verify(edition, seats if complete else padded)
+    if not complete:
+        rows: dict[tuple[str | None, int | None], int] = {
+            (seat.player, r + 1): len(row.cards) for seat in padded for r, row in enumerate(seat.rounds)
+        }
+        problems = tuple(
+            p for p in verdict.problems
+            if not (p.code == "wrong_card_count" and rows.get((p.player, p.round), 0) < drafting.ROW_LENGTH)
+        )  # fmt: skip
+        verdict = replace(verdict, problems=problems)
+    given = {seat.player: len(seat.rounds) for seat in seats}
+    running = {}
+    for result in verdict.seats:
+        totals, total = [], 0
+        for round_scores in (result.rounds or ())[: given[result.player]]:
+            total += sum(round_scores.values())
+            totals.append(total)
+        running[result.player] = totals
+    return Preview(replace(verdict, edition=edition.name), complete, running)
+
+
+def _no_player_twice(seats: list[Any]) -> None:
+    seen: set[str] = set()
+    for i, seat in enumerate(seats):
+        if seat.player in seen:
+            raise MalformedInput(f"seats[{i}].player", f"{seat.player!r} appears twice at the table")
+        seen.add(seat.player)
