@@ -179,6 +179,8 @@ REST_FRAMEWORK = {
         "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
         "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),
         "event_create": env.str("THROTTLE_EVENT_CREATE", default="20/day"),
+        "score_preview": env.str("THROTTLE_SCORE_PREVIEW", default="600/min"),
+        "score_preview_anon": env.str("THROTTLE_SCORE_PREVIEW_ANON", default="120/min"),
     },
     # The client address of an anonymous request is REMOTE_ADDR unless the server sits behind this many
     # trusted proxies; then it is that many entries from the right of X-Forwarded-For. Never the

@@ -47,3 +47,13 @@ class SheetCheckThrottle(FailOpenThrottle, UserRateThrottle):
 
 class EventCreateThrottle(FailOpenThrottle, UserRateThrottle):
     scope = "event_create"
+
+
+class ScorePreviewThrottle(FailOpenThrottle, UserRateThrottle):
+    """The score pad's live scoring: one request per card tapped, so a generous rate."""
+
+    scope = "score_preview"
+
+
+class ScorePreviewAnonThrottle(FailOpenThrottle, AnonRateThrottle):
+    scope = "score_preview_anon"

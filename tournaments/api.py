@@ -336,7 +336,8 @@ class ApiRootView(APIView):
 
 
 API_ROUTES = [
-    ("games", "games/"), ("editions", "editions/"), ("sheet-checks", "sheet-checks/"),
+    ("games", "games/"), ("score-preview", "games/{game}/score/"), ("editions", "editions/"),
+    ("sheet-checks", "sheet-checks/"),
     ("sign-up", "players/"), ("token", "auth/token/"), ("token-rotate", "auth/token/rotate/"), ("me", "me/"),
     ("events", "events/"), ("event", "events/{id}/"), ("event-open-registration", "events/{id}/open-registration/"),
     ("event-registrations", "events/{id}/registrations/"), ("event-start", "events/{id}/start/"),

@@ -10,9 +10,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
+from rest_framework.exceptions import NotFound
 
 import games
-from config.errors import NotAllowed
+from config.errors import DomainError, NotAllowed
 from tournaments.models import (
     Bye,
     Edition,
@@ -45,6 +46,18 @@ def edition_rules_data(*, game: str, edition: Edition | int | None) -> Any:
 def _parsed_edition(edition_id: int, game: str) -> Any:
     """Edition rows are never edited in place (a new file is a new row), so the id is a safe cache key."""
     return games.GAMES[game].load_edition(Edition.objects.get(pk=edition_id).data)
+
+
+def table_preview(*, game: str, sheet: Any) -> dict[str, Any]:
+    """The score pad's live scoring with the game's active edition: points per category and round, running
+    totals, ranks so far, `complete`, and the problems found so far. A read: nothing is stored."""
+    if game not in games.GAMES:
+        raise NotFound(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}")
+    active = edition_active(game=game)
+    try:
+        return games.preview_table(game, sheet, edition_rules_data(game=game, edition=active)).to_json()
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "malformed_sheet", field=error.field) from error
 
 
 def game_catalogue() -> list[dict[str, Any]]:

@@ -34,6 +34,12 @@ class SheetCheckInputSerializer(serializers.Serializer):
     sheet = serializers.JSONField(help_text="A whole table sheet: {game, seats} as in the score-sheet spec.")
 
 
+class ScorePreviewInputSerializer(serializers.Serializer):
+    seats = serializers.JSONField(
+        help_text="Seat objects of the score-sheet spec; drafting seats may hold 1 to 4 rounds."
+    )
+
+
 class SheetCheckSerializer(serializers.ModelSerializer):
     class Meta:
         model = SheetCheck

@@ -47,6 +47,7 @@ urlpatterns = [
     path("", api.ApiRootView.as_view(), name="api-root"),
     path("me/", api.MeView.as_view(), name="me"),
     path("games/", views.GameListView.as_view(), name="game-list"),
+    path("games/<str:game>/score/", views.ScorePreviewView.as_view(), name="score-preview"),
     path("auth/token/", TokenView.as_view(), name="token"),
     path("auth/token/rotate/", TokenRotateView.as_view(), name="token-rotate"),
     path("", include(router.urls)),

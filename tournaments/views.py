@@ -6,12 +6,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.throttling import SheetCheckThrottle
+from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
 from tournaments import selectors, services
 from tournaments.models import Edition
 from tournaments.serializers import (
     EditionSerializer,
     GameSerializer,
+    ScorePreviewInputSerializer,
     SheetCheckInputSerializer,
     SheetCheckSerializer,
 )
@@ -25,6 +26,22 @@ class GameListView(APIView):
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(GameSerializer(selectors.game_catalogue(), many=True).data)
+
+
+class ScorePreviewView(APIView):
+    """The score pad's live scoring, open to anyone: any table in progress, scored by the rules engine."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScorePreviewThrottle, ScorePreviewAnonThrottle]
+
+    @extend_schema(
+        request=ScorePreviewInputSerializer,
+        responses={200: OpenApiResponse(description="The verdict shape, with `complete` and `running_totals`."),
+                   400: ERROR_RESPONSE, 404: ERROR_RESPONSE},
+    )  # fmt: skip
+    def post(self, request: Request, game: str) -> Response:
+        """Score a table as it is played: 1 to 4 rounds per seat (drafting), or the hunt/flip seat objects."""
+        return Response(selectors.table_preview(game=game, sheet=request.data))
 
 
 class EditionViewSet(viewsets.ReadOnlyModelViewSet):

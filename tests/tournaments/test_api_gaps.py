@@ -96,3 +96,24 @@ def test_starting_a_round_starts_its_clock() -> None:
     round_.refresh_from_db()
     assert round_.started_at is not None
     assert round_.length_minutes == 45
+
+
+def test_anyone_can_score_a_table_in_progress(api_client) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    from games.simulate import legal_sheet
+
+    sheet = legal_sheet("boomerang-australia", 3, random.Random(8))
+    for seat in sheet["seats"]:
+        seat["rounds"] = seat["rounds"][:1]
+        seat.pop("claimed_total")
+    answer = api_client.post("/api/games/boomerang-australia/score/", {"seats": sheet["seats"]}, format="json")
+    assert answer.status_code == 200, answer.json()
+    body = answer.json()
+    assert body["complete"] is False
+    assert body["problems"] == []
+    assert all(len(totals) == 1 for totals in body["running_totals"].values())
+    assert {s["rank"] for s in body["seats"]} <= {1, 2, 3}
+    bad = api_client.post("/api/games/boomerang-australia/score/", {"seats": [{"player": "a"}]}, format="json")
+    assert (bad.status_code, bad.json()["field"]) == (400, "seats[0].rounds")
+    assert api_client.post("/api/games/chess/score/", {"seats": []}, format="json").status_code == 404
