@@ -25,6 +25,7 @@ from tournaments.serializers import (
     MeSerializer,
     OrganiserInputSerializer,
     OverrideInputSerializer,
+    PadDraftSerializer,
     PlayerSignupResultSerializer,
     PlayerSignupSerializer,
     RegistrationInputSerializer,
@@ -282,7 +283,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = TableSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.table_for_sheets() if self.action == "sheets" else selectors.table_list()
+        return selectors.table_for_sheets() if self.action in ("sheets", "pad") else selectors.table_list()
 
     @extend_schema(
         request=TableSheetsInputSerializer,
@@ -296,6 +297,21 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table = self.get_object()
         sheets = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
         return _sheets_answer(sheets, table.pk, many=True)
+
+    @extend_schema(methods=["get"], responses={200: PadDraftSerializer, **ERRORS})
+    @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer, **ERRORS})
+    @action(detail=True, methods=["get", "put"], throttle_classes=[SubmissionThrottle])
+    def pad(self, request: Request, pk: str) -> Response:
+        """The table's score pad draft (players at the table, organisers): GET it, or PUT {data, version}
+        with the version last read; an older version is refused with 409 `draft_conflict`."""
+        table = self.get_object()
+        if request.method == "GET":
+            draft = selectors.pad_draft(table=table, user=request.user)
+            return Response(PadDraftSerializer(draft).data)
+        payload = PadDraftSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = services.pad_draft_save(table=table, by=request.user, **payload.validated_data)
+        return Response(PadDraftSerializer(draft).data)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
@@ -349,7 +365,7 @@ API_ROUTES = [
     ("round", "rounds/{id}/"), ("round-start", "rounds/{id}/start/"),
     ("seat-sheets", "seats/{id}/sheets/"), ("seat-swap", "seats/swap/"),
     ("table", "tables/{id}/"), ("table-sheets", "tables/{id}/sheets/"), ("table-override", "tables/{id}/override/"),
-    ("table-reverify", "tables/{id}/reverify/"),
+    ("table-reverify", "tables/{id}/reverify/"), ("table-pad", "tables/{id}/pad/"),
     ("rating-pools", "ratings/pools/"), ("rating-pool", "ratings/pools/{game}/"),
     ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{user_id}/"),
     ("schema", "schema/"), ("docs", "docs/"),

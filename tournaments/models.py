@@ -314,3 +314,19 @@ class TableResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.status}"
+
+
+class PadDraft(models.Model):
+    """A table's score pad between rounds: what the pad keeper has entered so far (not a sheet version).
+
+    `version` grows with every save; a save naming an older version is refused, so two phones editing one
+    table are told, and nothing is silently lost."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="pad_draft")
+    data = models.JSONField(default=dict, help_text="{seats: [seat objects in the sheet format, rounds so far]}")
+    version = models.PositiveIntegerField(default=0)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"pad of {self.table} v{self.version}"

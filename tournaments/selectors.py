@@ -18,6 +18,7 @@ from tournaments.models import (
     Bye,
     Edition,
     Event,
+    PadDraft,
     Player,
     Registration,
     Round,
@@ -349,6 +350,17 @@ def table_for_sheets() -> QuerySet[Table]:
     return Table.objects.select_related("round__event").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
+
+
+def pad_draft(*, table: Table, user: AbstractBaseUser | AnonymousUser) -> PadDraft:
+    """The table's pad draft (an empty one, version 0, before any save), for a player at the table or an
+    organiser."""
+    if not user.is_authenticated or (
+        not any(seat.player.user_id == user.pk for seat in table.seats.all())
+        and not is_organiser(user=user, event=table.round.event)
+    ):
+        raise NotAllowed("only a player at this table or an organiser can keep its score pad", "not_at_table")
+    return PadDraft.objects.select_related("updated_by__player").filter(table=table).first() or PadDraft(table=table)
 
 
 def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:

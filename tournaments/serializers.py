@@ -184,6 +184,13 @@ class SubmittedSheetSerializer(ScoreSheetSerializer):
         fields = [*ScoreSheetSerializer.Meta.fields, "table_status"]
 
 
+class PadDraftSerializer(serializers.Serializer):
+    data = serializers.JSONField(help_text="{seats: [...]}: the seat objects entered so far, rounds so far.")
+    version = serializers.IntegerField(min_value=0, help_text="The version last read (0 before any save).")
+    updated_by = serializers.CharField(source="updated_by.player.handle", read_only=True, allow_null=True, default=None)
+    updated_at = serializers.DateTimeField(read_only=True, allow_null=True, default=None)
+
+
 class OverrideInputSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 

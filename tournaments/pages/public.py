@@ -68,4 +68,6 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = selectors.is_organiser(user=request.user, event=table.round.event)
-    return render(request, "pages/table.html", {"table": table, "event": table.round.event, "organiser": organiser})
+    seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
+    context = {"table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated}
+    return render(request, "pages/table.html", context)

@@ -81,6 +81,11 @@ def problem_sentence(problem: dict[str, Any]) -> str:
     return text
 
 
+def problem_templates() -> dict[str, str]:
+    """The problem sentences for the page's own script (the score pad), in the reader's language."""
+    return {**_sentences(), "_round": _("Round %(round)s: ")}
+
+
 def _sentences() -> dict[str, str]:
     """Built per call so that each sentence is translated into the language active for this request."""
     return {

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, organiser, public
+from tournaments.pages import account, actions, organiser, pad, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),
+    path("tables/<int:table_id>/pad/", pad.pad, name="pad"),
     # players
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/login/", auth.LoginView.as_view(template_name="pages/login.html"), name="login"),

@@ -1,0 +1,89 @@
+"""A whole four-player Boomerang: Australia table played on one phone's score pad, in real Chromium: points
+appear as cards are tapped, a card used twice is shown before submitting, and the table ends verified."""
+
+import random
+
+import pytest
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.wait import WebDriverWait
+
+from games.simulate import legal_sheet
+from tests.browser.conftest import shot
+from tests.tournaments.helpers import running_round
+from tournaments.models import PadDraft, ScoreSheet, TableResult
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def wait_for(driver, condition, seconds: float = 15):  # type: ignore[no-untyped-def]
+    return WebDriverWait(driver, seconds, ignored_exceptions=(WebDriverException,)).until(condition)
+
+
+def tap(driver, card: str) -> None:  # type: ignore[no-untyped-def]
+    driver.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]').click()
+
+
+def choose(driver, label: str) -> None:  # type: ignore[no-untyped-def]
+    for button in driver.find_elements(By.CSS_SELECTOR, "#round-tabs button, #seat-tabs button"):
+        if button.text.replace("✔", "").strip() == label:
+            button.click()
+            return
+    raise AssertionError(f"no tab {label!r}")
+
+
+def show_a_card_used_twice(phone, card: str) -> None:  # type: ignore[no-untyped-def]
+    """Tap a card the first player already holds: the problem shows before anything is submitted; tap it
+    again to take it back."""
+    tap(phone, card)
+    wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, '#problems li[data-code="duplicate_card"]'))
+    assert "appears twice" in phone.find_element(By.ID, "problems").text
+    shot(phone, "pad-duplicate-card")
+    tap(phone, card)
+    wait_for(phone, lambda d: not d.find_elements(By.CSS_SELECTOR, "#problems li"))
+
+
+def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> None:  # type: ignore[no-untyped-def]
+    _event, round_ = running_round(players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    keeper = seats[0].player.user
+    keeper.set_password("a-long-test-password")
+    keeper.save()
+    sheet = legal_sheet("boomerang-australia", 4, random.Random(11))
+    phone.get(f"{live_server.url}/accounts/login/")
+    phone.find_element(By.ID, "id_username").send_keys(keeper.username)
+    phone.find_element(By.ID, "id_password").send_keys("a-long-test-password")
+    phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
+    wait_for(phone, lambda d: "Boomerang events" in d.page_source)
+    phone.get(f"{live_server.url}/tables/{table.pk}/pad/")
+    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+
+    for r in range(4):
+        choose(phone, f"Round {r + 1}")
+        for index, (seat, seat_sheet) in enumerate(zip(seats, sheet["seats"], strict=True)):
+            choose(phone, seat.player.handle)
+            if (r, index) == (0, 1):
+                show_a_card_used_twice(phone, sheet["seats"][0]["rounds"][0]["cards"][0])
+            row = seat_sheet["rounds"][r]
+            for card in row["cards"]:
+                tap(phone, card)
+            Select(phone.find_element(By.ID, "choice")).select_by_value(row["scored"] or "")
+        if r == 0:  # points appear: the first player's total is the engine's first round
+            expected, first = str(sum(sheet["seats"][0]["rounds"][0]["claimed"].values())), seats[0].player.handle
+            wait_for(phone, lambda d: d.find_element(By.CSS_SELECTOR, f'[data-total="{first}"]').text == expected)  # noqa: B023
+        phone.find_element(By.ID, "save").click()
+        wait_for(phone, lambda d: "Round saved" in d.find_element(By.ID, "pad-status").text)
+        assert PadDraft.objects.get(table=table).version == r + 1
+
+    shot(phone, "pad-complete")
+    submit = phone.find_element(By.ID, "submit")
+    assert submit.is_enabled()
+    submit.click()
+    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-result") == "verified", 30)
+    shot(phone, "pad-verified")
+    assert TableResult.objects.get(table=table).status == "verified"
+    assert ScoreSheet.objects.filter(seat__table=table, entered_by=keeper).count() == 4
+    totals = {s["player"]: s["total"] for s in TableResult.objects.get(table=table).verdict["seats"]}
+    assert totals == {seat.player.handle: s["claimed_total"] for seat, s in zip(seats, sheet["seats"], strict=True)}

@@ -1,0 +1,73 @@
+"""The table's score pad page: one phone keeps a table's score, round by round (static/boomerang/pad.js)."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from config.errors import NotAllowed
+from games.preview import DRAFTING_RULES
+from tournaments import selectors
+from tournaments.pages import selectors as pages
+from tournaments.pages.text import problem_templates, status
+
+TABLE_STATUSES = ("waiting", "pending", "verifying", "verified", "rejected", "overridden")
+
+
+@login_required
+def pad(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = pages.table_page(table_id=table_id)
+    event = table.round.event
+    try:
+        selectors.pad_draft(table=table, user=request.user)
+    except NotAllowed:
+        raise PermissionDenied("only a player at this table or an organiser can keep its score pad") from None
+    edition = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
+    config = {
+        "table": table.pk,
+        "game": event.game,
+        "rounds": 4,
+        "row": 7,
+        "seats": [
+            {"handle": s.player.handle, "forfeited": s.forfeited, "mine": s.player.user_id == request.user.pk}
+            for s in table.seats.all()
+        ],
+        "urls": {
+            "preview": reverse("score-preview", args=[event.game]),
+            "pad": f"/api/tables/{table.pk}/pad/",
+            "sheets": f"/api/tables/{table.pk}/sheets/",
+            "table": f"/api/tables/{table.pk}/",
+        },
+        "text": _pad_text(),
+        "problems": problem_templates(),
+        "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},
+    }
+    rules = DRAFTING_RULES.get(event.game)
+    if rules is not None:
+        config["cards"] = [{"id": c.id, "name": c.name, "number": c.number, "region": c.region} for c in edition.cards]
+        config["choices"] = sorted(rules.facts.blue_names)
+        config["categories"] = list(rules.categories)
+    context = {"table": table, "event": event, "config": config, "drafting": "cards" in config}
+    return render(request, "pages/pad.html", context)
+
+
+def _pad_text() -> dict[str, str]:
+    return {
+        "round": _("Round %(n)s"),
+        "throw": _("throw"),
+        "catch": _("catch"),
+        "none": _("none"),
+        "total": _("Total"),
+        "saved": _("Round saved on the server (version %(v)s)."),
+        "offline": _("No connection: kept on this phone, sent when the connection is back."),
+        "conflict": _("Another phone saved this table's pad. Load its version, or keep yours and save again."),
+        "load_theirs": _("Load the other phone's version"),
+        "keep_mine": _("Keep mine"),
+        "submitted": _("Submitted: the table is being checked."),
+        "complete": _("Every round is entered: ready to submit."),
+        "no_problem": _("No problem found so far."),
+        "result": _("Result: %(status)s"),
+        "points": _("%(n)s points"),
+    }

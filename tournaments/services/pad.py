@@ -1,0 +1,36 @@
+"""The score pad's draft: saved after each round so that a reload or a dropped connection loses nothing."""
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from config.errors import Conflict, DomainError, NotAllowed
+from tournaments import selectors
+from tournaments.models import PadDraft, Table
+
+
+def pad_draft_save(*, table: Table, data: Any, version: int, by: AbstractBaseUser) -> PadDraft:
+    """Save the pad's draft if `version` is the one the phone last saw; else refuse with the newer one named,
+    so a second phone editing the table never overwrites the first one's rounds unseen."""
+    _require_at_table(table, by)
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise DomainError("a draft is {seats: [...]}", "malformed_draft", field="data")
+    with transaction.atomic():
+        draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
+        if draft.version != version:
+            raise Conflict(
+                f"another phone saved this table's pad (version {draft.version}, you had {version}); "
+                "load it before saving again",
+                "draft_conflict",
+                field="version",
+            )
+        draft.data, draft.version, draft.updated_by = data, draft.version + 1, by
+        draft.save()
+    return draft
+
+
+def _require_at_table(table: Table, user: AbstractBaseUser) -> None:
+    seated = any(seat.player.user_id == user.pk for seat in table.seats.all())
+    if not seated and not selectors.is_organiser(user=user, event=table.round.event):
+        raise NotAllowed("only a player at this table or an organiser can keep its score pad", "not_at_table")
