@@ -5,6 +5,8 @@
 
 `standings`: a 64-player Boomerang: Australia event, 4 rounds played and verified through the services;
 p50/p95 of its standings page, event page, round pairings and TV view.
+`preview`: the score pad's live scoring, POST /api/games/boomerang-australia/score/ with a 4-player table
+after 4 rounds (the heaviest preview), and after 2 rounds with a row being drafted; target p95 < 30 ms.
 `leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
 the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
 Each page is requested through Django's test client in this process (middleware, view, template), target
@@ -131,6 +133,35 @@ def leaderboard(args: argparse.Namespace) -> None:
     assert '<td class="num">49951</td>' in page, "page 1,000 does not start at place 49,951"
 
 
+def preview(args: argparse.Namespace) -> None:
+    import json
+
+    from config import throttling
+
+    # One client sends far more than a phone would: the throttles (a cache hit each) are switched off here.
+    for throttle in (throttling.ScorePreviewThrottle, throttling.ScorePreviewAnonThrottle):
+        throttle.allow_request = lambda self, request, view: True  # type: ignore[method-assign]
+    client, rng = Client(), random.Random(args.seed)
+    tables = [legal_sheet("boomerang-australia", 4, rng) for _ in range(20)]
+    partial = json.loads(json.dumps(tables[0]))
+    for seat in partial["seats"]:
+        seat["rounds"] = seat["rounds"][:2]
+        seat["rounds"][1]["cards"] = seat["rounds"][1]["cards"][:4]
+        seat.pop("claimed_total")
+    print(f"database: {connection.vendor} (not touched by a preview but for the active edition's id)")
+    for label, sheets in (("4 players, 4 rounds", tables), ("4 players, round 2 half drafted", [partial])):
+        times = []
+        for i in range(args.requests):
+            body = json.dumps({"seats": sheets[i % len(sheets)]["seats"]})
+            start = time.perf_counter()
+            response = client.post("/api/games/boomerang-australia/score/", body, content_type="application/json")
+            times.append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 200, response.content
+        times.sort()
+        p95 = times[int(len(times) * 0.95) - 1]
+        print(f"{label:<34} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({args.requests} requests)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -141,9 +172,12 @@ def main() -> None:
     lb.add_argument("--players", type=int, default=100_000)
     lb.add_argument("--requests", type=int, default=200)
     lb.add_argument("--seed", type=int, default=1)
+    pv = sub.add_parser("preview")
+    pv.add_argument("--requests", type=int, default=500)
+    pv.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    standings(args) if args.command == "standings" else leaderboard(args)
+    {"standings": standings, "leaderboard": leaderboard, "preview": preview}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ class Command(BaseCommand):
         events = self._demo_events()
         self.stdout.write(
             "\nBoomerang tournaments are ready.\n"
+            "  pages     http://127.0.0.1:8000/ (events, standings, leaderboards; English and French)\n"
             f"  admin     http://127.0.0.1:8000/admin/   user {ADMIN}   password {password}\n"
             "  API       http://127.0.0.1:8000/api/\n"
             "  API docs  http://127.0.0.1:8000/api/docs/\n"
