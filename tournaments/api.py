@@ -283,7 +283,9 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = TableSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.table_for_sheets() if self.action in ("sheets", "pad") else selectors.table_list()
+        return (
+            selectors.table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else selectors.table_list()
+        )
 
     @extend_schema(
         request=TableSheetsInputSerializer,
@@ -311,6 +313,19 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         payload = PadDraftSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         draft = services.pad_draft_save(table=table, by=request.user, **payload.validated_data)
+        return Response(PadDraftSerializer(draft).data)
+
+    @extend_schema(methods=["post"], request=OverrideInputSerializer, responses={200: PadDraftSerializer, **ERRORS})
+    @extend_schema(methods=["delete"], request=None, responses={200: PadDraftSerializer, **ERRORS})
+    @action(detail=True, methods=["post", "delete"], url_path="pad/contest")
+    def pad_contest(self, request: Request, pk: str) -> Response:
+        """A player contests the pad's entry of their own seat, with a reason (POST), or withdraws it (DELETE)."""
+        table = self.get_object()
+        if request.method == "DELETE":
+            return Response(PadDraftSerializer(services.pad_contest_withdraw(table=table, by=request.user)).data)
+        payload = OverrideInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = services.pad_contest(table=table, by=request.user, reason=payload.validated_data["reason"])
         return Response(PadDraftSerializer(draft).data)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer, **ERRORS})

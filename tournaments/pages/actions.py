@@ -177,6 +177,21 @@ def forfeit_seat(request: HttpRequest, event_id: int, seat_id: int) -> HttpRespo
     return redirect("table", table_id=seat.table_id)
 
 
+@require_POST
+@login_required
+def pad_contest(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Contest (with a reason) or withdraw the contest of the pad's entry of my seat."""
+    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    if request.POST.get("withdraw"):
+        _run(request, event_id, lambda: services.pad_contest_withdraw(table=table, by=request.user),
+             _("Your contest is withdrawn: the pad may submit your seat."))  # fmt: skip
+    else:
+        reason = request.POST.get("reason", "")
+        _run(request, event_id, lambda: services.pad_contest(table=table, by=request.user, reason=reason),
+             _("Contested: the pad cannot submit your seat until you withdraw it or send your own sheet."))  # fmt: skip
+    return redirect("my-event", event_id=event_id)
+
+
 @login_required
 def my_event(request: HttpRequest, event_id: int) -> HttpResponse:
     page = pages.event_page(event_id=event_id, user=request.user)

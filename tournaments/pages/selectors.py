@@ -8,7 +8,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments import selectors
-from tournaments.models import Event, Player, Registration, Round, ScoreSheet, Seat, Table
+from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table
 
 
 def events_by_status() -> dict[str, list[Event]]:
@@ -83,6 +83,9 @@ class MySeat:
     table_status: str
     table_problems: list[dict[str, Any]]
     neighbours: list[Seat]
+    pad_rows: list[dict[str, Any]] | None = None  # my seat as another phone's pad entered it
+    pad_keeper: str | None = None
+    contest: str | None = None
 
 
 def my_seat(*, event: Event, user: AbstractBaseUser) -> MySeat | None:
@@ -99,15 +102,23 @@ def my_seat(*, event: Event, user: AbstractBaseUser) -> MySeat | None:
     neighbours = list(seat.table.seats.select_related("player").order_by("position"))
     verdict = seat.table.result.verdict or {}
     problems = [p for p in verdict.get("problems", []) if p.get("player") in (None, seat.player.handle)]
-    return MySeat(seat, sheets, seat.table.result.status, problems, neighbours)
+    mine = MySeat(seat, sheets, seat.table.result.status, problems, neighbours)
+    draft = PadDraft.objects.filter(table_id=seat.table_id).select_related("updated_by__player").first()
+    if draft is not None and draft.updated_by_id not in (None, user.pk):
+        entered = next((s for s in draft.data.get("seats", []) if s.get("player") == seat.player.handle), None)
+        mine.pad_rows = entered["rounds"] if entered else None
+        mine.pad_keeper = getattr(getattr(draft.updated_by, "player", None), "handle", None)
+        mine.contest = draft.data.get("contests", {}).get(seat.player.handle)
+    return mine
+
+
+def table_queryset() -> QuerySet[Table]:
+    seats = Seat.objects.select_related("player").order_by("position")
+    return Table.objects.select_related("round__event", "result").prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def table_page(*, table_id: int) -> Table:
-    seats = Seat.objects.select_related("player").order_by("position")
-    return get_object_or_404(
-        Table.objects.select_related("round__event", "result").prefetch_related(Prefetch("seats", queryset=seats)),
-        pk=table_id,
-    )
+    return get_object_or_404(table_queryset(), pk=table_id)
 
 
 def player_by_handle(*, handle: str) -> Player:

@@ -27,6 +27,7 @@ urlpatterns = [
     path("events/<int:event_id>/check-in/<str:code>/", actions.check_in_by_code, name="check-in-code"),
     path("events/<int:event_id>/me/", actions.my_event, name="my-event"),
     path("events/<int:event_id>/drop/", actions.drop, name="drop"),
+    path("events/<int:event_id>/tables/<int:table_id>/contest/", actions.pad_contest, name="pad-contest"),
     # organisers
     path("events/<int:event_id>/open/", actions.open_registration, name="open-registration"),
     path("events/<int:event_id>/close-check-in/", actions.close_check_in, name="close-check-in"),

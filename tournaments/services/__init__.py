@@ -25,7 +25,7 @@ from tournaments.services.events import (
     token_rotate,
     waitlist_promote,
 )
-from tournaments.services.pad import pad_draft_save
+from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sheets import (
@@ -48,6 +48,8 @@ __all__ = [
     "event_organiser_remove",
     "event_start",
     "event_update",
+    "pad_contest",
+    "pad_contest_withdraw",
     "pad_draft_save",
     "player_create",
     "player_signup",

@@ -25,9 +25,44 @@ def pad_draft_save(*, table: Table, data: Any, version: int, by: AbstractBaseUse
                 "draft_conflict",
                 field="version",
             )
-        draft.data, draft.version, draft.updated_by = data, draft.version + 1, by
+        contests = draft.data.get("contests", {})  # the players' contests stay until they withdraw them
+        draft.data, draft.version, draft.updated_by = {**data, "contests": contests}, draft.version + 1, by
         draft.save()
     return draft
+
+
+def pad_contest(*, table: Table, by: AbstractBaseUser, reason: str) -> PadDraft:
+    """A player contests the pad's entry of their own seat: the pad cannot submit that seat until they
+    withdraw the contest or submit their own sheet (docs/rules.md, "The score pad")."""
+    seat = _own_seat(table, by)
+    if not reason.strip():
+        raise DomainError("say what is wrong with the pad's entry", "reason_required", field="reason")
+    return _set_contest(table, seat.player.handle, reason.strip()[:500], by)
+
+
+def pad_contest_withdraw(*, table: Table, by: AbstractBaseUser) -> PadDraft:
+    return _set_contest(table, _own_seat(table, by).player.handle, None, by)
+
+
+def _set_contest(table: Table, handle: str, reason: str | None, by: AbstractBaseUser) -> PadDraft:
+    with transaction.atomic():
+        draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
+        contests = dict(draft.data.get("contests", {}))
+        if reason is None:
+            contests.pop(handle, None)
+        else:
+            contests[handle] = reason
+        draft.data = {**draft.data, "contests": contests}
+        draft.version += 1
+        draft.save(update_fields=["data", "version", "updated_at"])
+    return draft
+
+
+def _own_seat(table: Table, user: AbstractBaseUser) -> Any:
+    seat = next((seat for seat in table.seats.all() if seat.player.user_id == user.pk), None)
+    if seat is None:
+        raise NotAllowed("only a player at this table can contest the pad's entry of their seat", "not_at_table")
+    return seat
 
 
 def _require_at_table(table: Table, user: AbstractBaseUser) -> None:

@@ -16,7 +16,7 @@ from config.celery import dispatch
 from config.errors import Conflict, DomainError, NotAllowed
 from ratings.models import RatingEvent
 from tournaments import selectors
-from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_rate
 
 
@@ -110,6 +110,9 @@ def _store_versions(
             raise Conflict(f"round {round_.number} is {round_.status}, not running", "round_not_running")
         if result.status in TableResult.COUNTS and not organiser():
             raise Conflict("this table's result is final; ask an organiser to correct it", "table_final")
+        others = [seat for seat in entries if seat.player.user_id != by.pk]
+        if others and not organiser():
+            _refuse_replacing_a_players_word(table_id, others)
         newest = dict(
             ScoreSheet.objects.filter(seat__in=entries)
             .order_by()
@@ -127,6 +130,27 @@ def _store_versions(
         )
         queue_if_complete(result, by, every_seat=every_seat)
     return sheets
+
+
+def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
+    """A pad keeper (a player) never replaces a sheet its own player entered, nor a seat whose player
+    contested the pad's entry: the player's own word stands until an organiser decides."""
+    newest: dict[int, int | None] = {}
+    for seat_id, entered_by in (
+        ScoreSheet.objects.filter(seat__in=seats)
+        .order_by("seat_id", "-version")
+        .values_list("seat_id", "entered_by_id")
+    ):
+        newest.setdefault(seat_id, entered_by)
+    for seat in seats:
+        if newest.get(seat.pk) == seat.player.user_id:
+            message = f"{seat.player.handle} entered their own sheet; the pad cannot replace it (an organiser can)"
+            raise Conflict(message, "own_sheet", field="seats")
+    draft = PadDraft.objects.filter(table_id=table_id).values_list("data", flat=True).first() or {}
+    contested = sorted(set(draft.get("contests", {})) & {seat.player.handle for seat in seats})
+    if contested:
+        message = f"{', '.join(contested)} contested the pad's entry of their seat; settle it first (an organiser can)"
+        raise Conflict(message, "contested", field="seats")
 
 
 def queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: bool) -> None:

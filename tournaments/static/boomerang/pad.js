@@ -178,7 +178,7 @@
       li.setAttribute("data-code", problem.code);
       list.appendChild(li);
     });
-    if (!verdict.problems.length) say(verdict.complete ? text.complete : text.no_problem);
+    el("pad-check").textContent = verdict.problems.length ? "" : (verdict.complete ? text.complete : text.no_problem);
   }
 
   function save() {
