@@ -41,6 +41,7 @@ def test_a_malformed_setting_stops_start_up_naming_the_variable() -> None:
 
 def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> None:  # type: ignore[no-untyped-def]
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"}
+    env["ADMIN_CREDENTIALS_FILE"] = str(tmp_path / ".admin-credentials")  # not the checkout's own file
     env.pop("REDIS_URL", None)
     env.pop("CELERY_BROKER_URL", None)
 

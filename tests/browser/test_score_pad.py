@@ -74,7 +74,8 @@ def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> Non
             expected, first = str(sum(sheet["seats"][0]["rounds"][0]["claimed"].values())), seats[0].player.handle
             wait_for(phone, lambda d: d.find_element(By.CSS_SELECTOR, f'[data-total="{first}"]').text == expected)  # noqa: B023
         phone.find_element(By.ID, "save").click()
-        wait_for(phone, lambda d: "Round saved" in d.find_element(By.ID, "pad-status").text)
+        saved = f"(version {r + 1})"
+        wait_for(phone, lambda d: saved in d.find_element(By.ID, "pad-status").text)  # noqa: B023
         assert PadDraft.objects.get(table=table).version == r + 1
 
     shot(phone, "pad-complete")

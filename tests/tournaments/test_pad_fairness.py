@@ -81,3 +81,35 @@ def test_two_phones_saving_one_pad_are_told_and_nothing_is_lost() -> None:
     assert second.get(f"/api/tables/{table.pk}/pad/").json()["version"] == 1
     outsider = as_user(running_round()[1].tables.get().seats.first().player.user)
     assert outsider.get(f"/api/tables/{table.pk}/pad/").status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("game", "players"), [("boomerang-hunt", 4), ("boomerang-flip", 2)])
+def test_the_end_of_game_pad_checks_then_submits_the_table(game: str, players: int) -> None:
+    """The hunt and the flip game are scored at the end: a form per seat, "check" shows the engine's points,
+    "submit" stores one sheet per seat and the table is verified."""
+    from tournaments.models import TableResult
+
+    _event, round_ = running_round(game=game, players=players)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(4))
+    form: dict[str, str] = {}
+    for i, seat_data in enumerate(data):
+        if game == "boomerang-flip":
+            form[f"color-{i}"] = seat_data["color"]
+            form[f"on_board-{i}"] = " ".join(map(str, seat_data["on_board"]))
+            form[f"unplaced-{i}"] = " ".join(map(str, seat_data["unplaced"]))
+        else:
+            form[f"boomerangs-{i}"] = str(seat_data["boomerangs"])
+            form.update({f"captured-{i}-{name}": str(n) for name, n in seat_data["captured"].items()})
+    keeper = Client()
+    keeper.force_login(seats[0].player.user)
+    checked = keeper.post(f"/tables/{table.pk}/pad/", {**form, "action": "check"})
+    assert checked.status_code == 200
+    page = checked.content.decode()
+    assert f'data-total="{seats[0].player.handle}">{checked.context["verdict"]["seats"][0]["total"]}<' in page
+    assert "No problem found so far." in page
+    submitted = keeper.post(f"/tables/{table.pk}/pad/", {**form, "action": "submit"})
+    assert submitted.status_code == 302
+    assert TableResult.objects.get(table=table).status == "verified"

@@ -8,11 +8,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.errors import NotAllowed
+from games import hunt
 from games.preview import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.pages import selectors as pages
+from tournaments.pages.end_pad import end_pad
 from tournaments.pages.text import problem_templates, status
 
+# The hunt's shipped default names no species (they are not public): the practice data's names serve the form.
+DEFAULT_SPECIES = tuple(hunt.practice_edition().cards_per_species or ())
 TABLE_STATUSES = ("waiting", "pending", "verifying", "verified", "rejected", "overridden")
 
 
@@ -25,6 +29,9 @@ def pad(request: HttpRequest, table_id: int) -> HttpResponse:
     except NotAllowed:
         raise PermissionDenied("only a player at this table or an organiser can keep its score pad") from None
     edition = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
+    if event.game not in DRAFTING_RULES:
+        species = sorted(getattr(edition, "cards_per_species", None) or DEFAULT_SPECIES)
+        return end_pad(request, table, species)
     config = {
         "table": table.pk,
         "game": event.game,

@@ -1,5 +1,6 @@
 """python manage.py bootstrap: the admin account and a small demo, idempotent (a second run keeps the data)."""
 
+import os
 import random
 import secrets
 from pathlib import Path
@@ -17,7 +18,8 @@ from tournaments import services
 from tournaments.demo import demo_event_run
 from tournaments.models import Event, SheetCheck
 
-CREDENTIALS = Path(settings.BASE_DIR) / ".admin-credentials"
+# Where the admin's password is kept between runs; ADMIN_CREDENTIALS_FILE moves it (tests, several checkouts).
+CREDENTIALS = Path(os.environ.get("ADMIN_CREDENTIALS_FILE", Path(settings.BASE_DIR) / ".admin-credentials"))
 ADMIN = "admin"
 DEMO_EVENTS = {
     "boomerang-australia": 8,
