@@ -55,7 +55,7 @@ def test_the_sweep_rates_a_final_result_whose_rating_was_never_sent(
     _event, round_ = running_round()
     table = round_.tables.get()
     # The worker verifies the table, then rating fails and the retry cannot be queued: the result is final, unrated.
-    monkeypatch.setattr("tournaments.services.sheets.tables_rate", database_down)
+    monkeypatch.setattr("tournaments.services.verification.tables_rate", database_down)
     monkeypatch.setattr("tournaments.tasks.tables_rate_task.delay", broker_down)
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
         with django_capture_on_commit_callbacks(execute=True):

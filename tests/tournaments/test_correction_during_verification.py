@@ -47,9 +47,9 @@ def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(mon
         services.sheet_submit(seat=seats[1], data=data[1], by=seats[1].player.user)
         return verdict
 
-    monkeypatch.setattr("tournaments.services.sheets.games.verify_table", verify_while_a_correction_lands)
+    monkeypatch.setattr("tournaments.services.verification.games.verify_table", verify_while_a_correction_lands)
     assert services.table_verify(table_id=table.pk, attempt=1) is None
     assert TableResult.objects.get(table=table).status == "pending"
     assert TableResult.objects.get(table=table).attempt == 2
-    monkeypatch.setattr("tournaments.services.sheets.games.verify_table", real_verify)
+    monkeypatch.setattr("tournaments.services.verification.games.verify_table", real_verify)
     assert services.table_verify(table_id=table.pk, attempt=2).status == "verified"  # type: ignore[union-attr]

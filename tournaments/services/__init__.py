@@ -28,14 +28,8 @@ from tournaments.services.events import (
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
-from tournaments.services.sheets import (
-    sheet_submit,
-    table_override,
-    table_reverify,
-    table_sheets_submit,
-    table_sweep,
-    table_verify,
-)
+from tournaments.services.sheets import sheet_submit, table_sheets_submit
+from tournaments.services.verification import table_override, table_reverify, table_sweep, table_verify
 
 __all__ = [
     "edition_activate",

@@ -48,7 +48,8 @@ def forfeit_open_seats(*, player: Player, event: Event, by: AbstractBaseUser) ->
 
 
 def _forfeit(seat_id: int, by: AbstractBaseUser) -> Seat:
-    from tournaments.services.sheets import queue_if_complete, table_decide_by_forfeit
+    from tournaments.services.sheets import queue_if_complete
+    from tournaments.services.verification import table_decide_by_forfeit
 
     seat = Seat.objects.select_related("table__round").get(pk=seat_id)
     result = TableResult.objects.select_for_update().get(table_id=seat.table_id)

@@ -1,0 +1,272 @@
+"""Table verification by Celery (batched), its verdict, forfeits, overrides, the sweep and finishing rounds."""
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import OperationalError, transaction
+from django.db.models import CharField, Exists, OuterRef, Value
+from django.db.models.functions import Cast, Concat
+from django.utils import timezone
+
+import games
+from config.celery import dispatch
+from config.errors import Conflict, DomainError
+from ratings.models import RatingEvent
+from tournaments import selectors
+from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.services.rating import tables_rate
+
+
+def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
+    """Verify the table's current sheets for one attempt; an older attempt or a repeat does nothing.
+
+    Tables queued meanwhile (up to VERIFY_BATCH in all) are verified in the same pass, so a worker
+    behind a burst of sheets pays the database round trips once for many tables; their own tasks then
+    find them taken and do nothing. Returns this table's result, or None when there was nothing to do.
+    """
+    batch = _claim(table_id, attempt)
+    if not batch:
+        return None
+    verified = _verify_claimed(batch)
+    _rate_now(list(verified))
+    return verified.get(table_id)
+
+
+def _claim(table_id: int, attempt: int) -> dict[int, int]:
+    """Claim this table's attempt and up to VERIFY_BATCH - 1 other queued tables (oldest first, skipping
+    any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified."""
+    now = timezone.now()
+    # A statement of its own, so that a task whose table a batch already took pays one round trip.
+    mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=TableResult.QUEUED)
+    if not mine.update(status=TableResult.Status.VERIFYING, updated_at=now):
+        return {}
+    if settings.VERIFY_BATCH <= 1:
+        return {table_id: attempt}
+    with transaction.atomic():
+        queued = dict(
+            selectors.tables_queued()
+            .select_for_update(skip_locked=True)
+            .exclude(table_id=table_id)
+            .values_list("table_id", "attempt")[: settings.VERIFY_BATCH - 1]
+        )
+        TableResult.objects.filter(table_id__in=queued).update(status=TableResult.Status.VERIFYING, updated_at=now)
+    return {table_id: attempt, **queued}
+
+
+def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
+    """Run the engine on each claimed table outside any lock, then write the verdicts that are still wanted.
+
+    A verdict is written only if its table is still verifying the same attempt (a correction that arrived
+    meanwhile wins, and its own task verifies the newer sheets).
+    """
+    results = list(selectors.results_to_verify(table_ids=list(batch)))
+    sheets = selectors.tables_current_sheets(table_ids=list(batch))
+    forfeited = selectors.tables_forfeited_players(table_ids=list(batch))
+    editions: dict[tuple[str, int | None], Any] = {}
+    verdicts: dict[int, games.Verdict] = {}
+    now = timezone.now()
+    for result in results:
+        game, edition_id = result.table.round.event.game, result.active_edition_id  # type: ignore[attr-defined]
+        if (game, edition_id) not in editions:
+            editions[game, edition_id] = selectors.edition_rules_data(game=game, edition=edition_id)
+        gone = forfeited.get(result.table_id, [])
+        playing = [s.data for s in sheets.get(result.table_id, []) if s.data["player"] not in gone]
+        dealt = len(playing) + len(gone) if gone else None
+        verdict = games.verify_table({"game": game, "seats": playing}, editions[game, edition_id], dealt)
+        result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
+        result.verdict, result.verified_at, result.updated_at = with_forfeits(verdict.to_json(), gone), now, now
+        verdicts[result.table_id] = verdict
+    with transaction.atomic():
+        done = _write_verdicts(batch, {result.table_id: result for result in results})
+        if not done:
+            return {}
+        TableResult.history.bulk_history_create(done, update=True)
+        _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
+        for round_id in sorted({r.table.round_id for r in done if r.status == TableResult.Status.VERIFIED}):
+            round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
+    return {r.table_id: r for r in done}
+
+
+def with_forfeits(verdict: dict[str, Any], forfeited: list[str]) -> dict[str, Any]:
+    """The verdict with the forfeited seats added last (sharing the last place when several), 0 points."""
+    if not forfeited or not verdict.get("seats"):
+        return verdict
+    last = len(verdict["seats"]) + 1
+    keys = verdict["seats"][0].get("tie_breaks", {})
+    added = [
+        {"player": handle, "total": 0, "rank": last, "tie_breaks": dict.fromkeys(keys, 0), "forfeited": True}
+        for handle in forfeited
+    ]
+    return {**verdict, "seats": [*verdict["seats"], *added]}
+
+
+def table_decide_by_forfeit(*, result: TableResult, by: AbstractBaseUser) -> TableResult:
+    """One player is left at the table: they win it without a sheet; the forfeited seats share the last place.
+    Call with the result row locked. Counted in the standings, never rated (one player does not make a match)."""
+    seats = list(Seat.objects.filter(table_id=result.table_id).select_related("player").order_by("position"))
+    winner = [{"player": s.player.handle, "total": 0, "rank": 1, "tie_breaks": {}} for s in seats if not s.forfeited]
+    verdict = {"valid": True, "game": None, "seats": winner, "problems": [], "edition": None, "forfeit": True}
+    result.verdict = with_forfeits(verdict, [s.player.handle for s in seats if s.forfeited])
+    result.status, result.verified_at = TableResult.Status.VERIFIED, timezone.now()
+    result.attempt += 1  # a task still queued for the older sheets finds its attempt gone
+    result.save(update_fields=["status", "verdict", "verified_at", "attempt", "updated_at"])
+    TableResult.history.bulk_history_create([result], update=True, default_user=by)
+    table = Table.objects.select_related("round").get(pk=result.table_id)
+    round_finish_if_complete(round_id=table.round_id)
+    return result
+
+
+def _write_verdicts(batch: dict[int, int], by_table: dict[int, TableResult]) -> list[TableResult]:
+    """Write each verdict whose table still verifies the attempt that was claimed; return those written."""
+    fields = ["status", "verdict", "verified_at", "updated_at"]
+    if len(batch) == 1:  # the usual case when the worker keeps up: one conditional UPDATE, no lock beforehand
+        [(table_id, attempt)] = batch.items()
+        result = by_table[table_id]
+        still_wanted = TableResult.objects.filter(
+            table_id=table_id, attempt=attempt, status=TableResult.Status.VERIFYING
+        )
+        return [result] if still_wanted.update(**{name: getattr(result, name) for name in fields}) else []
+    current = set(
+        TableResult.objects.select_for_update()
+        .filter(table_id__in=batch, status=TableResult.Status.VERIFYING)
+        .values_list("table_id", "attempt")
+    )
+    done = [by_table[table_id] for table_id, attempt in batch.items() if (table_id, attempt) in current]
+    if done:
+        TableResult.objects.bulk_update(done, fields)
+    return done
+
+
+def _mark_sheets(sheets: list[tuple[ScoreSheet, games.Verdict]]) -> None:
+    """Each sheet is verified or rejected on its own problems and its table's table-wide ones (player None).
+
+    Sheets without problems, the usual case, are marked in one UPDATE. A sheet's status follows from the
+    table's verdict, whose history row is kept, so no history row is written per sheet here.
+    """
+    clean = []
+    for sheet, verdict in sheets:
+        mine = [p.to_json() for p in verdict.problems if p.player in (sheet.data["player"], None)]
+        if mine:
+            ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.REJECTED, problems=mine)
+        else:
+            clean.append(sheet.pk)
+    if clean:
+        ScoreSheet.objects.filter(pk__in=clean).update(status=ScoreSheet.Status.VERIFIED, problems=[])
+
+
+def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableResult:
+    """Let the organiser accept a table as it stands, with a reason that is recorded."""
+    selectors.require_organiser(user=by, event=table.round.event)
+    if not reason.strip():
+        raise DomainError("an override needs a reason", "reason_required", field="reason")
+    with transaction.atomic():
+        result = TableResult.objects.select_for_update().get(table=table)
+        if not result.verdict or not result.verdict.get("seats"):
+            raise Conflict("the table has no scored verdict to accept yet", "nothing_to_accept")
+        result.status, result.override_reason, result.override_by = TableResult.Status.OVERRIDDEN, reason, by
+        result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
+        result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
+        round_finish_if_complete(round_id=table.round_id)
+        _queue_rating(table.pk)
+    return result
+
+
+def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
+    """Queue the table's current sheets for verification again (after new edition data, say)."""
+    from tournaments.tasks import table_verify_task
+
+    selectors.require_organiser(user=by, event=table.round.event)
+    with transaction.atomic():
+        result = TableResult.objects.select_for_update().get(table=table)
+        if result.status == TableResult.Status.WAITING:
+            raise Conflict("the table is still waiting for sheets", "table_incomplete")
+        result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
+        result.save(update_fields=["status", "attempt", "updated_at"])
+        table_id, attempt = table.pk, result.attempt
+        transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
+    return result
+
+
+def _queue_rating(table_id: int) -> None:
+    from tournaments.tasks import tables_rate_task
+
+    transaction.on_commit(lambda: dispatch(tables_rate_task, [table_id]))
+
+
+def _rate_now(table_ids: list[int]) -> None:
+    """Rate the tables just verified, in this task, instead of queueing a rating task behind everything else.
+
+    If rating fails here, a rating task retries it; if the worker is lost in between, the sweep finds the
+    final result unrated and rates it.
+    """
+    from tournaments.tasks import tables_rate_task
+
+    if not table_ids:
+        return
+    try:
+        tables_rate(table_ids=table_ids)
+    except OperationalError:
+        logging.getLogger(__name__).warning("rating of tables %s failed here, queued for a retry", table_ids)
+        dispatch(tables_rate_task, table_ids)
+
+
+def table_sweep(*, older_than: timedelta) -> int:
+    """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
+    after `older_than`, and final results that were never rated (one rating task for them all). Tasks claim
+    their work, so a repeat is harmless. Returns how many tables were sent.
+
+    Both searches stay in the database (an index of the queue, an anti-join with the rating events), so the
+    sweep does not load every result ever kept.
+    """
+    from tournaments.tasks import table_verify_task, tables_rate_task
+
+    stale = timezone.now() - older_than
+    stuck = selectors.tables_stuck(before=stale).values_list("table_id", "attempt")
+    sent = sum(dispatch(table_verify_task, table_id, attempt) for table_id, attempt in stuck)
+    unrated = list(
+        TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=stale)
+        .exclude(
+            Exists(RatingEvent.objects.filter(source=Concat(Value("table:"), Cast(OuterRef("table_id"), CharField()))))
+        )
+        .values_list("table_id", flat=True)
+    )
+    if unrated and dispatch(tables_rate_task, unrated):
+        sent += len(unrated)
+    rounds_finish_complete()
+    return sent
+
+
+def round_finish_if_complete(*, round_id: int) -> bool:
+    """Finish the round (and the event after its last round) once every table's result counts.
+
+    Called inside the transaction that made a table's result count. The round row is locked before the
+    tables are read: two verifications finishing the last two tables at the same moment are serialised
+    here, and under READ COMMITTED the second one, once it holds the lock, reads the first one's committed
+    verdict (without the lock each saw the other's table still open, and the round stayed running).
+    Returns whether the round was finished by this call.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+    if round_ is None or round_.status == Round.Status.FINISHED:
+        return False
+    if TableResult.objects.filter(table__round_id=round_id).exclude(status__in=TableResult.COUNTS).exists():
+        return False
+    round_.status = Round.Status.FINISHED
+    round_.save(update_fields=["status"])
+    event = round_.event
+    last = round_.is_final or (round_.number >= event.rounds_planned and not event.final_table_size)
+    if last and event.status == Event.Status.RUNNING:
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])  # save(), not update(): the event's history row is written
+    return True
+
+
+def rounds_finish_complete() -> int:
+    """Finish every running round whose tables all count (the sweep's repair); returns how many."""
+    finished = 0
+    for round_id in selectors.rounds_complete_but_running():
+        with transaction.atomic():
+            finished += round_finish_if_complete(round_id=round_id)
+    return finished
