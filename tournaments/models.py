@@ -123,6 +123,12 @@ class Event(models.Model):
     late_entry_until_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still register and check in until this round is seated (0: no late entry)."
     )
+    avoid_pairs = models.JSONField(
+        default=list, blank=True, help_text='Pairs of handles who must not meet (family): [["ann", "bob"], ...].'
+    )
+    pinned_tables = models.JSONField(
+        default=dict, blank=True, help_text='Players who keep a table (mobility needs): {"ann": 1}.'
+    )
     final_table_size = models.PositiveSmallIntegerField(
         default=0, help_text="After the Swiss rounds, the top N play a final deciding places 1..N (0: no final)."
     )

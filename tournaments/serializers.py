@@ -76,6 +76,14 @@ class EventInputSerializer(serializers.Serializer):
     rated = serializers.BooleanField(required=False)
     late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
     final_table_size = serializers.IntegerField(min_value=0, max_value=5, required=False)
+    avoid_pairs = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(max_length=40), min_length=2, max_length=2),
+        required=False, max_length=500, help_text="Pairs of handles who must not meet (family).",
+    )  # fmt: skip
+    pinned_tables = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=1000), required=False,
+        help_text="Players who keep a table (mobility needs): handle -> table number.",
+    )  # fmt: skip
 
 
 class EventUpdateSerializer(EventInputSerializer):
@@ -90,7 +98,8 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "status", "starts_at", "venue", "description", "rounds_planned", "capacity",
             "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
-            "bye_points", "rated", "late_entry_until_round", "final_table_size", "organisers", "created_at",
+            "bye_points", "rated", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
+            "organisers", "created_at",
         ]  # fmt: skip
 
     def get_organisers(self, event: Event) -> list[str]:

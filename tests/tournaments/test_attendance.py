@@ -200,3 +200,23 @@ def test_an_unrated_event_leaves_the_ratings_alone() -> None:
     play(start(event), random.Random(7))
     assert TableResult.objects.get(table__round__event=event).status == "verified"
     assert not RatingEvent.objects.exists()
+
+
+def test_an_events_family_pairs_never_meet_and_a_pinned_player_keeps_table_one() -> None:
+    event = EventFactory(rounds_planned=3, capacity=16)
+    players = [PlayerFactory() for _ in range(8)]
+    register_and_check_in(event, players)
+    a, b, pinned = players[0].handle, players[1].handle, players[7].handle
+    answer = as_user(event.organisers.get()).patch(
+        f"/api/events/{event.pk}/", {"avoid_pairs": [[a, b]], "pinned_tables": {pinned: 1}}, format="json"
+    )
+    assert answer.status_code == 409  # an open event no longer changes: set them while it is a draft
+    Event.objects.filter(pk=event.pk).update(avoid_pairs=[[a, b]], pinned_tables={pinned: 1})
+    event.refresh_from_db()
+    rng, round_ = random.Random(9), start(event)
+    for _ in range(2):
+        play(round_, rng)
+        round_ = next_round(event)
+        tables = [{s.player.handle for s in t.seats.all()} for t in round_.tables.order_by("number")]
+        assert not any({a, b} <= table for table in tables)
+        assert pinned in tables[0]

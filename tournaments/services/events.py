@@ -116,6 +116,17 @@ def _check_scheme(event: Event) -> None:
     if event.final_table_size and event.final_table_size not in games.GAMES[event.game].player_counts:
         message = f"a final table of {event.final_table_size} is not a table of {games.GAMES[event.game].name}"
         raise DomainError(message, "invalid_final", field="final_table_size")
+    pairs_ok = isinstance(event.avoid_pairs, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair)
+        for pair in event.avoid_pairs
+    )
+    if not pairs_ok:
+        raise DomainError('avoid_pairs is a list of pairs of handles: [["ann", "bob"]]', "invalid_pairs", "avoid_pairs")
+    pins_ok = isinstance(event.pinned_tables, dict) and all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 1000 for n in event.pinned_tables.values()
+    )
+    if not pins_ok:
+        raise DomainError('pinned_tables maps handles to table numbers: {"ann": 1}', "invalid_pins", "pinned_tables")
     unknown = [t for t in event.tie_breaks if t not in TIE_BREAKS]
     if unknown or not isinstance(event.tie_breaks, list):
         raise DomainError(
@@ -126,7 +137,7 @@ def _check_scheme(event: Event) -> None:
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated",
-     "late_entry_until_round", "final_table_size"}
+     "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables"}
 )  # fmt: skip
 
 

@@ -61,13 +61,31 @@ def _round_seat(event: Event, number: int) -> Round:
     if number == 1:
         plan = seating.first_round(sorted(players), preference, event.seed, byes_had)
     else:
-        standing = [row.handle for row in selectors.event_standings(event=event) if row.handle in players]
+        rows = selectors.event_standings(event=event)
+        standing = [row.handle for row in rows if row.handle in players]
         ranked = standing + sorted(set(players) - set(standing))
-        met = seating.meetings(selectors.event_tables(event=event))
-        plan = seating.swiss_round(ranked, preference, met, byes_had=byes_had)
+        points = {row.handle: float(row.points) for row in rows} | {p: 0.0 for p in players if p not in standing}
+        met = _with_avoided(seating.meetings(selectors.event_tables(event=event)), event)
+        plan = seating.swiss_round(
+            ranked, preference, met, byes_had=byes_had, points=points, pinned=_pins(event, players)
+        )
     round_ = _round_create(event, number, plan.tables, players)
     Bye.objects.bulk_create(Bye(round=round_, player=players[handle]) for handle in plan.byes)
     return round_
+
+
+AVOIDED = 1000  # a pair that must not meet counts as this many earlier meetings: never seated together if avoidable
+
+
+def _with_avoided(met: dict[frozenset[str], int], event: Event) -> dict[frozenset[str], int]:
+    for pair in event.avoid_pairs:
+        key = frozenset(pair)
+        met[key] = met.get(key, 0) + AVOIDED
+    return met
+
+
+def _pins(event: Event, players: dict[str, Player]) -> dict[str, int]:
+    return {handle: int(number) for handle, number in event.pinned_tables.items() if handle in players}
 
 
 def _final_seat(event: Event, number: int) -> Round:
