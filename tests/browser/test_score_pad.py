@@ -88,3 +88,33 @@ def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> Non
     assert ScoreSheet.objects.filter(seat__table=table, entered_by=keeper).count() == 4
     totals = {s["player"]: s["total"] for s in TableResult.objects.get(table=table).verdict["seats"]}
     assert totals == {seat.player.handle: s["claimed_total"] for seat, s in zip(seats, sheet["seats"], strict=True)}
+
+
+def test_a_player_keeps_their_own_seat_on_their_own_phone(live_server, phone) -> None:  # type: ignore[no-untyped-def]
+    _event, round_ = running_round(players=2)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    me = seats[1].player.user
+    me.set_password("a-long-test-password")
+    me.save()
+    sheet = legal_sheet("boomerang-australia", 2, random.Random(12))
+    phone.get(f"{live_server.url}/accounts/login/")
+    phone.find_element(By.ID, "id_username").send_keys(me.username)
+    phone.find_element(By.ID, "id_password").send_keys("a-long-test-password")
+    phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
+    wait_for(phone, lambda d: "Boomerang events" in d.page_source)
+    phone.get(f"{live_server.url}/tables/{table.pk}/pad/")
+    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+    for r, row in enumerate(sheet["seats"][1]["rounds"]):
+        choose(phone, f"Round {r + 1}")
+        for card in row["cards"]:
+            tap(phone, card)
+        Select(phone.find_element(By.ID, "choice")).select_by_value(row["scored"] or "")
+    mine = phone.find_element(By.ID, "submit-mine")
+    wait_for(phone, lambda d: mine.is_displayed())
+    assert not phone.find_element(By.ID, "submit").is_enabled()  # the other seat is not entered
+    mine.click()
+    wait_for(phone, lambda d: "Your seat is sent" in d.find_element(By.ID, "pad-status").text)
+    sheet_row = ScoreSheet.objects.get(seat=seats[1])
+    assert sheet_row.entered_by == me
+    assert TableResult.objects.get(table=table).status == "waiting"

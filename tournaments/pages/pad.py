@@ -77,4 +77,5 @@ def _pad_text() -> dict[str, str]:
         "no_problem": _("No problem found so far."),
         "result": _("Result: %(status)s"),
         "points": _("%(n)s points"),
+        "mine_sent": _("Your seat is sent; the table is checked once every seat is in."),
     }

@@ -129,6 +129,9 @@
     });
     var complete = players.length && [0, 1, 2, 3].every(roundDone);
     el("submit").disabled = !complete;
+    var me = config.seats.filter(function (s) { return s.mine && !s.forfeited; })[0];
+    var mineDone = me && [0, 1, 2, 3].every(function (r) { var x = state.seats[me.handle][r]; return x && x.cards.length === config.row; });
+    el("submit-mine").hidden = !(mineDone && !complete);
   }
   function tab(label, pressed, done, onClick) {
     var button = document.createElement("button");
@@ -211,12 +214,17 @@
   function mine() {
     api("GET", config.urls.pad).then(function (answer) { state.version = answer.data.version; save(); });
   }
-  function submit() {
-    var seats = players.map(function (p) {
+  function submitMine() {
+    var me = config.seats.filter(function (s) { return s.mine; })[0];
+    submit([me.handle]);
+  }
+  function submit(only) {
+    var seats = (Array.isArray(only) ? only : players).map(function (p) {
       return { player: p, rounds: state.seats[p].slice(0, config.rounds).map(function (x) { return { cards: x.cards, scored: x.scored }; }) };
     });
     api("POST", config.urls.sheets, { seats: seats }).then(function (answer) {
       if (answer.status >= 400) { say(answer.data.detail, true); return; }
+      if (Array.isArray(only) && answer.data[0].table_status === "waiting") { say(text.mine_sent); return; }
       say(text.submitted);
       poll();
     }).catch(function () { say(text.offline, true); });
@@ -239,6 +247,7 @@
   el("choice").addEventListener("change", function (event) { row().scored = event.target.value || null; changed(); });
   el("save").addEventListener("click", save);
   el("submit").addEventListener("click", submit);
+  el("submit-mine").addEventListener("click", submitMine);
   window.addEventListener("online", function () { if (state.dirty) save(); });
   api("GET", config.urls.pad).then(function (answer) {
     if (answer.status !== 200) return;
