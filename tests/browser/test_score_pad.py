@@ -33,6 +33,19 @@ def choose(driver, label: str) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError(f"no tab {label!r}")
 
 
+def open_pad(phone, base: str, user, table_id: int) -> None:  # type: ignore[no-untyped-def]
+    """Log the user in on the phone and open the table's pad, ready once its draft is loaded."""
+    user.set_password("a-long-test-password")
+    user.save()
+    phone.get(f"{base}/accounts/login/")
+    phone.find_element(By.ID, "id_username").send_keys(user.username)
+    phone.find_element(By.ID, "id_password").send_keys("a-long-test-password")
+    phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
+    wait_for(phone, lambda d: "Boomerang events" in d.page_source)
+    phone.get(f"{base}/tables/{table_id}/pad/")
+    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+
+
 def show_a_card_used_twice(phone, card: str) -> None:  # type: ignore[no-untyped-def]
     """Tap a card the first player already holds: the problem shows before anything is submitted; tap it
     again to take it back."""
@@ -49,16 +62,8 @@ def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> Non
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))
     keeper = seats[0].player.user
-    keeper.set_password("a-long-test-password")
-    keeper.save()
     sheet = legal_sheet("boomerang-australia", 4, random.Random(11))
-    phone.get(f"{live_server.url}/accounts/login/")
-    phone.find_element(By.ID, "id_username").send_keys(keeper.username)
-    phone.find_element(By.ID, "id_password").send_keys("a-long-test-password")
-    phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
-    wait_for(phone, lambda d: "Boomerang events" in d.page_source)
-    phone.get(f"{live_server.url}/tables/{table.pk}/pad/")
-    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+    open_pad(phone, live_server.url, keeper, table.pk)
 
     for r in range(4):
         choose(phone, f"Round {r + 1}")
@@ -95,16 +100,8 @@ def test_a_player_keeps_their_own_seat_on_their_own_phone(live_server, phone) ->
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))
     me = seats[1].player.user
-    me.set_password("a-long-test-password")
-    me.save()
     sheet = legal_sheet("boomerang-australia", 2, random.Random(12))
-    phone.get(f"{live_server.url}/accounts/login/")
-    phone.find_element(By.ID, "id_username").send_keys(me.username)
-    phone.find_element(By.ID, "id_password").send_keys("a-long-test-password")
-    phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
-    wait_for(phone, lambda d: "Boomerang events" in d.page_source)
-    phone.get(f"{live_server.url}/tables/{table.pk}/pad/")
-    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+    open_pad(phone, live_server.url, me, table.pk)
     for r, row in enumerate(sheet["seats"][1]["rounds"]):
         choose(phone, f"Round {r + 1}")
         for card in row["cards"]:
