@@ -2,6 +2,7 @@
 check-in close and the waitlist, late entry, a random seed, a final table, unrated events."""
 
 import random
+from datetime import timedelta
 
 import pytest
 from rest_framework.test import APIClient
@@ -112,6 +113,7 @@ def test_in_a_two_player_game_the_opponent_of_a_player_who_drops_wins_at_once() 
     assert [(s["player"], s["rank"]) for s in result.verdict["seats"]] == [(staying.handle, 1), (leaving.handle, 2)]
     assert Round.objects.get(pk=round_.pk).status == "finished"
     assert not Rating.objects.exists()  # a forfeit is not a match
+    assert services.table_sweep(older_than=timedelta(0)) == 0  # and the sweep does not keep sending it
 
 
 def test_an_organiser_forfeits_a_no_show_seat_and_reinstates_a_dropped_player() -> None:
@@ -200,6 +202,7 @@ def test_an_unrated_event_leaves_the_ratings_alone() -> None:
     play(start(event), random.Random(7))
     assert TableResult.objects.get(table__round__event=event).status == "verified"
     assert not RatingEvent.objects.exists()
+    assert services.table_sweep(older_than=timedelta(0)) == 0  # not sent for rating again and again
 
 
 def test_an_events_family_pairs_never_meet_and_a_pinned_player_keeps_table_one() -> None:

@@ -1,12 +1,36 @@
 """Feed verified table results to the ratings app (tournaments -> ratings, never the reverse)."""
 
 from collections import defaultdict
+from datetime import datetime
 
 from django.db import transaction
+from django.db.models import CharField, Exists, OuterRef, Value
+from django.db.models.functions import Cast, Concat
 
 from games import GAMES
 from ratings import services as ratings
+from ratings.models import RatingEvent
 from tournaments.models import Player, ScoreSheet, TableResult
+
+TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
+
+
+def table_source(table_id: int) -> str:
+    return f"{TABLE_SOURCE}{table_id}"
+
+
+def tables_unrated(*, before: datetime) -> list[int]:
+    """Tables that should be rated but are not (a lost worker): final results of rated events, last changed
+    before `before`, played by two players or more, with no rating event. One anti-join in the database."""
+    source = Concat(Value(TABLE_SOURCE), Cast(OuterRef("table_id"), CharField()))
+    return list(
+        TableResult.objects.filter(
+            status__in=TableResult.COUNTS, updated_at__lt=before, table__round__event__rated=True
+        )
+        .exclude(verdict__has_key="forfeit")  # a table won by forfeit is never rated
+        .exclude(Exists(RatingEvent.objects.filter(source=source)))
+        .values_list("table_id", flat=True)
+    )
 
 
 def tables_rate(*, table_ids: list[int]) -> None:
@@ -37,7 +61,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
         (counting if _rated(result) else not_counting).append(result)
     for result in not_counting:
         game = result.table.round.event.game
-        ratings.match_remove(game=game, source=f"table:{result.table_id}", actor=actors[result.table_id])
+        ratings.match_remove(game=game, source=table_source(result.table_id), actor=actors[result.table_id])
     handles = {seat["player"] for result in counting for seat in result.verdict["seats"]}
     users = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
     matches: dict[str, list[ratings.Match]] = defaultdict(list)
@@ -49,7 +73,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
             if not s.get("forfeited")
         ]
         matches[result.table.round.event.game].append(
-            ratings.Match(f"table:{result.table_id}", result.verified_at, placings, actors[result.table_id])
+            ratings.Match(table_source(result.table_id), result.verified_at, placings, actors[result.table_id])
         )
     for game, game_matches in matches.items():
         ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)

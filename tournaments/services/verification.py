@@ -7,17 +7,14 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import OperationalError, transaction
-from django.db.models import CharField, Exists, OuterRef, Value
-from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 import games
 from config.celery import dispatch
 from config.errors import Conflict, DomainError
-from ratings.models import RatingEvent
 from tournaments import selectors
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
-from tournaments.services.rating import tables_rate
+from tournaments.services.rating import tables_rate, tables_unrated
 
 
 def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
@@ -226,13 +223,7 @@ def table_sweep(*, older_than: timedelta) -> int:
     stale = timezone.now() - older_than
     stuck = selectors.tables_stuck(before=stale).values_list("table_id", "attempt")
     sent = sum(dispatch(table_verify_task, table_id, attempt) for table_id, attempt in stuck)
-    unrated = list(
-        TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=stale)
-        .exclude(
-            Exists(RatingEvent.objects.filter(source=Concat(Value("table:"), Cast(OuterRef("table_id"), CharField()))))
-        )
-        .values_list("table_id", flat=True)
-    )
+    unrated = tables_unrated(before=stale)
     if unrated and dispatch(tables_rate_task, unrated):
         sent += len(unrated)
     rounds_finish_complete()
