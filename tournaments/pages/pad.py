@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from config.errors import NotAllowed
 from games import hunt
@@ -17,6 +18,20 @@ from tournaments.pages.text import problem_templates, status
 
 # The hunt's shipped default names no species (they are not public): the practice data's names serve the form.
 DEFAULT_SPECIES = tuple(hunt.practice_edition().cards_per_species or ())
+CATEGORY_LABELS = {  # the rulebooks' scoring categories, as the score pad's column heads
+    "throw_catch": gettext_lazy("Throw & Catch"),
+    "sites": gettext_lazy("sites"),
+    "region_bonus": gettext_lazy("regions"),
+    "collections": gettext_lazy("collections"),
+    "animals": gettext_lazy("animals"),
+    "activity": gettext_lazy("activity"),
+    "passport_bonus": gettext_lazy("passport"),
+    "food": gettext_lazy("food"),
+    "transport": gettext_lazy("transport"),
+    "treasure": gettext_lazy("treasure"),
+    "coast_bonus": gettext_lazy("coast to coast"),
+    "souvenirs": gettext_lazy("souvenirs"),
+}
 TABLE_STATUSES = ("waiting", "pending", "verifying", "verified", "rejected", "overridden")
 
 
@@ -56,6 +71,7 @@ def pad(request: HttpRequest, table_id: int) -> HttpResponse:
         config["cards"] = [{"id": c.id, "name": c.name, "number": c.number, "region": c.region} for c in edition.cards]
         config["choices"] = sorted(rules.facts.blue_names)
         config["categories"] = list(rules.categories)
+        config["category_labels"] = {name: str(CATEGORY_LABELS.get(name, name)) for name in rules.categories}
     context = {"table": table, "event": event, "config": config, "drafting": "cards" in config}
     return render(request, "pages/pad.html", context)
 

@@ -155,8 +155,8 @@
     var table = el("points");
     table.innerHTML = "";
     var head = table.insertRow();
-    ["", ].concat(config.categories, [text.total]).forEach(function (name) {
-      var th = document.createElement("th"); th.textContent = name.replace(/_/g, " "); head.appendChild(th);
+    [""].concat(config.categories.map(function (c) { return config.category_labels[c] || c; }), [text.total]).forEach(function (name) {
+      var th = document.createElement("th"); th.textContent = name; head.appendChild(th);
     });
     verdict.seats.forEach(function (seat) {
       var line = table.insertRow();
