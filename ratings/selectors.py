@@ -14,6 +14,10 @@ def provisional_condition() -> Q:
     return Q(games__lt=settings.RATINGS_PROVISIONAL_GAMES) | Q(sigma__gt=settings.RATINGS_PROVISIONAL_SIGMA)
 
 
+def pool_of_game(*, game: str) -> RatingPool | None:
+    return RatingPool.objects.filter(game=game).first()
+
+
 def leaderboard(
     *, pool: RatingPool, established_only: bool = False, active_since: datetime | None = None
 ) -> QuerySet[Rating]:

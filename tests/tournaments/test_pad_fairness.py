@@ -113,3 +113,20 @@ def test_the_end_of_game_pad_checks_then_submits_the_table(game: str, players: i
     submitted = keeper.post(f"/tables/{table.pk}/pad/", {**form, "action": "submit"})
     assert submitted.status_code == 302
     assert TableResult.objects.get(table=table).status == "verified"
+
+
+def test_malformed_pad_drafts_and_contests_are_a_400_naming_the_field() -> None:
+    table, seats, _data = table_of_four()
+    keeper = as_user(seats[0].player.user)
+    for body, field in (
+        ({"data": {"rows": []}, "version": 0}, "data"),
+        ({"data": {"seats": []}, "version": -1}, "version"),
+        ({"data": {"seats": []}}, "version"),
+    ):
+        answer = keeper.put(f"/api/tables/{table.pk}/pad/", body, format="json")
+        assert (answer.status_code, answer.json()["field"]) == (400, field), answer.json()
+    contest = as_user(seats[1].player.user).post(
+        f"/api/tables/{table.pk}/pad/contest/", {"reason": "  "}, format="json"
+    )
+    assert (contest.status_code, contest.json()["field"]) == (400, "reason")
+    assert not PadDraft.objects.exists()

@@ -49,27 +49,6 @@ def register(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@login_required
-def withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
-    registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
-    return _run(
-        request, event_id, lambda: services.registration_withdraw(registration=registration, by=request.user),
-        _("You have withdrawn."),
-    )  # fmt: skip
-
-
-@require_POST
-@login_required
-def check_in(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Check the logged-in player in (and only them: the registration is looked up by the session's user)."""
-    registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
-    return _run(
-        request, event_id, lambda: services.registration_check_in(registration=registration, by=request.user),
-        _("You are checked in."),
-    )  # fmt: skip
-
-
 @login_required
 def check_in_by_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
     """The page the event's QR code opens: a button that checks in whoever is logged in on this phone."""
@@ -78,25 +57,8 @@ def check_in_by_code(request: HttpRequest, event_id: int, code: str) -> HttpResp
         messages.error(request, _("This check-in code is not this event's."))
         return redirect("event", event_id=event_id)
     if request.method == "POST":
-        return check_in(request, event_id)
+        return my_registration(request, event_id, "check-in")
     return render(request, "pages/check_in.html", {"event": event})
-
-
-@require_POST
-@login_required
-def start_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
-    return _run(request, event_id, lambda: services.event_start(event=event, by=request.user), _("Round 1 is seated."))
-
-
-@require_POST
-@login_required
-def open_registration(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
-    return _run(
-        request, event_id, lambda: services.event_open_registration(event=event, by=request.user),
-        _("Registration is open."),
-    )  # fmt: skip
 
 
 @require_POST
@@ -109,37 +71,43 @@ def start_round(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     )  # fmt: skip
 
 
-@require_POST
-@login_required
-def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
-    return _run(
-        request,
-        event_id,
-        lambda: services.round_seat_next(event=event, by=request.user),
-        _("The next round is seated."),
-    )
+def _own_registration_actions() -> dict[str, tuple[Callable[..., Any], str]]:
+    return {
+        "withdraw": (services.registration_withdraw, _("You have withdrawn.")),
+        "check-in": (services.registration_check_in, _("You are checked in.")),
+        "drop": (services.registration_drop, _("You have left the event. Thank you for playing!")),
+    }
 
 
 @require_POST
 @login_required
-def drop(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Leave the running event: a seat at a table still playing is forfeited, the others finish without it."""
+def my_registration(request: HttpRequest, event_id: int, action: str) -> HttpResponse:
+    """The player's own buttons: withdraw, check in, leave the running event. The registration is looked up
+    by the session's user, so nobody acts on another player's (the QR check-in link included)."""
     registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
-    return _run(
-        request, event_id, lambda: services.registration_drop(registration=registration, by=request.user),
-        _("You have left the event. Thank you for playing!"),
-    )  # fmt: skip
+    service, done = _own_registration_actions()[action]
+    return _run(request, event_id, lambda: service(registration=registration, by=request.user), done)
+
+
+def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
+    return {
+        "open": (services.event_open_registration, _("Registration is open.")),
+        "close-check-in": (
+            services.event_close_check_in,
+            _("Check-in is closed: absent players are no-shows and the waitlist moved up."),
+        ),
+        "start": (services.event_start, _("Round 1 is seated.")),
+        "next-round": (services.round_seat_next, _("The next round is seated.")),
+    }
 
 
 @require_POST
 @login_required
-def close_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_action(request: HttpRequest, event_id: int, action: str) -> HttpResponse:
+    """An organiser's button on the event (the service checks the organiser and the event's state)."""
     event = get_object_or_404(Event, pk=event_id)
-    return _run(
-        request, event_id, lambda: services.event_close_check_in(event=event, by=request.user),
-        _("Check-in is closed: absent players are no-shows and the waitlist moved up."),
-    )  # fmt: skip
+    service, done = _event_actions()[action]
+    return _run(request, event_id, lambda: service(event=event, by=request.user), done)
 
 
 @require_POST

@@ -6,7 +6,6 @@ from django.utils.translation import gettext as _
 
 import games
 from ratings import selectors as ratings
-from ratings.models import RatingPool
 from tournaments import selectors
 from tournaments.pages import selectors as pages
 from tournaments.pages.charts import Point, line_chart
@@ -39,7 +38,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     if game not in games.GAMES:
         raise Http404(_("No such game."))
-    pool = RatingPool.objects.filter(game=game).first()
+    pool = ratings.pool_of_game(game=game)
     established = request.GET.get("established") == "1"
     after = ratings.Cursor.decode(request.GET.get("after"))
     page = ratings.leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
