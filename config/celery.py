@@ -6,7 +6,7 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import task_prerun
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from kombu.exceptions import OperationalError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -28,7 +28,7 @@ def drop_unusable_connections(task: Any = None, **_kwargs: object) -> None:
 task_prerun.connect(drop_unusable_connections)
 
 
-def dispatch(task, *args: object) -> bool:  # type: ignore[no-untyped-def]
+def dispatch(task: Any, *args: object) -> bool:
     """Send a task, surviving a broker outage: the work stays recorded and the periodic sweep sends it later."""
     try:
         task.delay(*args)
@@ -36,3 +36,9 @@ def dispatch(task, *args: object) -> bool:  # type: ignore[no-untyped-def]
         logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task.name, args, error)
         return False
     return True
+
+
+def enqueue_on_commit(task: Any, *args: object) -> None:
+    """Send a task once the current transaction commits, so the worker reads what it was sent for (and a
+    rolled-back write sends nothing). The one way services queue work."""
+    transaction.on_commit(lambda: dispatch(task, *args))

@@ -47,6 +47,7 @@ class SheetCheck(models.Model):
     game = models.CharField(max_length=40, choices=GAME_CHOICES)
     sheet = models.JSONField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    attempt = models.PositiveIntegerField(default=0, help_text="Raised by each re-verification.")
     verdict = models.JSONField(null=True, blank=True)
     edition = models.ForeignKey(Edition, null=True, blank=True, on_delete=models.PROTECT)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)

@@ -8,18 +8,22 @@ from django.db import OperationalError
 
 from tournaments import services
 
-
-@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
-def sheet_check_verify_task(check_id: int) -> None:
-    services.sheet_check_verify(check_id=check_id)
+# A database that is briefly away (a failover, a restart) is retried with backoff; anything else is a bug.
+RETRY_WHILE_THE_DATABASE_IS_AWAY = {"autoretry_for": (OperationalError,), "retry_backoff": True, "max_retries": 5}
 
 
-@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(**RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def sheet_check_verify_task(check_id: int, attempt: int | None = None) -> None:
+    """`attempt` is None in messages queued before checks had attempts: the check's current one."""
+    services.sheet_check_verify(check_id=check_id, attempt=attempt)
+
+
+@shared_task(**RETRY_WHILE_THE_DATABASE_IS_AWAY)
 def table_verify_task(table_id: int, attempt: int) -> None:
     services.table_verify(table_id=table_id, attempt=attempt)
 
 
-@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(**RETRY_WHILE_THE_DATABASE_IS_AWAY)
 def tables_rate_task(table_ids: list[int]) -> None:
     services.tables_rate(table_ids=table_ids)
 

@@ -5,6 +5,7 @@ import random
 import pytest
 from django.urls import reverse
 
+import games
 from games.simulate import legal_sheet
 from tournaments import services
 from tournaments.models import SheetCheck
@@ -89,3 +90,31 @@ def test_the_list_filters_by_game_and_status(user_client) -> None:  # type: igno
     services.sheet_check_submit(sheet=legal_sheet("boomerang-flip", 2, random.Random(2)))
     response = user_client.get(reverse("sheet-check-list"), {"game": "boomerang-flip"})
     assert [row["game"] for row in response.data["results"]] == ["boomerang-flip"]
+
+
+def test_a_verification_overtaken_by_a_reverification_writes_nothing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The old task is still running the engine when the organiser asks for a new attempt: its verdict (of
+    the older edition) must not land, or the new task would find the check done and skip it."""
+    check = services.sheet_check_submit(sheet=australia_sheet())
+    engine = games.verify_table
+
+    def reverified_meanwhile(sheet, edition, dealt=None):  # type: ignore[no-untyped-def]
+        services.sheet_check_reverify(check=check)
+        return engine(sheet, edition, dealt)
+
+    monkeypatch.setattr(games, "verify_table", reverified_meanwhile)
+    overtaken = services.sheet_check_verify(check_id=check.pk, attempt=0)
+    assert overtaken is not None
+    assert (overtaken.status, overtaken.attempt, overtaken.verdict) == ("submitted", 1, None)
+    monkeypatch.setattr(games, "verify_table", engine)
+    current = services.sheet_check_verify(check_id=check.pk, attempt=1)
+    assert current is not None
+    assert (current.status, current.verdict["valid"]) == ("verified", True)
+
+
+def test_a_task_redelivered_after_a_lost_worker_finishes_its_attempt() -> None:
+    check = services.sheet_check_submit(sheet=australia_sheet())
+    SheetCheck.objects.filter(pk=check.pk).update(status="verifying")  # the first worker died here
+    again = services.sheet_check_verify(check_id=check.pk, attempt=0)
+    assert again is not None
+    assert again.status == "verified"

@@ -4,12 +4,12 @@ and is never rated (docs/rules.md, "Attendance")."""
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
 
 from config.errors import Conflict
 from tournaments import selectors
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
 from tournaments.services.events import waitlist_promote
+from tournaments.services.transitions import locked_in_status, status_move
 
 
 def check_in_close(event: Event) -> list[Registration]:
@@ -26,10 +26,10 @@ def check_in_close(event: Event) -> list[Registration]:
 def event_close_check_in(*, event: Event, by: AbstractBaseUser) -> list[Registration]:
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.status != Event.Status.REGISTRATION:
-            raise Conflict(f"the event is {locked.status}; check-in closes before it starts", "wrong_event_status")
-        return check_in_close(locked)
+        refusal = "the event is {row.status}; check-in closes before it starts"
+        return check_in_close(
+            locked_in_status(Event, event.pk, [Event.Status.REGISTRATION], refusal, "wrong_event_status")
+        )
 
 
 def seat_forfeit(*, seat: Seat, by: AbstractBaseUser) -> Seat:
@@ -69,10 +69,7 @@ def registration_reinstate(*, registration: Registration, by: AbstractBaseUser) 
     """Bring back a player who dropped or did not show: checked in, seated from the next round on."""
     selectors.require_organiser(user=by, event=registration.event)
     with transaction.atomic():
-        locked = Registration.objects.select_for_update().get(pk=registration.pk)
-        if locked.status not in (Registration.Status.DROPPED, Registration.Status.NO_SHOW):
-            raise Conflict(f"only a dropped player or a no-show can be reinstated; this one is {locked.status}",
-                           "wrong_registration_status")  # fmt: skip
-        locked.status, locked.updated_at = Registration.Status.CHECKED_IN, timezone.now()
-        locked.save(update_fields=["status", "updated_at"])
-    return locked
+        refusal = "only a dropped player or a no-show can be reinstated; this one is {row.status}"
+        away = [Registration.Status.DROPPED, Registration.Status.NO_SHOW]
+        locked = locked_in_status(Registration, registration.pk, away, refusal, "wrong_registration_status")
+        return status_move(locked, Registration.Status.CHECKED_IN)

@@ -7,9 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 
 import games
-from config.celery import dispatch
+from config.celery import enqueue_on_commit
 from config.errors import DomainError
-from tournaments import selectors
+from tournaments import selectors, tasks
 from tournaments.models import Edition, SheetCheck
 
 
@@ -39,8 +39,6 @@ def edition_activate(*, edition: Edition) -> Edition:
 
 def sheet_check_submit(*, sheet: Any, submitted_by: AbstractBaseUser | None = None) -> SheetCheck:
     """Store a whole table sheet and enqueue its verification once the row is committed."""
-    from tournaments.tasks import sheet_check_verify_task
-
     try:
         game, _seats = games.parse_table(sheet)
     except games.MalformedInput as error:
@@ -49,39 +47,43 @@ def sheet_check_submit(*, sheet: Any, submitted_by: AbstractBaseUser | None = No
         check = SheetCheck.objects.create(
             game=game.id, sheet=sheet, edition=selectors.edition_active(game=game.id), submitted_by=submitted_by
         )
-        transaction.on_commit(lambda: dispatch(sheet_check_verify_task, check.pk))
+        enqueue_on_commit(tasks.sheet_check_verify_task, check.pk, check.attempt)
     return check
 
 
-def sheet_check_verify(*, check_id: int) -> SheetCheck | None:
-    """Run the rules engine on a stored sheet and record the verdict; a second run changes nothing."""
-    check = SheetCheck.objects.select_related("edition").filter(pk=check_id).first()
-    if check is None or check.status in (SheetCheck.Status.VERIFIED, SheetCheck.Status.REJECTED):
-        return check
-    SheetCheck.objects.filter(pk=check_id, status=SheetCheck.Status.SUBMITTED).update(
-        status=SheetCheck.Status.VERIFYING
-    )
-    edition = selectors.edition_rules_data(game=check.game, edition=check.edition)
-    verdict = games.verify_table(check.sheet, edition)
-    status = SheetCheck.Status.VERIFIED if verdict.valid else SheetCheck.Status.REJECTED
-    SheetCheck.objects.filter(
-        pk=check_id, status__in=[SheetCheck.Status.SUBMITTED, SheetCheck.Status.VERIFYING]
-    ).update(status=status, verdict=verdict.to_json(), verified_at=timezone.now())
+def sheet_check_verify(*, check_id: int, attempt: int | None = None) -> SheetCheck | None:
+    """Run the rules engine on a stored sheet for one attempt and record the verdict.
+
+    The claim and the write are both conditional on the attempt: a repeat of a finished attempt does
+    nothing, a task redelivered after a lost worker finishes the attempt, and a task overtaken by a
+    re-verification (a new attempt, perhaps a new edition) writes nothing, so it cannot leave the older
+    edition's verdict behind. `attempt` None means the check's current one.
+    """
+    check = SheetCheck.objects.filter(pk=check_id).first()
+    if check is None:
+        return None
+    attempt = check.attempt if attempt is None else attempt
+    open_statuses = [SheetCheck.Status.SUBMITTED, SheetCheck.Status.VERIFYING]
+    mine = SheetCheck.objects.filter(pk=check_id, attempt=attempt)
+    if mine.filter(status__in=open_statuses).update(status=SheetCheck.Status.VERIFYING):
+        check.refresh_from_db()
+        edition = selectors.edition_rules_data(game=check.game, edition=check.edition_id)
+        verdict = games.verify_table(check.sheet, edition)
+        status = SheetCheck.Status.VERIFIED if verdict.valid else SheetCheck.Status.REJECTED
+        mine.filter(status=SheetCheck.Status.VERIFYING).update(
+            status=status, verdict=verdict.to_json(), verified_at=timezone.now()
+        )
     check.refresh_from_db()
     return check
 
 
 def sheet_check_reverify(*, check: SheetCheck) -> SheetCheck:
-    """Verify again (after the edition data changed): reset, then enqueue on commit."""
-    from tournaments.tasks import sheet_check_verify_task
-
+    """Verify again (after the edition data changed) as a new attempt with the active edition; the task is
+    enqueued on commit, and a task of an older attempt still running writes nothing."""
     with transaction.atomic():
-        SheetCheck.objects.filter(pk=check.pk).update(
-            status=SheetCheck.Status.SUBMITTED,
-            verdict=None,
-            verified_at=None,
-            edition=selectors.edition_active(game=check.game),
-        )
-        transaction.on_commit(lambda: dispatch(sheet_check_verify_task, check.pk))
-    check.refresh_from_db()
-    return check
+        locked = SheetCheck.objects.select_for_update().get(pk=check.pk)
+        locked.status, locked.verdict, locked.verified_at = SheetCheck.Status.SUBMITTED, None, None
+        locked.edition, locked.attempt = selectors.edition_active(game=locked.game), locked.attempt + 1
+        locked.save(update_fields=["status", "verdict", "verified_at", "edition", "attempt"])
+        enqueue_on_commit(tasks.sheet_check_verify_task, locked.pk, locked.attempt)
+    return locked

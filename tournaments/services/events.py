@@ -17,9 +17,11 @@ from config.authentication import token_expired
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import DEFAULT_TIE_BREAKS, Event, Player, Registration
+from tournaments.services.transitions import locked_in_status, status_move
 from tournaments.validators import handle_key, normalise_handle, validate_handle, validate_points_by_table_size
 
 TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders a subset of them
+DRAFT_ONLY, WRONG_EVENT = "the event is {{row.status}}; only a draft can be {verb}", "wrong_event_status"
 
 
 def player_signup(*, username: str, password: str, handle: str) -> tuple[Player, str]:
@@ -150,9 +152,7 @@ def event_update(*, event: Event, by: AbstractBaseUser, **changes: Any) -> Event
             f"these fields cannot be changed: {', '.join(sorted(unknown))}", "read_only", sorted(unknown)[0]
         )
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.status != Event.Status.DRAFT:
-            raise Conflict(f"the event is {locked.status}; only a draft can be edited", "wrong_event_status", "status")
+        locked = locked_in_status(Event, event.pk, [Event.Status.DRAFT], DRAFT_ONLY.format(verb="edited"), WRONG_EVENT)
         for name, value in changes.items():
             setattr(locked, name, value)
         if locked.game not in games.GAMES:
@@ -166,10 +166,7 @@ def event_delete(*, event: Event, by: AbstractBaseUser) -> None:
     """Delete a draft event (nobody could register for it yet)."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.status != Event.Status.DRAFT:
-            raise Conflict(f"the event is {locked.status}; only a draft can be deleted", "wrong_event_status", "status")
-        locked.delete()
+        locked_in_status(Event, event.pk, [Event.Status.DRAFT], DRAFT_ONLY.format(verb="deleted"), WRONG_EVENT).delete()
 
 
 def event_organiser_add(*, event: Event, by: AbstractBaseUser, player: Player) -> Event:
@@ -193,18 +190,12 @@ def event_organiser_remove(*, event: Event, by: AbstractBaseUser, player: Player
 
 
 def event_open_registration(*, event: Event, by: AbstractBaseUser) -> Event:
-    return _event_transition(event, by, Event.Status.DRAFT, Event.Status.REGISTRATION)
-
-
-def _event_transition(event: Event, by: AbstractBaseUser, source: str, target: str) -> Event:
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.status != source:
-            raise Conflict(f"the event is {locked.status}, not {source}", "wrong_event_status", field="status")
-        locked.status = target
-        locked.save(update_fields=["status"])
-    return locked
+        locked = locked_in_status(
+            Event, event.pk, [Event.Status.DRAFT], "the event is {row.status}, not draft", WRONG_EVENT
+        )
+        return status_move(locked, Event.Status.REGISTRATION)
 
 
 def registration_create(*, event: Event, player: Player) -> Registration:
@@ -300,12 +291,9 @@ def _registration_transition(
     registration: Registration, sources: Sequence[str], target: str, refusal: str
 ) -> Registration:
     with transaction.atomic():
-        locked = Registration.objects.select_for_update().get(pk=registration.pk)
-        if locked.status not in sources:
-            raise Conflict(f"{refusal}; this registration is {locked.status}", "wrong_registration_status")
-        locked.status = target
-        locked.save(update_fields=["status", "updated_at"])
-    return locked
+        refusal += "; this registration is {row.status}"
+        locked = locked_in_status(Registration, registration.pk, sources, refusal, "wrong_registration_status")
+        return status_move(locked, target)
 
 
 def _require_self_or_organiser(user: AbstractBaseUser, registration: Registration) -> None:

@@ -11,30 +11,25 @@ from config.errors import Conflict, DomainError
 from tournaments import seating, selectors
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.services.attendance import check_in_close
+from tournaments.services.transitions import locked_in_status, status_move
 
 
 def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
     """Close registration, start the event and seat round 1 with the checked-in players."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.status != Event.Status.REGISTRATION:
-            raise Conflict(
-                f"the event is {locked.status}; only an event taking registrations can start", "wrong_event_status"
-            )
+        refusal = "the event is {row.status}; only an event taking registrations can start"
+        locked = locked_in_status(Event, event.pk, [Event.Status.REGISTRATION], refusal, "wrong_event_status")
         check_in_close(locked)  # registered but not here: no-shows; the waitlist moves up
-        locked.status = Event.Status.RUNNING
-        locked.save(update_fields=["status"])
-        return _round_seat(locked, 1)
+        return _round_seat(status_move(locked, Event.Status.RUNNING), 1)
 
 
 def round_seat_next(*, event: Event, by: AbstractBaseUser) -> Round:
     """Seat the next round Swiss-style once every table of the last one has a result that counts."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.status != Event.Status.RUNNING:
-            raise Conflict(f"the event is {locked.status}, not running", "wrong_event_status")
+        refusal = "the event is {row.status}, not running"
+        locked = locked_in_status(Event, event.pk, [Event.Status.RUNNING], refusal, "wrong_event_status")
         last = locked.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.FINISHED:
             raise Conflict(f"round {last.number} is not finished: every table needs a verified result", "round_open")
@@ -117,12 +112,9 @@ def _round_create(
 def round_start(*, round_: Round, by: AbstractBaseUser) -> Round:
     selectors.require_organiser(user=by, event=round_.event)
     with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
-        if locked.status != Round.Status.SEATED:
-            raise Conflict(f"round {locked.number} is {locked.status}, not seated", "wrong_round_status")
-        locked.status, locked.started_at = Round.Status.RUNNING, timezone.now()  # the round clock starts
-        locked.save(update_fields=["status", "started_at"])
-    return locked
+        refusal = "round {row.number} is {row.status}, not seated"
+        locked = locked_in_status(Round, round_.pk, [Round.Status.SEATED], refusal, "wrong_round_status")
+        return status_move(locked, Round.Status.RUNNING, started_at=timezone.now())  # the round clock starts
 
 
 def seat_swap(*, seat_a: Seat, seat_b: Seat, by: AbstractBaseUser) -> tuple[Seat, Seat]:
@@ -132,9 +124,8 @@ def seat_swap(*, seat_a: Seat, seat_b: Seat, by: AbstractBaseUser) -> tuple[Seat
     if seat_b.table.round_id != round_.pk:
         raise DomainError("both seats must be in the same round", "different_rounds", field="seat_b")
     with transaction.atomic():
-        locked = Round.objects.select_for_update().get(pk=round_.pk)
-        if locked.status != Round.Status.SEATED:
-            raise Conflict("seats can only be swapped before the round starts", "wrong_round_status")
+        refusal = "seats can only be swapped before the round starts; round {row.number} is {row.status}"
+        locked_in_status(Round, round_.pk, [Round.Status.SEATED], refusal, "wrong_round_status")
         a, b = Seat.objects.select_for_update().get(pk=seat_a.pk), Seat.objects.select_for_update().get(pk=seat_b.pk)
         if a.table_id == b.table_id:
             positions = a.position, b.position

@@ -8,9 +8,9 @@ from django.db.models import Max
 from django.utils import timezone
 
 import games
-from config.celery import dispatch
+from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors
+from tournaments import selectors, tasks
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 
 
@@ -150,8 +150,6 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
 def queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: bool) -> None:
     """Queue the table once every seat still playing has a sheet (known without a query when these sheets
     cover every seat). Call with the result row locked."""
-    from tournaments.tasks import table_verify_task
-
     waiting = Seat.objects.filter(table_id=result.table_id, forfeited=False, sheets__isnull=True)
     if not every_seat and waiting.exists():
         return
@@ -160,5 +158,4 @@ def queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: 
         status=result.status, attempt=result.attempt, updated_at=result.updated_at
     )
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
-    table_id, attempt = result.table_id, result.attempt
-    transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
+    enqueue_on_commit(tasks.table_verify_task, result.table_id, result.attempt)

@@ -10,9 +10,9 @@ from django.db import OperationalError, transaction
 from django.utils import timezone
 
 import games
-from config.celery import dispatch
+from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import selectors
+from tournaments import selectors, tasks
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_rate, tables_unrated
 
@@ -173,8 +173,6 @@ def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableR
 
 def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
     """Queue the table's current sheets for verification again (after new edition data, say)."""
-    from tournaments.tasks import table_verify_task
-
     selectors.require_organiser(user=by, event=table.round.event)
     with transaction.atomic():
         result = TableResult.objects.select_for_update().get(table=table)
@@ -182,15 +180,12 @@ def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
             raise Conflict("the table is still waiting for sheets", "table_incomplete")
         result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
         result.save(update_fields=["status", "attempt", "updated_at"])
-        table_id, attempt = table.pk, result.attempt
-        transaction.on_commit(lambda: dispatch(table_verify_task, table_id, attempt))
+        enqueue_on_commit(tasks.table_verify_task, table.pk, result.attempt)
     return result
 
 
 def _queue_rating(table_id: int) -> None:
-    from tournaments.tasks import tables_rate_task
-
-    transaction.on_commit(lambda: dispatch(tables_rate_task, [table_id]))
+    enqueue_on_commit(tasks.tables_rate_task, [table_id])
 
 
 def _rate_now(table_ids: list[int]) -> None:
@@ -199,15 +194,13 @@ def _rate_now(table_ids: list[int]) -> None:
     If rating fails here, a rating task retries it; if the worker is lost in between, the sweep finds the
     final result unrated and rates it.
     """
-    from tournaments.tasks import tables_rate_task
-
     if not table_ids:
         return
     try:
         tables_rate(table_ids=table_ids)
     except OperationalError:
         logging.getLogger(__name__).warning("rating of tables %s failed here, queued for a retry", table_ids)
-        dispatch(tables_rate_task, table_ids)
+        dispatch(tasks.tables_rate_task, table_ids)
 
 
 def table_sweep(*, older_than: timedelta) -> int:
@@ -218,13 +211,11 @@ def table_sweep(*, older_than: timedelta) -> int:
     Both searches stay in the database (an index of the queue, an anti-join with the rating events), so the
     sweep does not load every result ever kept.
     """
-    from tournaments.tasks import table_verify_task, tables_rate_task
-
     stale = timezone.now() - older_than
     stuck = selectors.tables_stuck(before=stale).values_list("table_id", "attempt")
-    sent = sum(dispatch(table_verify_task, table_id, attempt) for table_id, attempt in stuck)
+    sent = sum(dispatch(tasks.table_verify_task, table_id, attempt) for table_id, attempt in stuck)
     unrated = tables_unrated(before=stale)
-    if unrated and dispatch(tables_rate_task, unrated):
+    if unrated and dispatch(tasks.tables_rate_task, unrated):
         sent += len(unrated)
     rounds_finish_complete()
     return sent
