@@ -70,8 +70,9 @@ class Verdict:
         }
 
 
-def competition_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
-    """Rank 1 for the highest key; equal keys share a rank and the next rank skips (1, 1, 3)."""
+def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
+    """Rank 1 for the highest key; equal keys share a rank and the next rank skips (1, 1, 3). Keys are tuples
+    of comparable values (scores here; points as fractions and tie-break tuples in event standings)."""
     order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
     ranks = [0] * len(keys)
     for position, index in enumerate(order):

@@ -5,13 +5,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, Expression, Q, QuerySet
 
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 
 
 def provisional_condition() -> Q:
     return Q(games__lt=settings.RATINGS_PROVISIONAL_GAMES) | Q(sigma__gt=settings.RATINGS_PROVISIONAL_SIGMA)
+
+
+def source_rated(source: Expression) -> Exists:
+    """Whether a rating event exists for `source` (an expression, so that a caller can anti-join on it)."""
+    return Exists(RatingEvent.objects.filter(source=source))
 
 
 def pool_of_game(*, game: str) -> RatingPool | None:

@@ -19,6 +19,27 @@ from ratings.trueskill_step import Environment, rate_free_for_all, widen
 BATCH = 2000
 
 
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One player's place in a rated match: what the tournaments app hands over, stored as JSON in
+    `RatingEvent.placings`. `rank` is None in an inactivity event (which ranks nobody)."""
+
+    player: int  # the user id
+    name: str  # the handle shown on the leaderboard
+    rank: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "name": self.name, "rank": self.rank}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Placing":
+        return cls(data["player"], data["name"], data["rank"])
+
+
+def placings_of(event: RatingEvent) -> list[Placing]:
+    return [Placing.from_json(p) for p in event.placings]
+
+
 @dataclass
 class PlayerState:
     name: str
@@ -56,7 +77,7 @@ def match_record(
     game: str,
     source: str,
     order_at: datetime,
-    placings: Sequence[dict[str, Any]],
+    placings: Sequence[Placing],
     actor: str = "",
     pool_name: str | None = None,
 ) -> RatingEvent:
@@ -64,18 +85,18 @@ def match_record(
     with transaction.atomic():
         pool = _pool_locked(game, pool_name)
         event = RatingEvent.objects.filter(pool=pool, source=source).first()
-        placings = [dict(p) for p in placings]
-        if event and event.order_at == order_at and event.placings == placings:
+        stored = [p.to_json() for p in placings]
+        if event and event.order_at == order_at and event.placings == stored:
             return event
         start = min(event.order_at, order_at) if event else order_at
         rewind = event is not None or pool.events.filter(order_at__gt=order_at).exists()
         state = _rewind(pool, start) if rewind else {}
         if event:
-            event.order_at, event.placings = order_at, placings
+            event.order_at, event.placings = order_at, stored
             event.save(update_fields=["order_at", "placings"])
         else:
             event = RatingEvent.objects.create(
-                pool=pool, kind=RatingEvent.Kind.MATCH, source=source, order_at=order_at, placings=placings
+                pool=pool, kind=RatingEvent.Kind.MATCH, source=source, order_at=order_at, placings=stored
             )
         replayed = list(pool.events.filter(order_at__gte=start).order_by("order_at", "id")) if rewind else [event]
         _apply(pool, replayed, state)
@@ -88,7 +109,7 @@ def match_record(
 class Match:
     source: str
     order_at: datetime
-    placings: Sequence[dict[str, Any]]
+    placings: Sequence[Placing]
     actor: str = ""
 
 
@@ -117,7 +138,7 @@ def matches_record(*, game: str, matches: Sequence[Match], pool_name: str | None
         appended = fresh[len(late) :]
         events = RatingEvent.objects.bulk_create(
             RatingEvent(pool=pool, kind=RatingEvent.Kind.MATCH, source=m.source, order_at=m.order_at,
-                        placings=[dict(p) for p in m.placings])
+                        placings=[p.to_json() for p in m.placings])
             for m in appended
         )  # fmt: skip
         _apply(pool, events, {})
@@ -191,7 +212,7 @@ def inactivity_widen(*, now: datetime) -> int:
                 if last and last.event.order_at >= now - window:
                     continue  # widened within this period already
                 source = f"inactivity:{rating.player_id}:{now.date().isoformat()}"
-                placings = [{"player": rating.player_id, "name": rating.name, "rank": None}]
+                placings = [Placing(rating.player_id, rating.name, None).to_json()]
                 event = RatingEvent.objects.create(
                     pool=pool, kind=RatingEvent.Kind.INACTIVITY, source=source, order_at=now, placings=placings
                 )
@@ -201,10 +222,6 @@ def inactivity_widen(*, now: datetime) -> int:
                 )
                 widened += 1
     return widened
-
-
-def _players(event: RatingEvent) -> list[int]:
-    return [p["player"] for p in event.placings]
 
 
 def _current_state(pool: RatingPool, players: Iterable[int]) -> dict[int, PlayerState]:
@@ -244,15 +261,16 @@ def _state_before(pool: RatingPool, start: datetime | None, players: set[int]) -
 def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, PlayerState]) -> None:
     """Run events in order over `state`, write their changes in batches, then every rating in `state`."""
     env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
-    unknown = {p for event in events for p in _players(event)} - state.keys()
+    placed = [(event, placings_of(event)) for event in events]
+    unknown = {p.player for _, placings in placed for p in placings} - state.keys()
     state.update(_current_state(pool, unknown))  # untouched since before the events: their rating is current
     changes: list[ChangeRow] = []
-    for event in events:
-        for placing in event.placings:
-            if placing["player"] not in state:
-                state[placing["player"]] = PlayerState(placing["name"], pool.mu, pool.sigma)
-            state[placing["player"]].name = placing["name"] or state[placing["player"]].name
-        changes += _event_changes(pool, env, event, state)
+    for event, placings in placed:
+        for placing in placings:
+            if placing.player not in state:
+                state[placing.player] = PlayerState(placing.name, pool.mu, pool.sigma)
+            state[placing.player].name = placing.name or state[placing.player].name
+        changes += _event_changes(pool, env, event, placings, state)
         if len(changes) >= BATCH:
             _insert_changes(changes)
             changes = []
@@ -279,20 +297,21 @@ def _insert_changes(rows: list[ChangeRow]) -> None:
             copy.write_row(row)
 
 
-def _event_changes(pool: RatingPool, env: Any, event: RatingEvent, state: dict[int, PlayerState]) -> list[ChangeRow]:
-    players = _players(event)
-    before = [(state[p].mu, state[p].sigma) for p in players]
+def _event_changes(
+    pool: RatingPool, env: Any, event: RatingEvent, placings: list[Placing], state: dict[int, PlayerState]
+) -> list[ChangeRow]:
+    before = [(state[p.player].mu, state[p.player].sigma) for p in placings]
     if event.kind == RatingEvent.Kind.INACTIVITY:
         after = [(mu, widen(sigma, settings.RATINGS_INACTIVITY_SIGMA_STEP, pool.sigma)) for mu, sigma in before]
     else:
-        after = rate_free_for_all(env, before, [p["rank"] for p in event.placings])
+        after = rate_free_for_all(env, before, [p.rank or 0 for p in placings])  # a match ranks every player
     changes = []
-    for placing, (mu0, s0), (mu1, s1) in zip(event.placings, before, after, strict=True):
-        player = state[placing["player"]]
+    for placing, (mu0, s0), (mu1, s1) in zip(placings, before, after, strict=True):
+        player = state[placing.player]
         player.mu, player.sigma = mu1, s1
         if event.kind == RatingEvent.Kind.MATCH:
             player.games, player.last_played_at = player.games + 1, event.order_at
-        changes.append((event.pk, pool.pk, placing["player"], placing["rank"], mu0, s0, mu1, s1))
+        changes.append((event.pk, pool.pk, placing.player, placing.rank, mu0, s0, mu1, s1))
     return changes
 
 

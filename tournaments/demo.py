@@ -138,12 +138,11 @@ DEMO_ORGANISER_PREFIX = "demo-organiser-"
 def demo_clear() -> tuple[int, int]:
     """Delete the demo events (those run by a demo organiser) and their demo players' accounts; unrate any
     table of theirs that an older version rated. Returns (events, players) deleted."""
-    from ratings import services as ratings
-    from tournaments.services.rating import table_source
+    from tournaments.services.rating import tables_unrate
 
     events = Event.objects.filter(organisers__username__startswith=DEMO_ORGANISER_PREFIX).distinct()
-    for game, table_id in Table.objects.filter(round__event__in=events).values_list("round__event__game", "pk"):
-        ratings.match_remove(game=game, source=table_source(table_id), actor="demo_clear")
+    tables_unrate(table_ids=list(Table.objects.filter(round__event__in=events).values_list("pk", flat=True)),
+                  actor="demo_clear")  # fmt: skip
     handles = set(Player.objects.filter(registrations__event__in=events).values_list("handle", flat=True))
     demo_players = Player.objects.filter(handle__in=handles, handle__startswith="demo-")
     user_ids = list(demo_players.values_list("user_id", flat=True))

@@ -1,7 +1,7 @@
 """Read queries for tournaments; each owns its select_related / prefetch_related."""
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
@@ -28,6 +28,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.standings import StandingRow, TableOutcome, standings
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -182,70 +183,21 @@ def event_tables(*, event: Event) -> list[list[list[str]]]:
     return [list(by_table.values()) for _, by_table in sorted(rounds.items())]
 
 
-@dataclass
-class StandingRow:
-    handle: str
-    rank: int = 0
-    points: Fraction = Fraction(0)
-    game_score: int = 0
-    game_tie_break: tuple[int, ...] = ()
-    opponents_points: Fraction = Fraction(0)
-    tables: int = 0
-    byes: int = 0
-    dropped: bool = False
-    opponents: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "player": self.handle,
-            "points": float(self.points),
-            "game_score": self.game_score,
-            "game_tie_break": list(self.game_tie_break),
-            "opponents_points": float(self.opponents_points),
-            "tables": self.tables,
-            "byes": self.byes,
-            "dropped": self.dropped,
-        }
-
-
 def event_standings(*, event: Event) -> list[StandingRow]:
-    """Tournament points from table ranks (ties share the points of the places they cover) and byes, then
-    tie-breaks; when a final table has been played, its places come first (docs/rules.md, "Attendance")."""
-    rows: dict[str, StandingRow] = {}
+    """The event's standings (tournaments/standings.py) from its results that count, byes and drops."""
     results = TableResult.objects.filter(table__round__event=event, status__in=TableResult.COUNTS)
-    final: list[dict[str, Any]] = []
-    for verdict, is_final in results.values_list("verdict", "table__round__is_final"):
-        _add_table(rows, verdict["seats"], event.points_by_table_size)
-        final = verdict["seats"] if is_final else final
-    worth = Fraction(bye_points(event)).limit_denominator(1000)
-    for handle in Bye.objects.filter(round__event=event).values_list("player__handle", flat=True):
-        row = rows.setdefault(handle, StandingRow(handle))
-        row.points += worth
-        row.byes += 1
-    for registration in event.registrations.select_related("player").filter(status=Registration.Status.DROPPED):
-        if registration.player.handle in rows:
-            rows[registration.player.handle].dropped = True
-    for row in rows.values():
-        row.opponents_points = sum((rows[o].points for o in row.opponents if o in rows), Fraction(0))
-    ordered = sorted(rows.values(), key=lambda row: _sort_key(row, event.tie_breaks), reverse=True)
-    for position, row in enumerate(ordered):
-        same = position and _sort_key(row, event.tie_breaks) == _sort_key(ordered[position - 1], event.tie_breaks)
-        row.rank = ordered[position - 1].rank if same else position + 1
-    return _final_first(ordered, final) if final else ordered
-
-
-def _final_first(ordered: list[StandingRow], final: list[dict[str, Any]]) -> list[StandingRow]:
-    """The final table decides places 1..N by its ranks; everyone else follows from N + 1 in their order."""
-    place = {seat["player"]: seat["rank"] for seat in final}
-    finalists = sorted((row for row in ordered if row.handle in place), key=lambda row: place[row.handle])
-    others = [row for row in ordered if row.handle not in place]
-    for row in finalists:
-        row.rank = place[row.handle]
-    for position, row in enumerate(others):
-        same = position and row.rank == others[position - 1].rank
-        row.rank = others[position - 1].rank if same else len(finalists) + position + 1
-    return finalists + others
+    tables = [
+        TableOutcome.from_verdict(verdict, is_final=is_final)
+        for verdict, is_final in results.order_by("table_id").values_list("verdict", "table__round__is_final")
+    ]
+    return standings(
+        tables,
+        points_by_table_size=event.points_by_table_size,
+        tie_breaks=event.tie_breaks,
+        byes=Bye.objects.filter(round__event=event).values_list("player__handle", flat=True),
+        bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
+        dropped=event.registrations.filter(status=Registration.Status.DROPPED).values_list("player__handle", flat=True),
+    )
 
 
 def bye_points(event: Event) -> float:
@@ -257,37 +209,6 @@ def bye_points(event: Event) -> float:
     size = games.GAMES[event.game].table_sizes_by_preference[0]
     points = event.points_by_table_size.get(str(size)) or [0]
     return float(points[0]) if size == 2 else sum(points) / len(points)
-
-
-def _add_table(rows: dict[str, StandingRow], seats: list[dict[str, Any]], scheme: dict[str, list[float]]) -> None:
-    points = scheme[str(len(seats))]
-    for seat in seats:
-        row = rows.setdefault(seat["player"], StandingRow(seat["player"]))
-        tied = [s for s in seats if s["rank"] == seat["rank"]]
-        places = points[seat["rank"] - 1 : seat["rank"] - 1 + len(tied)]
-        row.points += Fraction(sum(Fraction(p) for p in places), len(tied))
-        row.game_score += seat["total"]
-        tie_break = tuple(seat.get("tie_breaks", {}).values())
-        width = max(len(row.game_tie_break), len(tie_break))  # a table won by forfeit has no tie-break values
-        row.game_tie_break = tuple(
-            a + b
-            for a, b in zip(
-                row.game_tie_break + (0,) * (width - len(row.game_tie_break)),
-                tie_break + (0,) * (width - len(tie_break)),
-                strict=True,
-            )
-        )
-        row.tables += 1
-        row.opponents += [s["player"] for s in seats if s["player"] != seat["player"]]
-
-
-def _sort_key(row: StandingRow, tie_breaks: list[str]) -> tuple[Any, ...]:
-    values = {
-        "game_score": row.game_score,
-        "game_tie_break": row.game_tie_break,
-        "opponents_points": row.opponents_points,
-    }
-    return (row.points, *(values[name] for name in tie_breaks))
 
 
 def event_list(*, with_organisers: bool = True) -> QuerySet[Event]:

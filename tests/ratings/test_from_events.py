@@ -150,7 +150,7 @@ def test_the_audit_counts_what_a_replay_recomputed() -> None:
     users = [UserFactory() for _ in range(4)]
     at = timezone.now()
     for i, minutes in enumerate([10, 20, 5]):  # the third arrives for an earlier slot
-        placings = [{"player": u.pk, "name": u.username, "rank": r + 1} for r, u in enumerate(users)]
+        placings = [ratings.Placing(u.pk, u.username, r + 1) for r, u in enumerate(users)]
         ratings.match_record(game="boomerang-usa", source=f"t{i}", order_at=at + timedelta(minutes=minutes),
                              placings=placings, actor="ann")  # fmt: skip
     assert list(RatingAudit.objects.order_by("id").values_list("action", "events_replayed")) == [

@@ -18,8 +18,8 @@ GAME = "boomerang-usa"
 T0 = timezone.now().replace(microsecond=0) - timedelta(days=30)
 
 
-def placings(users, ranks) -> list[dict]:  # type: ignore[no-untyped-def]
-    return [{"player": u.pk, "name": u.username, "rank": r} for u, r in zip(users, ranks, strict=True)]
+def placings(users, ranks) -> list[services.Placing]:  # type: ignore[no-untyped-def]
+    return [services.Placing(u.pk, u.username, r) for u, r in zip(users, ranks, strict=True)]
 
 
 def from_scratch() -> dict[int, tuple[float, float]]:

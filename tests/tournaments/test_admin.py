@@ -104,7 +104,7 @@ def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) 
     from tests.factories import UserFactory
 
     users = [UserFactory() for _ in range(4)]
-    placings = [{"player": u.pk, "name": u.username, "rank": i} for i, u in enumerate(users, start=1)]
+    placings = [ratings.Placing(u.pk, u.username, i) for i, u in enumerate(users, start=1)]
     ratings.match_record(game="boomerang-flip", source="table:1", order_at=timezone.now(), placings=placings)
     pool = RatingPool.objects.get(game="boomerang-flip")
     page = admin_client.get(f"/admin/ratings/ratingpool/{pool.pk}/change/").content.decode()

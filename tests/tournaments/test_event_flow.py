@@ -138,7 +138,7 @@ def test_a_dropped_player_is_not_seated_again(django_capture_on_commit_callbacks
 
 
 def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -> None:
-    from tournaments.selectors import StandingRow, _add_table
+    from tournaments.standings import StandingRow, TableOutcome, table_add
 
     rows: dict[str, StandingRow] = {}
     seats = [
@@ -147,5 +147,5 @@ def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -
         {"player": "c", "total": 70, "rank": 3, "tie_breaks": {"throw_catch": 5}},
         {"player": "d", "total": 60, "rank": 4, "tie_breaks": {"throw_catch": 2}},
     ]
-    _add_table(rows, seats, {"4": [4, 2, 1, 0]})
+    table_add(rows, TableOutcome.from_verdict({"seats": seats}), {"4": [4, 2, 1, 0]})
     assert [float(rows[p].points) for p in "abcd"] == [3.0, 3.0, 1.0, 0.0]

@@ -176,7 +176,7 @@ def test_the_leaderboard_pages_by_keyset() -> None:
 
     users = [UserFactory() for _ in range(120)]
     for i in range(0, 120, 4):
-        placings = [{"player": u.pk, "name": u.username, "rank": r} for r, u in enumerate(users[i : i + 4], 1)]
+        placings = [ratings.Placing(u.pk, u.username, r) for r, u in enumerate(users[i : i + 4], 1)]
         ratings.match_record(game="boomerang-flip", source=f"table:{i}", order_at=timezone.now(), placings=placings)
     client = Client()
     first = client.get("/leaderboards/boomerang-flip/")

@@ -4,13 +4,13 @@ from collections import defaultdict
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import CharField, Exists, OuterRef, Value
+from django.db.models import CharField, OuterRef, Value
 from django.db.models.functions import Cast, Concat
 
 from games import GAMES
+from ratings import selectors as ratings_read
 from ratings import services as ratings
-from ratings.models import RatingEvent
-from tournaments.models import Player, ScoreSheet, TableResult
+from tournaments.models import Player, ScoreSheet, Table, TableResult
 
 TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
 
@@ -28,7 +28,7 @@ def tables_unrated(*, before: datetime) -> list[int]:
             status__in=TableResult.COUNTS, updated_at__lt=before, table__round__event__rated=True
         )
         .exclude(verdict__has_key="forfeit")  # a table won by forfeit is never rated
-        .exclude(Exists(RatingEvent.objects.filter(source=source)))
+        .exclude(ratings_read.source_rated(source))
         .values_list("table_id", flat=True)
     )
 
@@ -68,7 +68,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
     for result in counting:
         assert result.verified_at is not None
         placings = [
-            {"player": users[s["player"]], "name": s["player"], "rank": s["rank"]}
+            ratings.Placing(users[s["player"]], s["player"], s["rank"])
             for s in result.verdict["seats"]
             if not s.get("forfeited")
         ]
@@ -77,6 +77,14 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
         )
     for game, game_matches in matches.items():
         ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
+
+
+def tables_unrate(*, table_ids: list[int], actor: str) -> int:
+    """Remove these tables' matches from their pools (whatever their results say); returns how many were rated."""
+    games_of = Table.objects.filter(pk__in=table_ids).values_list("round__event__game", "pk")
+    return sum(
+        ratings.match_remove(game=game, source=table_source(table_id), actor=actor) for game, table_id in games_of
+    )
 
 
 def _rated(result: TableResult) -> bool:

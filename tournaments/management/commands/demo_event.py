@@ -7,7 +7,6 @@ from tqdm import tqdm
 
 import games
 from ratings import selectors as rating_selectors
-from ratings.models import RatingPool
 from tournaments.demo import demo_event_run, finished_rounds, standings_lines, tables_in
 
 
@@ -50,7 +49,9 @@ class Command(BaseCommand):
         if not options["rated"]:
             self.stdout.write("\nNot rated: a demo stays out of the leaderboards (--rated to rate it).")
             return
-        pool = RatingPool.objects.get(game=game)
+        pool = rating_selectors.pool_of_game(game=game)
+        if pool is None:
+            return
         self.stdout.write(f"\nLeaderboard, {pool.name} (top 10):")
         for rating in rating_selectors.leaderboard(pool=pool)[:10]:
             self.stdout.write(

@@ -1,0 +1,139 @@
+"""Event standings from table outcomes: pure Python, no Django (selectors load the rows and call this).
+
+Tournament points come from each table's ranks through the event's points scheme (tied players share the
+points of the places they cover), plus the byes; tie-breaks follow in the event's order; places are the
+engine's competition ranking (1, 1, 3). When a final table has been played, its ranks decide places 1..N
+and everyone else follows from N + 1 (docs/rules.md, "Attendance").
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from games.verdict import competition_ranks
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    player: str
+    rank: int
+    total: int
+    tie_breaks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    seats: tuple[SeatOutcome, ...]
+    is_final: bool = False
+
+    @classmethod
+    def from_verdict(cls, verdict: dict[str, Any], *, is_final: bool = False) -> "TableOutcome":
+        """From a stored verdict's seats (a table won by forfeit has no tie-break values)."""
+        seats = tuple(
+            SeatOutcome(s["player"], s["rank"], s["total"], tuple(s.get("tie_breaks", {}).values()))
+            for s in verdict["seats"]
+        )
+        return cls(seats, is_final)
+
+
+@dataclass
+class StandingRow:
+    handle: str
+    rank: int = 0
+    points: Fraction = Fraction(0)
+    game_score: int = 0
+    game_tie_break: tuple[int, ...] = ()
+    opponents_points: Fraction = Fraction(0)
+    tables: int = 0
+    byes: int = 0
+    dropped: bool = False
+    opponents: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.handle,
+            "points": float(self.points),
+            "game_score": self.game_score,
+            "game_tie_break": list(self.game_tie_break),
+            "opponents_points": float(self.opponents_points),
+            "tables": self.tables,
+            "byes": self.byes,
+            "dropped": self.dropped,
+        }
+
+
+def standings(
+    tables: Iterable[TableOutcome],
+    *,
+    points_by_table_size: dict[str, list[float]],
+    tie_breaks: Sequence[str],
+    byes: Iterable[str] = (),
+    bye_worth: Fraction = Fraction(0),
+    dropped: Iterable[str] = (),
+) -> list[StandingRow]:
+    """Every player who sat at a table or had a bye, best first, with their place."""
+    rows: dict[str, StandingRow] = {}
+    final: TableOutcome | None = None
+    for table in tables:
+        table_add(rows, table, points_by_table_size)
+        final = table if table.is_final else final
+    for handle in byes:
+        row = rows.setdefault(handle, StandingRow(handle))
+        row.points += bye_worth
+        row.byes += 1
+    for handle in set(dropped) & rows.keys():
+        rows[handle].dropped = True
+    for row in rows.values():
+        row.opponents_points = sum((rows[o].points for o in row.opponents if o in rows), Fraction(0))
+    ordered = _ranked(list(rows.values()), tie_breaks)
+    return _final_first(ordered, final, tie_breaks) if final else ordered
+
+
+def table_add(rows: dict[str, StandingRow], table: TableOutcome, scheme: dict[str, list[float]]) -> None:
+    """Add one table's points, scores and tie-break values to its players' rows."""
+    points = scheme[str(len(table.seats))]
+    for seat in table.seats:
+        row = rows.setdefault(seat.player, StandingRow(seat.player))
+        tied = sum(other.rank == seat.rank for other in table.seats)
+        places = points[seat.rank - 1 : seat.rank - 1 + tied]
+        row.points += Fraction(sum(Fraction(p) for p in places), tied)
+        row.game_score += seat.total
+        width = max(len(row.game_tie_break), len(seat.tie_breaks))
+        row.game_tie_break = tuple(
+            a + b for a, b in zip(_padded(row.game_tie_break, width), _padded(seat.tie_breaks, width), strict=True)
+        )
+        row.tables += 1
+        row.opponents += [other.player for other in table.seats if other.player != seat.player]
+
+
+def _padded(values: tuple[int, ...], width: int) -> tuple[int, ...]:
+    return values + (0,) * (width - len(values))
+
+
+def _sort_key(row: StandingRow, tie_breaks: Sequence[str]) -> tuple[Any, ...]:
+    values = {
+        "game_score": row.game_score,
+        "game_tie_break": row.game_tie_break,
+        "opponents_points": row.opponents_points,
+    }
+    return (row.points, *(values[name] for name in tie_breaks))
+
+
+def _ranked(rows: list[StandingRow], tie_breaks: Sequence[str], first_place: int = 1) -> list[StandingRow]:
+    """The rows with their competition ranks from `first_place` on, best first (ties keep their order)."""
+    ranks = competition_ranks([_sort_key(row, tie_breaks) for row in rows])
+    for row, rank in zip(rows, ranks, strict=True):
+        row.rank = rank + first_place - 1
+    return sorted(rows, key=lambda row: row.rank)
+
+
+def _final_first(ordered: list[StandingRow], final: TableOutcome, tie_breaks: Sequence[str]) -> list[StandingRow]:
+    """The final table decides places 1..N by its ranks; everyone else follows from N + 1 in their order."""
+    place = {seat.player: seat.rank for seat in final.seats}
+    finalists = sorted((row for row in ordered if row.handle in place), key=lambda row: place[row.handle])
+    for row in finalists:
+        row.rank = place[row.handle]
+    others = _ranked([row for row in ordered if row.handle not in place], tie_breaks, len(finalists) + 1)
+    return finalists + others
