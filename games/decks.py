@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.parsing import (
     MalformedInput,
@@ -79,6 +79,15 @@ class RouteMap:
         return {city: tuple(others) for city, others in links.items()}
 
 
+class CardFacts(NamedTuple):
+    """What the scoring loop needs of one card, read once per deck (a tuple: unpacked in the hot loop)."""
+
+    number: int
+    green_points: int  # the points of its green symbol, 0 without one
+    yellow: str | None
+    blue: str | None
+
+
 @dataclass(frozen=True)
 class Deck:
     edition: str
@@ -95,10 +104,10 @@ class Deck:
         return {card.id: card for card in self.cards}
 
     @cached_property
-    def card_facts(self) -> Mapping[str, tuple[int, int, str | None, str | None]]:
-        """Per card id: (number, green points, yellow symbol, blue symbol), for the scoring loop."""
+    def card_facts(self) -> Mapping[str, CardFacts]:
+        """Per card id, its facts for the scoring loop."""
         return {
-            card.id: (card.number, self.green_values[card.green] if card.green else 0, card.yellow, card.blue)
+            card.id: CardFacts(card.number, self.green_values[card.green] if card.green else 0, card.yellow, card.blue)
             for card in self.cards
         }
 

@@ -94,7 +94,7 @@ def _parse_round(rules: DraftingRules, raw: Any, where: str) -> DraftingRound:
         if (
             type(cards) is list
             and len(cards) <= DECK_SIZE
-            and all(type(card) is str and card for card in cards)
+            and all(type(card) is str and card.strip() for card in cards)
             and (scored is None or (type(scored) is str and scored.strip()))
             and (claimed is None or _well_formed_claims(rules, claimed))
         ):
@@ -236,7 +236,7 @@ class _Table:
         if self.rules.blue_counts_other_rows:
             for row in rows:
                 for card_id in row:
-                    blue = facts[card_id][3]
+                    blue = facts[card_id].blue
                     if blue:
                         blue_on_table[blue] = blue_on_table.get(blue, 0) + 1
         for i, seat in enumerate(self.seats):
@@ -265,7 +265,7 @@ class _Table:
         rules, facts = self.rules, self.deck.card_facts
         scores = self.blank_scores.copy()
         if row.cards and row.cards[0] in facts and row.cards[-1] in facts:
-            scores["throw_catch"] = rules.throw_catch(facts[row.cards[0]][0], facts[row.cards[-1]][0])
+            scores["throw_catch"] = rules.throw_catch(facts[row.cards[0]].number, facts[row.cards[-1]].number)
         visited = self.visited[i]
         before = len(visited)
         visited.update(known)

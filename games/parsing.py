@@ -51,7 +51,7 @@ def expect_str(value: Any, field: str) -> str:
 def expect_str_list(value: Any, field: str) -> tuple[str, ...]:
     """A list of non-empty strings; the fast path checks the whole list at once."""
     items = expect_list(value, field)
-    if all(type(item) is str and item for item in items):
+    if all(type(item) is str and item.strip() for item in items):
         return tuple(items)
     return tuple(expect_str(item, f"{field}[{i}]") for i, item in enumerate(items))
 
