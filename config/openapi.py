@@ -3,7 +3,7 @@
 from typing import Any
 
 ERRORS = {
-    "400": "Malformed or refused input: `{code, detail, field}`, or DRF's `{field: [messages]}`.",
+    "400": "Malformed or refused input: `{code, detail, field}`, with `errors` when a form had several problems.",
     "401": "Not authenticated.",
     "403": "Authenticated but not allowed (`code` says why).",
     "404": "No such object.",
@@ -12,7 +12,17 @@ ERRORS = {
     "429": "Too many requests; retry later.",
 }
 BODY_ERRORS = {"415": "The body's media type is not one the operation reads (JSON, form or multipart)."}
-ERROR_BODY = {"type": "object", "additionalProperties": True, "description": "An error in words, naming the field."}
+ERROR_BODY = {
+    "type": "object",
+    "description": "Every error answer (config/exceptions.py): the first problem, and all of them for invalid input.",
+    "required": ["code", "detail"],
+    "properties": {
+        "code": {"type": "string", "description": "Stable, for programs: e.g. `wrong_event_status`, `required`."},
+        "detail": {"type": "string", "description": "The problem in words."},
+        "field": {"type": "string", "description": "The field at fault, as a path: `sheet.seats[0].player`."},
+        "errors": {"type": "object", "additionalProperties": True, "description": "Each field's messages."},
+    },
+}
 
 
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:

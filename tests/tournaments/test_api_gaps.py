@@ -117,3 +117,21 @@ def test_anyone_can_score_a_table_in_progress(api_client) -> None:  # type: igno
     bad = api_client.post("/api/games/boomerang-australia/score/", {"seats": [{"player": "a"}]}, format="json")
     assert (bad.status_code, bad.json()["field"]) == (400, "seats[0].rounds")
     assert api_client.post("/api/games/chess/score/", {"seats": []}, format="json").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/api/editions/999/", "/api/events/999/", "/api/no-such-route/"])
+def test_an_unknown_object_or_route_answers_404_in_the_one_error_shape(api_client, path) -> None:  # type: ignore[no-untyped-def]
+    answer = api_client.get(path)
+    assert answer.status_code == 404
+    assert answer.json()["code"] == "not_found"
+    assert answer.json()["detail"]
+
+
+def test_the_schema_declares_the_error_shape_once_and_every_operation_refers_to_it(api_client) -> None:  # type: ignore[no-untyped-def]
+    schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert schema["components"]["schemas"]["Error"]["required"] == ["code", "detail"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for status in ("404", "409", "429"):
+                content = operation["responses"][status]["content"]["application/json"]
+                assert content["schema"] == {"$ref": "#/components/schemas/Error"}, (method, path, status)

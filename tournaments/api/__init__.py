@@ -1,0 +1,27 @@
+"""The tournaments API: thin views that validate input, call one service or selector, and serialise.
+
+Every operation's error answers ({code, detail, field, errors}) are declared once, by the schema hook in
+config/openapi.py, not per view.
+"""
+
+from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenView
+from tournaments.api.catalogue import EditionViewSet, GameListView, ScorePreviewView, SheetCheckViewSet
+from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api.tables import SeatViewSet, TableViewSet
+
+__all__ = [
+    "ApiRootView",
+    "EditionViewSet",
+    "EventViewSet",
+    "GameListView",
+    "MeView",
+    "PlayerViewSet",
+    "RegistrationViewSet",
+    "RoundViewSet",
+    "ScorePreviewView",
+    "SeatViewSet",
+    "SheetCheckViewSet",
+    "TableViewSet",
+    "TokenRotateView",
+    "TokenView",
+]

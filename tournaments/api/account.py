@@ -1,0 +1,77 @@
+"""Your account through the API: log-in token, its rotation, what you are playing; and the API's root."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.throttling import LoginThrottle
+from tournaments import selectors, services
+from tournaments.serializers import (
+    MeSerializer,
+)
+
+
+class TokenView(ObtainAuthToken):
+    """Log in with username and password for the API token (a new one if the last has expired)."""
+
+    throttle_classes = [LoginThrottle]
+
+    def post(self, request: Request, *args: object, **kwargs: object) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response({"token": services.token_for_login(user=serializer.validated_data["user"])})
+
+
+class TokenRotateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: inline_serializer("RotatedToken", {"token": serializers.CharField()})})
+    def post(self, request: Request) -> Response:
+        """Replace your API token: the old one stops working at once."""
+        return Response({"token": services.token_rotate(user=request.user)})
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MeSerializer})
+    def get(self, request: Request) -> Response:
+        """Your handle, your registrations and your seat in the round that is on."""
+        return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
+
+
+class ApiRootView(APIView):
+    """Every route of the API: lists by their address, single objects and actions as templates."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        base = request.build_absolute_uri("/api/")
+        return Response({name: base + route for name, route in API_ROUTES})
+
+
+API_ROUTES = [
+    ("games", "games/"), ("score-preview", "games/{game}/score/"), ("editions", "editions/"),
+    ("sheet-checks", "sheet-checks/"),
+    ("sign-up", "players/"), ("token", "auth/token/"), ("token-rotate", "auth/token/rotate/"), ("me", "me/"),
+    ("events", "events/"), ("event", "events/{id}/"), ("event-open-registration", "events/{id}/open-registration/"),
+    ("event-registrations", "events/{id}/registrations/"), ("event-start", "events/{id}/start/"),
+    ("event-next-round", "events/{id}/next-round/"), ("event-rounds", "events/{id}/rounds/"),
+    ("event-standings", "events/{id}/standings/"), ("event-organisers", "events/{id}/organisers/"),
+    ("event-organiser", "events/{id}/organisers/{handle}/"),
+    ("registration", "registrations/{id}/"), ("registration-check-in", "registrations/{id}/check-in/"),
+    ("registration-withdraw", "registrations/{id}/withdraw/"), ("registration-drop", "registrations/{id}/drop/"),
+    ("round", "rounds/{id}/"), ("round-start", "rounds/{id}/start/"),
+    ("seat-sheets", "seats/{id}/sheets/"), ("seat-swap", "seats/swap/"),
+    ("table", "tables/{id}/"), ("table-sheets", "tables/{id}/sheets/"), ("table-override", "tables/{id}/override/"),
+    ("table-reverify", "tables/{id}/reverify/"), ("table-pad", "tables/{id}/pad/"),
+    ("rating-pools", "ratings/pools/"), ("rating-pool", "ratings/pools/{game}/"),
+    ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{user_id}/"),
+    ("schema", "schema/"), ("docs", "docs/"),
+]  # fmt: skip

@@ -1,0 +1,214 @@
+"""The event API: sign-up, events, registrations and rounds."""
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.renderers import CSVRenderer
+from config.throttling import EventCreateThrottle, SignupThrottle
+from tournaments import selectors, services
+from tournaments.models import Player, Registration, Round
+from tournaments.serializers import (
+    EventInputSerializer,
+    EventSerializer,
+    EventUpdateSerializer,
+    OrganiserInputSerializer,
+    PlayerSignupResultSerializer,
+    PlayerSignupSerializer,
+    RegistrationInputSerializer,
+    RegistrationSerializer,
+    RoundSerializer,
+    StandingSerializer,
+)
+
+
+class PlayerViewSet(viewsets.GenericViewSet):
+    permission_classes = [AllowAny]
+    throttle_classes = [SignupThrottle]
+    serializer_class = PlayerSignupSerializer  # also what OPTIONS describes
+
+    @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer})
+    def create(self, request: Request) -> Response:
+        """Sign up: an account, a unique handle and an API token."""
+        payload = PlayerSignupSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player, token = services.player_signup(**payload.validated_data)
+        return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
+
+
+class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = EventSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_fields = ["game", "status"]
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.event_list(with_organisers=self.action in ("list", "retrieve"))
+
+    def get_throttles(self):  # type: ignore[no-untyped-def]
+        return [EventCreateThrottle()] if self.action == "create" else super().get_throttles()
+
+    @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
+    def create(self, request: Request) -> Response:
+        """Create an event in draft; you become its organiser."""
+        payload = EventInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = services.event_create(organiser=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=EventUpdateSerializer, responses={200: EventSerializer})
+    def partial_update(self, request: Request, pk: str) -> Response:
+        """Change a draft event (organisers)."""
+        payload = EventUpdateSerializer(data=request.data, partial=True)
+        payload.is_valid(raise_exception=True)
+        event = services.event_update(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(responses={204: None})
+    def destroy(self, request: Request, pk: str) -> Response:
+        """Delete a draft event (organisers)."""
+        services.event_delete(event=self.get_object(), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=OrganiserInputSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def organisers(self, request: Request, pk: str) -> Response:
+        """Add a co-organiser by handle (organisers)."""
+        payload = OrganiserInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        return Response(
+            EventSerializer(services.event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
+        )
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<handle>[^/]+)")
+    def organiser_remove(self, request: Request, pk: str, handle: str) -> Response:
+        """Remove a co-organiser (organisers; the last one stays)."""
+        player = get_object_or_404(Player, handle=handle)
+        event = services.event_organiser_remove(event=self.get_object(), by=request.user, player=player)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request: Request, pk: str) -> Response:
+        return Response(
+            EventSerializer(services.event_open_registration(event=self.get_object(), by=request.user)).data
+        )
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer(many=True)})
+    @action(detail=True, methods=["post"], url_path="close-check-in", pagination_class=None)
+    def close_check_in(self, request: Request, pk: str) -> Response:
+        """Registered players who did not check in become no-shows; the waitlist fills their places in order.
+        Returns the no-shows. Starting the event does this too."""
+        absent = services.event_close_check_in(event=self.get_object(), by=request.user)
+        return Response(RegistrationSerializer(absent, many=True).data)
+
+    @extend_schema(request=None, responses={201: RoundSerializer})
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        """Close registration and seat round 1 (random, from the event's seed) with the checked-in players."""
+        round_ = services.event_start(event=self.get_object(), by=request.user)
+        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+
+    @extend_schema(request=None, responses={201: RoundSerializer})
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request: Request, pk: str) -> Response:
+        """Seat the next round Swiss-style (the last round must be finished)."""
+        round_ = services.round_seat_next(event=self.get_object(), by=request.user)
+        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+
+    @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
+    @extend_schema(methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    def registrations(self, request: Request, pk: str) -> Response:
+        """List registrations with waitlist positions, or register (yourself, or a player as organiser)."""
+        event = self.get_object()
+        if request.method == "GET":
+            return Response(RegistrationSerializer(selectors.event_registrations(event=event), many=True).data)
+        payload = RegistrationInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = self._registering_player(request, event, payload.validated_data.get("player"))
+        registration = services.registration_create(event=event, player=player)
+        registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+    def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
+        if handle is None:
+            return get_object_or_404(Player, user=request.user)
+        selectors.require_organiser(user=request.user, event=event)
+        return get_object_or_404(Player, handle=handle)
+
+    @extend_schema(responses=RoundSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def rounds(self, request: Request, pk: str) -> Response:
+        return Response(RoundSerializer(selectors.event_rounds(event=self.get_object()), many=True).data)
+
+    @extend_schema(
+        responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
+    )
+    @action(
+        detail=True,
+        methods=["get"],
+        renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
+        pagination_class=None,  # the whole table, always; without this the schema promised a paginated object
+    )
+    def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
+        """Standings with every tie-break value; `?format=csv` for a CSV export."""
+        rows = [row.to_json() for row in selectors.event_standings(event=self.get_object())]
+        return Response(StandingSerializer(rows, many=True).data)
+
+
+class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Registration.objects.select_related("event", "player")
+    serializer_class = RegistrationSerializer
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return self._answer(self.get_object())
+
+    def _answer(self, registration: Registration) -> Response:
+        registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        return Response(RegistrationSerializer(registration).data)
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer})
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str) -> Response:
+        return self._answer(services.registration_check_in(registration=self.get_object(), by=request.user))
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer})
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str) -> Response:
+        return self._answer(services.registration_withdraw(registration=self.get_object(), by=request.user))
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer})
+    @action(detail=True, methods=["post"])
+    def drop(self, request: Request, pk: str) -> Response:
+        """Leave a running event; a seat at a table without a final result is forfeited."""
+        return self._answer(services.registration_drop(registration=self.get_object(), by=request.user))
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer})
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request: Request, pk: str) -> Response:
+        """Bring back a dropped player or a no-show (organisers): seated again from the next round."""
+        return self._answer(services.registration_reinstate(registration=self.get_object(), by=request.user))
+
+
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Round.objects.select_related("event").prefetch_related(
+        "tables__seats__player", "tables__result", "tables__round", "byes__player"
+    )
+    serializer_class = RoundSerializer
+
+    @extend_schema(request=None, responses={200: RoundSerializer})
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        round_ = services.round_start(round_=self.get_object(), by=request.user)
+        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data)

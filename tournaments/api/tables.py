@@ -1,0 +1,140 @@
+"""The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides."""
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.throttling import SubmissionThrottle
+from tournaments import selectors, services
+from tournaments.models import Seat, TableResult
+from tournaments.serializers import (
+    OverrideInputSerializer,
+    PadDraftSerializer,
+    ScoreSheetSerializer,
+    SeatSwapInputSerializer,
+    SheetInputSerializer,
+    SubmittedSheetSerializer,
+    TableResultSerializer,
+    TableSerializer,
+    TableSheetsInputSerializer,
+)
+
+
+class SeatViewSet(viewsets.GenericViewSet):
+    queryset = Seat.objects.select_related("table__round__event", "player")
+    serializer_class = ScoreSheetSerializer
+
+    @extend_schema(methods=["get"], responses=ScoreSheetSerializer(many=True))
+    @extend_schema(
+        methods=["post"],
+        request=SheetInputSerializer,
+        responses={200: SubmittedSheetSerializer, 202: SubmittedSheetSerializer},
+    )
+    @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
+    def sheets(self, request: Request, pk: str) -> Response:
+        """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
+        seat = self.get_object()
+        if request.method == "GET":
+            return Response(ScoreSheetSerializer(selectors.seat_sheets(seat_id=seat.pk), many=True).data)
+        payload = SheetInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        sheet = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
+        return _sheets_answer([sheet], seat.table_id, many=False)
+
+    @extend_schema(request=None, responses={200: TableSerializer})
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str) -> Response:
+        """Forfeit a seat (organisers; a no-show at the table): the table finishes with the others' sheets."""
+        seat = services.seat_forfeit(seat=self.get_object(), by=request.user)
+        return Response(TableSerializer(selectors.table_list().get(pk=seat.table_id)).data)
+
+    @extend_schema(request=SeatSwapInputSerializer, responses={200: None})
+    @action(detail=False, methods=["post"])
+    def swap(self, request: Request) -> Response:
+        """Swap two players of a round that has not started."""
+        payload = SeatSwapInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        a, b = services.seat_swap(**payload.validated_data, by=request.user)
+        return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
+
+
+def _sheets_answer(sheets: list[Any], table_id: int, *, many: bool) -> Response:
+    """The stored sheets as they stand now, with the table's status: 200 when its verdict is already known
+    (tasks run in-process, or a fast worker), 202 while it waits for sheets or for its verification."""
+    current = selectors.sheets_with_table_status(sheet_ids=[sheet.pk for sheet in sheets], table_id=table_id)
+    final = current.table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
+    data = ScoreSheetSerializer(current.sheets, many=True).data
+    for row in data:
+        row["table_status"] = current.table_status
+    return Response(data if many else data[0], status=status.HTTP_200_OK if final else status.HTTP_202_ACCEPTED)
+
+
+class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = TableSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return (
+            selectors.table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else selectors.table_list()
+        )
+
+    @extend_schema(
+        request=TableSheetsInputSerializer,
+        responses={200: SubmittedSheetSerializer(many=True), 202: SubmittedSheetSerializer(many=True)},
+    )
+    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
+    def sheets(self, request: Request, pk: str) -> Response:
+        """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
+        payload = TableSheetsInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        table = self.get_object()
+        sheets = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
+        return _sheets_answer(sheets, table.pk, many=True)
+
+    @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
+    @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer})
+    @action(detail=True, methods=["get", "put"], throttle_classes=[SubmissionThrottle])
+    def pad(self, request: Request, pk: str) -> Response:
+        """The table's score pad draft (players at the table, organisers): GET it, or PUT {data, version}
+        with the version last read; an older version is refused with 409 `draft_conflict`."""
+        table = self.get_object()
+        if request.method == "GET":
+            draft = selectors.pad_draft(table=table, user=request.user)
+            return Response(PadDraftSerializer(draft).data)
+        payload = PadDraftSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = services.pad_draft_save(table=table, by=request.user, **payload.validated_data)
+        return Response(PadDraftSerializer(draft).data)
+
+    @extend_schema(methods=["post"], request=OverrideInputSerializer, responses={200: PadDraftSerializer})
+    @extend_schema(methods=["delete"], request=None, responses={200: PadDraftSerializer})
+    @action(detail=True, methods=["post", "delete"], url_path="pad/contest")
+    def pad_contest(self, request: Request, pk: str) -> Response:
+        """A player contests the pad's entry of their own seat, with a reason (POST), or withdraws it (DELETE)."""
+        table = self.get_object()
+        if request.method == "DELETE":
+            return Response(PadDraftSerializer(services.pad_contest_withdraw(table=table, by=request.user)).data)
+        payload = OverrideInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = services.pad_contest(table=table, by=request.user, reason=payload.validated_data["reason"])
+        return Response(PadDraftSerializer(draft).data)
+
+    @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer})
+    @action(detail=True, methods=["post"])
+    def override(self, request: Request, pk: str) -> Response:
+        """Accept the table's result as it stands, with a reason (organisers)."""
+        payload = OverrideInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        result = services.table_override(
+            table=self.get_object(), reason=payload.validated_data["reason"], by=request.user
+        )
+        return Response(TableResultSerializer(result).data)
+
+    @extend_schema(request=None, responses={202: TableResultSerializer})
+    @action(detail=True, methods=["post"])
+    def reverify(self, request: Request, pk: str) -> Response:
+        result = services.table_reverify(table=self.get_object(), by=request.user)
+        return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)
