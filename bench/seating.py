@@ -26,7 +26,7 @@ POINTS = {2: [4, 0], 3: [4, 2, 0], 4: [4, 2, 1, 0], 5: [4, 3, 2, 1, 0]}
 PREFERENCE = (4, 3, 2)
 
 
-def strategy(name: str):  # type: ignore[no-untyped-def]
+def strategy(name: str):
     return {
         "module": lambda ranked, met, points: seating.swiss_round(ranked, PREFERENCE, met, points=points),
         "greedy": lambda ranked, met, points: seating.greedy_fill(ranked, PREFERENCE, met),

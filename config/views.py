@@ -6,7 +6,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """API paths answer 404 in JSON like every other API error; the rest keeps Django's page."""
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "not_found", "detail": f"no such resource: {request.path}"}, status=404)
-    return page_not_found(request, exception)  # type: ignore[arg-type]
+    return page_not_found(request, exception)
 
 
 def bad_request_answer(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -29,7 +29,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _tasks_run_in_process(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+def _tasks_run_in_process(request: pytest.FixtureRequest):
     """Unit tests run tasks in-process; only `services` tests send them through Redis to a worker."""
     eager = "services" not in request.keywords
     previous = celery_app.conf.task_always_eager
@@ -39,7 +39,7 @@ def _tasks_run_in_process(request: pytest.FixtureRequest):  # type: ignore[no-un
 
 
 @pytest.fixture(autouse=True)
-def _fresh_throttle_counts():  # type: ignore[no-untyped-def]
+def _fresh_throttle_counts():
     """Throttle counters live in the cache; user ids repeat across rolled-back tests."""
     from django.core.cache import cache
 
@@ -49,7 +49,7 @@ def _fresh_throttle_counts():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):  # type: ignore[no-untyped-def]
+def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
@@ -59,12 +59,12 @@ def api_client() -> APIClient:
 
 
 @pytest.fixture
-def user(db):  # type: ignore[no-untyped-def]
+def user(db):
     return UserFactory()
 
 
 @pytest.fixture
-def user_client(user) -> APIClient:  # type: ignore[no-untyped-def]
+def user_client(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client

@@ -32,6 +32,6 @@ class EventFactory(factory.django.DjangoModelFactory):
     seed = 7
 
     @factory.post_generation
-    def organisers(self, create, extracted, **kwargs):  # type: ignore[no-untyped-def]
+    def organisers(self, create, extracted, **kwargs):
         if create:
             self.organisers.add(*(extracted or [UserFactory()]))

@@ -15,7 +15,7 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 
 @pytest.fixture(autouse=True)
-def _keep_the_test_connection():  # type: ignore[no-untyped-def]
+def _keep_the_test_connection():
     """Calling the WSGI app fires request_finished, which would close the test's transaction connection
     (Django's test client disconnects the same handler)."""
     request_started.disconnect(close_old_connections)
@@ -26,7 +26,7 @@ def _keep_the_test_connection():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def player_token(db) -> str:  # type: ignore[no-untyped-def]
+def player_token(db) -> str:
     player = PlayerFactory()
     EventFactory(organisers=[player.user])
     return Token.objects.create(user=player.user).key
@@ -35,7 +35,7 @@ def player_token(db) -> str:  # type: ignore[no-untyped-def]
 @schema.parametrize()
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @pytest.mark.django_db
-def test_no_request_gets_a_500_and_every_answer_matches_the_schema(case, player_token: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_request_gets_a_500_and_every_answer_matches_the_schema(case, player_token: str) -> None:
     # Left out: schema-valid bodies that domain rules refuse on purpose (a wrong password, a full event), and
     # DRF's usual leniency (an empty form field read as null, a repeated filter parameter). Kept: no 500,
     # documented status codes and content types, and answers that match the schema.

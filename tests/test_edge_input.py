@@ -16,7 +16,7 @@ def nested(depth: int) -> str:
 
 @pytest.mark.parametrize("depth", [33, 990, 5000])
 @pytest.mark.parametrize("path", ["/api/sheet-checks/", "/api/events/", "/api/players/"])
-def test_deeply_nested_json_is_a_400_on_every_write(user_client, path: str, depth: int) -> None:  # type: ignore[no-untyped-def]
+def test_deeply_nested_json_is_a_400_on_every_write(user_client, path: str, depth: int) -> None:
     body = '{"sheet": ' + nested(depth) + "}"
     response = user_client.generic("POST", path, body, content_type="application/json")
     assert response.status_code == 400
@@ -33,7 +33,7 @@ def test_deeply_nested_json_is_a_400_on_every_write(user_client, path: str, dept
         ),
     ],
 )
-def test_a_nul_character_in_a_json_body_is_a_400_naming_the_field(user_client, body, field) -> None:  # type: ignore[no-untyped-def]
+def test_a_nul_character_in_a_json_body_is_a_400_naming_the_field(user_client, body, field) -> None:
     response = user_client.post("/api/sheet-checks/", body, format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "nul_character"
@@ -41,7 +41,7 @@ def test_a_nul_character_in_a_json_body_is_a_400_naming_the_field(user_client, b
     assert SheetCheck.objects.count() == 0
 
 
-def test_a_nul_character_in_points_keys_or_event_name_is_refused(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_a_nul_character_in_points_keys_or_event_name_is_refused(user_client) -> None:
     body = {"name": "Night", "game": "boomerang-flip", "points_by_table_size": {"2\x00": [1, 0]}}
     response = user_client.post("/api/events/", body, format="json")
     assert (response.status_code, response.json()["code"]) == (400, "nul_character")
@@ -59,7 +59,7 @@ def test_a_nul_character_in_the_url_is_a_400(url: str) -> None:
     assert response.json()["code"] == "nul_character"
 
 
-def test_a_ten_megabyte_body_is_refused_in_json(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_a_ten_megabyte_body_is_refused_in_json(user_client) -> None:
     body = json.dumps({"sheet": {"padding": "x" * 10_000_000}})
     response = user_client.generic("POST", "/api/sheet-checks/", body, content_type="application/json")
     assert response.status_code == 413
@@ -68,7 +68,7 @@ def test_a_ten_megabyte_body_is_refused_in_json(user_client) -> None:  # type: i
     assert SheetCheck.objects.count() == 0
 
 
-def test_an_unexpected_api_error_answers_json(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_unexpected_api_error_answers_json(monkeypatch) -> None:
     def explode(**_kwargs: object) -> None:
         raise RuntimeError("boom")
 
@@ -78,7 +78,7 @@ def test_an_unexpected_api_error_answers_json(monkeypatch) -> None:  # type: ign
     assert response.json()["code"] == "server_error"
 
 
-def test_every_validation_error_has_the_one_error_shape(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_every_validation_error_has_the_one_error_shape(api_client) -> None:
     response = api_client.post("/api/players/", {"username": "ab", "password": "x"}, format="json")
     body = response.json()
     assert response.status_code == 400
@@ -87,7 +87,7 @@ def test_every_validation_error_has_the_one_error_shape(api_client) -> None:  # 
     assert isinstance(body["detail"], str)
 
 
-def test_drfs_own_errors_have_the_error_shape(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_drfs_own_errors_have_the_error_shape(api_client) -> None:
     response = api_client.post("/api/events/", {"name": "x"}, format="json")
     assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"

@@ -13,18 +13,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("url", "status"), [("/admin/login/", 200), ("/api/", 200), ("/api/docs/", 200), ("/", 200)])
-def test_the_public_pages_answer(client, url: str, status: int) -> None:  # type: ignore[no-untyped-def]
+def test_the_public_pages_answer(client, url: str, status: int) -> None:
     assert client.get(url).status_code == status
 
 
 @pytest.mark.django_db
-def test_the_openapi_schema_describes_the_endpoints(client) -> None:  # type: ignore[no-untyped-def]
+def test_the_openapi_schema_describes_the_endpoints(client) -> None:
     schema = client.get(reverse("schema"), HTTP_ACCEPT="application/json").json()
     assert {"/api/games/", "/api/sheet-checks/", "/api/editions/"} <= set(schema["paths"])
 
 
 @pytest.mark.django_db
-def test_the_admin_lists_editions_for_a_superuser(admin_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_admin_lists_editions_for_a_superuser(admin_client) -> None:
     page = admin_client.get("/admin/tournaments/edition/")
     assert page.status_code == 200
     assert b"practice deck" in page.content
@@ -39,7 +39,7 @@ def test_a_malformed_setting_stops_start_up_naming_the_variable() -> None:
     assert "perhaps" in result.stderr
 
 
-def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"}
     env["ADMIN_CREDENTIALS_FILE"] = str(tmp_path / ".admin-credentials")  # not the checkout's own file
     env.pop("REDIS_URL", None)

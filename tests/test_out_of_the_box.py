@@ -8,14 +8,14 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
-def test_the_admins_stylesheet_is_served_with_debug_off(settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_admins_stylesheet_is_served_with_debug_off(settings) -> None:
     settings.DEBUG = False
     page = Client().get("/admin/login/")
     stylesheet = re.search(r'href="(/static/admin/css/base[^"]*\.css)"', page.content.decode())
     assert stylesheet is not None
     response = Client().get(stylesheet.group(1))
     assert response.status_code == 200
-    assert b"".join(response.streaming_content).startswith(b"/*")  # type: ignore[attr-defined]
+    assert b"".join(response.streaming_content).startswith(b"/*")
 
 
 def test_the_api_docs_load_swagger_ui_from_the_projects_own_static_files() -> None:

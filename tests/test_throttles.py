@@ -14,18 +14,18 @@ from tournaments.models import ScoreSheet
 pytestmark = pytest.mark.django_db
 
 
-def login(api_client, **headers: str) -> int:  # type: ignore[no-untyped-def]
+def login(api_client, **headers: str) -> int:
     body = {"username": "x", "password": "wrong"}
     return api_client.post("/api/auth/token/", body, format="json", headers=headers).status_code
 
 
-def test_a_forged_x_forwarded_for_does_not_give_a_fresh_login_bucket(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_a_forged_x_forwarded_for_does_not_give_a_fresh_login_bucket(api_client) -> None:
     statuses = [login(api_client, x_forwarded_for=f"203.0.113.{i}") for i in range(31)]
     assert statuses[:30] == [400] * 30
     assert statuses[30] == 429
 
 
-def test_behind_one_trusted_proxy_the_address_it_adds_is_the_client(api_client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_behind_one_trusted_proxy_the_address_it_adds_is_the_client(api_client, settings) -> None:
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}  # DRF reloads on the change
     # The client forges the first entry; the proxy appends the address it saw, which is what counts.
     statuses = [login(api_client, x_forwarded_for=f"198.51.100.{i}, 192.0.2.7") for i in range(31)]
@@ -33,14 +33,14 @@ def test_behind_one_trusted_proxy_the_address_it_adds_is_the_client(api_client, 
     assert login(api_client, x_forwarded_for="198.51.100.1, 192.0.2.8") == 400  # another real client
 
 
-def test_signing_up_does_not_use_up_the_login_bucket(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_signing_up_does_not_use_up_the_login_bucket(api_client) -> None:
     for i in range(20):
         body = {"username": f"new{i}", "password": "correct-horse-battery", "handle": f"new{i}"}
         assert api_client.post("/api/players/", body, format="json").status_code == 201
     assert login(api_client) == 400
 
 
-def test_creating_events_is_throttled_per_user(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_creating_events_is_throttled_per_user(user_client) -> None:
     statuses = [
         user_client.post("/api/events/", {"name": f"Night {i}", "game": "boomerang-flip"}, format="json").status_code
         for i in range(21)

@@ -35,7 +35,7 @@ def final_table_status(table_id: int) -> str | None:
     return status if status in ("verified", "rejected") else None
 
 
-def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgresql(worker) -> None:  # type: ignore[no-untyped-def]
+def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgresql(worker) -> None:
     assert settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     sheet = legal_sheet("boomerang-usa", 3, random.Random(11))
     broken = legal_sheet("boomerang-hunt", 4, random.Random(12))
@@ -52,7 +52,7 @@ def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgre
     assert [p["code"] for p in rejected.verdict["problems"]] == ["boomerangs_not_conserved"]
 
 
-def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:
     from rest_framework.test import APIClient
 
     from tests.factories import EventFactory, PlayerFactory

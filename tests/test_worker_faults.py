@@ -34,7 +34,7 @@ def prefork_worker() -> Iterator[Any]:
 
 
 def test_a_worker_killed_mid_verification_is_redelivered_and_the_table_is_verified_and_rated_once(
-    prefork_worker,  # type: ignore[no-untyped-def]
+    prefork_worker,
 ) -> None:
     _event, round_ = running_round(players=4)
     table = round_.tables.get()

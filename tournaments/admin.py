@@ -61,7 +61,7 @@ class SheetCheckAdmin(admin.ModelAdmin):
 class OrganiserActionsMixin:
     """Run a service per selected object and report domain refusals as messages, not errors."""
 
-    def run_service(self, request: HttpRequest, queryset: QuerySet, service, verb: str) -> None:  # type: ignore[no-untyped-def,type-arg]
+    def run_service(self, request: HttpRequest, queryset: QuerySet, service, verb: str) -> None:  # type: ignore[no-untyped-def]
         done = 0
         for obj in queryset:
             try:
@@ -86,7 +86,7 @@ class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
     fields = ["player", "status", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ["player", "status", "created_at"]
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
@@ -144,7 +144,7 @@ class EventAdminForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Event:
         self.instance.points_by_table_size = self.cleaned_data["points_text"]
         self.instance.tie_breaks = self.cleaned_data["tie_breaks_text"]
-        return super().save(commit)  # type: ignore[no-any-return]
+        return super().save(commit)
 
 
 @admin.register(Event)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 from rest_framework.exceptions import NotFound
 
@@ -85,13 +85,13 @@ def sheet_check_list() -> QuerySet[SheetCheck]:
     return SheetCheck.objects.select_related("edition", "submitted_by")
 
 
-def is_organiser(*, user: AbstractBaseUser | AnonymousUser, event: Event) -> bool:
+def is_organiser(*, user: User | AnonymousUser, event: Event) -> bool:
     if not user.is_authenticated:
         return False
     return bool(getattr(user, "is_staff", False)) or event.organisers.filter(pk=user.pk).exists()
 
 
-def require_organiser(*, user: AbstractBaseUser | AnonymousUser, event: Event) -> None:
+def require_organiser(*, user: User | AnonymousUser, event: Event) -> None:
     if not is_organiser(user=user, event=event):
         raise NotAllowed("only an organiser of this event can do this", "not_organiser")
 
@@ -187,7 +187,7 @@ def event_standings(*, event: Event) -> list[StandingRow]:
     """The event's standings (tournaments/standings.py) from its results that count, byes and drops."""
     results = TableResult.objects.filter(table__round__event=event, status__in=TableResult.COUNTS)
     tables = [
-        TableOutcome.from_verdict(verdict, is_final=is_final)
+        TableOutcome.from_verdict(verdict or {"seats": []}, is_final=is_final)  # a result that counts has one
         for verdict, is_final in results.order_by("table_id").values_list("verdict", "table__round__is_final")
     ]
     return standings(
@@ -219,7 +219,7 @@ def event_list(*, with_organisers: bool = True) -> QuerySet[Event]:
     return Event.objects.prefetch_related(Prefetch("organisers", queryset=users))
 
 
-def player_overview(*, user: AbstractBaseUser) -> dict[str, Any]:
+def player_overview(*, user: User) -> dict[str, Any]:
     """What `GET /api/me/` shows: my handle, my registrations (newest event first), my seat in the newest
     round that is seated or running, with its table's id and the other players."""
     player = Player.objects.filter(user=user).first()
@@ -273,7 +273,7 @@ def table_for_sheets() -> QuerySet[Table]:
     )
 
 
-def pad_draft(*, table: Table, user: AbstractBaseUser | AnonymousUser) -> PadDraft:
+def pad_draft(*, table: Table, user: User | AnonymousUser) -> PadDraft:
     """The table's pad draft (an empty one, version 0, before any save), for a player at the table or an
     organiser."""
     if not user.is_authenticated or (

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-long-test-password"
 
 
-def click(driver, text: str, then: str) -> None:  # type: ignore[no-untyped-def]
+def click(driver, text: str, then: str) -> None:
     """Click the button or link with this text and wait for the next page to show `then`."""
     old = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(
@@ -31,20 +31,20 @@ def click(driver, text: str, then: str) -> None:  # type: ignore[no-untyped-def]
     wait.until(lambda d: then in d.page_source)
 
 
-def fill(driver, label_for: str, value: str) -> None:  # type: ignore[no-untyped-def]
+def fill(driver, label_for: str, value: str) -> None:
     field = driver.find_element(By.ID, label_for)
     field.clear()
     field.send_keys(value)
 
 
-def log_in(driver, base: str, username: str) -> None:  # type: ignore[no-untyped-def]
+def log_in(driver, base: str, username: str) -> None:
     driver.get(f"{base}/accounts/login/")
     fill(driver, "id_username", username)
     fill(driver, "id_password", PASSWORD)
     click(driver, "Log in", "Boomerang events")
 
 
-def test_a_cafe_night_from_sign_up_to_the_leaderboard(live_server, phone, laptop) -> None:  # type: ignore[no-untyped-def]
+def test_a_cafe_night_from_sign_up_to_the_leaderboard(live_server, phone, laptop) -> None:
     organiser = UserFactory(username="organiser")
     event = EventFactory(name="Thursday at the Café", organisers=[organiser], venue="Café du Port", capacity=8)
     register_and_check_in(event, [PlayerFactory() for _ in range(3)])
@@ -99,7 +99,7 @@ def test_a_cafe_night_from_sign_up_to_the_leaderboard(live_server, phone, laptop
     assert overflow <= 0
 
 
-def test_the_pages_in_french_on_a_phone(live_server, french_phone) -> None:  # type: ignore[no-untyped-def]
+def test_the_pages_in_french_on_a_phone(live_server, french_phone) -> None:
     event = EventFactory(name="Jeudi au café")
     french_phone.get(f"{live_server.url}/events/{event.pk}/")
     assert french_phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"

@@ -17,15 +17,15 @@ from tournaments.models import PadDraft, ScoreSheet, TableResult
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def wait_for(driver, condition, seconds: float = 15):  # type: ignore[no-untyped-def]
+def wait_for(driver, condition, seconds: float = 15):
     return WebDriverWait(driver, seconds, ignored_exceptions=(WebDriverException,)).until(condition)
 
 
-def tap(driver, card: str) -> None:  # type: ignore[no-untyped-def]
+def tap(driver, card: str) -> None:
     driver.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]').click()
 
 
-def choose(driver, label: str) -> None:  # type: ignore[no-untyped-def]
+def choose(driver, label: str) -> None:
     for button in driver.find_elements(By.CSS_SELECTOR, "#round-tabs button, #seat-tabs button"):
         if button.text.replace("✔", "").strip() == label:
             button.click()
@@ -33,7 +33,7 @@ def choose(driver, label: str) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError(f"no tab {label!r}")
 
 
-def open_pad(phone, base: str, user, table_id: int) -> None:  # type: ignore[no-untyped-def]
+def open_pad(phone, base: str, user, table_id: int) -> None:
     """Log the user in on the phone and open the table's pad, ready once its draft is loaded."""
     user.set_password("a-long-test-password")
     user.save()
@@ -46,7 +46,7 @@ def open_pad(phone, base: str, user, table_id: int) -> None:  # type: ignore[no-
     wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
 
 
-def show_a_card_used_twice(phone, card: str) -> None:  # type: ignore[no-untyped-def]
+def show_a_card_used_twice(phone, card: str) -> None:
     """Tap a card the first player already holds: the problem shows before anything is submitted; tap it
     again to take it back."""
     tap(phone, card)
@@ -57,7 +57,7 @@ def show_a_card_used_twice(phone, card: str) -> None:  # type: ignore[no-untyped
     wait_for(phone, lambda d: not d.find_elements(By.CSS_SELECTOR, "#problems li"))
 
 
-def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> None:
     _event, round_ = running_round(players=4)
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))
@@ -95,7 +95,7 @@ def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> Non
     assert totals == {seat.player.handle: s["claimed_total"] for seat, s in zip(seats, sheet["seats"], strict=True)}
 
 
-def test_a_player_keeps_their_own_seat_on_their_own_phone(live_server, phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_keeps_their_own_seat_on_their_own_phone(live_server, phone) -> None:
     _event, round_ = running_round(players=2)
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))

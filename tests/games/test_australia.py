@@ -54,7 +54,7 @@ def test_an_activity_with_no_icon_may_be_scored_for_zero() -> None:
     rounds = [row("ABCDEFG", "Swimming"), row("HIJKLMN"), row("OPQRSTU"), row("VWXYZ@#")]
     others = [row("HIJKLMN"), row("ABCDEFG"), row("VWXYZ@#"), row("OPQRSTU")]
     sheet = table(AUS, seat("ann", *rounds), seat("bo", *others), seat("cy", *others[::-1]), seat("dee", *rounds[::-1]))
-    assert games.verify_table(sheet).seats[0].rounds[0]["activity"] == 0  # type: ignore[index]
+    assert games.verify_table(sheet).seats[0].rounds[0]["activity"] == 0
     assert codes(sheet) == []
 
 

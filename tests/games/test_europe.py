@@ -29,7 +29,7 @@ def test_food_adds_the_symbols_of_the_row() -> None:
         EUR, 7, {"A": {"green": "Beer"}, "B": {"green": "Beer"}, "C": {"green": "Beer"}, "D": {"green": "Cheese"}}
     )
     sheet = table(EUR, seat("ann", row("ABCDEFG"), *[row("")] * 3), seat("bo", *[row("")] * 4))
-    assert games.verify_table(sheet, deck).seats[0].rounds[0]["food"] == 5  # type: ignore[index]
+    assert games.verify_table(sheet, deck).seats[0].rounds[0]["food"] == 5
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def test_food_adds_the_symbols_of_the_row() -> None:
 def test_transport_scores_each_identical_pair(symbols: list[str], expected: int) -> None:
     deck = plain_deck(EUR, 7, {letter: {"yellow": s} for letter, s in zip("ABCDEFG", symbols, strict=False)})
     sheet = table(EUR, seat("ann", row("ABCDEFG"), *[row("")] * 3), seat("bo", *[row("")] * 4))
-    assert games.verify_table(sheet, deck).seats[0].rounds[0]["transport"] == expected  # type: ignore[index]
+    assert games.verify_table(sheet, deck).seats[0].rounds[0]["transport"] == expected
 
 
 @pytest.mark.parametrize(("players", "expected"), [(2, 12), (3, 9), (4, 6)])
@@ -56,20 +56,20 @@ def test_a_treasure_scores_each_symbol_on_the_other_players_cards(players: int, 
     deck = plain_deck(EUR, 7, {letter: {"blue": "Art"} for letter in art_cards})
     rows = ["ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ@#"][:players]
     sheet = table(EUR, *(seat(f"p{i}", row(r, "Art" if i == 0 else None), *[row("")] * 3) for i, r in enumerate(rows)))
-    assert games.verify_table(sheet, deck).seats[0].rounds[0]["treasure"] == expected  # type: ignore[index]
+    assert games.verify_table(sheet, deck).seats[0].rounds[0]["treasure"] == expected
 
 
 def test_the_rulebook_four_player_music_and_architecture_examples() -> None:
     # "Comme il n'y avait que 2 symboles Musique ... il a gagné 4 points"; "4 cartes Architecture ... 8 points"
-    assert europe.treasure_points(1, 2, 4, None) == 4  # type: ignore[arg-type]
-    assert europe.treasure_points(1, 4, 4, None) == 8  # type: ignore[arg-type]
+    assert europe.treasure_points(1, 2, 4, None) == 4
+    assert europe.treasure_points(1, 4, 4, None) == 8
 
 
 def test_a_treasure_needs_one_of_its_symbols_in_the_row() -> None:
     deck = plain_deck(EUR, 7, {"H": {"blue": "Art"}})
     sheet = table(EUR, seat("ann", row("ABCDEFG", "Art"), *[row("")] * 3), seat("bo", row("HIJKLMN"), *[row("")] * 3))
     assert "activity_not_held" in codes(sheet, deck)
-    assert games.verify_table(sheet, deck).seats[0].rounds[0]["treasure"] == 0  # type: ignore[index]
+    assert games.verify_table(sheet, deck).seats[0].rounds[0]["treasure"] == 0
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ def test_the_player_with_most_cards_of_a_species_scores_that_many_and_the_others
     verdict = games.verify_table(
         hunt_table(("a", {"Fish": 5}, 12, None), ("b", {"Fish": 3}, 12, None), ("c", {"Fish": 1}, 12, None))
     )
-    assert [s.breakdown["species"] for s in verdict.seats] == [{"Fish": 5}, {"Fish": 0}, {"Fish": 0}]  # type: ignore[index]
+    assert [s.breakdown["species"] for s in verdict.seats] == [{"Fish": 5}, {"Fish": 0}, {"Fish": 0}]
 
 
 def test_players_tied_for_a_majority_all_score_it() -> None:
@@ -33,7 +33,7 @@ def test_players_tied_for_a_majority_all_score_it() -> None:
 def test_each_complete_set_of_six_boomerangs_scores_one_point() -> None:
     # "8 Boomerangs rapportent 1 point." "14 Boomerangs rapportent 2 points."
     verdict = games.verify_table(hunt_table(("a", {}, 8, 1), ("b", {}, 14, 2), ("c", {}, 14, 2)))
-    assert [s.breakdown["boomerang_sets"] for s in verdict.seats] == [1, 2, 2]  # type: ignore[index]
+    assert [s.breakdown["boomerang_sets"] for s in verdict.seats] == [1, 2, 2]
     assert verdict.valid
 
 

@@ -33,7 +33,7 @@ def test_on_a_complete_table_the_preview_and_the_verdict_agree(
     assert preview.verdict == verdict
 
 
-def unclaimed(seats):  # type: ignore[no-untyped-def]
+def unclaimed(seats):
     for seat in seats:
         seat.pop("claimed_total", None)
         for row in seat.get("rounds", []):

@@ -83,7 +83,7 @@ def test_it_rejects_an_activity_scored_twice_in_a_game() -> None:
     ann = [row("ABCDEFG", "Swimming"), row("HIJKLMN", "Swimming"), *FULL[2:]]
     verdict = games.verify_table(four_seats(ann, rotated(1), rotated(2), rotated(3)))
     assert verdict.problem_codes() == ["activity_reused"]
-    assert verdict.seats[0].rounds[1]["activity"] == 0  # type: ignore[index]
+    assert verdict.seats[0].rounds[1]["activity"] == 0
 
 
 def test_it_names_an_activity_that_is_not_in_the_edition() -> None:

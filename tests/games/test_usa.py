@@ -57,7 +57,7 @@ def test_animals_score_each_identical_pair_once(symbols: list[str], expected: in
     # "une paire de Boeufs et une paire de Grizzlis et a donc marqué 9 points"
     deck = plain_deck(USA, 4, {k: {"yellow": s} for k, s in zip("ABCDEFG", symbols, strict=False)}, CHAIN_MAP)
     sheet = table(USA, seat("ann", row("ABCDEFG"), *[row("")] * 3), seat("bo", *[row("")] * 4))
-    assert games.verify_table(sheet, deck).seats[0].rounds[0]["animals"] == expected  # type: ignore[index]
+    assert games.verify_table(sheet, deck).seats[0].rounds[0]["animals"] == expected
 
 
 @pytest.mark.parametrize(("icons", "expected"), [(3, 4), (5, 10), (2, 2), (1, 0)])
@@ -65,7 +65,7 @@ def test_an_activity_scores_from_the_table(icons: int, expected: int) -> None:
     # "Vous possédez 3 icônes Randonnée ... Vous remportez 4 points"; "5 cartes Randonnée et a marqué 10 points"
     deck = plain_deck(USA, 4, {k: {"blue": "Hiking"} for k in "ABCDEFG"[:icons]}, CHAIN_MAP)
     sheet = table(USA, seat("ann", row("ABCDEFG", "Hiking"), *[row("")] * 3), seat("bo", *[row("")] * 4))
-    assert games.verify_table(sheet, deck).seats[0].rounds[0]["activity"] == expected  # type: ignore[index]
+    assert games.verify_table(sheet, deck).seats[0].rounds[0]["activity"] == expected
 
 
 def test_the_first_player_to_visit_a_regions_four_cities_scores_3() -> None:
@@ -73,7 +73,7 @@ def test_the_first_player_to_visit_a_regions_four_cities_scores_3() -> None:
     deck = plain_deck(USA, 4, route_map=CHAIN_MAP)
     rounds = column(deck, ["IJAEMQU", "KBFNRVY", "LCGOSWZ", "DHPTX@#"])
     verdict = games.verify_table(four_player_table(USA, rounds), deck)
-    assert verdict.seats[0].rounds[2]["region_bonus"] == 3  # type: ignore[index]
+    assert verdict.seats[0].rounds[2]["region_bonus"] == 3
 
 
 def test_coast_to_coast_bonuses_are_7_then_3_then_1_for_every_other_player() -> None:
@@ -94,7 +94,7 @@ def test_players_joining_the_coasts_in_the_same_round_share_the_bonus() -> None:
     rounds = column(deck, ["ABCDEFG", "ABCDEFG", "ABCDEFG", "ABCDEFG"])
     rounds[0] = ["ABCDEFG", "HINJKLM", "OPQRSTU", "VWXYZ@#"]
     verdict = games.verify_table(four_player_table(USA, rounds), deck)
-    assert [s.rounds[0]["coast_bonus"] for s in verdict.seats] == [7, 7, 0, 0]  # type: ignore[index]
+    assert [s.rounds[0]["coast_bonus"] for s in verdict.seats] == [7, 7, 0, 0]
 
 
 def test_ties_are_broken_by_coast_points_then_throw_and_catch() -> None:

@@ -24,7 +24,7 @@ def test_every_game_has_a_rating_pool_with_trueskills_defaults() -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_verified_table_rates_its_players_once(game: str, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_verified_table_rates_its_players_once(game: str, django_capture_on_commit_callbacks) -> None:
     event = EventFactory(game=game, rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4 if game != "boomerang-hunt" else 5)])
     round_ = services.event_start(event=event, by=event.organisers.get())
@@ -36,7 +36,7 @@ def test_a_verified_table_rates_its_players_once(game: str, django_capture_on_co
     assert all(r.games == 1 for r in ratings)
 
 
-def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_callbacks) -> None:
     event, round_ = rated_table(django_capture_on_commit_callbacks)
     organiser = event.organisers.get()
     table = round_.tables.get()
@@ -51,7 +51,7 @@ def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_ca
     assert all(r.games == 1 for r in Rating.objects.all())
 
 
-def test_a_table_that_is_rejected_after_a_correction_is_unrated(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_table_that_is_rejected_after_a_correction_is_unrated(django_capture_on_commit_callbacks) -> None:
     event, round_ = rated_table(django_capture_on_commit_callbacks)
     organiser = event.organisers.get()
     seat = round_.tables.get().seats.first()
@@ -62,7 +62,7 @@ def test_a_table_that_is_rejected_after_a_correction_is_unrated(django_capture_o
     assert {(r.mu, r.games) for r in Rating.objects.all()} == {(25.0, 0)}
 
 
-def rated_table(on_commit):  # type: ignore[no-untyped-def]
+def rated_table(on_commit):
     """A one-round, four-player Australia event played and rated."""
     event = EventFactory(rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
@@ -72,7 +72,7 @@ def rated_table(on_commit):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def rated_pool(django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
+def rated_pool(django_capture_on_commit_callbacks):
     event = EventFactory(rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(12)])
     round_ = services.event_start(event=event, by=event.organisers.get())
@@ -80,7 +80,7 @@ def rated_pool(django_capture_on_commit_callbacks):  # type: ignore[no-untyped-d
     return RatingPool.objects.get(game="boomerang-australia")
 
 
-def test_the_leaderboard_orders_by_conservative_rating_and_flags_provisional_players(api_client, rated_pool) -> None:  # type: ignore[no-untyped-def]
+def test_the_leaderboard_orders_by_conservative_rating_and_flags_provisional_players(api_client, rated_pool) -> None:
     page = api_client.get("/api/ratings/pools/boomerang-australia/leaderboard/").data
     values = [row["conservative"] for row in page["results"]]
     assert page["count"] == 12
@@ -89,7 +89,7 @@ def test_the_leaderboard_orders_by_conservative_rating_and_flags_provisional_pla
     assert api_client.get("/api/ratings/pools/boomerang-australia/leaderboard/?established=true").data["count"] == 0
 
 
-def test_the_leaderboard_exports_csv_and_refuses_a_bad_filter(api_client, rated_pool) -> None:  # type: ignore[no-untyped-def]
+def test_the_leaderboard_exports_csv_and_refuses_a_bad_filter(api_client, rated_pool) -> None:
     exported = api_client.get("/api/ratings/pools/boomerang-australia/leaderboard/?format=csv")
     assert len(list(csv.DictReader(io.StringIO(exported.content.decode())))) == 12
     bad = api_client.get("/api/ratings/pools/boomerang-australia/leaderboard/?active_days=0")
@@ -98,7 +98,7 @@ def test_the_leaderboard_exports_csv_and_refuses_a_bad_filter(api_client, rated_
     assert "active_days" in bad.data["errors"]
 
 
-def test_a_players_history_explains_each_change(api_client, rated_pool) -> None:  # type: ignore[no-untyped-def]
+def test_a_players_history_explains_each_change(api_client, rated_pool) -> None:
     rating = Rating.objects.filter(pool=rated_pool).first()
     data = api_client.get(f"/api/ratings/pools/boomerang-australia/players/{rating.player_id}/").data
     assert data["rating"]["name"] == rating.name
@@ -106,18 +106,18 @@ def test_a_players_history_explains_each_change(api_client, rated_pool) -> None:
     assert data["history"][0]["mu_after"] == pytest.approx(rating.mu)
 
 
-def test_the_leaderboard_uses_a_fixed_number_of_queries(api_client, rated_pool) -> None:  # type: ignore[no-untyped-def]
+def test_the_leaderboard_uses_a_fixed_number_of_queries(api_client, rated_pool) -> None:
     with CaptureQueriesContext(connection) as queries:
         api_client.get("/api/ratings/pools/boomerang-australia/leaderboard/")
     assert len(queries) == 3
 
 
-def test_the_ratings_admin_lists_the_leaderboard(admin_client, rated_pool) -> None:  # type: ignore[no-untyped-def]
+def test_the_ratings_admin_lists_the_leaderboard(admin_client, rated_pool) -> None:
     for model in ["ratingpool", "rating", "ratingevent"]:
         assert admin_client.get(f"/admin/ratings/{model}/").status_code == 200
 
 
-def test_the_audit_says_who_made_ratings_move(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_the_audit_says_who_made_ratings_move(django_capture_on_commit_callbacks) -> None:
     from ratings.models import RatingAudit
 
     event, round_ = rated_table(django_capture_on_commit_callbacks)

@@ -18,7 +18,7 @@ GAME = "boomerang-usa"
 T0 = timezone.now().replace(microsecond=0) - timedelta(days=30)
 
 
-def placings(users, ranks) -> list[services.Placing]:  # type: ignore[no-untyped-def]
+def placings(users, ranks) -> list[services.Placing]:
     return [services.Placing(u.pk, u.username, r) for u, r in zip(users, ranks, strict=True)]
 
 
@@ -155,7 +155,7 @@ def test_a_batch_of_new_matches_is_written_in_a_fixed_number_of_queries(django_a
     assert_same(stored(), from_scratch())
 
 
-def test_inactive_players_have_their_sigma_widened_once_per_period(settings) -> None:  # type: ignore[no-untyped-def]
+def test_inactive_players_have_their_sigma_widened_once_per_period(settings) -> None:
     settings.RATINGS_INACTIVITY_DAYS = 10
     users = [UserFactory() for _ in range(4)]
     services.match_record(game=GAME, source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))

@@ -13,7 +13,7 @@ MODELS = ["edition", "sheetcheck", "player", "event", "registration", "round", "
 
 
 @pytest.fixture
-def seated_event(admin_user):  # type: ignore[no-untyped-def]
+def seated_event(admin_user):
     event = EventFactory(organisers=[admin_user])
     register_and_check_in(event, [PlayerFactory() for _ in range(5)])
     services.event_start(event=event, by=admin_user)
@@ -21,21 +21,21 @@ def seated_event(admin_user):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("model", MODELS)
-def test_every_changelist_and_change_page_renders(admin_client, seated_event, model: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_changelist_and_change_page_renders(admin_client, seated_event, model: str) -> None:
     page = admin_client.get(f"/admin/tournaments/{model}/")
     assert page.status_code == 200
     search = admin_client.get(f"/admin/tournaments/{model}/?q=club")
     assert search.status_code == 200
 
 
-def test_the_start_round_action_starts_the_round(admin_client, seated_event) -> None:  # type: ignore[no-untyped-def]
+def test_the_start_round_action_starts_the_round(admin_client, seated_event) -> None:
     round_ = Round.objects.get(event=seated_event)
     admin_client.post("/admin/tournaments/round/", {"action": "start_round", "_selected_action": [round_.pk]})
     round_.refresh_from_db()
     assert round_.status == "running"
 
 
-def test_a_refused_action_is_reported_as_a_message_not_an_error(admin_client, seated_event) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_action_is_reported_as_a_message_not_an_error(admin_client, seated_event) -> None:
     response = admin_client.post(
         "/admin/tournaments/event/", {"action": "open_registration", "_selected_action": [seated_event.pk]}, follow=True
     )
@@ -45,7 +45,7 @@ def test_a_refused_action_is_reported_as_a_message_not_an_error(admin_client, se
 
 def test_the_event_page_shows_the_standings_with_their_tie_breaks(
     admin_client, admin_user, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     import random
 
     from tests.tournaments.helpers import play_round
@@ -60,7 +60,7 @@ def test_the_event_page_shows_the_standings_with_their_tie_breaks(
         assert registration.player.handle in page
 
 
-def test_the_event_form_edits_points_as_text_and_refuses_a_bad_scheme(admin_client, admin_user) -> None:  # type: ignore[no-untyped-def]
+def test_the_event_form_edits_points_as_text_and_refuses_a_bad_scheme(admin_client, admin_user) -> None:
     event = EventFactory(organisers=[admin_user], status="draft")
     page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/")
     assert b"4: 4, 2, 1, 0" in page.content
@@ -83,7 +83,7 @@ def test_the_event_form_edits_points_as_text_and_refuses_a_bad_scheme(admin_clie
     assert event.tie_breaks == ["game_score"]
 
 
-def test_registration_status_changes_only_through_the_services(admin_client, admin_user) -> None:  # type: ignore[no-untyped-def]
+def test_registration_status_changes_only_through_the_services(admin_client, admin_user) -> None:
     event = EventFactory(organisers=[admin_user], capacity=1)
     first, second = PlayerFactory(), PlayerFactory()
     registration = services.registration_create(event=event, player=first)
@@ -96,7 +96,7 @@ def test_registration_status_changes_only_through_the_services(admin_client, adm
     assert waiting.status == "registered"  # the waitlist moved up, as the service does it
 
 
-def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) -> None:
     from django.utils import timezone
 
     from ratings import services as ratings

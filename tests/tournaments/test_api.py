@@ -17,7 +17,7 @@ from tournaments.models import Table
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user) -> APIClient:  # type: ignore[no-untyped-def]
+def client_for(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
@@ -35,7 +35,7 @@ def sign_up(api_client: APIClient, name: str) -> APIClient:
 
 def test_an_organiser_runs_a_whole_event_through_the_api(
     api_client, user_client, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     created = user_client.post(
         "/api/events/",
         {"name": "Club night", "game": "boomerang-europe", "rounds_planned": 1, "seed": 5},
@@ -70,14 +70,14 @@ def test_an_organiser_runs_a_whole_event_through_the_api(
 
 
 @pytest.fixture
-def running_table():  # type: ignore[no-untyped-def]
+def running_table():
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     round_ = services.event_start(event=event, by=event.organisers.get())
     return event, round_, round_.tables.get()
 
 
-def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None:  # type: ignore[no-untyped-def]
+def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None:
     event, round_, table = running_table
     services.round_start(round_=round_, by=event.organisers.get())
     seats = list(table.seats.order_by("position"))
@@ -85,7 +85,7 @@ def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None: 
     assert (answer.status_code, answer.data["code"], answer.data["field"]) == (403, "not_your_seat", "seat")
 
 
-def test_submitting_to_a_round_that_is_not_running_is_a_conflict(running_table) -> None:  # type: ignore[no-untyped-def]
+def test_submitting_to_a_round_that_is_not_running_is_a_conflict(running_table) -> None:
     _event, _round, table = running_table
     seat = table.seats.first()
     data = legal_seat_data(table, random.Random(1))[0]
@@ -101,7 +101,7 @@ def test_submitting_to_a_round_that_is_not_running_is_a_conflict(running_table) 
         ("not an object", "data"),
     ],
 )
-def test_a_malformed_sheet_gets_a_400_naming_the_field(running_table, data, field) -> None:  # type: ignore[no-untyped-def]
+def test_a_malformed_sheet_gets_a_400_naming_the_field(running_table, data, field) -> None:
     event, round_, table = running_table
     services.round_start(round_=round_, by=event.organisers.get())
     seat = table.seats.first()
@@ -109,7 +109,7 @@ def test_a_malformed_sheet_gets_a_400_naming_the_field(running_table, data, fiel
     assert (answer.status_code, answer.data["field"]) == (400, field)
 
 
-def test_anonymous_writes_are_refused(api_client, running_table) -> None:  # type: ignore[no-untyped-def]
+def test_anonymous_writes_are_refused(api_client, running_table) -> None:
     _event, _round, table = running_table
     assert (
         api_client.post(f"/api/seats/{table.seats.first().pk}/sheets/", {"data": {}}, format="json").status_code == 401
@@ -117,14 +117,14 @@ def test_anonymous_writes_are_refused(api_client, running_table) -> None:  # typ
     assert api_client.post("/api/events/", {"name": "x", "game": "boomerang-usa"}, format="json").status_code == 401
 
 
-def test_only_organisers_override(running_table) -> None:  # type: ignore[no-untyped-def]
+def test_only_organisers_override(running_table) -> None:
     _event, _round, table = running_table
     player = table.seats.first().player.user
     answer = client_for(player).post(f"/api/tables/{table.pk}/override/", {"reason": "trust me"}, format="json")
     assert (answer.status_code, answer.data["code"]) == (403, "not_organiser")
 
 
-def test_signup_refuses_a_taken_handle_naming_the_field(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_signup_refuses_a_taken_handle_naming_the_field(api_client) -> None:
     sign_up(api_client, "ann")
     again = api_client.post(
         "/api/players/", {"username": "ann2", "password": "correct-horse-battery", "handle": "ann"}, format="json"
@@ -132,7 +132,7 @@ def test_signup_refuses_a_taken_handle_naming_the_field(api_client) -> None:  # 
     assert (again.status_code, again.data["field"]) == (409, "handle")
 
 
-def test_signup_refuses_a_username_taken_in_another_unicode_form(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_signup_refuses_a_username_taken_in_another_unicode_form(api_client) -> None:
     """'ﬁ' (one ligature character) is stored as 'fi' by Django's NFKC normalisation: found by schemathesis."""
     sign_up(api_client, "fin")
     again = api_client.post(
@@ -141,7 +141,7 @@ def test_signup_refuses_a_username_taken_in_another_unicode_form(api_client) -> 
     assert (again.status_code, again.data["code"], again.data["field"]) == (409, "username_taken", "username")
 
 
-def test_the_waitlist_position_is_visible(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_waitlist_position_is_visible(user_client) -> None:
     event = EventFactory(capacity=1)
     for _ in range(3):
         services.registration_create(event=event, player=PlayerFactory())
@@ -154,7 +154,7 @@ def test_the_waitlist_position_is_visible(user_client) -> None:  # type: ignore[
 
 
 @pytest.mark.parametrize("players", [4, 12])
-def test_list_endpoints_use_a_fixed_number_of_queries(api_client, players: int) -> None:  # type: ignore[no-untyped-def]
+def test_list_endpoints_use_a_fixed_number_of_queries(api_client, players: int) -> None:
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
     services.event_start(event=event, by=event.organisers.get())
@@ -170,7 +170,7 @@ def test_list_endpoints_use_a_fixed_number_of_queries(api_client, players: int) 
     }
 
 
-def test_the_schema_describes_standings_as_the_list_the_endpoint_returns(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_schema_describes_standings_as_the_list_the_endpoint_returns(api_client) -> None:
     """Found by schemathesis: the schema promised a paginated object, the endpoint returns the whole list."""
     event = EventFactory()
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()

@@ -11,13 +11,13 @@ from tournaments.models import Event
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user) -> APIClient:  # type: ignore[no-untyped-def]
+def client_for(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
 
 
-def test_a_round_and_a_registration_can_be_read_alone(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_a_round_and_a_registration_can_be_read_alone(api_client) -> None:
     event, round_ = running_round()
     answer = api_client.get(f"/api/rounds/{round_.pk}/").json()
     assert (answer["number"], answer["status"], answer["event"]) == (1, "running", event.pk)
@@ -70,7 +70,7 @@ def test_a_co_organiser_can_run_the_event_and_the_last_organiser_stays() -> None
     assert (last.status_code, last.json()["code"]) == (409, "last_organiser")
 
 
-def test_the_api_root_lists_every_route(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_api_root_lists_every_route(api_client) -> None:
     routes = api_client.get("/api/").json()
     for name in ("me", "games", "events", "round", "registration", "leaderboard", "token", "docs"):
         assert name in routes
@@ -85,7 +85,7 @@ def test_the_leaderboard_names_players_by_handle() -> None:
 @pytest.mark.parametrize(
     "path", ["/api/events/{id}/registrations/", "/api/events/{id}/rounds/", "/api/seats/{id}/sheets/"]
 )
-def test_the_schema_describes_list_endpoints_as_lists(api_client, path: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_schema_describes_list_endpoints_as_lists(api_client, path: str) -> None:
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     answer = schema["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
     assert answer["schema"]["type"] == "array"
@@ -98,7 +98,7 @@ def test_starting_a_round_starts_its_clock() -> None:
     assert round_.length_minutes == 45
 
 
-def test_anyone_can_score_a_table_in_progress(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_anyone_can_score_a_table_in_progress(api_client) -> None:
     import random
 
     from games.simulate import legal_sheet
@@ -120,14 +120,14 @@ def test_anyone_can_score_a_table_in_progress(api_client) -> None:  # type: igno
 
 
 @pytest.mark.parametrize("path", ["/api/editions/999/", "/api/events/999/", "/api/no-such-route/"])
-def test_an_unknown_object_or_route_answers_404_in_the_one_error_shape(api_client, path) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_object_or_route_answers_404_in_the_one_error_shape(api_client, path) -> None:
     answer = api_client.get(path)
     assert answer.status_code == 404
     assert answer.json()["code"] == "not_found"
     assert answer.json()["detail"]
 
 
-def test_the_schema_declares_the_error_shape_once_and_every_operation_refers_to_it(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_schema_declares_the_error_shape_once_and_every_operation_refers_to_it(api_client) -> None:
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert schema["components"]["schemas"]["Error"]["required"] == ["code", "detail"]
     for path, operations in schema["paths"].items():

@@ -16,7 +16,7 @@ from tournaments.models import Event, Registration, Round, Seat, TableResult
 pytestmark = pytest.mark.django_db(transaction=True)  # tasks run in-process on commit, as in production
 
 
-def as_user(user) -> APIClient:  # type: ignore[no-untyped-def]
+def as_user(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client

@@ -48,7 +48,7 @@ class CafeNight(RuleBasedStateMachine):
     def registration(self, index: int) -> Registration | None:
         return Registration.objects.filter(event=self.event, player=self.players[index]).first()
 
-    def attempt(self, action) -> None:  # type: ignore[no-untyped-def]
+    def attempt(self, action) -> None:
         """A refusal (a DomainError with a code) is a legal outcome; anything else fails the machine."""
         with contextlib.suppress(DomainError):
             action()

@@ -15,7 +15,7 @@ from tournaments.models import ScoreSheet, TableResult
 pytestmark = pytest.mark.django_db
 
 
-def queued_tables(players: int, seed: int, *, miscount: bool = False):  # type: ignore[no-untyped-def]
+def queued_tables(players: int, seed: int, *, miscount: bool = False):
     """A running round whose tables all have their sheets in, queued but not yet verified."""
     _event, round_ = running_round(players=players)
     rng = random.Random(seed)
@@ -31,7 +31,7 @@ def queued_tables(players: int, seed: int, *, miscount: bool = False):  # type: 
 
 def test_one_task_verifies_every_queued_table_and_the_others_find_nothing_to_do(
     django_capture_on_commit_callbacks,
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     tables = queued_tables(12, seed=1, miscount=True)
     with django_capture_on_commit_callbacks(execute=True):
         mine = services.table_verify(table_id=tables[0].pk, attempt=1)
@@ -61,7 +61,7 @@ def test_a_batch_costs_the_same_queries_for_two_tables_as_for_four() -> None:
     assert counts[0] == counts[1]
 
 
-def test_with_a_batch_of_one_each_task_verifies_only_its_table(settings) -> None:  # type: ignore[no-untyped-def]
+def test_with_a_batch_of_one_each_task_verifies_only_its_table(settings) -> None:
     settings.VERIFY_BATCH = 1
     tables = queued_tables(8, seed=4)
     services.table_verify(table_id=tables[1].pk, attempt=1)

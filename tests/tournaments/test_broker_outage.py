@@ -23,7 +23,7 @@ def database_down(**_kwargs: object) -> None:
     raise DatabaseOperationalError("server closed the connection unexpectedly")
 
 
-def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_later(  # type: ignore[no-untyped-def]
+def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_later(
     user_client, monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
     from rest_framework.test import APIClient
@@ -51,7 +51,7 @@ def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_
 
 def test_the_sweep_rates_a_final_result_whose_rating_was_never_sent(
     monkeypatch, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     _event, round_ = running_round()
     table = round_.tables.get()
     # The worker verifies the table, then rating fails and the retry cannot be queued: the result is final, unrated.

@@ -31,7 +31,7 @@ def test_a_correction_during_verification_wins_and_the_stale_verdict_is_dropped(
     assert services.table_verify(table_id=table.pk, attempt=2) is None  # a redelivery does nothing
 
 
-def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(monkeypatch) -> None:
     import games
 
     _event, round_ = running_round()
@@ -42,7 +42,7 @@ def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(mon
         services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
     real_verify = games.verify_table
 
-    def verify_while_a_correction_lands(sheet, edition, dealt=None):  # type: ignore[no-untyped-def]
+    def verify_while_a_correction_lands(sheet, edition, dealt=None):
         verdict = real_verify(sheet, edition, dealt)
         services.sheet_submit(seat=seats[1], data=data[1], by=seats[1].player.user)
         return verdict
@@ -52,4 +52,4 @@ def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(mon
     assert TableResult.objects.get(table=table).status == "pending"
     assert TableResult.objects.get(table=table).attempt == 2
     monkeypatch.setattr("tournaments.services.verification.games.verify_table", real_verify)
-    assert services.table_verify(table_id=table.pk, attempt=2).status == "verified"  # type: ignore[union-attr]
+    assert services.table_verify(table_id=table.pk, attempt=2).status == "verified"

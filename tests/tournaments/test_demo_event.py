@@ -23,14 +23,14 @@ def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str)
     assert Rating.objects.filter(pool__game=game, games=2).count() == players
 
 
-def test_the_command_prints_standings_and_the_leaderboard(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_command_prints_standings_and_the_leaderboard(capsys) -> None:
     call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "2", "--seed", "2", "--rated")
     out = capsys.readouterr().out
     assert "Leaderboard, Boomerang (two-player flip)" in out
     assert "2 rounds, status finished" in out
 
 
-def test_a_demo_is_unrated_by_default_and_demo_clear_removes_it(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_demo_is_unrated_by_default_and_demo_clear_removes_it(capsys) -> None:
     from tournaments.models import Event, Player
 
     call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "1", "--seed", "4")

@@ -40,7 +40,7 @@ def test_an_invalid_edition_is_refused_with_every_fault_and_nothing_changes() ->
     assert Edition.objects.filter(game="boomerang-australia", is_active=True).get().name == "Boomerang: Australia"
 
 
-def test_the_load_edition_command_loads_a_hunt_species_list(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_load_edition_command_loads_a_hunt_species_list(tmp_path, capsys) -> None:
     path = tmp_path / "hunt.json"
     path.write_text(hunt.PRACTICE_SPECIES.read_text())
     call_command("load_edition", str(path))
@@ -48,14 +48,14 @@ def test_the_load_edition_command_loads_a_hunt_species_list(tmp_path, capsys) ->
     assert Edition.objects.get(game="boomerang-hunt", is_active=True).is_practice
 
 
-def test_the_load_edition_command_names_the_faults(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_load_edition_command_names_the_faults(tmp_path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"edition": "boomerang-flip", "name": "x", "pieces": [1, 2]}))
     with pytest.raises(CommandError, match="a player has 13 pieces, the file lists 2"):
         call_command("load_edition", str(path))
 
 
-def test_the_games_endpoint_says_which_edition_verifies_and_whether_it_is_practice(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_games_endpoint_says_which_edition_verifies_and_whether_it_is_practice(api_client) -> None:
     rows = {row["id"]: row for row in api_client.get(reverse("game-list")).data}
     assert rows["boomerang-australia"]["practice_data"] is False
     assert rows["boomerang-usa"]["practice_data"] is True
@@ -65,7 +65,7 @@ def test_the_games_endpoint_says_which_edition_verifies_and_whether_it_is_practi
 
 def test_a_table_is_verified_against_the_edition_active_when_its_task_runs(
     django_capture_on_commit_callbacks,
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """With no species list any name is accepted; once one is loaded, re-verifying names the unknown one."""
     event, round_ = running_round(game="boomerang-hunt")
     table, organiser = round_.tables.get(), event.organisers.get()

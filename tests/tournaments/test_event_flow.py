@@ -23,7 +23,7 @@ def started_event(game: str, players: int, rounds: int = 2) -> tuple[Event, Roun
 @pytest.mark.parametrize(
     ("game", "players"), [(g, {"boomerang-flip": 4, "boomerang-hunt": 9}.get(g, 7)) for g in GAMES]
 )
-def test_a_whole_event_runs_for_every_game(game: str, players: int, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_event_runs_for_every_game(game: str, players: int, django_capture_on_commit_callbacks) -> None:
     event, round_ = started_event(game, players)
     organiser, rng = event.organisers.get(), random.Random(3)
     play_round(round_, organiser, rng, django_capture_on_commit_callbacks)
@@ -55,7 +55,7 @@ def test_round_one_seating_is_reproducible_from_the_stored_seed() -> None:
     assert seated != first_round(handles, (4, 3, 2), event.seed + 1).tables
 
 
-def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture_on_commit_callbacks) -> None:
     event, round_ = started_event("boomerang-australia", 4)
     services.round_start(round_=round_, by=event.organisers.get())
     table = round_.tables.get()
@@ -77,7 +77,7 @@ def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture
     assert list(seats[1].sheets.values_list("version", "status")) == [(2, "verified"), (1, "superseded")]
 
 
-def test_the_organiser_can_accept_a_rejected_table_with_a_reason(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_the_organiser_can_accept_a_rejected_table_with_a_reason(django_capture_on_commit_callbacks) -> None:
     event, round_ = started_event("boomerang-australia", 4, rounds=1)
     organiser = event.organisers.get()
     services.round_start(round_=round_, by=organiser)
@@ -124,7 +124,7 @@ def test_seats_can_be_swapped_before_the_round_starts_only() -> None:
         services.seat_swap(seat_a=first, seat_b=second, by=organiser)
 
 
-def test_a_dropped_player_is_not_seated_again(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_dropped_player_is_not_seated_again(django_capture_on_commit_callbacks) -> None:
     event, round_ = started_event("boomerang-australia", 8)
     organiser = event.organisers.get()
     play_round(round_, organiser, random.Random(2), django_capture_on_commit_callbacks)

@@ -18,7 +18,7 @@ from tournaments.validators import validate_handle, validate_points_by_table_siz
 pytestmark = pytest.mark.django_db
 
 
-def create_event(client, **fields):  # type: ignore[no-untyped-def]
+def create_event(client, **fields):
     return client.post("/api/events/", {"name": "Night", "game": "boomerang-flip", **fields}, format="json")
 
 
@@ -32,7 +32,7 @@ def create_event(client, **fields):  # type: ignore[no-untyped-def]
         {"2": [4]},
     ],
 )
-def test_an_unusable_points_scheme_is_refused(user_client, points) -> None:  # type: ignore[no-untyped-def]
+def test_an_unusable_points_scheme_is_refused(user_client, points) -> None:
     response = create_event(user_client, points_by_table_size=points)
     assert response.status_code == 400, response.json()
     assert response.json()["field"] == "points_by_table_size"
@@ -49,7 +49,7 @@ def test_the_admins_validation_refuses_the_same_schemes() -> None:
     assert "points_by_table_size" in raised.value.message_dict
 
 
-def test_registration_closing_before_it_opens_is_refused(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_registration_closing_before_it_opens_is_refused(user_client) -> None:
     opens = timezone.now() + timedelta(days=2)
     response = create_event(
         user_client, registration_opens=opens.isoformat(), registration_closes=(opens - timedelta(hours=1)).isoformat()
@@ -59,7 +59,7 @@ def test_registration_closing_before_it_opens_is_refused(user_client) -> None:  
 
 
 @pytest.mark.parametrize("password", ["password123", "12345678901234", "player-one-x"])
-def test_sign_up_runs_the_password_validators(api_client, password: str) -> None:  # type: ignore[no-untyped-def]
+def test_sign_up_runs_the_password_validators(api_client, password: str) -> None:
     body = {"username": "player-one", "password": password, "handle": "one"}
     response = api_client.post("/api/players/", body, format="json")
     assert response.status_code == 400
@@ -71,20 +71,20 @@ def test_sign_up_runs_the_password_validators(api_client, password: str) -> None
     ("taken", "attempt"),
     [("zoe", "ZOE"), ("zoe", "Zoé"), ("zoe", "ｚｏｅ"), ("Ana", "ana")],
 )
-def test_handles_that_fold_to_the_same_are_one_handle(api_client, taken: str, attempt: str) -> None:  # type: ignore[no-untyped-def]
+def test_handles_that_fold_to_the_same_are_one_handle(api_client, taken: str, attempt: str) -> None:
     PlayerFactory(handle=taken)
     body = {"username": "someone-new", "password": "correct-horse-battery", "handle": attempt}
     response = api_client.post("/api/players/", body, format="json")
     assert (response.status_code, response.json()["code"]) == (409, "handle_taken")
 
 
-def test_a_fullwidth_handle_is_stored_in_its_plain_form(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_a_fullwidth_handle_is_stored_in_its_plain_form(api_client) -> None:
     body = {"username": "wide", "password": "correct-horse-battery", "handle": "Ｍａｒｉｅ"}
     assert api_client.post("/api/players/", body, format="json").json()["handle"] == "Marie"
 
 
 @pytest.mark.parametrize("handle", ["аnna", "a b", "x", "<b>", "ann\u200b"])  # Cyrillic 'а', space, zero-width space
-def test_a_handle_outside_the_pattern_is_refused_naming_the_pattern(api_client, handle: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_handle_outside_the_pattern_is_refused_naming_the_pattern(api_client, handle: str) -> None:
     body = {"username": "someone", "password": "correct-horse-battery", "handle": handle}
     response = api_client.post("/api/players/", body, format="json")
     assert response.status_code == 400
@@ -102,7 +102,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised() -> None:
     }  # fmt: skip
 
 
-def test_public_sheets_show_who_entered_them_by_handle_not_login(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_public_sheets_show_who_entered_them_by_handle_not_login(api_client) -> None:
     _event, round_ = running_round()
     seat = round_.tables.get().seats.select_related("player__user").first()
     seat.player.user.username = "private-login-name"

@@ -7,14 +7,14 @@ from tournaments.models import SheetCheck
 pytestmark = pytest.mark.django_db
 
 
-def test_an_oversized_body_is_refused_and_nothing_is_stored(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_an_oversized_body_is_refused_and_nothing_is_stored(user_client) -> None:
     huge = {"sheet": {"game": "boomerang-flip", "seats": [], "padding": "x" * 400_000}}
     response = user_client.post("/api/sheet-checks/", huge, format="json")
     assert response.status_code in (400, 413)
     assert SheetCheck.objects.count() == 0
 
 
-def test_login_attempts_are_throttled(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_login_attempts_are_throttled(api_client) -> None:
     statuses = [
         api_client.post("/api/auth/token/", {"username": "x", "password": "wrong"}, format="json").status_code
         for _ in range(31)
@@ -23,7 +23,7 @@ def test_login_attempts_are_throttled(api_client) -> None:  # type: ignore[no-un
     assert statuses[30] == 429
 
 
-def test_signups_are_throttled(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_signups_are_throttled(api_client) -> None:
     def sign_up(i: int) -> int:
         body = {"username": f"u{i}", "password": "correct-horse-battery", "handle": f"h{i}"}
         return api_client.post("/api/players/", body, format="json").status_code

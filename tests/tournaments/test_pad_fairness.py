@@ -14,13 +14,13 @@ from tournaments.models import PadDraft, ScoreSheet
 pytestmark = pytest.mark.django_db
 
 
-def as_user(user) -> APIClient:  # type: ignore[no-untyped-def]
+def as_user(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
 
 
-def table_of_four():  # type: ignore[no-untyped-def]
+def table_of_four():
     _event, round_ = running_round()
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))

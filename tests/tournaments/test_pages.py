@@ -17,7 +17,7 @@ from tournaments.pages.actions import check_in_code
 pytestmark = pytest.mark.django_db
 
 
-def played_event(players: int, django_capture_on_commit_callbacks) -> Event:  # type: ignore[no-untyped-def]
+def played_event(players: int, django_capture_on_commit_callbacks) -> Event:
     """An event whose round 1 is played and verified (tasks in-process), round 2 seated."""
     event = EventFactory(rounds_planned=3, capacity=64)
     organiser = event.organisers.get()
@@ -52,14 +52,14 @@ def query_counts(event: Event) -> dict[str, int]:
     return counts
 
 
-def test_no_page_makes_more_queries_for_more_rows(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_no_page_makes_more_queries_for_more_rows(django_capture_on_commit_callbacks) -> None:
     small = query_counts(played_event(8, django_capture_on_commit_callbacks))
     large = query_counts(played_event(20, django_capture_on_commit_callbacks))
     assert small == large
     assert max(small.values()) <= 15
 
 
-def test_the_public_pages_show_the_event(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_the_public_pages_show_the_event(django_capture_on_commit_callbacks) -> None:
     event = played_event(8, django_capture_on_commit_callbacks)
     Event.objects.filter(pk=event.pk).update(venue="Café des Sports", description="Bring your own snacks")
     client = Client()
@@ -137,7 +137,7 @@ def test_every_form_needs_its_csrf_token() -> None:
     assert signup.status_code == 403
 
 
-def test_organiser_pages_are_refused_to_others(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_organiser_pages_are_refused_to_others(django_capture_on_commit_callbacks) -> None:
     event = played_event(8, django_capture_on_commit_callbacks)
     stranger = Client()
     stranger.force_login(PlayerFactory().user)

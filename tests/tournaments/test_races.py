@@ -14,7 +14,7 @@ from tournaments.models import Seat, TableResult
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_last_two_sheets_arriving_together_enqueue_one_verification(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_last_two_sheets_arriving_together_enqueue_one_verification(monkeypatch) -> None:
     enqueued: list[tuple[int, int]] = []
     monkeypatch.setattr("tournaments.tasks.table_verify_task.delay", lambda *args: enqueued.append(args))
     event = EventFactory()
@@ -82,9 +82,7 @@ def test_two_rating_updates_of_one_pool_at_once_end_as_rating_from_scratch() -> 
     assert_same({r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(pool__game=GAME)}, from_scratch())
 
 
-def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_the_event(  # type: ignore[no-untyped-def]
-    monkeypatch, settings
-) -> None:
+def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_the_event(monkeypatch, settings) -> None:
     """Both verifications write their verdict, then meet at a barrier before deciding whether the round is
     over: without the round's lock each reads the other's table as still verifying and the round stays open."""
     from tournaments.models import Event, Round
@@ -105,7 +103,7 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
     mark_sheets = sheet_services._mark_sheets
 
     def mark_then_wait(*args: object) -> None:
-        mark_sheets(*args)  # type: ignore[arg-type]
+        mark_sheets(*args)
         barrier.wait(timeout=10)  # both verdicts are written and neither transaction has committed
 
     monkeypatch.setattr(sheet_services, "_mark_sheets", mark_then_wait)
@@ -130,7 +128,7 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
     assert event.history.filter(status=Event.Status.FINISHED).exists()  # the finish has its history row
 
 
-def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monkeypatch) -> None:
     """Task X reads the table's result and stalls; the table is re-verified and task Y rates the new verdict;
     X then goes on. Reading before the pool lock, X wrote its stale time over Y's; read under the lock, X
     holds the pool until it is done and Y, after it, reads and rates the newest verdict."""
@@ -147,7 +145,7 @@ def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monk
     stalled, resume = threading.Event(), threading.Event()
     last_actors = rating_services._last_actors
 
-    def stall_once(results):  # type: ignore[no-untyped-def]
+    def stall_once(results):
         if not stalled.is_set():
             stalled.set()
             resume.wait(timeout=10)
@@ -179,7 +177,7 @@ def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monk
     assert RatingEvent.objects.get(source=f"table:{table.pk}").order_at == newer
 
 
-def _verified_round(monkeypatch):  # type: ignore[no-untyped-def]
+def _verified_round(monkeypatch):
     """A one-table round verified but not yet rated (the verification task's own rating is left out)."""
     from tests.tournaments.helpers import running_round
     from tournaments.services import sheets, verification

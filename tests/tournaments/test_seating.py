@@ -25,7 +25,7 @@ PREFERENCES = [(4, 3, 2), (5, 4, 3), (2,)]
         (7, (2,), ([2, 2, 2], 1)),
     ],
 )
-def test_table_sizes_prefer_the_games_best_sizes(players: int, preference: tuple[int, ...], expected) -> None:  # type: ignore[no-untyped-def]
+def test_table_sizes_prefer_the_games_best_sizes(players: int, preference: tuple[int, ...], expected) -> None:
     assert table_sizes(players, preference) == expected
 
 
@@ -34,7 +34,7 @@ fields = st.tuples(st.integers(2, 40), st.sampled_from(PREFERENCES), st.integers
 
 @settings(max_examples=150, deadline=None)
 @given(fields)
-def test_everyone_is_seated_exactly_once_at_an_allowed_size(case) -> None:  # type: ignore[no-untyped-def]
+def test_everyone_is_seated_exactly_once_at_an_allowed_size(case) -> None:
     count, preference, seed = case
     players = [f"p{i}" for i in range(count)]
     rng = random.Random(seed)
@@ -47,7 +47,7 @@ def test_everyone_is_seated_exactly_once_at_an_allowed_size(case) -> None:  # ty
 
 @settings(max_examples=100, deadline=None)
 @given(fields)
-def test_seating_is_deterministic_for_a_seed(case) -> None:  # type: ignore[no-untyped-def]
+def test_seating_is_deterministic_for_a_seed(case) -> None:
     count, preference, seed = case
     players = [f"p{i}" for i in range(count)]
     assert first_round(players, preference, seed) == first_round(players, preference, seed)
@@ -57,7 +57,7 @@ def test_seating_is_deterministic_for_a_seed(case) -> None:  # type: ignore[no-u
 
 @settings(max_examples=150, deadline=None)
 @given(fields)
-def test_repeat_opponents_are_never_more_than_cutting_the_standings(case) -> None:  # type: ignore[no-untyped-def]
+def test_repeat_opponents_are_never_more_than_cutting_the_standings(case) -> None:
     count, preference, seed = case
     players = [f"p{i}" for i in range(count)]
     rng = random.Random(seed)
@@ -74,7 +74,7 @@ def test_swapping_removes_an_avoidable_repeat() -> None:
     assert repeats(seating.tables, met) < repeats([("a", "b", "c", "d"), ("e", "f", "g", "h")], met)
 
 
-def simulated_repeats(strategy, players: int, seed: int) -> int:  # type: ignore[no-untyped-def]
+def simulated_repeats(strategy, players: int, seed: int) -> int:
     """Repeat meetings over a simulated 5-round event with random results (bench/seating.py, small)."""
     from collections import defaultdict
 

@@ -17,12 +17,12 @@ def australia_sheet(seed: int = 1) -> dict:
     return legal_sheet("boomerang-australia", 4, random.Random(seed))
 
 
-def submit(client, sheet, on_commit):  # type: ignore[no-untyped-def]
+def submit(client, sheet, on_commit):
     with on_commit(execute=True):
         return client.post(reverse("sheet-check-list"), {"sheet": sheet}, format="json")
 
 
-def test_a_submitted_sheet_is_accepted_and_verified(user_client, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_submitted_sheet_is_accepted_and_verified(user_client, django_capture_on_commit_callbacks) -> None:
     response = submit(user_client, australia_sheet(), django_capture_on_commit_callbacks)
     assert response.status_code == 202
     detail = user_client.get(reverse("sheet-check-detail", args=[response.data["id"]]))
@@ -31,7 +31,7 @@ def test_a_submitted_sheet_is_accepted_and_verified(user_client, django_capture_
     assert detail.data["verdict"]["edition"] == "Boomerang: Australia"
 
 
-def test_a_sheet_breaking_the_rules_is_rejected_with_the_problems_in_words(  # type: ignore[no-untyped-def]
+def test_a_sheet_breaking_the_rules_is_rejected_with_the_problems_in_words(
     user_client, django_capture_on_commit_callbacks
 ) -> None:
     sheet = australia_sheet()
@@ -51,7 +51,7 @@ def test_a_sheet_breaking_the_rules_is_rejected_with_the_problems_in_words(  # t
         ({"sheet": {"game": "boomerang-usa", "seats": [{"player": "a"}]}}, "sheet.seats[0].rounds", None),
     ],
 )
-def test_a_malformed_sheet_gets_a_400_naming_the_field(user_client, body, field, detail) -> None:  # type: ignore[no-untyped-def]
+def test_a_malformed_sheet_gets_a_400_naming_the_field(user_client, body, field, detail) -> None:
     response = user_client.post(reverse("sheet-check-list"), body, format="json")
     assert response.status_code == 400
     assert response.data["field"] == field  # one error shape: a missing field is named like a malformed one
@@ -61,12 +61,12 @@ def test_a_malformed_sheet_gets_a_400_naming_the_field(user_client, body, field,
     assert SheetCheck.objects.count() == 0
 
 
-def test_anonymous_users_cannot_submit(api_client) -> None:  # type: ignore[no-untyped-def]
+def test_anonymous_users_cannot_submit(api_client) -> None:
     response = api_client.post(reverse("sheet-check-list"), {"sheet": australia_sheet()}, format="json")
     assert response.status_code in (401, 403)
 
 
-def test_verification_is_enqueued_only_once_the_submission_commits(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_verification_is_enqueued_only_once_the_submission_commits(django_capture_on_commit_callbacks) -> None:
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         check = services.sheet_check_submit(sheet=australia_sheet())
     assert check.status == "submitted"
@@ -85,20 +85,20 @@ def test_verifying_twice_changes_nothing_the_second_time() -> None:
     assert (first.status, first.verified_at) == (second.status, second.verified_at)
 
 
-def test_the_list_filters_by_game_and_status(user_client) -> None:  # type: ignore[no-untyped-def]
+def test_the_list_filters_by_game_and_status(user_client) -> None:
     services.sheet_check_submit(sheet=australia_sheet())
     services.sheet_check_submit(sheet=legal_sheet("boomerang-flip", 2, random.Random(2)))
     response = user_client.get(reverse("sheet-check-list"), {"game": "boomerang-flip"})
     assert [row["game"] for row in response.data["results"]] == ["boomerang-flip"]
 
 
-def test_a_verification_overtaken_by_a_reverification_writes_nothing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_verification_overtaken_by_a_reverification_writes_nothing(monkeypatch) -> None:
     """The old task is still running the engine when the organiser asks for a new attempt: its verdict (of
     the older edition) must not land, or the new task would find the check done and skip it."""
     check = services.sheet_check_submit(sheet=australia_sheet())
     engine = games.verify_table
 
-    def reverified_meanwhile(sheet, edition, dealt=None):  # type: ignore[no-untyped-def]
+    def reverified_meanwhile(sheet, edition, dealt=None):
         services.sheet_check_reverify(check=check)
         return engine(sheet, edition, dealt)
 

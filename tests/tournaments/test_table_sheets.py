@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table():  # type: ignore[no-untyped-def]
+def table():
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     round_ = services.event_start(event=event, by=event.organisers.get())
@@ -22,19 +22,19 @@ def table():  # type: ignore[no-untyped-def]
     return round_.tables.get()
 
 
-def client_for(user) -> APIClient:  # type: ignore[no-untyped-def]
+def client_for(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
 
 
-def post_pad(table, user, seats):  # type: ignore[no-untyped-def]
+def post_pad(table, user, seats):
     return client_for(user).post(f"/api/tables/{table.pk}/sheets/", {"seats": seats}, format="json")
 
 
 def test_a_player_at_the_table_submits_the_whole_pad_and_the_table_is_verified(
     table, django_capture_on_commit_callbacks
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     keeper = table.seats.order_by("position").first().player.user
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         answer = post_pad(table, keeper, legal_seat_data(table, random.Random(3)))
@@ -68,7 +68,7 @@ def test_a_pad_of_some_seats_waits_for_the_others_and_a_resubmission_is_a_new_ve
         (lambda seats: [seats[0], "a string"], 400, "malformed_sheet", "seats[1]"),
     ],
 )
-def test_a_bad_pad_is_refused_naming_the_field_and_nothing_is_stored(table, change, status, code, field) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_pad_is_refused_naming_the_field_and_nothing_is_stored(table, change, status, code, field) -> None:
     keeper = table.seats.first().player.user
     answer = post_pad(table, keeper, change(legal_seat_data(table, random.Random(5))))
     assert (answer.status_code, answer.data["code"], answer.data["field"]) == (status, code, field)

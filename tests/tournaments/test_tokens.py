@@ -12,7 +12,7 @@ from tests.factories import PlayerFactory
 pytestmark = pytest.mark.django_db
 
 
-def login(player) -> str:  # type: ignore[no-untyped-def]
+def login(player) -> str:
     body = {"username": player.user.username, "password": "a-long-test-password"}
     response = APIClient().post("/api/auth/token/", body, format="json")
     assert response.status_code == 200, response.content
@@ -23,7 +23,7 @@ def me(token: str) -> int:
     return APIClient(headers={"Authorization": f"Token {token}"}).post("/api/auth/token/rotate/").status_code
 
 
-def test_an_expired_token_is_refused_and_logging_in_gives_a_new_one(settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_expired_token_is_refused_and_logging_in_gives_a_new_one(settings) -> None:
     settings.TOKEN_MAX_AGE_DAYS = 30
     player = PlayerFactory()
     old = login(player)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError
 from tournaments import selectors, services
 from tournaments.models import Event, Player, Registration, Round, Seat
+from tournaments.pages import SignedInRequest
 from tournaments.pages import selectors as pages
 from tournaments.pages.text import refusal
 
@@ -41,7 +42,7 @@ def _my_player(request: HttpRequest) -> Player:
 
 @require_POST
 @login_required
-def register(request: HttpRequest, event_id: int) -> HttpResponse:
+def register(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     player = _my_player(request)
     return _run(
@@ -50,7 +51,7 @@ def register(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
-def check_in_by_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
+def check_in_by_code(request: SignedInRequest, event_id: int, code: str) -> HttpResponse:
     """The page the event's QR code opens: a button that checks in whoever is logged in on this phone."""
     event = get_object_or_404(Event, pk=event_id)
     if code != check_in_code(event):
@@ -63,7 +64,7 @@ def check_in_by_code(request: HttpRequest, event_id: int, code: str) -> HttpResp
 
 @require_POST
 @login_required
-def start_round(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def start_round(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.select_related("event"), event_id=event_id, number=number)
     return _run(
         request, event_id, lambda: services.round_start(round_=round_, by=request.user),
@@ -81,7 +82,7 @@ def _own_registration_actions() -> dict[str, tuple[Callable[..., Any], str]]:
 
 @require_POST
 @login_required
-def my_registration(request: HttpRequest, event_id: int, action: str) -> HttpResponse:
+def my_registration(request: SignedInRequest, event_id: int, action: str) -> HttpResponse:
     """The player's own buttons: withdraw, check in, leave the running event. The registration is looked up
     by the session's user, so nobody acts on another player's (the QR check-in link included)."""
     registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
@@ -103,7 +104,7 @@ def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
 
 @require_POST
 @login_required
-def event_action(request: HttpRequest, event_id: int, action: str) -> HttpResponse:
+def event_action(request: SignedInRequest, event_id: int, action: str) -> HttpResponse:
     """An organiser's button on the event (the service checks the organiser and the event's state)."""
     event = get_object_or_404(Event, pk=event_id)
     service, done = _event_actions()[action]
@@ -112,7 +113,7 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
 
 @require_POST
 @login_required
-def registration_action(request: HttpRequest, event_id: int, registration_id: int, action: str) -> HttpResponse:
+def registration_action(request: SignedInRequest, event_id: int, registration_id: int, action: str) -> HttpResponse:
     """An organiser's button on a registration: check a player in (no phone), drop them, or reinstate them."""
     registration = get_object_or_404(Registration.objects.select_related("player", "event"), pk=registration_id,
                                      event_id=event_id)  # fmt: skip
@@ -135,7 +136,7 @@ def registration_action(request: HttpRequest, event_id: int, registration_id: in
 
 @require_POST
 @login_required
-def forfeit_seat(request: HttpRequest, event_id: int, seat_id: int) -> HttpResponse:
+def forfeit_seat(request: SignedInRequest, event_id: int, seat_id: int) -> HttpResponse:
     seat = get_object_or_404(Seat.objects.select_related("table__round__event", "player"), pk=seat_id,
                              table__round__event_id=event_id)  # fmt: skip
     _run(
@@ -147,7 +148,7 @@ def forfeit_seat(request: HttpRequest, event_id: int, seat_id: int) -> HttpRespo
 
 @require_POST
 @login_required
-def pad_contest(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+def pad_contest(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
     """Contest (with a reason) or withdraw the contest of the pad's entry of my seat."""
     table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
     if request.POST.get("withdraw"):
@@ -161,7 +162,7 @@ def pad_contest(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
 
 
 @login_required
-def my_event(request: HttpRequest, event_id: int) -> HttpResponse:
+def my_event(request: SignedInRequest, event_id: int) -> HttpResponse:
     page = pages.event_page(event_id=event_id, user=request.user)
     mine = pages.my_seat(event=page.event, user=request.user)
     return render(request, "pages/my_event.html", {"page": page, "event": page.event, "mine": mine})

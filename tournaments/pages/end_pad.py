@@ -7,19 +7,20 @@ import re
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from tournaments import selectors, services
 from tournaments.models import Table
+from tournaments.pages import SignedInRequest
 from tournaments.pages.text import problem_sentence, refusal
 
 NUMBERS = re.compile(r"-?\d+")
 
 
-def end_pad(request: HttpRequest, table: Table, species: list[str]) -> HttpResponse:
+def end_pad(request: SignedInRequest, table: Table, species: list[str]) -> HttpResponse:
     event = table.round.event
     seats = [seat for seat in table.seats.all() if not seat.forfeited]
     entered = [

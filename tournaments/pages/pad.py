@@ -2,7 +2,7 @@
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,6 +12,7 @@ from config.errors import NotAllowed
 from games import hunt
 from games.preview import DRAFTING_RULES
 from tournaments import selectors
+from tournaments.pages import SignedInRequest
 from tournaments.pages import selectors as pages
 from tournaments.pages.end_pad import end_pad
 from tournaments.pages.text import problem_templates, status
@@ -36,7 +37,7 @@ TABLE_STATUSES = ("waiting", "pending", "verifying", "verified", "rejected", "ov
 
 
 @login_required
-def pad(request: HttpRequest, table_id: int) -> HttpResponse:
+def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     event = table.round.event
     try:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
@@ -37,7 +37,7 @@ class EventPage:
     registrations: list[Registration]
 
 
-def event_page(*, event_id: int, user: AbstractBaseUser | AnonymousUser) -> EventPage:
+def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     event = get_object_or_404(Event, pk=event_id)
     registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
     counts = dict.fromkeys(Registration.Status.values, 0)
@@ -88,7 +88,7 @@ class MySeat:
     contest: str | None = None
 
 
-def my_seat(*, event: Event, user: AbstractBaseUser) -> MySeat | None:
+def my_seat(*, event: Event, user: User) -> MySeat | None:
     """The player's seat in the event's newest round, their sheet versions and their table's verdict."""
     seat = (
         Seat.objects.filter(player__user=user, table__round__event=event)

@@ -2,7 +2,7 @@
 bringing a player back. A forfeited seat finishes its table with the others' sheets, last with 0 points,
 and is never rated (docs/rules.md, "Attendance")."""
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from config.errors import Conflict
@@ -23,7 +23,7 @@ def check_in_close(event: Event) -> list[Registration]:
     return absent
 
 
-def event_close_check_in(*, event: Event, by: AbstractBaseUser) -> list[Registration]:
+def event_close_check_in(*, event: Event, by: User) -> list[Registration]:
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
         refusal = "the event is {row.status}; check-in closes before it starts"
@@ -32,14 +32,14 @@ def event_close_check_in(*, event: Event, by: AbstractBaseUser) -> list[Registra
         )
 
 
-def seat_forfeit(*, seat: Seat, by: AbstractBaseUser) -> Seat:
+def seat_forfeit(*, seat: Seat, by: User) -> Seat:
     """An organiser forfeits a seat (a no-show at the table); the table then finishes without it."""
     selectors.require_organiser(user=by, event=seat.table.round.event)
     with transaction.atomic():
         return _forfeit(seat.pk, by)
 
 
-def forfeit_open_seats(*, player: Player, event: Event, by: AbstractBaseUser) -> list[Seat]:
+def forfeit_open_seats(*, player: Player, event: Event, by: User) -> list[Seat]:
     """Forfeit the player's seats at tables of the event that have no final result yet (they dropped)."""
     open_seats = Seat.objects.filter(
         player=player, table__round__event=event, forfeited=False, table__round__status__in=Round.OPEN
@@ -47,7 +47,7 @@ def forfeit_open_seats(*, player: Player, event: Event, by: AbstractBaseUser) ->
     return [_forfeit(seat_id, by) for seat_id in open_seats.values_list("pk", flat=True)]
 
 
-def _forfeit(seat_id: int, by: AbstractBaseUser) -> Seat:
+def _forfeit(seat_id: int, by: User) -> Seat:
     from tournaments.services.sheets import queue_if_complete
     from tournaments.services.verification import table_decide_by_forfeit
 
@@ -65,7 +65,7 @@ def _forfeit(seat_id: int, by: AbstractBaseUser) -> Seat:
     return seat
 
 
-def registration_reinstate(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+def registration_reinstate(*, registration: Registration, by: User) -> Registration:
     """Bring back a player who dropped or did not show: checked in, seated from the next round on."""
     selectors.require_organiser(user=by, event=registration.event)
     with transaction.atomic():

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -13,7 +13,7 @@ from tournaments import selectors, tasks
 from tournaments.models import Edition, SheetCheck
 
 
-def edition_load(*, raw: Any, loaded_by: AbstractBaseUser | None = None) -> Edition:
+def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
     """Check an edition file and make it the active edition of its game."""
     try:
         game, data = games.load_edition(raw)
@@ -37,7 +37,7 @@ def edition_activate(*, edition: Edition) -> Edition:
     return edition
 
 
-def sheet_check_submit(*, sheet: Any, submitted_by: AbstractBaseUser | None = None) -> SheetCheck:
+def sheet_check_submit(*, sheet: Any, submitted_by: User | None = None) -> SheetCheck:
     """Store a whole table sheet and enqueue its verification once the row is committed."""
     try:
         game, _seats = games.parse_table(sheet)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -57,7 +57,7 @@ def _checked_handle(handle: str) -> str:
     return handle
 
 
-def token_for_login(*, user: AbstractBaseUser) -> str:
+def token_for_login(*, user: User) -> str:
     """The user's API token after a successful login: the live one, or a new one in place of an expired one."""
     with transaction.atomic():
         token = Token.objects.select_for_update().filter(user=user).first()
@@ -67,14 +67,14 @@ def token_for_login(*, user: AbstractBaseUser) -> str:
         return str(Token.objects.create(user=user).key)
 
 
-def token_rotate(*, user: AbstractBaseUser) -> str:
+def token_rotate(*, user: User) -> str:
     """Replace the user's token (a leaked one stops working at once)."""
     with transaction.atomic():
         Token.objects.filter(user=user).delete()
         return str(Token.objects.create(user=user).key)
 
 
-def player_create(*, user: AbstractBaseUser, handle: str) -> Player:
+def player_create(*, user: User, handle: str) -> Player:
     """A player's handle is unique with case, accents and compatibility forms folded."""
     handle = _checked_handle(handle)
     if Player.objects.filter(handle_key=handle_key(handle)).exists():
@@ -86,7 +86,7 @@ def player_create(*, user: AbstractBaseUser, handle: str) -> Player:
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
 
 
-def event_create(*, organiser: AbstractBaseUser, name: str, game: str, **options: Any) -> Event:
+def event_create(*, organiser: User, name: str, game: str, **options: Any) -> Event:
     """Create an event in draft; the creator becomes its organiser."""
     if game not in games.GAMES:
         raise DomainError(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
@@ -143,7 +143,7 @@ EDITABLE_EVENT_FIELDS = frozenset(
 )  # fmt: skip
 
 
-def event_update(*, event: Event, by: AbstractBaseUser, **changes: Any) -> Event:
+def event_update(*, event: Event, by: User, **changes: Any) -> Event:
     """Change a draft event (its game too); once registration is open the players rely on what it says."""
     selectors.require_organiser(user=by, event=event)
     unknown = set(changes) - EDITABLE_EVENT_FIELDS - {"game"}
@@ -162,21 +162,21 @@ def event_update(*, event: Event, by: AbstractBaseUser, **changes: Any) -> Event
     return locked
 
 
-def event_delete(*, event: Event, by: AbstractBaseUser) -> None:
+def event_delete(*, event: Event, by: User) -> None:
     """Delete a draft event (nobody could register for it yet)."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
         locked_in_status(Event, event.pk, [Event.Status.DRAFT], DRAFT_ONLY.format(verb="deleted"), WRONG_EVENT).delete()
 
 
-def event_organiser_add(*, event: Event, by: AbstractBaseUser, player: Player) -> Event:
+def event_organiser_add(*, event: Event, by: User, player: Player) -> Event:
     """Make a player a co-organiser: they may then do everything the event's organisers do."""
     selectors.require_organiser(user=by, event=event)
     event.organisers.add(player.user)
     return event
 
 
-def event_organiser_remove(*, event: Event, by: AbstractBaseUser, player: Player) -> Event:
+def event_organiser_remove(*, event: Event, by: User, player: Player) -> Event:
     """Remove a co-organiser; the last organiser stays (an event nobody can run would be stuck)."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
@@ -189,7 +189,7 @@ def event_organiser_remove(*, event: Event, by: AbstractBaseUser, player: Player
     return event
 
 
-def event_open_registration(*, event: Event, by: AbstractBaseUser) -> Event:
+def event_open_registration(*, event: Event, by: User) -> Event:
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
         locked = locked_in_status(
@@ -233,7 +233,7 @@ def _late_entry_open(event: Event) -> bool:
     return seated + 1 <= event.late_entry_until_round
 
 
-def registration_withdraw(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+def registration_withdraw(*, registration: Registration, by: User) -> Registration:
     """Withdraw before the event starts; the first player on the waitlist takes the freed place."""
     _require_self_or_organiser(by, registration)
     with transaction.atomic():
@@ -261,7 +261,7 @@ def waitlist_promote(*, event: Event) -> list[Registration]:
     return promoted
 
 
-def registration_check_in(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+def registration_check_in(*, registration: Registration, by: User) -> Registration:
     _require_self_or_organiser(by, registration)
     return _registration_transition(
         registration,
@@ -271,7 +271,7 @@ def registration_check_in(*, registration: Registration, by: AbstractBaseUser) -
     )
 
 
-def registration_drop(*, registration: Registration, by: AbstractBaseUser) -> Registration:
+def registration_drop(*, registration: Registration, by: User) -> Registration:
     """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
     (the table finishes with the others), and is not seated again."""
     from tournaments.services.attendance import forfeit_open_seats
@@ -296,7 +296,7 @@ def _registration_transition(
         return status_move(locked, target)
 
 
-def _require_self_or_organiser(user: AbstractBaseUser, registration: Registration) -> None:
+def _require_self_or_organiser(user: User, registration: Registration) -> None:
     if registration.player.user_id == user.pk or selectors.is_organiser(user=user, event=registration.event):
         return
     raise NotAllowed("only the player or an organiser of the event can do this", "not_allowed")

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from config.errors import Conflict, DomainError, NotAllowed
@@ -10,7 +10,7 @@ from tournaments import selectors
 from tournaments.models import PadDraft, Table
 
 
-def pad_draft_save(*, table: Table, data: Any, version: int, by: AbstractBaseUser) -> PadDraft:
+def pad_draft_save(*, table: Table, data: Any, version: int, by: User) -> PadDraft:
     """Save the pad's draft if `version` is the one the phone last saw; else refuse with the newer one named,
     so a second phone editing the table never overwrites the first one's rounds unseen."""
     _require_at_table(table, by)
@@ -31,7 +31,7 @@ def pad_draft_save(*, table: Table, data: Any, version: int, by: AbstractBaseUse
     return draft
 
 
-def pad_contest(*, table: Table, by: AbstractBaseUser, reason: str) -> PadDraft:
+def pad_contest(*, table: Table, by: User, reason: str) -> PadDraft:
     """A player contests the pad's entry of their own seat: the pad cannot submit that seat until they
     withdraw the contest or submit their own sheet (docs/rules.md, "The score pad")."""
     seat = _own_seat(table, by)
@@ -40,11 +40,11 @@ def pad_contest(*, table: Table, by: AbstractBaseUser, reason: str) -> PadDraft:
     return _set_contest(table, seat.player.handle, reason.strip()[:500], by)
 
 
-def pad_contest_withdraw(*, table: Table, by: AbstractBaseUser) -> PadDraft:
+def pad_contest_withdraw(*, table: Table, by: User) -> PadDraft:
     return _set_contest(table, _own_seat(table, by).player.handle, None, by)
 
 
-def _set_contest(table: Table, handle: str, reason: str | None, by: AbstractBaseUser) -> PadDraft:
+def _set_contest(table: Table, handle: str, reason: str | None, by: User) -> PadDraft:
     with transaction.atomic():
         draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
         contests = dict(draft.data.get("contests", {}))
@@ -58,14 +58,14 @@ def _set_contest(table: Table, handle: str, reason: str | None, by: AbstractBase
     return draft
 
 
-def _own_seat(table: Table, user: AbstractBaseUser) -> Any:
+def _own_seat(table: Table, user: User) -> Any:
     seat = next((seat for seat in table.seats.all() if seat.player.user_id == user.pk), None)
     if seat is None:
         raise NotAllowed("only a player at this table can contest the pad's entry of their seat", "not_at_table")
     return seat
 
 
-def _require_at_table(table: Table, user: AbstractBaseUser) -> None:
+def _require_at_table(table: Table, user: User) -> None:
     seated = any(seat.player.user_id == user.pk for seat in table.seats.all())
     if not seated and not selectors.is_organiser(user=user, event=table.round.event):
         raise NotAllowed("only a player at this table or an organiser can keep its score pad", "not_at_table")

@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -14,7 +14,7 @@ from tournaments.services.attendance import check_in_close
 from tournaments.services.transitions import locked_in_status, status_move
 
 
-def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
+def event_start(*, event: Event, by: User) -> Round:
     """Close registration, start the event and seat round 1 with the checked-in players."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
@@ -24,7 +24,7 @@ def event_start(*, event: Event, by: AbstractBaseUser) -> Round:
         return _round_seat(status_move(locked, Event.Status.RUNNING), 1)
 
 
-def round_seat_next(*, event: Event, by: AbstractBaseUser) -> Round:
+def round_seat_next(*, event: Event, by: User) -> Round:
     """Seat the next round Swiss-style once every table of the last one has a result that counts."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
@@ -109,7 +109,7 @@ def _round_create(
     return round_
 
 
-def round_start(*, round_: Round, by: AbstractBaseUser) -> Round:
+def round_start(*, round_: Round, by: User) -> Round:
     selectors.require_organiser(user=by, event=round_.event)
     with transaction.atomic():
         refusal = "round {row.number} is {row.status}, not seated"
@@ -117,7 +117,7 @@ def round_start(*, round_: Round, by: AbstractBaseUser) -> Round:
         return status_move(locked, Round.Status.RUNNING, started_at=timezone.now())  # the round clock starts
 
 
-def seat_swap(*, seat_a: Seat, seat_b: Seat, by: AbstractBaseUser) -> tuple[Seat, Seat]:
+def seat_swap(*, seat_a: Seat, seat_b: Seat, by: User) -> tuple[Seat, Seat]:
     """Swap two players of a seated round (same table: their positions; two tables: their places)."""
     round_ = seat_a.table.round
     selectors.require_organiser(user=by, event=round_.event)

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -14,7 +14,7 @@ from tournaments import selectors, tasks
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 
 
-def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
+def sheet_submit(*, seat: Seat, data: Any, by: User) -> ScoreSheet:
     """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification.
 
     `seat` comes with its table, round, event and player loaded.
@@ -28,7 +28,7 @@ def sheet_submit(*, seat: Seat, data: Any, by: AbstractBaseUser) -> ScoreSheet:
     return _store_versions(seat.table_id, entries, by, organiser, every_seat=False)[0]
 
 
-def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> list[ScoreSheet]:
+def table_sheets_submit(*, table: Table, seats: Any, by: User) -> list[ScoreSheet]:
     """Store the sheets of several seats of one table at once: the table's score pad, as one player keeps it.
 
     Allowed to the event's organisers and to the players seated at the table; each sheet records who
@@ -60,8 +60,9 @@ def table_sheets_submit(*, table: Table, seats: Any, by: AbstractBaseUser) -> li
 class _OrganiserCheck:
     """Asks the database whether the user organises the event only when a rule needs to know, and once."""
 
-    def __init__(self, user: AbstractBaseUser, event: Event) -> None:
-        self.user, self.event, self.answer = user, event, None
+    def __init__(self, user: User, event: Event) -> None:
+        self.user, self.event = user, event
+        self.answer: bool | None = None
 
     def __call__(self) -> bool:
         if self.answer is None:
@@ -69,10 +70,10 @@ class _OrganiserCheck:
         return self.answer
 
 
-def _checked_seat_data(game_id: str, seat: Seat, data: Any, where: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
+def _checked_seat_data(game_id: str, seat: Seat, raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
         raise DomainError("the sheet must be a JSON object", "malformed_sheet", field=where)
-    data = {"player": seat.player.handle, **data}
+    data: dict[str, Any] = {"player": seat.player.handle, **raw}
     if data["player"] != seat.player.handle:
         message = f"this seat is {seat.player.handle}'s, not {data['player']!r}"
         raise DomainError(message, "wrong_player", f"{where}.player")
@@ -86,7 +87,7 @@ def _checked_seat_data(game_id: str, seat: Seat, data: Any, where: str) -> dict[
 def _store_versions(
     table_id: int,
     entries: dict[Seat, dict[str, Any]],
-    by: AbstractBaseUser,
+    by: User,
     organiser: _OrganiserCheck,
     *,
     every_seat: bool,
@@ -97,8 +98,8 @@ def _store_versions(
     two sheets arrive together exactly one of them sees the table complete and enqueues the task.
     """
     with transaction.atomic():
-        result = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
-        result = result.get(table_id=table_id)
+        locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
+        result = locking.get(table_id=table_id)
         round_ = result.table.round
         if round_.status != Round.Status.RUNNING and not organiser():
             raise Conflict(f"round {round_.number} is {round_.status}, not running", "round_not_running")
@@ -147,7 +148,7 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
         raise Conflict(message, "contested", field="seats")
 
 
-def queue_if_complete(result: TableResult, by: AbstractBaseUser, *, every_seat: bool) -> None:
+def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> None:
     """Queue the table once every seat still playing has a sheet (known without a query when these sheets
     cover every seat). Call with the result row locked."""
     waiting = Seat.objects.filter(table_id=result.table_id, forfeited=False, sheets__isnull=True)

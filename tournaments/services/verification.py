@@ -5,7 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
@@ -100,7 +100,7 @@ def with_forfeits(verdict: dict[str, Any], forfeited: list[str]) -> dict[str, An
     return {**verdict, "seats": [*verdict["seats"], *added]}
 
 
-def table_decide_by_forfeit(*, result: TableResult, by: AbstractBaseUser) -> TableResult:
+def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
     """One player is left at the table: they win it without a sheet; the forfeited seats share the last place.
     Call with the result row locked. Counted in the standings, never rated (one player does not make a match)."""
     seats = list(Seat.objects.filter(table_id=result.table_id).select_related("player").order_by("position"))
@@ -154,7 +154,7 @@ def _mark_sheets(sheets: list[tuple[ScoreSheet, games.Verdict]]) -> None:
         ScoreSheet.objects.filter(pk__in=clean).update(status=ScoreSheet.Status.VERIFIED, problems=[])
 
 
-def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableResult:
+def table_override(*, table: Table, reason: str, by: User) -> TableResult:
     """Let the organiser accept a table as it stands, with a reason that is recorded."""
     selectors.require_organiser(user=by, event=table.round.event)
     if not reason.strip():
@@ -171,7 +171,7 @@ def table_override(*, table: Table, reason: str, by: AbstractBaseUser) -> TableR
     return result
 
 
-def table_reverify(*, table: Table, by: AbstractBaseUser) -> TableResult:
+def table_reverify(*, table: Table, by: User) -> TableResult:
     """Queue the table's current sheets for verification again (after new edition data, say)."""
     selectors.require_organiser(user=by, event=table.round.event)
     with transaction.atomic():
