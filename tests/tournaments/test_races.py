@@ -85,12 +85,12 @@ def test_two_rating_updates_of_one_pool_at_once_end_as_rating_from_scratch() -> 
 def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_the_event(monkeypatch, settings) -> None:
     """Both verifications write their verdict, then meet at a barrier before deciding whether the round is
     over: without the round's lock each reads the other's table as still verifying and the round stays open."""
+    from config import celery
     from tournaments.models import Event, Round
-    from tournaments.services import sheets
     from tournaments.services import verification as sheet_services
 
     settings.VERIFY_BATCH = 1  # each task verifies its own table only, as two workers would
-    monkeypatch.setattr(sheets, "dispatch", lambda *args: True)  # the two tasks are run below by hand
+    monkeypatch.setattr(celery, "dispatch", lambda *args: True)  # the two tasks are run below by hand
     event = EventFactory(rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(8)])
     organiser = event.organisers.get()
@@ -179,10 +179,11 @@ def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monk
 
 def _verified_round(monkeypatch):
     """A one-table round verified but not yet rated (the verification task's own rating is left out)."""
+    from config import celery
     from tests.tournaments.helpers import running_round
-    from tournaments.services import sheets, verification
+    from tournaments.services import verification
 
-    monkeypatch.setattr(sheets, "dispatch", lambda *args: True)
+    monkeypatch.setattr(celery, "dispatch", lambda *args: True)
     monkeypatch.setattr(verification, "_rate_now", lambda table_ids: None)
     event, round_ = running_round()
     table = round_.tables.get()
