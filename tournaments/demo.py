@@ -20,6 +20,7 @@ from games.simulate import legal_sheet
 from tournaments import selectors, services
 from tournaments.models import Event, Player, Round, Table, TableResult
 from tournaments.seating import table_sizes
+from tournaments.services.rating import tables_unrate
 
 
 @dataclass
@@ -138,8 +139,6 @@ DEMO_ORGANISER_PREFIX = "demo-organiser-"
 def demo_clear() -> tuple[int, int]:
     """Delete the demo events (those run by a demo organiser) and their demo players' accounts; unrate any
     table of theirs that an older version rated. Returns (events, players) deleted."""
-    from tournaments.services.rating import tables_unrate
-
     events = Event.objects.filter(organisers__username__startswith=DEMO_ORGANISER_PREFIX).distinct()
     tables_unrate(table_ids=list(Table.objects.filter(round__event__in=events).values_list("pk", flat=True)),
                   actor="demo_clear")  # fmt: skip

@@ -58,4 +58,6 @@ def _seat_from_form(form: Any, i: int, handle: str, game: str, species: list[str
         if count:
             captured[name] = int(count) if count.isdigit() else 0
     boomerangs = form.get(f"boomerangs-{i}", "").strip()
+    if not boomerangs and not form:  # the pad just opened: an empty box, not a 0 nobody typed
+        return {"player": handle, "captured": captured, "boomerangs": None}
     return {"player": handle, "captured": captured, "boomerangs": int(boomerangs) if boomerangs.isdigit() else 0}

@@ -1,6 +1,6 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
-from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit
+from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
 from tournaments.services.editions import (
     edition_activate,
     edition_load,
@@ -23,7 +23,6 @@ from tournaments.services.events import (
     registration_withdraw,
     token_for_login,
     token_rotate,
-    waitlist_promote,
 )
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.rating import tables_rate

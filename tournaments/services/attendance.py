@@ -8,8 +8,9 @@ from django.db import transaction
 from config.errors import Conflict
 from tournaments import selectors
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
-from tournaments.services.events import waitlist_promote
+from tournaments.services.sheets import queue_if_complete
 from tournaments.services.transitions import locked_in_status, status_move
+from tournaments.services.verification import table_decide_by_forfeit
 
 
 def check_in_close(event: Event) -> list[Registration]:
@@ -21,6 +22,20 @@ def check_in_close(event: Event) -> list[Registration]:
         registration.save(update_fields=["status", "updated_at"])
     waitlist_promote(event=event)
     return absent
+
+
+def waitlist_promote(*, event: Event) -> list[Registration]:
+    """Fill free places from the waitlist in order. Call with the event row locked."""
+    taken = event.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
+    promoted = list(
+        event.registrations.filter(status=Registration.Status.WAITLISTED).order_by("created_at", "id")[
+            : max(event.capacity - taken, 0)
+        ]
+    )
+    for registration in promoted:
+        registration.status = Registration.Status.REGISTERED
+        registration.save(update_fields=["status", "updated_at"])
+    return promoted
 
 
 def event_close_check_in(*, event: Event, by: User) -> list[Registration]:
@@ -48,9 +63,6 @@ def forfeit_open_seats(*, player: Player, event: Event, by: User) -> list[Seat]:
 
 
 def _forfeit(seat_id: int, by: User) -> Seat:
-    from tournaments.services.sheets import queue_if_complete
-    from tournaments.services.verification import table_decide_by_forfeit
-
     seat = Seat.objects.select_related("table__round").get(pk=seat_id)
     result = TableResult.objects.select_for_update().get(table_id=seat.table_id)
     if result.status in TableResult.COUNTS:

@@ -17,6 +17,7 @@ from config.authentication import token_expired
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import DEFAULT_TIE_BREAKS, Event, Player, Registration
+from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.transitions import locked_in_status, status_move
 from tournaments.validators import handle_key, normalise_handle, validate_handle, validate_points_by_table_size
 
@@ -247,20 +248,6 @@ def registration_withdraw(*, registration: Registration, by: User) -> Registrati
     return registration
 
 
-def waitlist_promote(*, event: Event) -> list[Registration]:
-    """Fill free places from the waitlist in order. Call with the event row locked."""
-    taken = event.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
-    promoted = list(
-        event.registrations.filter(status=Registration.Status.WAITLISTED).order_by("created_at", "id")[
-            : max(event.capacity - taken, 0)
-        ]
-    )
-    for registration in promoted:
-        registration.status = Registration.Status.REGISTERED
-        registration.save(update_fields=["status", "updated_at"])
-    return promoted
-
-
 def registration_check_in(*, registration: Registration, by: User) -> Registration:
     _require_self_or_organiser(by, registration)
     return _registration_transition(
@@ -274,8 +261,6 @@ def registration_check_in(*, registration: Registration, by: User) -> Registrati
 def registration_drop(*, registration: Registration, by: User) -> Registration:
     """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
     (the table finishes with the others), and is not seated again."""
-    from tournaments.services.attendance import forfeit_open_seats
-
     _require_self_or_organiser(by, registration)
     if Event.objects.values_list("status", flat=True).get(pk=registration.event_id) != Event.Status.RUNNING:
         raise Conflict("only a running event can be dropped; withdraw before it starts", "event_not_running")
