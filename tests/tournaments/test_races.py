@@ -193,3 +193,48 @@ def _verified_round(monkeypatch):
     services.table_verify(table_id=table.pk, attempt=1)
     assert TableResult.objects.get(table=table).status == "verified"
     return event, round_
+
+
+def test_a_verification_does_not_wait_for_an_organiser_holding_the_event(monkeypatch, settings) -> None:
+    """An organiser's write that locks the event row (a late registration, a seating) is running while a
+    table is verified: finishing the round must lock the round only, or every verification of the event
+    queues behind such writes (here, it would run into the lock timeout)."""
+    from django.db import transaction
+
+    from config import celery
+    from tests.tournaments.helpers import running_round
+    from tournaments.models import Event, Round
+
+    settings.VERIFY_BATCH = 1
+    monkeypatch.setattr(celery, "dispatch", lambda *args: True)
+    event, round_ = running_round(rounds=2)  # the round finishes, the event goes on (its row is not written)
+    table = round_.tables.get()
+    services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(9)), by=event.organisers.get())
+    holding, release, errors = threading.Event(), threading.Event(), []
+
+    def organiser_holds_the_event() -> None:
+        try:
+            with transaction.atomic():
+                Event.objects.select_for_update().get(pk=event.pk)
+                holding.set()
+                release.wait(timeout=20)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=organiser_holds_the_event)
+    holder.start()
+    assert holding.wait(timeout=10)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '2s'")
+        services.table_verify(table_id=table.pk, attempt=1)
+    except Exception as error:
+        errors.append(error)
+    finally:
+        release.set()
+        holder.join(timeout=30)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = 0")
+    assert errors == []
+    assert TableResult.objects.get(table=table).status == "verified"
+    assert Round.objects.get(pk=round_.pk).status == "finished"

@@ -61,7 +61,8 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     """
     results = list(selectors.results_to_verify(table_ids=list(batch)))
     sheets = selectors.tables_current_sheets(table_ids=list(batch))
-    forfeited = selectors.tables_forfeited_players(table_ids=list(batch))
+    with_forfeits_ids = [result.table_id for result in results if result.has_forfeit]  # type: ignore[attr-defined]
+    forfeited = selectors.tables_forfeited_players(table_ids=with_forfeits_ids) if with_forfeits_ids else {}
     editions: dict[tuple[str, int | None], Any] = {}
     verdicts: dict[int, games.Verdict] = {}
     now = timezone.now()
@@ -230,7 +231,9 @@ def round_finish_if_complete(*, round_id: int) -> bool:
     verdict (without the lock each saw the other's table still open, and the round stayed running).
     Returns whether the round was finished by this call.
     """
-    round_ = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+    # The round row only: locking the event too (a join locks every row it reads) would make every
+    # verification queue behind registrations and seatings of the event, which never change a running round.
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("event").filter(pk=round_id).first()
     if round_ is None or round_.status == Round.Status.FINISHED:
         return False
     if TableResult.objects.filter(table__round_id=round_id).exclude(status__in=TableResult.COUNTS).exists():
