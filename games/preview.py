@@ -11,7 +11,7 @@ their verification.
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games import australia, drafting, europe, usa
+from games import australia, drafting_sheet, europe, usa
 from games.parsing import MalformedInput, expect_list, expect_object
 from games.registry import Game, game_of, verify_table
 from games.verdict import Verdict
@@ -45,15 +45,16 @@ def preview_table(game_id: str, sheet: Any, edition: Any = None) -> Preview:
 
 def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview:
     rules = DRAFTING_RULES[game.id]
-    seats = [drafting.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]
+    seats = [drafting_sheet.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]
     _no_player_twice(seats)
-    empty = drafting.DraftingRound(cards=())
+    empty = drafting_sheet.DraftingRound(cards=())
     padded = [
-        replace(seat, rounds=seat.rounds + (empty,) * (drafting.ROUNDS - len(seat.rounds)), claimed_total=None)
+        replace(seat, rounds=seat.rounds + (empty,) * (drafting_sheet.ROUNDS - len(seat.rounds)), claimed_total=None)
         for seat in seats
     ]
     complete = all(
-        len(seat.rounds) == drafting.ROUNDS and all(len(r.cards) == drafting.ROW_LENGTH for r in seat.rounds)
+        len(seat.rounds) == drafting_sheet.ROUNDS
+        and all(len(r.cards) == drafting_sheet.ROW_LENGTH for r in seat.rounds)
         for seat in seats
     )
     verdict = game.verify(edition, seats if complete else padded)
@@ -63,7 +64,7 @@ def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview
         }
         problems = tuple(
             p for p in verdict.problems
-            if not (p.code == "wrong_card_count" and rows.get((p.player, p.round), 0) < drafting.ROW_LENGTH)
+            if not (p.code == "wrong_card_count" and rows.get((p.player, p.round), 0) < drafting_sheet.ROW_LENGTH)
         )  # fmt: skip
         verdict = replace(verdict, problems=problems)
     given = {seat.player: len(seat.rounds) for seat in seats}

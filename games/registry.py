@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Any
 
-from games import australia, drafting, europe, flip, hunt, usa
+from games import australia, drafting, drafting_sheet, europe, flip, hunt, usa
 from games.decks import load_deck
 from games.parsing import MalformedInput, expect_list, expect_object, expect_str
 from games.verdict import Verdict
@@ -30,7 +30,7 @@ def _drafting_game(rules: drafting.DraftingRules, shipped: Callable[[], Any], pr
         name=rules.name,
         player_counts=rules.player_counts,
         table_sizes_by_preference=(4, 3, 2),
-        parse_seat=partial(drafting.parse_seat, rules),
+        parse_seat=partial(drafting_sheet.parse_seat, rules),
         verify=partial(drafting.verify, rules),
         load_edition=partial(_load_drafting_deck, rules),
         default_edition=cache(shipped),

@@ -8,7 +8,8 @@ from typing import Any
 
 from games import australia, europe, flip, hunt, usa
 from games.decks import Deck
-from games.drafting import ROUNDS, ROW_LENGTH, DraftingRules
+from games.drafting import DraftingRules
+from games.drafting_sheet import ROUNDS, ROW_LENGTH
 from games.registry import GAMES, verify_table
 
 DRAFTING_RULES: dict[str, DraftingRules] = {m.GAME: m.RULES for m in (australia, europe, usa)}

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import australia, europe, usa
-from games.drafting import DraftingRules, _parse_round, _parse_round_strictly
+from games.drafting import DraftingRules
+from games.drafting_sheet import _parse_round, _parse_round_strictly
 from games.parsing import MalformedInput, expect_str, expect_str_list
 
 EDITIONS = [australia.RULES, europe.RULES, usa.RULES]
