@@ -7,10 +7,13 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.wait import WebDriverWait
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 SHOTS = Path(os.environ.get("BROWSER_SHOTS", "/tmp/boomerang-shots"))
@@ -61,3 +64,14 @@ def shot(driver: webdriver.Chrome, name: str) -> None:
     """Keep a screenshot of what the browser showed (BROWSER_SHOTS), to look at after a run."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def sign_in(driver: webdriver.Chrome, base: str, user: Any) -> None:
+    """Give the user the test password and log them in through the login page."""
+    user.set_password("a-long-test-password")
+    user.save()
+    driver.get(f"{base}/accounts/login/")
+    driver.find_element(By.ID, "id_username").send_keys(user.username)
+    driver.find_element(By.ID, "id_password").send_keys("a-long-test-password")
+    driver.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
+    WebDriverWait(driver, 15).until(lambda d: "Boomerang events" in d.page_source)

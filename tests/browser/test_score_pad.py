@@ -10,7 +10,7 @@ from selenium.webdriver.support.ui import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
 from games.simulate import legal_sheet
-from tests.browser.conftest import shot
+from tests.browser.conftest import shot, sign_in
 from tests.tournaments.helpers import running_round
 from tournaments.models import PadDraft, ScoreSheet, TableResult
 
@@ -35,13 +35,7 @@ def choose(driver, label: str) -> None:
 
 def open_pad(phone, base: str, user, table_id: int) -> None:
     """Log the user in on the phone and open the table's pad, ready once its draft is loaded."""
-    user.set_password("a-long-test-password")
-    user.save()
-    phone.get(f"{base}/accounts/login/")
-    phone.find_element(By.ID, "id_username").send_keys(user.username)
-    phone.find_element(By.ID, "id_password").send_keys("a-long-test-password")
-    phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
-    wait_for(phone, lambda d: "Boomerang events" in d.page_source)
+    sign_in(phone, base, user)
     phone.get(f"{base}/tables/{table_id}/pad/")
     wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
 
