@@ -5,7 +5,7 @@ import tournaments.models
 import tournaments.validators
 
 
-def fill_handle_keys(apps, schema_editor):  # type: ignore[no-untyped-def]
+def fill_handle_keys(apps, schema_editor):
     """Existing handles get their folded key; two that fold alike keep apart by the later one's id."""
     player_model = apps.get_model("tournaments", "Player")
     seen: set[str] = set()
