@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Event, Registration
 from tournaments.pages.actions import check_in_code
 
@@ -68,13 +68,51 @@ def test_the_public_pages_show_the_event(django_capture_on_commit_callbacks) -> 
     assert "Bring your own snacks" in page
     assert "8 of 64 places taken" in page
     standings = client.get(f"/events/{event.pk}/standings/").content.decode()
-    from tournaments import selectors
-
     rows = selectors.event_standings(event=event)
     assert rows[0].handle in standings
     pairings = client.get(f"/events/{event.pk}/rounds/2/").content.decode()
     seat = event.rounds.get(number=2).tables.first().seats.select_related("player").first()
     assert seat.player.handle in pairings
+
+
+def finished_event(players: int, on_commit) -> Event:
+    """A one-round event, played and verified: it is finished."""
+    event = EventFactory(rounds_planned=1, capacity=64)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(players)])
+    play_round(services.event_start(event=event, by=organiser), organiser, random.Random(players), on_commit)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    return event
+
+
+def test_a_finished_event_shows_its_podium_in_standings_order(django_capture_on_commit_callbacks) -> None:
+    event = finished_event(8, django_capture_on_commit_callbacks)
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    podium = page.split("Final standings")[1].split("Full standings")[0]
+    top = [row for row in selectors.event_standings(event=event) if row.rank <= 3]
+    assert len(top) >= 3
+    where = [podium.index(f">{row.handle}</a>") for row in top]
+    assert where == sorted(where)
+    fourth = next(row for row in selectors.event_standings(event=event) if row.rank > 3)
+    assert f">{fourth.handle}</a>" not in podium
+    french = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Classement final" in french
+
+
+def test_a_running_event_shows_no_podium(django_capture_on_commit_callbacks) -> None:
+    event = played_event(8, django_capture_on_commit_callbacks)
+    assert "Final standings" not in Client().get(f"/events/{event.pk}/").content.decode()
+
+
+def test_the_finished_event_page_makes_as_many_queries_for_more_players(django_capture_on_commit_callbacks) -> None:
+    counts = []
+    for players in (8, 20):
+        event = finished_event(players, django_capture_on_commit_callbacks)
+        with CaptureQueriesContext(connection) as queries:
+            assert Client().get(f"/events/{event.pk}/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 15
 
 
 def test_pages_speak_french_from_accept_language_and_set_the_html_lang() -> None:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table
+from tournaments.standings import StandingRow
 
 
 def events_by_status() -> dict[str, list[Event]]:
@@ -35,6 +36,7 @@ class EventPage:
     mine: Registration | None
     organiser: bool
     registrations: list[Registration]
+    podium: list[StandingRow]
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
@@ -53,7 +55,15 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         mine=mine,
         organiser=selectors.is_organiser(user=user, event=event),
         registrations=registrations,
+        podium=podium_of(event),
     )
+
+
+def podium_of(event: Event) -> list[StandingRow]:
+    """A finished event's first three places (more when a tie shares the third), for its page."""
+    if event.status != Event.Status.FINISHED:
+        return []
+    return [row for row in selectors.event_standings(event=event) if row.rank <= 3]
 
 
 def round_with_tables(*, event_id: int, number: int) -> Round:
