@@ -1,6 +1,7 @@
 """Read queries for tournaments; each owns its select_related / prefetch_related."""
 
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -189,19 +190,43 @@ def event_tables(*, event: Event) -> list[list[list[str]]]:
 
 def event_standings(*, event: Event) -> list[StandingRow]:
     """The event's standings (tournaments/standings.py) from its results that count, byes and drops."""
-    results = TableResult.objects.filter(table__round__event=event, status__in=TableResult.COUNTS)
-    tables = [
-        TableOutcome.from_verdict(verdict or {"seats": []}, is_final=is_final)  # a result that counts has one
-        for verdict, is_final in results.order_by("table_id").values_list("verdict", "table__round__is_final")
-    ]
-    return standings(
-        tables,
-        points_by_table_size=event.points_by_table_size,
-        tie_breaks=event.tie_breaks,
-        byes=Bye.objects.filter(round__event=event).values_list("player__handle", flat=True),
-        bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
-        dropped=event.registrations.filter(status=Registration.Status.DROPPED).values_list("player__handle", flat=True),
+    return events_standings(events=[event])[event.pk]
+
+
+def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]:
+    """The standings of each event, by event id: three queries however many events."""
+    ids = [event.pk for event in events]
+    tables: dict[int, list[TableOutcome]] = defaultdict(list)
+    results = TableResult.objects.filter(table__round__event_id__in=ids, status__in=TableResult.COUNTS)
+    rows = results.order_by("table_id").values_list("table__round__event_id", "verdict", "table__round__is_final")
+    for event_id, verdict, is_final in rows:  # a result that counts has a verdict
+        tables[event_id].append(TableOutcome.from_verdict(verdict or {"seats": []}, is_final=is_final))
+    byes = _handles_by_event(
+        Bye.objects.filter(round__event_id__in=ids).values_list("round__event_id", "player__handle")
     )
+    dropped = _handles_by_event(
+        Registration.objects.filter(event_id__in=ids, status=Registration.Status.DROPPED).values_list(
+            "event_id", "player__handle"
+        )
+    )
+    return {
+        event.pk: standings(
+            tables[event.pk],
+            points_by_table_size=event.points_by_table_size,
+            tie_breaks=event.tie_breaks,
+            byes=byes[event.pk],
+            bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
+            dropped=dropped[event.pk],
+        )
+        for event in events
+    }
+
+
+def _handles_by_event(pairs: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
+    by_event: dict[int, list[str]] = defaultdict(list)
+    for event_id, handle in pairs:
+        by_event[event_id].append(handle)
+    return by_event
 
 
 def bye_points(event: Event) -> float:

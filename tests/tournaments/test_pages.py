@@ -115,6 +115,37 @@ def test_the_finished_event_page_makes_as_many_queries_for_more_players(django_c
     assert counts[0] == counts[1] <= 15
 
 
+def test_a_players_page_gives_their_place_in_each_finished_event(django_capture_on_commit_callbacks) -> None:
+    event = finished_event(8, django_capture_on_commit_callbacks)
+    rows = selectors.event_standings(event=event)
+    last = rows[-1]
+    page = Client().get(f"/players/{last.handle}/").content.decode()
+    assert f"place {last.rank} of 8" in page
+    french = Client().get(f"/players/{last.handle}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"rang {last.rank} sur 8" in french
+    running = played_event(4, django_capture_on_commit_callbacks)
+    handle = running.registrations.select_related("player").first().player.handle
+    assert "place " not in Client().get(f"/players/{handle}/").content.decode().split("<h2>Events</h2>")[1]
+
+
+def test_a_players_page_makes_as_many_queries_for_more_events(django_capture_on_commit_callbacks) -> None:
+    """Every event's place comes from one batch of queries, not a batch per event."""
+    first = finished_event(4, django_capture_on_commit_callbacks)
+    player = first.registrations.select_related("player").first().player
+    counts = []
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as queries:
+            assert Client().get(f"/players/{player.handle}/").status_code == 200
+        counts.append(len(queries))
+        another = EventFactory(rounds_planned=1)
+        organiser = another.organisers.get()
+        register_and_check_in(another, [player, *(PlayerFactory() for _ in range(3))])
+        round_ = services.event_start(event=another, by=organiser)
+        play_round(round_, organiser, random.Random(1), django_capture_on_commit_callbacks)
+    assert counts[0] == counts[1]
+    assert Client().get(f"/players/{player.handle}/").content.decode().count(" of 4") == 3
+
+
 def test_pages_speak_french_from_accept_language_and_set_the_html_lang() -> None:
     page = Client(headers={"accept-language": "fr"}).get("/").content.decode()
     assert '<html lang="fr">' in page

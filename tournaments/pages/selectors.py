@@ -135,9 +135,25 @@ def player_by_handle(*, handle: str) -> Player:
     return get_object_or_404(Player.objects.select_related("user"), handle=handle)
 
 
-def events_played(*, player: Player) -> QuerySet[Registration]:
-    return (
+@dataclass
+class PlayedEvent:
+    registration: Registration
+    place: int | None  # in a finished event's standings; None while it runs or if the player never sat
+    of: int
+
+
+def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
+    """The player's events, newest first, with their place in each finished one (four queries)."""
+    registrations = list(
         player.registrations.select_related("event")
         .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
-        .order_by("-event__starts_at", "-event__created_at")
+        .order_by("-event__starts_at", "-event__created_at")[:limit]
     )
+    finished = [r.event for r in registrations if r.event.status == Event.Status.FINISHED]
+    by_event = selectors.events_standings(events=finished)
+    played = []
+    for registration in registrations:
+        rows = by_event.get(registration.event_id, [])
+        place = next((row.rank for row in rows if row.handle == player.handle), None)
+        played.append(PlayedEvent(registration, place, len(rows)))
+    return played
