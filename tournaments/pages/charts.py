@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -15,7 +16,8 @@ class Point:
 
 
 def line_chart(points: list[Point], *, title: str) -> SafeString:
-    """The conservative rating after each game, oldest to newest; the lowest and highest are labelled."""
+    """The conservative rating after each game, oldest to newest; the lowest and highest are labelled
+    (in the page's language: 20,4 in French). SVG coordinates stay in plain decimals."""
     if not points:
         return SafeString("")
     low, high = min(p.value for p in points), max(p.value for p in points)
@@ -30,7 +32,7 @@ def line_chart(points: list[Point], *, title: str) -> SafeString:
     dots = format_html_join(
         "",
         '<circle cx="{}" cy="{}" r="5"><title>{}: {}</title></circle>',
-        ((f"{x:.1f}", f"{y:.1f}", p.label, f"{p.value:.1f}") for (x, y), p in zip(coordinates, points, strict=True)),
+        ((f"{x:.1f}", f"{y:.1f}", p.label, tenths(p.value)) for (x, y), p in zip(coordinates, points, strict=True)),
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
@@ -42,6 +44,11 @@ def line_chart(points: list[Point], *, title: str) -> SafeString:
         '<g fill="#b5461d">{}</g></svg>',
         WIDTH, HEIGHT, title, title,
         PAD, HEIGHT - PAD, WIDTH - PAD, HEIGHT - PAD,
-        PAD - 10, f"{high:.1f}", HEIGHT - PAD + 26, f"{low:.1f}",
+        PAD - 10, tenths(high), HEIGHT - PAD + 26, tenths(low),
         polyline, dots,
     )  # fmt: skip
+
+
+def tenths(value: float) -> str:
+    """One decimal, rounded (number_format alone truncates a float) and localised."""
+    return number_format(round(value, 1), 1)
