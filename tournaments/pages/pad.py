@@ -6,7 +6,6 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from config.errors import NotAllowed
 from games import hunt
@@ -15,24 +14,10 @@ from tournaments import selectors
 from tournaments.pages import SignedInRequest
 from tournaments.pages import selectors as pages
 from tournaments.pages.end_pad import end_pad
-from tournaments.pages.text import problem_templates, status
+from tournaments.pages.text import CATEGORY_LABELS, problem_templates, status
 
 # The hunt's shipped default names no species (they are not public): the practice data's names serve the form.
 DEFAULT_SPECIES = tuple(hunt.practice_edition().cards_per_species or ())
-CATEGORY_LABELS = {  # the rulebooks' scoring categories, as the score pad's column heads
-    "throw_catch": gettext_lazy("Throw & Catch"),
-    "sites": gettext_lazy("sites"),
-    "region_bonus": gettext_lazy("regions"),
-    "collections": gettext_lazy("collections"),
-    "animals": gettext_lazy("animals"),
-    "activity": gettext_lazy("activity"),
-    "passport_bonus": gettext_lazy("passport"),
-    "food": gettext_lazy("food"),
-    "transport": gettext_lazy("transport"),
-    "treasure": gettext_lazy("treasure"),
-    "coast_bonus": gettext_lazy("coast to coast"),
-    "souvenirs": gettext_lazy("souvenirs"),
-}
 TABLE_STATUSES = ("waiting", "pending", "verifying", "verified", "rejected", "overridden")
 
 

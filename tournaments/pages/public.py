@@ -9,6 +9,7 @@ from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.pages import selectors as pages
 from tournaments.pages.charts import Point, line_chart
+from tournaments.pages.sheet_view import seat_sheets
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -68,5 +69,9 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = selectors.is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
-    context = {"table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated}
+    result = getattr(table, "result", None)
+    context = {
+        "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
+        "sheets": seat_sheets(result.verdict) if result else [],
+    }  # fmt: skip
     return render(request, "pages/table.html", context)

@@ -11,6 +11,24 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+CATEGORY_LABELS = {  # the rulebooks' scoring categories: the score pad's column heads, the score sheet's lines
+    "throw_catch": gettext_lazy("Throw & Catch"),
+    "sites": gettext_lazy("sites"),
+    "region_bonus": gettext_lazy("regions"),
+    "collections": gettext_lazy("collections"),
+    "animals": gettext_lazy("animals"),
+    "activity": gettext_lazy("activity"),
+    "passport_bonus": gettext_lazy("passport"),
+    "food": gettext_lazy("food"),
+    "transport": gettext_lazy("transport"),
+    "treasure": gettext_lazy("treasure"),
+    "coast_bonus": gettext_lazy("coast to coast"),
+    "souvenirs": gettext_lazy("souvenirs"),
+    "boomerang_sets": gettext_lazy("sets of 6 boomerangs"),
+    "on_board": gettext_lazy("on the board"),
+    "opponent_unplaced": gettext_lazy("left unplaced by the opponent"),
+}
+
 
 @dataclass(frozen=True)
 class Status:
