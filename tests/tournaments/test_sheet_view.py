@@ -63,4 +63,5 @@ def test_a_verified_tables_page_shows_each_seats_sheet(django_capture_on_commit_
     assert page.count('<details class="sheet">') == 3
     for seat in table.result.verdict["seats"]:
         assert f"<strong>{seat['player']}</strong> · {seat['total']} pts" in page
+        assert f'href="/players/{seat["player"]}/"' in page
     assert "Throw &amp; Catch" in page
