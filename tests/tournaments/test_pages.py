@@ -100,6 +100,25 @@ def test_a_finished_event_shows_its_podium_in_standings_order(django_capture_on_
     assert "Classement final" in french
 
 
+def test_a_player_reads_their_table_result_and_final_place(django_capture_on_commit_callbacks) -> None:
+    event = finished_event(8, django_capture_on_commit_callbacks)
+    rows = selectors.event_standings(event=event)
+    me = event.registrations.select_related("player__user").get(player__handle=rows[-1].handle).player
+    client = Client()
+    client.force_login(me.user)
+    page = client.get(f"/events/{event.pk}/me/").content.decode()
+    assert f"Final standings: place {rows[-1].rank} of 8." in page
+    seat = me.seats.select_related("table__result").get()
+    mine = next(s for s in seat.table.result.verdict["seats"] if s["player"] == me.handle)
+    size = seat.table.seats.count()
+    assert f"You placed {mine['rank']} of {size}, with {mine['total']} points." in page
+    assert f'href="/tables/{seat.table_id}/"' in page
+    with_you = page.split("With you:")[1].split("</p>")[0]
+    assert me.handle not in with_you
+    assert with_you.count("(seat ") == size - 1
+    assert f"Final standings: place {rows[-1].rank} of 8." in client.get(f"/events/{event.pk}/").content.decode()
+
+
 def test_a_running_event_shows_no_podium(django_capture_on_commit_callbacks) -> None:
     event = played_event(8, django_capture_on_commit_callbacks)
     assert "Final standings" not in Client().get(f"/events/{event.pk}/").content.decode()

@@ -8,7 +8,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments import selectors
-from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table
+from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.standings import StandingRow
 
 
@@ -37,6 +37,7 @@ class EventPage:
     organiser: bool
     registrations: list[Registration]
     podium: list[StandingRow]
+    my_place: tuple[int, int] | None
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
@@ -55,15 +56,19 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         mine=mine,
         organiser=selectors.is_organiser(user=user, event=event),
         registrations=registrations,
-        podium=podium_of(event),
+        **_final_places(event, mine),
     )
 
 
-def podium_of(event: Event) -> list[StandingRow]:
-    """A finished event's first three places (more when a tie shares the third), for its page."""
+def _final_places(event: Event, mine: Registration | None) -> dict[str, Any]:
+    """A finished event's podium (the first three places, more when a tie shares the third) and the
+    reader's own place, as (place, players)."""
     if event.status != Event.Status.FINISHED:
-        return []
-    return [row for row in selectors.event_standings(event=event) if row.rank <= 3]
+        return {"podium": [], "my_place": None}
+    rows = selectors.event_standings(event=event)
+    handle = mine.player.handle if mine else None
+    my_place = next(((row.rank, len(rows)) for row in rows if row.handle == handle), None)
+    return {"podium": [row for row in rows if row.rank <= 3], "my_place": my_place}
 
 
 def round_with_tables(*, event_id: int, number: int) -> Round:
@@ -92,7 +97,9 @@ class MySeat:
     sheets: list[ScoreSheet]
     table_status: str
     table_problems: list[dict[str, Any]]
-    neighbours: list[Seat]
+    others: list[Seat]  # the other players at the table, by seat
+    result: dict[str, Any] | None = None  # my seat in the table's verdict, once it counts
+    table_size: int = 0
     pad_rows: list[dict[str, Any]] | None = None  # my seat as another phone's pad entered it
     pad_keeper: str | None = None
     contest: str | None = None
@@ -109,10 +116,13 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
     if seat is None:
         return None
     sheets = list(seat.sheets.select_related("entered_by__player").order_by("-version")[:5])
-    neighbours = list(seat.table.seats.select_related("player").order_by("position"))
+    others = [s for s in seat.table.seats.select_related("player").order_by("position") if s.pk != seat.pk]
     verdict = seat.table.result.verdict or {}
     problems = [p for p in verdict.get("problems", []) if p.get("player") in (None, seat.player.handle)]
-    mine = MySeat(seat, sheets, seat.table.result.status, problems, neighbours)
+    mine = MySeat(seat, sheets, seat.table.result.status, problems, others)
+    if seat.table.result.status in TableResult.COUNTS:
+        mine.result = next((s for s in verdict.get("seats", []) if s.get("player") == seat.player.handle), None)
+        mine.table_size = len(verdict.get("seats", []))
     draft = PadDraft.objects.filter(table_id=seat.table_id).select_related("updated_by__player").first()
     if draft is not None and draft.updated_by_id not in (None, user.pk):
         entered = next((s for s in draft.data.get("seats", []) if s.get("player") == seat.player.handle), None)
