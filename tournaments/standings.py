@@ -137,3 +137,8 @@ def _final_first(ordered: list[StandingRow], final: TableOutcome, tie_breaks: Se
         row.rank = place[row.handle]
     others = _ranked([row for row in ordered if row.handle not in place], tie_breaks, len(finalists) + 1)
     return finalists + others
+
+
+def place_of(rows: Sequence[StandingRow], handle: str | None) -> int | None:
+    """The player's place in the standings, or None when they have no row (never seated, no bye)."""
+    return next((row.rank for row in rows if row.handle == handle), None)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.verdict import competition_ranks
-from tournaments.standings import SeatOutcome, StandingRow, TableOutcome, standings
+from tournaments.standings import SeatOutcome, StandingRow, TableOutcome, place_of, standings
 
 SCHEME = {"2": [4, 0], "3": [4, 2, 0], "4": [4, 2, 1, 0]}
 TIE_BREAKS = ["game_score", "opponents_points"]
@@ -70,3 +70,12 @@ def test_byes_add_their_worth_and_dropped_players_keep_their_place() -> None:
     assert [by_handle[h].dropped for h in "abc"] == [True, False, False]
     assert [row.handle for row in rows] == ["a", "c", "b"]
     assert "nobody" not in by_handle
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(table_outcomes(), min_size=1, max_size=4))
+def test_a_players_place_is_their_rows_rank_and_a_stranger_has_none(tables: list[TableOutcome]) -> None:
+    rows = standings(tables, points_by_table_size=SCHEME, tie_breaks=TIE_BREAKS)
+    assert {row.handle: place_of(rows, row.handle) for row in rows} == {row.handle: row.rank for row in rows}
+    assert place_of(rows, "never-seated") is None
+    assert place_of(rows, None) is None

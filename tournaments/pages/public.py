@@ -69,9 +69,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = selectors.is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
-    result = getattr(table, "result", None)
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
-        "sheets": seat_sheets(result.verdict) if result else [],
+        "sheets": seat_sheets(table.result.verdict),  # every table has its result row from its seating
     }  # fmt: skip
     return render(request, "pages/table.html", context)

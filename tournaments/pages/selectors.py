@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
-from tournaments.standings import StandingRow
+from tournaments.standings import StandingRow, place_of
 
 
 def events_by_status() -> dict[str, list[Event]]:
@@ -47,6 +47,9 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     for registration in registrations:
         counts[registration.status] += 1
     mine = next((r for r in registrations if user.is_authenticated and r.player.user_id == user.pk), None)
+    # A finished event shows its podium (more than three when a tie shares the third place) and my place.
+    rows = selectors.event_standings(event=event) if event.status == Event.Status.FINISHED else []
+    place = place_of(rows, mine.player.handle) if mine else None
     return EventPage(
         event=event,
         registered=counts["registered"] + counts["checked_in"],
@@ -56,19 +59,9 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         mine=mine,
         organiser=selectors.is_organiser(user=user, event=event),
         registrations=registrations,
-        **_final_places(event, mine),
+        podium=[row for row in rows if row.rank <= 3],
+        my_place=(place, len(rows)) if place else None,
     )
-
-
-def _final_places(event: Event, mine: Registration | None) -> dict[str, Any]:
-    """A finished event's podium (the first three places, more when a tie shares the third) and the
-    reader's own place, as (place, players)."""
-    if event.status != Event.Status.FINISHED:
-        return {"podium": [], "my_place": None}
-    rows = selectors.event_standings(event=event)
-    handle = mine.player.handle if mine else None
-    my_place = next(((row.rank, len(rows)) for row in rows if row.handle == handle), None)
-    return {"podium": [row for row in rows if row.rank <= 3], "my_place": my_place}
 
 
 def round_with_tables(*, event_id: int, number: int) -> Round:
@@ -164,6 +157,5 @@ def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
     played = []
     for registration in registrations:
         rows = by_event.get(registration.event_id, [])
-        place = next((row.rank for row in rows if row.handle == player.handle), None)
-        played.append(PlayedEvent(registration, place, len(rows)))
+        played.append(PlayedEvent(registration, place_of(rows, player.handle), len(rows)))
     return played
