@@ -6,13 +6,33 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import task_prerun
+from celery.worker.consumer import Consumer
 from django.db import close_old_connections, transaction
 from kombu.exceptions import OperationalError
 
+from config.broker import use_for_redis_urls
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+
+class SingleMindedConsumer(Consumer):  # type: ignore[misc]
+    """The worker's consumer without gossip, mingle and the event heartbeat, however the worker is started
+    (`--without-gossip --without-mingle --without-heartbeat` in one place no start command can forget).
+
+    They share worker state this service does not use (clock sync, revoked ids, monitoring events: every
+    task here is idempotent and claims its work in the database), and each keeps a pub/sub channel open on
+    the broker: more channels for a Redis outage to break (config/broker.py).
+    """
+
+    def __init__(self, *args: Any, worker_options: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        options = {**(worker_options or {}), "without_gossip": True, "without_mingle": True, "without_heartbeat": True}
+        super().__init__(*args, worker_options=options, **kwargs)
+
+
+use_for_redis_urls()
 app = Celery("boomerang")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.worker_consumer = "config.celery:SingleMindedConsumer"
 app.autodiscover_tasks()
 
 

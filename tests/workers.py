@@ -65,13 +65,15 @@ def redis_reachable(url: str) -> None:
 
 
 @contextmanager
-def celery_worker(*options: str, env: dict[str, str] | None = None, quiet: bool = False) -> Iterator[Any]:
-    """A `celery -A config worker` with these options; its output is readable unless `quiet`."""
-    output = subprocess.DEVNULL if quiet else subprocess.PIPE
+def celery_worker(
+    *options: str, env: dict[str, str] | None = None, quiet: bool = False, output: Any = None
+) -> Iterator[Any]:
+    """A `celery -A config worker` with these options, exactly as `make worker` and deploy/ start one;
+    its output is readable unless `quiet` (or goes to the file `output`)."""
+    stdout = output if output is not None else (subprocess.DEVNULL if quiet else subprocess.PIPE)
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=info", "--without-gossip",
-         "--without-mingle", *options],
-        cwd=ROOT, env=env or service_env(), stdout=output, stderr=subprocess.STDOUT, text=True,
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=info", *options],
+        cwd=ROOT, env=env or service_env(), stdout=stdout, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     try:
         yield process
