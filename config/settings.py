@@ -43,15 +43,33 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
 
 
+DEVELOPMENT_SECRET_KEY = "insecure-dev-key-for-debug-only"
+
+
+def secret_key(raw: str, debug: bool) -> str:
+    """SECRET_KEY as set; with DEBUG off, refused unless it is long and random enough to sign sessions."""
+    if not raw:
+        if not debug:
+            raise ImproperlyConfigured(
+                "SECRET_KEY is not set: export SECRET_KEY (50 random characters), or run `make setup`, which "
+                "writes one to .env; DEBUG=true alone falls back to a development key"
+            )
+        return DEVELOPMENT_SECRET_KEY
+    if debug:
+        return raw
+    if raw == DEVELOPMENT_SECRET_KEY or raw.startswith("django-insecure"):
+        problem = "is the development key"
+    elif len(raw) < 50:
+        problem = f"is {len(raw)} characters long; at least 50 are needed"
+    elif len(set(raw)) < 5:
+        problem = f"has only {len(set(raw))} distinct characters; at least 5 are needed"
+    else:
+        return raw
+    raise ImproperlyConfigured(f"SECRET_KEY {problem}: `make setup` writes a random one to .env")
+
+
 DEBUG = env_bool("DEBUG", default=False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set: export SECRET_KEY (50 random characters), or run `make setup`, which writes "
-            "one to .env; DEBUG=true alone falls back to a development key"
-        )
-    SECRET_KEY = "insecure-dev-key-for-debug-only"
+SECRET_KEY = secret_key(os.environ.get("SECRET_KEY", ""), DEBUG)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [

@@ -75,6 +75,21 @@ def test_with_debug_off_and_no_secret_key_the_server_refuses_to_start_naming_the
     assert manage_check(DEBUG="true").returncode == 0  # a developer's DEBUG run keeps working
 
 
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("insecure-dev-key-for-debug-only", "is the development key"),
+        ("too-short-a-key-0123456789", "is 26 characters long"),
+        ("ab" * 30, "has only 2 distinct characters"),
+    ],
+)
+def test_with_debug_off_a_weak_secret_key_stops_start_up_naming_the_variable_and_why(key: str, reason: str) -> None:
+    result = manage_check(SECRET_KEY=key)
+    assert result.returncode != 0
+    assert f"SECRET_KEY {reason}" in result.stderr
+    assert manage_check(SECRET_KEY=key, DEBUG="true").returncode == 0
+
+
 def test_the_production_settings_the_readme_describes_pass_check_deploy() -> None:
     readme = (ROOT / "README.md").read_text()
     production = {

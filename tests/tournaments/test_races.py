@@ -238,3 +238,53 @@ def test_a_verification_does_not_wait_for_an_organiser_holding_the_event(monkeyp
     assert errors == []
     assert TableResult.objects.get(table=table).status == "verified"
     assert Round.objects.get(pk=round_.pk).status == "finished"
+
+
+def test_a_player_dropping_while_the_organiser_forfeits_their_seat_still_drops() -> None:
+    """The drop finds the seat open, then waits for the table's row, which the organiser's forfeit holds;
+    once the forfeit commits (deciding the two-player table) the drop goes on (it answered 409 table_final)."""
+    from django.db import transaction
+
+    from tests.tournaments.helpers import running_round
+    from tournaments.models import Registration
+
+    event, round_ = running_round(players=2)
+    organiser, seat = event.organisers.get(), round_.tables.get().seats.order_by("position").first()
+    registration = Registration.objects.get(event=event, player=seat.player)
+    forfeited, release, errors = threading.Event(), threading.Event(), []
+
+    def organiser_forfeits() -> None:
+        try:
+            with transaction.atomic():
+                services.seat_forfeit(seat=Seat.objects.get(pk=seat.pk), by=organiser)
+                forfeited.set()
+                release.wait(timeout=30)
+        finally:
+            connection.close()
+
+    def player_drops() -> None:
+        try:
+            services.registration_drop(registration=Registration.objects.get(pk=registration.pk), by=seat.player.user)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    first = threading.Thread(target=organiser_forfeits)
+    first.start()
+    assert forfeited.wait(timeout=30)
+    second = threading.Thread(target=player_drops)
+    second.start()
+    waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+    with connection.cursor() as cursor:
+        for _ in range(300):
+            cursor.execute(waiting)
+            if cursor.fetchone()[0]:
+                break
+            threading.Event().wait(0.05)
+    release.set()
+    first.join(timeout=30)
+    second.join(timeout=30)
+    assert errors == []
+    assert Registration.objects.get(pk=registration.pk).status == Registration.Status.DROPPED
+    assert Seat.objects.get(pk=seat.pk).forfeited

@@ -51,7 +51,10 @@ def seat_forfeit(*, seat: Seat, by: User) -> Seat:
     """An organiser forfeits a seat (a no-show at the table); the table then finishes without it."""
     selectors.require_organiser(user=by, event=seat.table.round.event)
     with transaction.atomic():
-        return _forfeit(seat.pk, by)
+        result, locked = _lock_seat(seat.pk)
+        if result.status in TableResult.COUNTS:
+            raise Conflict("this table's result is final; a seat can no longer be forfeited", "table_final")
+        return _forfeit(locked, result, by)
 
 
 def forfeit_open_seats(*, player: Player, event: Event, by: User) -> list[Seat]:
@@ -59,14 +62,23 @@ def forfeit_open_seats(*, player: Player, event: Event, by: User) -> list[Seat]:
     open_seats = Seat.objects.filter(
         player=player, table__round__event=event, forfeited=False, table__round__status__in=Round.OPEN
     ).exclude(table__result__status__in=TableResult.COUNTS)
-    return [_forfeit(seat_id, by) for seat_id in open_seats.values_list("pk", flat=True)]
+    forfeited = []
+    for seat_id in open_seats.values_list("pk", flat=True):
+        result, seat = _lock_seat(seat_id)
+        # Forfeited, or its table final, while this waited for the lock (an organiser's forfeit at the same
+        # instant): the player leaves the event either way.
+        if not seat.forfeited and result.status not in TableResult.COUNTS:
+            forfeited.append(_forfeit(seat, result, by))
+    return forfeited
 
 
-def _forfeit(seat_id: int, by: User) -> Seat:
-    seat = Seat.objects.select_related("table__round").get(pk=seat_id)
-    result = TableResult.objects.select_for_update().get(table_id=seat.table_id)
-    if result.status in TableResult.COUNTS:
-        raise Conflict("this table's result is final; a seat can no longer be forfeited", "table_final")
+def _lock_seat(seat_id: int) -> tuple[TableResult, Seat]:
+    """The seat's table result, locked, then the seat as it is now."""
+    result = TableResult.objects.select_for_update(of=("self",)).get(table__seats=seat_id)
+    return result, Seat.objects.select_related("table__round").get(pk=seat_id)
+
+
+def _forfeit(seat: Seat, result: TableResult, by: User) -> Seat:
     Seat.objects.filter(pk=seat.pk).update(forfeited=True)
     seat.forfeited = True
     playing = Seat.objects.filter(table_id=seat.table_id, forfeited=False).count()
