@@ -3,30 +3,52 @@
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import resolve
+
+from config import unstorable
+from config.errors import DomainError
 
 
-class RefuseNulCharacters:
-    """A NUL character in the path or the query string is a 400 naming where, never a 500 from the database
-    (PostgreSQL cannot hold one in text). Form fields refuse it already (Django's form CharField), and JSON
-    bodies in config.parsers."""
+class RefuseUnstorableInput:
+    """The one gate for text that cannot be stored or parsed: a 400 naming where, before any view runs.
+
+    Checked in the path, the query string, every form body and every JSON body, whatever the endpoint:
+    a NUL character (PostgreSQL's text and jsonb cannot hold one), a lone surrogate such as `\\ud800`
+    (not UTF-8: the database driver cannot encode it) and JSON nested deeper than MAX_DEPTH (about 990
+    levels made the JSON parser raise RecursionError). Each was a 500 somewhere before (RELIABILITY.md).
+    API paths answer in the API's error shape; pages answer with a page in the site's layout.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        field = None
-        if "\x00" in request.path:
-            field = "path"
-        else:
-            field = next(
-                (key for key, values in request.GET.lists() if "\x00" in key or any("\x00" in v for v in values)),
-                None,
-            )
-        if field is not None:
-            body = {"code": "nul_character", "detail": "a NUL character (%00) cannot be used here", "field": field}
-            return JsonResponse(body, status=400)
+        try:
+            unstorable.refuse_in_text("path", request.path)
+            unstorable.refuse_in_pairs(request.GET.lists())
+            if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+                _refuse_in_body(request)
+        except DomainError as refusal:
+            return _refused(request, refusal)
         return self.get_response(request)
+
+
+def _refuse_in_body(request: HttpRequest) -> None:
+    content_type = request.content_type or ""
+    if content_type == "application/json" or content_type.endswith("+json"):
+        unstorable.refuse_in_json(request.body)
+    elif content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        unstorable.refuse_in_pairs(request.POST.lists())
+
+
+def _refused(request: HttpRequest, refusal: DomainError) -> HttpResponse:
+    body = {"code": refusal.code, "detail": refusal.message, "field": refusal.field}
+    if request.path.startswith("/api/") or "json" in request.headers.get("Accept", ""):
+        return JsonResponse(body, status=400)
+    return render(request, "pages/refused.html", body, status=400)
 
 
 class RefuseOversizedBodies:
@@ -49,3 +71,40 @@ class RefuseOversizedBodies:
                 return JsonResponse({"code": "too_large", "detail": detail, "field": "body"}, status=413)
             return HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+class DatabaseAway:
+    """A request whose database connection died under it (a restarted or failed-over PostgreSQL, a killed
+    backend): a read is run once more on a new connection; a write answers 503 with Retry-After, since
+    whether it was committed is unknown to this process and the client should look, then send it again.
+    Any other database error is left alone (a 500, logged)."""
+
+    RETRY_AFTER_SECONDS = 5
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError) or connection.is_usable():
+            return None
+        connection.close()
+        if request.method in ("GET", "HEAD", "OPTIONS") and not getattr(request, "database_retried", False):
+            request.database_retried = True  # type: ignore[attr-defined]
+            match = resolve(request.path_info)
+            try:
+                return match.func(request, *match.args, **match.kwargs)  # type: ignore[no-any-return]
+            except (OperationalError, InterfaceError):
+                connection.close()
+        return self._unavailable(request)
+
+    def _unavailable(self, request: HttpRequest) -> HttpResponse:
+        detail = "the database connection was lost; nothing may have been saved: check, then send it again"
+        if request.path.startswith("/api/"):
+            response: HttpResponse = JsonResponse({"code": "database_unavailable", "detail": detail}, status=503)
+        else:
+            response = render(request, "pages/unavailable.html", status=503)
+        response["Retry-After"] = str(self.RETRY_AFTER_SECONDS)
+        return response

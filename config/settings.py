@@ -91,7 +91,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.middleware.RefuseNulCharacters",
     "config.middleware.RefuseOversizedBodies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -99,6 +98,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.RefuseUnstorableInput",
+    "config.middleware.DatabaseAway",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -155,7 +156,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-TIME_ZONE = "UTC"
+TIME_ZONE = "UTC"  # stored times; each event shows its own in the event's time zone
+# An event created without a time zone gets this one (an IANA name).
+EVENT_TIME_ZONE = env.str("EVENT_TIME_ZONE", default="Europe/Paris")
 USE_I18N = True
 USE_TZ = True
 
@@ -186,13 +189,14 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.negotiation.FormatWinsNegotiation",
     "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.SafeJSONParser",
+        "rest_framework.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     # Scopes of config/throttling.py. Rates are per client address (login, signup) or per user.
     "DEFAULT_THROTTLE_RATES": {
         "login": env.str("THROTTLE_LOGIN", default="30/hour"),
+        "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),
         "signup": env.str("THROTTLE_SIGNUP", default="20/hour"),
         "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
         "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),

@@ -1,59 +1,85 @@
-"""The API's throttles: one scope each (rates in settings.REST_FRAMEWORK), all failing open.
+"""The throttles of the API and of the log-in and sign-up forms: one scope each (rates in
+settings.REST_FRAMEWORK), the same buckets whichever door a request comes through.
 
-The counters live in the cache, which is Redis when REDIS_URL is set. A throttle is a guard against
-abuse, not part of the request: while the cache is down a request is let through (and a warning
-logged) rather than answered 500, so a sheet is still stored and answered during a Redis outage.
+The counters live in the cache, which is Redis when REDIS_URL is set. While that cache is down a throttle
+counts in the process's own memory instead (a per-process limit, logged): a sheet is still stored and
+answered during a Redis outage, and password guesses are still limited.
 """
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
+from django.core.cache.backends.locmem import LocMemCache
+from django.http import HttpRequest
 from redis.exceptions import RedisError
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 CACHE_ERRORS = (RedisError, ConnectionError, OSError)
+PROCESS_CACHE = LocMemCache("throttles-while-the-cache-is-down", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
 logger = logging.getLogger(__name__)
 
 
-class FailOpenThrottle(SimpleRateThrottle):
-    def allow_request(self, request: Request, view: Any) -> bool:
+class FallbackThrottle(SimpleRateThrottle):
+    def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         try:
             return super().allow_request(request, view)
         except CACHE_ERRORS as error:
-            logger.warning("throttle %r not applied, its cache is unavailable: %s", self.scope, error)
-            return True
+            logger.warning("throttle %r counted in this process only, its cache is unavailable: %s", self.scope, error)
+            self.cache = PROCESS_CACHE
+            return super().allow_request(request, view)
 
 
-class LoginThrottle(FailOpenThrottle, AnonRateThrottle):
+class LoginThrottle(FallbackThrottle, AnonRateThrottle):
     """Password guesses per client address (its own bucket: signing up does not use it up)."""
 
     scope = "login"
 
 
-class SignupThrottle(FailOpenThrottle, AnonRateThrottle):
+class LoginAccountThrottle(FallbackThrottle):
+    """Password guesses per account, from any number of addresses."""
+
+    scope = "login_account"
+
+    def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
+        fields = request.data if isinstance(request, Request) else request.POST
+        username = fields.get("username") if hasattr(fields, "get") else None
+        if not isinstance(username, str) or not username:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": username.strip().lower()[:150]}
+
+
+class SignupThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "signup"
 
 
-class SubmissionThrottle(FailOpenThrottle, UserRateThrottle):
+def form_wait(request: HttpRequest, throttles: Sequence[SimpleRateThrottle]) -> int | None:
+    """For a page's form: None if every throttle lets the request through, else the seconds to wait.
+    Every throttle counts the request, as the API counts one."""
+    refused = [throttle.wait() or 1 for throttle in throttles if not throttle.allow_request(request, None)]
+    return int(max(refused)) + 1 if refused else None
+
+
+class SubmissionThrottle(FallbackThrottle, UserRateThrottle):
     """Sheets per user, seat by seat or a whole table at once."""
 
     scope = "submission"
 
 
-class SheetCheckThrottle(FailOpenThrottle, UserRateThrottle):
+class SheetCheckThrottle(FallbackThrottle, UserRateThrottle):
     scope = "sheet_check"
 
 
-class EventCreateThrottle(FailOpenThrottle, UserRateThrottle):
+class EventCreateThrottle(FallbackThrottle, UserRateThrottle):
     scope = "event_create"
 
 
-class ScorePreviewThrottle(FailOpenThrottle, UserRateThrottle):
+class ScorePreviewThrottle(FallbackThrottle, UserRateThrottle):
     """The score pad's live scoring: one request per card tapped, so a generous rate."""
 
     scope = "score_preview"
 
 
-class ScorePreviewAnonThrottle(FailOpenThrottle, AnonRateThrottle):
+class ScorePreviewAnonThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "score_preview_anon"

@@ -2,7 +2,7 @@
 
 from games.decks import InvalidEdition
 from games.parsing import MalformedInput
-from games.preview import Preview, preview_table
+from games.preview import Preview, parse_seat_in_play, preview_table
 from games.registry import GAMES, Game, game_of, load_edition, parse_table, verify_table
 from games.verdict import Problem, SeatResult, Verdict
 
@@ -17,6 +17,7 @@ __all__ = [
     "Verdict",
     "game_of",
     "load_edition",
+    "parse_seat_in_play",
     "parse_table",
     "preview_table",
     "verify_table",

@@ -43,6 +43,15 @@ def preview_table(game_id: str, sheet: Any, edition: Any = None) -> Preview:
     return _drafting_preview(game, raw_seats, edition)
 
 
+def parse_seat_in_play(game_id: str, raw: Any, where: str) -> Any:
+    """One seat of a table still being played, as the score pad holds it: a drafting seat with 1 to 4 rounds
+    and rows still being drafted; a hunt or flip seat whole. Raises MalformedInput naming the field."""
+    game = game_of(game_id)
+    if game.id in DRAFTING_RULES:
+        return drafting_sheet.parse_seat(DRAFTING_RULES[game.id], raw, where, partial=True)
+    return game.parse_seat(raw, where)
+
+
 def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview:
     rules = DRAFTING_RULES[game.id]
     seats = [drafting_sheet.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]

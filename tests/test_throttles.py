@@ -1,5 +1,6 @@
-"""Throttles: their own bucket per scope, the client address not taken from a forged header, and a
-stopped Redis (their cache) letting requests through instead of answering 500."""
+"""Throttles: their own bucket per scope, the client address not taken from a forged header, the log-in
+and sign-up forms in the API's buckets, and a stopped Redis (their cache) neither answering 500 nor
+switching the limits off."""
 
 import random
 import shutil
@@ -14,8 +15,8 @@ from tournaments.models import ScoreSheet
 pytestmark = pytest.mark.django_db
 
 
-def login(api_client, **headers: str) -> int:
-    body = {"username": "x", "password": "wrong"}
+def login(api_client, username: str = "x", **headers: str) -> int:
+    body = {"username": username, "password": "wrong"}
     return api_client.post("/api/auth/token/", body, format="json", headers=headers).status_code
 
 
@@ -30,7 +31,8 @@ def test_behind_one_trusted_proxy_the_address_it_adds_is_the_client(api_client, 
     # The client forges the first entry; the proxy appends the address it saw, which is what counts.
     statuses = [login(api_client, x_forwarded_for=f"198.51.100.{i}, 192.0.2.7") for i in range(31)]
     assert statuses[30] == 429
-    assert login(api_client, x_forwarded_for="198.51.100.1, 192.0.2.8") == 400  # another real client
+    # another real client (at another account: 31 guesses at "x" have used up that account's bucket too)
+    assert login(api_client, "y", x_forwarded_for="198.51.100.1, 192.0.2.8") == 400
 
 
 def test_signing_up_does_not_use_up_the_login_bucket(api_client) -> None:
@@ -71,3 +73,60 @@ def test_a_sheet_is_stored_and_answered_while_the_throttles_redis_is_stopped() -
         answer = client.post(f"/api/seats/{seats[1].pk}/sheets/", {"data": data[1]}, format="json")
     assert answer.status_code == 202, answer.content
     assert ScoreSheet.objects.filter(seat=seats[1]).count() == 1
+
+
+def form_login(client, username: str = "someone", address: str = "192.0.2.10") -> int:
+    body = {"username": username, "password": "wrong-password"}
+    return client.post("/accounts/login/", body, REMOTE_ADDR=address).status_code
+
+
+def test_the_login_form_is_throttled_and_then_refuses_even_the_right_password(client, user) -> None:
+    user.set_password("the-right-password-1")
+    user.save()
+    statuses = [form_login(client, user.username) for _ in range(30)]
+    assert statuses == [200] * 30  # the form again, with its error
+    response = client.post("/accounts/login/", {"username": user.username, "password": "the-right-password-1"},
+                           REMOTE_ADDR="192.0.2.10")  # fmt: skip
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_guess_through_the_form_counts_against_the_apis_budget_for_that_address(client, api_client) -> None:
+    for i in range(30):
+        form_login(client, f"user{i}", address="127.0.0.1")
+    assert login(api_client) == 429  # the API's test client comes from 127.0.0.1
+
+
+def test_guesses_at_one_account_from_many_addresses_are_throttled(client, api_client) -> None:
+    statuses = [form_login(client, "target", address=f"198.51.100.{i}") for i in range(31)]
+    assert statuses[:30] == [200] * 30
+    assert statuses[30] == 429
+    body = {"username": "target", "password": "wrong"}
+    assert api_client.post("/api/auth/token/", body, format="json").status_code == 429
+
+
+def test_the_signup_form_is_throttled_in_the_apis_bucket(client, api_client) -> None:
+    for i in range(20):
+        body = {"username": f"new{i}", "password": "correct-horse-battery", "handle": f"new{i}"}
+        assert api_client.post("/api/players/", body, format="json").status_code == 201
+    response = client.post("/accounts/signup/", {"username": "late", "password": "correct-horse-battery",
+                                                 "handle": "late"})  # fmt: skip
+    assert response.status_code == 429
+    assert "Too many attempts" in response.content.decode()
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")
+def test_while_the_throttles_redis_is_down_guesses_are_limited_per_process(client) -> None:
+    from django.test import override_settings
+
+    from config.throttling import PROCESS_CACHE
+
+    PROCESS_CACHE.clear()
+    location = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}}
+    with override_settings(CACHES=redis_cache):
+        statuses = [form_login(client, "victim") for _ in range(31)]
+    PROCESS_CACHE.clear()
+    assert statuses[:30] == [200] * 30
+    assert statuses[30] == 429

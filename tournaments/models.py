@@ -7,7 +7,13 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from games import GAMES
-from tournaments.validators import handle_key, validate_handle, validate_points_by_table_size
+from tournaments.validators import (
+    default_event_timezone,
+    handle_key,
+    validate_handle,
+    validate_points_by_table_size,
+    validate_timezone,
+)
 
 GAME_CHOICES = [(game.id, game.name) for game in GAMES.values()]
 
@@ -107,6 +113,10 @@ class Event(models.Model):
     name = models.CharField(max_length=200)
     game = models.CharField(max_length=40, choices=GAME_CHOICES)
     starts_at = models.DateTimeField(null=True, blank=True, help_text="When play begins.")
+    timezone = models.CharField(
+        max_length=64, default=default_event_timezone, validators=[validate_timezone],
+        help_text="The IANA time zone the event's times are shown in (Europe/Paris).",
+    )  # fmt: skip
     venue = models.CharField(max_length=200, blank=True, help_text="Where: the café, club or address.")
     description = models.TextField(blank=True, max_length=5000)
     rounds_planned = models.PositiveSmallIntegerField(default=4)

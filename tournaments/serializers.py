@@ -12,7 +12,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
-from tournaments.validators import HANDLE_RULE
+from tournaments.validators import HANDLE_RULE, validate_timezone
 
 
 class GameSerializer(serializers.Serializer):
@@ -61,6 +61,10 @@ class EventInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    timezone = serializers.CharField(
+        max_length=64, required=False, validators=[validate_timezone],
+        help_text="IANA time zone the event's times are shown in; default from the server's EVENT_TIME_ZONE.",
+    )  # fmt: skip
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
     rounds_planned = serializers.IntegerField(min_value=1, max_value=20, default=4)
@@ -96,8 +100,8 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = [
-            "id", "name", "game", "status", "starts_at", "venue", "description", "rounds_planned", "capacity",
-            "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
+            "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
+            "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
             "organisers", "created_at",
         ]  # fmt: skip

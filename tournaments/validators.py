@@ -6,8 +6,10 @@ The services turn a ValidationError into a DomainError naming the field.
 import itertools
 import math
 import unicodedata
+import zoneinfo
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 
 MAX_TABLE_POINTS = 1000
@@ -60,3 +62,15 @@ def validate_handle(handle: str) -> None:
             continue
         if not character.isalpha() or not unicodedata.name(character, "").startswith("LATIN "):
             raise ValidationError(f"{character!r} is not allowed: a handle is {HANDLE_RULE}", code="invalid_handle")
+
+
+def validate_timezone(name: str) -> None:
+    """An IANA time zone name, as the event's times are shown in it (`Europe/Paris`)."""
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+        raise ValidationError(f"{name!r} is not a time zone: use an IANA name such as Europe/Paris") from None
+
+
+def default_event_timezone() -> str:
+    return str(settings.EVENT_TIME_ZONE)

@@ -47,3 +47,36 @@ def test_sheet_submission_is_throttled_per_user() -> None:
     ]
     assert set(statuses[:120]) == {400}
     assert statuses[120] == 429
+
+
+def test_a_pad_draft_of_the_wrong_shape_is_refused_naming_the_field_and_no_page_breaks(api_client) -> None:
+    """A seat without `rounds` was saved (200) and then broke another player's my-event page (500)."""
+    from tests.tournaments.helpers import running_round
+
+    event, round_ = running_round(players=4)
+    table = round_.tables.get()
+    keeper, other = [seat.player.user for seat in table.seats.order_by("position")[:2]]
+    api_client.force_authenticate(keeper)
+    handle = table.seats.order_by("position").first().player.handle
+    bad_drafts = [
+        ({"seats": [{"player": handle}]}, "data.seats[0].rounds"),
+        ({"seats": [{"player": handle, "rounds": [{"cards": "ABC"}]}]}, "data.seats[0].rounds[0].cards"),
+        ({"seats": [{"player": "nobody-here", "rounds": [{"cards": []}]}]}, "data.seats[0].player"),
+        ({"seats": [{"player": handle, "rounds": [{"cards": []}]}] * 2}, "data.seats[1].player"),
+    ]
+    for data, field in bad_drafts:
+        response = api_client.put(f"/api/tables/{table.pk}/pad/", {"data": data, "version": 0}, format="json")
+        assert response.status_code == 400, (data, response.content)
+        assert response.json()["field"] == field
+    good = {"seats": [{"player": handle, "rounds": [{"cards": []}]}]}
+    assert (
+        api_client.put(f"/api/tables/{table.pk}/pad/", {"data": good, "version": 0}, format="json").status_code == 200
+    )
+    from tournaments.models import PadDraft
+
+    PadDraft.objects.filter(table=table).update(data={"seats": [{"player": "x"}, 3, {"rounds": 1}], "contests": []})
+    from django.test import Client
+
+    page = Client()
+    page.force_login(other)
+    assert page.get(f"/events/{event.pk}/me/").status_code == 200  # a draft stored before the checks

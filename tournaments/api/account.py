@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.throttling import LoginThrottle
+from config.throttling import LoginAccountThrottle, LoginThrottle
 from tournaments import selectors, services
 from tournaments.serializers import (
     MeSerializer,
@@ -19,7 +19,7 @@ from tournaments.serializers import (
 class TokenView(ObtainAuthToken):
     """Log in with username and password for the API token (a new one if the last has expired)."""
 
-    throttle_classes = [LoginThrottle]
+    throttle_classes = [LoginThrottle, LoginAccountThrottle]
 
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         serializer = self.get_serializer(data=request.data)

@@ -1,18 +1,41 @@
-"""Sign-up; log in, log out and password change are Django's own views with these templates."""
+"""Sign-up and log-in (throttled in the API's buckets); log out and password change are Django's own views
+with these templates."""
+
+from typing import Any
 
 from django.contrib.auth import login
+from django.contrib.auth import views as auth
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import ngettext
 
 from config.errors import DomainError
+from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait
 from tournaments import services
 from tournaments.pages.forms import SignupForm
 from tournaments.pages.text import refusal
 
 
+class LoginView(auth.LoginView):
+    """Django's log-in page; each POST is a guess counted against the address and the account, as the API's."""
+
+    template_name = "pages/login.html"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wait = form_wait(request, [LoginThrottle(), LoginAccountThrottle()])
+        if wait is None:
+            response: HttpResponse = super().post(request, *args, **kwargs)
+            return response
+        form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")})
+        return _too_many(self.render_to_response(self.get_context_data(form=form, throttled=_wait_text(wait))), wait)
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and (wait := form_wait(request, [SignupThrottle()])) is not None:
+        form = SignupForm(initial={"username": request.POST.get("username", "")})
+        return _too_many(render(request, "pages/signup.html", {"form": form, "throttled": _wait_text(wait)}), wait)
     if request.method == "POST" and form.is_valid():
         try:
             player, _token = services.player_signup(
@@ -28,3 +51,19 @@ def signup(request: HttpRequest) -> HttpResponse:
             safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()})
             return redirect(wanted if wanted and safe else "home")
     return render(request, "pages/signup.html", {"form": form})
+
+
+def _wait_text(wait: int) -> str:
+    minutes = max(1, round(wait / 60))
+    return ngettext(
+        "Too many attempts: try again in %(minutes)d minute.",
+        "Too many attempts: try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def _too_many(response: HttpResponse, wait: int) -> HttpResponse:
+    """Nothing in the form was checked (no password tried): 429 with Retry-After."""
+    response.status_code = 429
+    response["Retry-After"] = str(wait)
+    return response

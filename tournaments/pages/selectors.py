@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.pad_drafts import PadDraftContent
 from tournaments.standings import StandingRow, place_of
 
 
@@ -118,10 +119,10 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
         mine.table_size = len(verdict.get("seats", []))
     draft = PadDraft.objects.filter(table_id=seat.table_id).select_related("updated_by__player").first()
     if draft is not None and draft.updated_by_id not in (None, user.pk):
-        entered = next((s for s in draft.data.get("seats", []) if s.get("player") == seat.player.handle), None)
-        mine.pad_rows = entered["rounds"] if entered else None
+        content = PadDraftContent.read(draft.data)
+        mine.pad_rows = content.rounds.get(seat.player.handle)
         mine.pad_keeper = getattr(getattr(draft.updated_by, "player", None), "handle", None)
-        mine.contest = draft.data.get("contests", {}).get(seat.player.handle)
+        mine.contest = content.contests.get(seat.player.handle)
     return mine
 
 

@@ -14,7 +14,7 @@ urlpatterns = [
     path("tables/<int:table_id>/pad/", pad.pad, name="pad"),
     # players
     path("accounts/signup/", account.signup, name="signup"),
-    path("accounts/login/", auth.LoginView.as_view(template_name="pages/login.html"), name="login"),
+    path("accounts/login/", account.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",

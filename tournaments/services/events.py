@@ -138,7 +138,7 @@ def _check_scheme(event: Event) -> None:
 
 
 EDITABLE_EVENT_FIELDS = frozenset(
-    {"name", "starts_at", "venue", "description", "rounds_planned", "capacity", "registration_opens",
+    {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated",
      "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables"}
 )  # fmt: skip

@@ -8,14 +8,15 @@ from django.db import transaction
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import PadDraft, Table
+from tournaments.pad_drafts import PadDraftContent, checked_seats
 
 
 def pad_draft_save(*, table: Table, data: Any, version: int, by: User) -> PadDraft:
     """Save the pad's draft if `version` is the one the phone last saw; else refuse with the newer one named,
     so a second phone editing the table never overwrites the first one's rounds unseen."""
     _require_at_table(table, by)
-    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-        raise DomainError("a draft is {seats: [...]}", "malformed_draft", field="data")
+    handles = {seat.player.handle for seat in table.seats.all()}
+    seats = checked_seats(game_id=table.round.event.game, data=data, handles=handles)
     with transaction.atomic():
         draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
         if draft.version != version:
@@ -25,8 +26,8 @@ def pad_draft_save(*, table: Table, data: Any, version: int, by: User) -> PadDra
                 "draft_conflict",
                 field="version",
             )
-        contests = draft.data.get("contests", {})  # the players' contests stay until they withdraw them
-        draft.data, draft.version, draft.updated_by = {**data, "contests": contests}, draft.version + 1, by
+        stored = PadDraftContent.read(draft.data)  # the players' contests stay until they withdraw them
+        draft.data, draft.version, draft.updated_by = stored.to_json(seats), draft.version + 1, by
         draft.save()
     return draft
 
@@ -47,12 +48,12 @@ def pad_contest_withdraw(*, table: Table, by: User) -> PadDraft:
 def _set_contest(table: Table, handle: str, reason: str | None, by: User) -> PadDraft:
     with transaction.atomic():
         draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
-        contests = dict(draft.data.get("contests", {}))
+        contests = dict(PadDraftContent.read(draft.data).contests)
         if reason is None:
             contests.pop(handle, None)
         else:
             contests[handle] = reason
-        draft.data = {**draft.data, "contests": contests}
+        draft.data = {**(draft.data if isinstance(draft.data, dict) else {}), "contests": contests}
         draft.version += 1
         draft.save(update_fields=["data", "version", "updated_at"])
     return draft

@@ -12,6 +12,7 @@ from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors, tasks
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.pad_drafts import PadDraftContent
 
 
 def sheet_submit(*, seat: Seat, data: Any, by: User) -> ScoreSheet:
@@ -141,8 +142,8 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
         if newest.get(seat.pk) == seat.player.user_id:
             message = f"{seat.player.handle} entered their own sheet; the pad cannot replace it (an organiser can)"
             raise Conflict(message, "own_sheet", field="seats")
-    draft = PadDraft.objects.filter(table_id=table_id).values_list("data", flat=True).first() or {}
-    contested = sorted(set(draft.get("contests", {})) & {seat.player.handle for seat in seats})
+    draft = PadDraftContent.read(PadDraft.objects.filter(table_id=table_id).values_list("data", flat=True).first())
+    contested = sorted(set(draft.contests) & {seat.player.handle for seat in seats})
     if contested:
         message = f"{', '.join(contested)} contested the pad's entry of their seat; settle it first (an organiser can)"
         raise Conflict(message, "contested", field="seats")

@@ -1,6 +1,9 @@
+import zoneinfo
+from datetime import datetime
 from typing import Any
 
 from django import template
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -32,3 +35,19 @@ def points(value: Any) -> str:
 @register.filter
 def tie_break_names(names: list[str]) -> str:
     return ", ".join(tie_break_label(name) for name in names)
+
+
+@register.filter
+def event_time(value: datetime | None, zone: str) -> str:
+    """A moment as the event's players read it: its date and 24-hour time in the event's time zone, in the
+    page's language ("Nov. 23, 2026, 19:00"; "23 novembre 2026, 19:00")."""
+    if value is None:
+        return ""
+    local = value.astimezone(zoneinfo.ZoneInfo(zone))
+    return f"{date_format(local, 'DATE_FORMAT')}, {local:%H:%M}"
+
+
+@register.filter
+def event_clock(value: datetime | None, zone: str) -> str:
+    """The time of day only (24-hour), in the event's time zone: a round clock."""
+    return "" if value is None else f"{value.astimezone(zoneinfo.ZoneInfo(zone)):%H:%M}"
