@@ -6,6 +6,7 @@ counts in the process's own memory instead (a per-process limit, logged): a shee
 answered during a Redis outage, and password guesses are still limited.
 """
 
+import hashlib
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -47,7 +48,8 @@ class LoginAccountThrottle(FallbackThrottle):
         username = fields.get("username") if hasattr(fields, "get") else None
         if not isinstance(username, str) or not username:
             return None
-        return self.cache_format % {"scope": self.scope, "ident": username.strip().lower()[:150]}
+        account = hashlib.sha256(username.strip().lower().encode("utf-8", "backslashreplace")).hexdigest()
+        return self.cache_format % {"scope": self.scope, "ident": account}
 
 
 class SignupThrottle(FallbackThrottle, AnonRateThrottle):
