@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: secret setup run test lint format typecheck check worker beat bench clean
+.PHONY: secret setup run test test-js lint format typecheck check worker beat bench clean
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ run: $(STAMP) secret
 test: $(STAMP) secret
 	$(BIN)/pytest $(PYTEST_ARGS)
 
+# The score pad's state logic (tournaments/static/boomerang/pad-state.js), with Node's built-in runner.
+test-js:
+	node --test tests/js/*.test.js
+
 lint: $(STAMP) secret
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -38,7 +42,7 @@ format: $(STAMP)
 typecheck: $(STAMP) secret
 	$(BIN)/mypy
 
-check: lint typecheck test
+check: lint typecheck test-js test
 
 worker: $(STAMP) secret
 	$(BIN)/celery -A config worker --loglevel=info --concurrency=2

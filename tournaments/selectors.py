@@ -313,6 +313,18 @@ def pad_draft(*, table: Table, user: User | AnonymousUser) -> PadDraft:
     return PadDraft.objects.select_related("updated_by__player").filter(table=table).first() or PadDraft(table=table)
 
 
+def pad_submitted_seats(*, table: Table) -> list[dict[str, Any]]:
+    """Each seat's newest submitted sheet (a seat object of the sheet format), for a pad to start a
+    correction from."""
+    newest: dict[int, ScoreSheet] = {}
+    for sheet in ScoreSheet.objects.filter(seat__table=table).order_by("seat_id", "-version"):
+        newest.setdefault(sheet.seat_id, sheet)
+    handles = {seat.pk: seat.player.handle for seat in table.seats.all()}
+    return [
+        {**sheet.data, "player": handles[seat_id]} for seat_id, sheet in newest.items() if isinstance(sheet.data, dict)
+    ]
+
+
 def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:
     return ScoreSheet.objects.filter(seat_id=seat_id).select_related("entered_by__player").order_by("-version")
 

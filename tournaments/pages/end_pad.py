@@ -26,6 +26,9 @@ def end_pad(request: SignedInRequest, table: Table, species: list[str]) -> HttpR
     entered = [
         _seat_from_form(request.POST, i, seat.player.handle, event.game, species) for i, seat in enumerate(seats)
     ]
+    if request.method != "POST":  # fixing a rejected table: start from what each seat submitted
+        submitted = {entry["player"]: entry for entry in selectors.pad_submitted_seats(table=table)}
+        entered = [submitted.get(entry["player"], entry) for entry in entered]
     verdict = None
     if request.method == "POST":
         try:

@@ -1,31 +1,34 @@
-// The score pad: one phone keeps a drafting table's score, round by round. The rules engine scores every
-// tap through POST /api/games/<game>/score/; a finished round is saved as the table's draft on the server
-// (PUT /api/tables/<id>/pad/ with the version last seen, so a second phone is detected) and kept in this
-// phone's storage, so a reload or a dropped connection loses nothing. "Submit" stores one sheet per seat.
+// The score pad's page: one phone keeps a drafting table's score, round by round. The state and what a tap
+// does live in pad-state.js (tested with node --test); this draws it, once, then updates it in place, so
+// nothing moves under the thumb and focus stays where it was. The rules engine scores every tap through
+// POST /api/games/<game>/score/; a finished round is saved as the table's draft (PUT /api/tables/<id>/pad/
+// with the version last seen, so a second phone is detected) and kept in this phone's storage, so a
+// reload or a dropped connection loses nothing. "Submit" stores one sheet per seat.
 (function () {
   "use strict";
+  var Pad = window.PadState;
   var config = JSON.parse(document.getElementById("pad-config").textContent);
   var text = config.text;
   var storeKey = "boomerang-pad-" + config.table;
   var players = config.seats.filter(function (s) { return !s.forfeited; }).map(function (s) { return s.handle; });
+  var me = config.seats.filter(function (s) { return s.mine && !s.forfeited; })[0];
   var cardsById = {};
   config.cards.forEach(function (c) { cardsById[c.id] = c; });
-  var state = load() || blank();
-  var view = { round: 0, seat: firstSeat() };
   var el = function (id) { return document.getElementById(id); };
+  var state = load() || blank();
+  var totals = {};
   var timer = null;
 
   function blank() {
-    var seats = {};
-    players.forEach(function (p) { seats[p] = [{ cards: [], scored: null }]; });
-    return { version: 0, dirty: false, seats: seats };
-  }
-  function firstSeat() {
-    var mine = config.seats.filter(function (s) { return s.mine && !s.forfeited; })[0];
-    return mine ? mine.handle : players[0];
+    var state = Pad.create(config, players);
+    if (me) state.cursor.seat = me.handle;
+    return state;
   }
   function load() {
-    try { return JSON.parse(localStorage.getItem(storeKey)); } catch (e) { return null; }
+    try {
+      var saved = JSON.parse(localStorage.getItem(storeKey));
+      return saved && saved.cursor && saved.seats ? saved : null;
+    } catch (e) { return null; }
   }
   function keep() { try { localStorage.setItem(storeKey, JSON.stringify(state)); } catch (e) { /* full */ } }
   function fmt(template, values) {
@@ -46,108 +49,121 @@
     el("pad-status").textContent = message || "";
     el("pad-status").className = "pad-status" + (bad ? " bad" : "");
   }
-  function row() {
-    var rounds = state.seats[view.seat];
-    while (rounds.length <= view.round) rounds.push({ cards: [], scored: null });
-    return rounds[view.round];
-  }
-  function roundDone(r) {
-    return players.every(function (p) { var x = state.seats[p][r]; return x && x.cards.length === config.row; });
-  }
-  function sheetSeats() {
-    var upTo = view.round + 1;
-    players.forEach(function (p) { while (state.seats[p].length < upTo) state.seats[p].push({ cards: [], scored: null }); });
-    var last = Math.max.apply(null, players.map(function (p) { return state.seats[p].length; }));
-    return players.map(function (p) {
-      return { player: p, rounds: state.seats[p].slice(0, last).map(function (x) { return { cards: x.cards, scored: x.scored }; }) };
-    });
-  }
+  function cardName(id) { return cardsById[id] ? id + " (" + cardsById[id].name + ")" : id; }
 
-  function tap(id) {
-    var current = row();
-    var at = current.cards.indexOf(id);
-    if (at >= 0) current.cards.splice(at, 1);
-    else if (current.cards.length < config.row) current.cards.push(id);
-    changed();
-  }
-  function changed() {
-    state.dirty = true;
-    keep();
-    draw();
-    clearTimeout(timer);
-    timer = setTimeout(score, 200);
-  }
-
-  function draw() {
-    var roundTabs = el("round-tabs"), seatTabs = el("seat-tabs");
-    roundTabs.innerHTML = ""; seatTabs.innerHTML = "";
+  // Built once: tabs, the row's seven slots, the activities and the cards. refresh() only changes them.
+  function build() {
+    var rounds = el("round-tabs");
     for (var r = 0; r < config.rounds; r++) {
-      roundTabs.appendChild(tab(fmt(text.round, { n: r + 1 }), r === view.round, roundDone(r), (function (x) {
-        return function () { view.round = x; draw(); score(); };
+      rounds.appendChild(button(fmt(text.round, { n: r + 1 }), "tab", (function (x) {
+        return function () { state.cursor.round = x; refresh(); score(); };
       })(r)));
     }
     players.forEach(function (p) {
-      var x = state.seats[p][view.round];
-      seatTabs.appendChild(tab(p, p === view.seat, x && x.cards.length === config.row, function () { view.seat = p; draw(); }));
+      var tab = button("", "tab", function () { state.cursor.seat = p; refresh(); });
+      tab.innerHTML = "<span class=\"who\"></span><span class=\"pts\"></span>";
+      tab.querySelector(".who").textContent = p;
+      tab.setAttribute("data-seat", p);
+      el("seat-tabs").appendChild(tab);
     });
-    var current = row();
-    el("row-title").textContent = view.seat + " · " + fmt(text.round, { n: view.round + 1 });
-    el("row").innerHTML = "";
-    current.cards.forEach(function (id, i) {
-      var li = document.createElement("li");
-      li.textContent = id + " ";
-      var small = document.createElement("small");
-      small.textContent = i === 0 ? text.throw : (i === config.row - 1 ? text.catch : cardsById[id].name);
-      li.appendChild(small);
-      el("row").appendChild(li);
-    });
-    var choice = el("choice");
-    choice.innerHTML = "";
+    for (var i = 0; i < config.row; i++) {
+      var slot = document.createElement("li");
+      slot.innerHTML = "<b></b><small></small>";
+      el("row").appendChild(slot);
+    }
     [null].concat(config.choices).forEach(function (name) {
-      var option = document.createElement("option");
-      option.value = name || ""; option.textContent = name || text.none;
-      option.selected = (current.scored || null) === name;
-      choice.appendChild(option);
+      var choice = button(name || text.none, "choice", function () { pick(name); });
+      choice.setAttribute("data-choice", name || "");
+      el("choices").appendChild(choice);
     });
-    var taken = {};
-    players.forEach(function (p) { if (p !== view.seat) (state.seats[p][view.round] || { cards: [] }).cards.forEach(function (id) { taken[id] = p; }); });
-    var grid = el("cards");
-    grid.innerHTML = "";
     config.cards.forEach(function (card) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.setAttribute("data-card", card.id);
-      button.setAttribute("aria-pressed", current.cards.indexOf(card.id) >= 0 ? "true" : "false");
-      if (taken[card.id]) { button.className = "taken"; button.title = taken[card.id]; }
-      button.innerHTML = "<b></b> <span></span><small></small><small></small>";
-      button.querySelector("b").textContent = card.id;
-      button.querySelector("span").textContent = card.number;
-      button.querySelectorAll("small")[0].textContent = card.name;
-      button.querySelectorAll("small")[1].textContent = card.region;
-      button.addEventListener("click", function () { tap(card.id); });
-      grid.appendChild(button);
+      var b = button("", "card", function () { tapCard(card.id); });
+      b.setAttribute("data-card", card.id);
+      b.setAttribute("aria-label", card.id + " " + card.name + ", " + card.region);
+      b.innerHTML = "<b></b><span></span><small></small>";
+      b.querySelector("b").textContent = card.id;
+      b.querySelector("span").textContent = card.number;
+      b.querySelector("small").textContent = card.name;
+      el("cards").appendChild(b);
     });
-    var complete = players.length && [0, 1, 2, 3].every(roundDone);
-    el("submit").disabled = !complete;
-    var me = config.seats.filter(function (s) { return s.mine && !s.forfeited; })[0];
-    var mineDone = me && [0, 1, 2, 3].every(function (r) { var x = state.seats[me.handle][r]; return x && x.cards.length === config.row; });
-    el("submit-mine").hidden = !(mineDone && !complete);
   }
-  function tab(label, pressed, done, onClick) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.setAttribute("aria-pressed", pressed ? "true" : "false");
-    var span = document.createElement("span");
-    if (done) span.className = "done";
-    span.textContent = label;
-    button.appendChild(span);
-    button.addEventListener("click", onClick);
-    return button;
+  function button(label, kind, onClick) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = kind;
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function tapCard(id) {
+    var answer = Pad.tap(config, players, state, id);
+    if (answer.outcome === "taken") {
+      say(fmt(text.taken, { card: cardName(id), player: answer.by }), true);
+      return;
+    }
+    if (answer.outcome === "full") { say(fmt(text.full, { n: config.row }), true); return; }
+    say("");
+    changed();
+    if (answer.filled) el("choices").querySelector("button").focus();
+  }
+  function pick(name) {
+    var before = state.cursor.seat;
+    var answer = Pad.choose(config, players, state, name);
+    changed();
+    if (answer.roundComplete) save();
+    if (answer.moved && state.cursor.seat !== before) el("cards").querySelector("button").focus();
+  }
+  function changed() {
+    keep();
+    refresh();
+    clearTimeout(timer);
+    timer = setTimeout(score, 150);
+  }
+
+  function refresh() {
+    var at = state.cursor, current = state.seats[at.seat][at.round];
+    Array.prototype.forEach.call(el("round-tabs").children, function (tab, r) {
+      tab.setAttribute("aria-pressed", r === at.round ? "true" : "false");
+      tab.classList.toggle("done", Pad.roundDone(config, players, state, r));
+    });
+    Array.prototype.forEach.call(el("seat-tabs").children, function (tab) {
+      var p = tab.getAttribute("data-seat");
+      tab.setAttribute("aria-pressed", p === at.seat ? "true" : "false");
+      tab.classList.toggle("done", Pad.rowDone(config, state.seats[p][at.round]));
+      tab.querySelector(".pts").textContent = totals[p] == null ? "" : totals[p];
+    });
+    Array.prototype.forEach.call(el("row").children, function (slot, i) {
+      var id = current.cards[i];
+      slot.querySelector("b").textContent = id || "";
+      slot.querySelector("small").textContent = id ? (i === 0 ? text.throw : (i === config.row - 1 ? text.catch : cardsById[id].number)) : "";
+      slot.className = id ? "filled" : "";
+    });
+    el("row-title").textContent = fmt(text.row_of, { player: at.seat, n: at.round + 1 });
+    Array.prototype.forEach.call(el("choices").children, function (b) {
+      var name = b.getAttribute("data-choice") || null;
+      b.setAttribute("aria-pressed", current.chosen && (current.scored || null) === name ? "true" : "false");
+    });
+    var taken = Pad.takenBy(players, state, at.round, at.seat);
+    Array.prototype.forEach.call(el("cards").children, function (b) {
+      var id = b.getAttribute("data-card");
+      b.setAttribute("aria-pressed", current.cards.indexOf(id) >= 0 ? "true" : "false");
+      b.classList.toggle("taken", Boolean(taken[id]));
+      b.title = taken[id] ? fmt(text.taken, { card: cardName(id), player: taken[id] }) : "";
+    });
+    var complete = Pad.complete(config, players, state);
+    el("submit").hidden = !complete;
+    el("submit-mine").hidden = !(me && !complete && Pad.seatDone(config, state, me.handle));
   }
 
   function score() {
-    api("POST", config.urls.preview, { seats: sheetSeats() }).then(function (answer) {
+    api("POST", config.urls.preview, { seats: Pad.sheetSeats(config, players, state) }).then(function (answer) {
       if (answer.status !== 200) { say(answer.data.detail, true); return; }
+      players.forEach(function (p) {
+        var running = answer.data.running_totals[p] || [];
+        totals[p] = running.length ? running[running.length - 1] : 0;
+      });
+      refresh();
       drawPoints(answer.data);
     }).catch(function () { say(text.offline, true); });
   }
@@ -155,21 +171,15 @@
     var table = el("points");
     table.innerHTML = "";
     var head = table.insertRow();
-    [""].concat(config.categories.map(function (c) { return config.category_labels[c] || c; }), [text.total]).forEach(function (name) {
+    [text.player].concat(config.categories.map(function (c) { return config.category_labels[c] || c; }), [text.total]).forEach(function (name) {
       var th = document.createElement("th"); th.textContent = name; head.appendChild(th);
     });
-    verdict.seats.forEach(function (seat) {
+    Pad.categoryTotals(verdict, config.categories).forEach(function (seat) {
       var line = table.insertRow();
       line.insertCell().textContent = seat.player;
-      config.categories.forEach(function (category) {
-        var sum = 0;
-        (seat.rounds || []).slice(0, view.round + 1).forEach(function (r) { sum += r[category] || 0; });
-        var cell = line.insertCell(); cell.className = "num"; cell.textContent = sum;
-      });
-      var totals = verdict.running_totals[seat.player] || [];
-      var cell = line.insertCell(); cell.className = "num"; cell.textContent = totals.length ? totals[totals.length - 1] : 0;
+      config.categories.forEach(function (c) { var cell = line.insertCell(); cell.className = "num"; cell.textContent = seat.sums[c]; });
+      var cell = line.insertCell(); cell.className = "num"; cell.textContent = seat.total;
       cell.setAttribute("data-total", seat.player);
-      if (seat.player === view.seat) el("seat-total").textContent = fmt(text.points, { n: cell.textContent });
     });
     var list = el("problems");
     list.innerHTML = "";
@@ -185,7 +195,8 @@
   }
 
   function save() {
-    return api("PUT", config.urls.pad, { data: { seats: sheetSeats() }, version: state.version }).then(function (answer) {
+    var body = { data: { seats: Pad.sheetSeats(config, players, state) }, version: state.version };
+    return api("PUT", config.urls.pad, body).then(function (answer) {
       if (answer.status === 200) {
         state.version = answer.data.version; state.dirty = false; keep();
         say(fmt(text.saved, { v: state.version }));
@@ -198,33 +209,30 @@
     say(text.conflict, true);
     var status = el("pad-status");
     [[text.load_theirs, theirs], [text.keep_mine, mine]].forEach(function (pair) {
-      var button = document.createElement("button"); button.type = "button"; button.className = "secondary";
-      button.textContent = pair[0]; button.addEventListener("click", pair[1]); status.appendChild(document.createTextNode(" ")); status.appendChild(button);
+      var b = button(pair[0], "secondary", pair[1]);
+      status.appendChild(document.createTextNode(" ")); status.appendChild(b);
     });
   }
-  function fromServer(draft) {
-    var seats = {};
-    players.forEach(function (p) { seats[p] = [{ cards: [], scored: null }]; });
-    ((draft.data || {}).seats || []).forEach(function (s) { if (seats[s.player]) seats[s.player] = s.rounds; });
-    return { version: draft.version, dirty: false, seats: seats };
+  function fromRounds(seats, version) {
+    var byPlayer = {};
+    (seats || []).forEach(function (s) { byPlayer[s.player] = s.rounds; });
+    return Pad.withRounds(config, players, byPlayer, version);
   }
   function theirs() {
-    api("GET", config.urls.pad).then(function (answer) { state = fromServer(answer.data); keep(); draw(); score(); say(""); });
+    api("GET", config.urls.pad).then(function (answer) {
+      state = fromRounds((answer.data.data || {}).seats, answer.data.version); keep(); refresh(); score(); say("");
+    });
   }
   function mine() {
     api("GET", config.urls.pad).then(function (answer) { state.version = answer.data.version; save(); });
   }
-  function submitMine() {
-    var me = config.seats.filter(function (s) { return s.mine; })[0];
-    submit([me.handle]);
-  }
   function submit(only) {
-    var seats = (Array.isArray(only) ? only : players).map(function (p) {
-      return { player: p, rounds: state.seats[p].slice(0, config.rounds).map(function (x) { return { cards: x.cards, scored: x.scored }; }) };
+    var seats = Pad.sheetSeats(config, players, state, only).map(function (s) {
+      return { player: s.player, rounds: s.rounds.slice(0, config.rounds) };
     });
     api("POST", config.urls.sheets, { seats: seats }).then(function (answer) {
       if (answer.status >= 400) { say(answer.data.detail, true); return; }
-      if (Array.isArray(only) && answer.data[0].table_status === "waiting") { say(text.mine_sent); return; }
+      if (only && answer.data[0].table_status === "waiting") { say(text.mine_sent); return; }
       say(text.submitted);
       poll();
     }).catch(function () { say(text.offline, true); });
@@ -235,26 +243,25 @@
       if (["waiting", "pending", "verifying"].indexOf(status) >= 0) { setTimeout(poll, 1500); return; }
       say(fmt(text.result, { status: config.statuses[status] || status }), status === "rejected");
       el("pad").setAttribute("data-result", status);
-      if (answer.data.result.verdict) drawPoints(Object.assign({ running_totals: {} }, answer.data.result.verdict, { running_totals: totalsOf(answer.data.result.verdict) }));
+      if (answer.data.result.verdict) drawPoints(Object.assign({ complete: true }, answer.data.result.verdict));
     });
   }
-  function totalsOf(verdict) {
-    var totals = {};
-    verdict.seats.forEach(function (s) { totals[s.player] = [s.total]; });
-    return totals;
-  }
 
-  el("choice").addEventListener("change", function (event) { row().scored = event.target.value || null; changed(); });
-  el("save").addEventListener("click", save);
-  el("submit").addEventListener("click", submit);
-  el("submit-mine").addEventListener("click", submitMine);
+  build();
+  el("submit").addEventListener("click", function () { submit(null); });
+  el("submit-mine").addEventListener("click", function () { submit([me.handle]); });
   window.addEventListener("online", function () { if (state.dirty) save(); });
   api("GET", config.urls.pad).then(function (answer) {
     if (answer.status !== 200) return;
+    var blankHere = !state.dirty && state.version === 0;
     if (answer.data.version > state.version) {
-      if (state.dirty) conflict(); else state = fromServer(answer.data);
+      if (state.dirty) conflict(); else state = fromRounds((answer.data.data || {}).seats, answer.data.version);
+    } else if (blankHere && answer.data.version === 0 && config.submitted.length) {
+      state = fromRounds(config.submitted, 0);  // fixing a sheet: start from what was submitted
+      state.dirty = true;
+      say(text.preloaded);
     }
-    keep(); draw(); score();
+    keep(); refresh(); score();
   }).catch(function () { say(text.offline, true); }).then(function () { el("pad").setAttribute("data-ready", "yes"); });
-  draw();
+  refresh();
 })();

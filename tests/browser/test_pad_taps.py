@@ -1,0 +1,108 @@
+"""The score pad on a 390 x 844 phone in real Chromium: a four-player round takes 32 taps (7 cards and an
+activity a player, the pad moving on by itself and saving the round), with nothing to scroll to and the
+card grid never moving; a card another player holds is refused by name."""
+
+import random
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from games.simulate import legal_sheet
+from tests.browser.conftest import shot
+from tests.browser.test_score_pad import open_pad, wait_for
+from tests.tournaments.helpers import running_round
+from tournaments.models import PadDraft
+
+pytestmark = pytest.mark.django_db(transaction=True)
+RECT = "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];"
+
+
+class Thumb:
+    """Taps like a thumb on a phone: only what is on the screen, never scrolling; counts every tap."""
+
+    def __init__(self, phone) -> None:
+        self.phone, self.taps = phone, 0
+
+    def tap(self, selector: str) -> None:
+        target = self.phone.find_element(By.CSS_SELECTOR, selector)
+        left, top, width, height = self.phone.execute_script(RECT, target)
+        viewport = self.phone.execute_script("return [window.innerWidth, window.innerHeight, window.scrollY];")
+        assert viewport[2] == 0, "the page scrolled"
+        assert top >= 0 and top + height <= viewport[1] and left + width <= viewport[0], f"{selector} is off-screen"
+        target.click()
+        self.taps += 1
+
+
+def test_a_round_of_four_takes_32_taps_without_scrolling_and_the_grid_never_moves(live_server, phone) -> None:
+    _event, round_ = running_round(players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    sheet = legal_sheet("boomerang-australia", 4, random.Random(13))
+    open_pad(phone, live_server.url, seats[0].player.user, table.pk)
+    grid = phone.find_element(By.ID, "cards")
+    where = phone.execute_script(RECT, grid)
+    thumb = Thumb(phone)
+    for seat in seats:  # the pad starts at the keeper's own seat, the first one
+        row = sheet["seats"][seats.index(seat)]["rounds"][0]
+        assert phone.find_element(By.CSS_SELECTOR, "#seat-tabs [aria-pressed=true]").get_attribute(
+            "data-seat") == seat.player.handle  # fmt: skip
+        for card in row["cards"]:
+            thumb.tap(f'#cards button[data-card="{card}"]')
+            assert phone.execute_script(RECT, grid) == where, "the card grid moved"
+        thumb.tap(f'#choices button[data-choice="{row["scored"] or ""}"]')
+        assert phone.execute_script(RECT, grid) == where, "the card grid moved"
+    assert thumb.taps == 32
+    wait_for(phone, lambda d: "(version 1)" in d.find_element(By.ID, "pad-status").text)
+    assert PadDraft.objects.get(table=table).version == 1
+    first = seats[0].player.handle
+    expected = str(sum(sheet["seats"][0]["rounds"][0]["claimed"].values()))
+    wait_for(
+        phone, lambda d: d.find_element(By.CSS_SELECTOR, f'#seat-tabs [data-seat="{first}"] .pts').text == expected
+    )
+    assert phone.find_element(By.CSS_SELECTOR, "#round-tabs [aria-pressed=true]").text.endswith("2")
+    shot(phone, "pad-round-entered")
+
+
+def test_a_card_in_another_players_row_is_refused_by_name(live_server, phone) -> None:
+    _event, round_ = running_round(players=2)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    sheet = legal_sheet("boomerang-australia", 2, random.Random(14))
+    open_pad(phone, live_server.url, seats[0].player.user, table.pk)
+    row = sheet["seats"][0]["rounds"][0]
+    for card in row["cards"]:
+        phone.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]').click()
+    phone.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{row["scored"] or ""}"]').click()
+    held = row["cards"][2]
+    button = phone.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{held}"]')
+    assert "taken" in button.get_attribute("class")
+    button.click()
+    status = phone.find_element(By.ID, "pad-status").text
+    assert held in status
+    assert seats[0].player.handle in status
+    assert phone.find_element(By.CSS_SELECTOR, "#row li").text == ""  # refused: the second row is still empty
+    phone.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{row["cards"][0]}"]')
+    shot(phone, "pad-taken-card")
+
+
+def test_fixing_a_rejected_table_opens_the_pad_with_the_submitted_sheets(live_server, phone) -> None:
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments import services
+    from tournaments.models import TableResult
+
+    _event, round_ = running_round(players=2)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(15))
+    data[0]["claimed_total"] += 3
+    for seat, seat_data in zip(seats, data, strict=True):
+        services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+    assert TableResult.objects.get(table=table).status == "rejected"
+    open_pad(phone, live_server.url, seats[0].player.user, table.pk)
+    wait_for(phone, lambda d: "submitted are loaded" in d.find_element(By.ID, "pad-status").text)
+    phone.find_element(By.CSS_SELECTOR, f'#seat-tabs [data-seat="{seats[0].player.handle}"]').click()
+    phone.find_element(By.CSS_SELECTOR, "#round-tabs button:nth-child(1)").click()
+    slots = [li.find_element(By.TAG_NAME, "b").text for li in phone.find_elements(By.CSS_SELECTOR, "#row li")]
+    assert slots == data[0]["rounds"][0]["cards"]
+    assert phone.find_element(By.ID, "submit").is_displayed()  # every round is there: ready to send again
+    shot(phone, "pad-fix-preloaded")
