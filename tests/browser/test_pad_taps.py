@@ -28,7 +28,9 @@ class Thumb:
         left, top, width, height = self.phone.execute_script(RECT, target)
         viewport = self.phone.execute_script("return [window.innerWidth, window.innerHeight, window.scrollY];")
         assert viewport[2] == 0, "the page scrolled"
-        assert top >= 0 and top + height <= viewport[1] and left + width <= viewport[0], f"{selector} is off-screen"
+        assert top >= 0, f"{selector} is above the screen"
+        assert top + height <= viewport[1], f"{selector} is below the screen"
+        assert left + width <= viewport[0], f"{selector} is off the screen's side"
         target.click()
         self.taps += 1
 

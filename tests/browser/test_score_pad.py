@@ -47,7 +47,8 @@ def show_a_card_used_twice(phone, card: str, holder: str) -> None:
     """Tap a card the first player already holds: refused at once, naming the card and who holds it."""
     tap(phone, card)
     status = phone.find_element(By.ID, "pad-status").text
-    assert card in status and holder in status
+    assert card in status
+    assert holder in status
     assert phone.find_element(By.CSS_SELECTOR, "#row li").text == ""
     shot(phone, "pad-duplicate-card")
 
