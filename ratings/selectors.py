@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Expression, Q, QuerySet
+from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery
 
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 
@@ -113,3 +113,57 @@ def player_ratings(*, player_id: int) -> list[tuple[Rating, list[RatingChange]]]
     for change in history:
         changes.setdefault(change.pool_id, []).append(change)
     return [(rating, changes[rating.pool_id]) for rating in ratings]
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """How one rated game moved a player's conservative rating (mu - 3 sigma), and whether the rating was
+    still provisional after it (fewer games than RATINGS_PROVISIONAL_GAMES, or sigma above the bound)."""
+
+    player_id: int
+    delta: float
+    after: float
+    provisional: bool
+    order_at: datetime
+    rank: int | None
+
+
+def changes_of_source(*, source: str) -> dict[int, GameChange]:
+    """The rating changes one rated game (`table:<id>`) made, by player id (one query)."""
+    changes = _with_games(RatingChange.objects.filter(event__source=source))
+    return {change.player_id: _game_change(change) for change in changes}
+
+
+def recent_changes(*, player_id: int, limit: int = 20) -> list[tuple[str, GameChange]]:
+    """The player's latest rated games, newest first: (source, change) (one query)."""
+    changes = _with_games(
+        RatingChange.objects.filter(player_id=player_id, event__kind=RatingEvent.Kind.MATCH).order_by(
+            "-event__order_at", "-event_id"
+        )[:limit]
+    )
+    return [(change.event.source, _game_change(change)) for change in changes]
+
+
+def _with_games(changes: QuerySet[RatingChange]) -> list[RatingChange]:
+    """Each change with `games`: how many rated games its player had in its pool once it was made."""
+    up_to_this_one = (
+        RatingChange.objects.filter(
+            pool_id=OuterRef("pool_id"), player_id=OuterRef("player_id"), event__kind=RatingEvent.Kind.MATCH
+        )
+        .filter(
+            Q(event__order_at__lt=OuterRef("event__order_at"))
+            | Q(event__order_at=OuterRef("event__order_at"), event_id__lte=OuterRef("event_id"))
+        )
+        .values("player_id")
+        .annotate(count=Count("id"))
+        .values("count")
+    )
+    return list(changes.select_related("event").annotate(games=Subquery(up_to_this_one, output_field=IntegerField())))
+
+
+def _game_change(change: RatingChange) -> GameChange:
+    before = change.mu_before - 3 * change.sigma_before
+    after = change.mu_after - 3 * change.sigma_after
+    games = getattr(change, "games", None) or 0
+    provisional = games < settings.RATINGS_PROVISIONAL_GAMES or change.sigma_after > settings.RATINGS_PROVISIONAL_SIGMA
+    return GameChange(change.player_id, after - before, after, provisional, change.event.order_at, change.rank)

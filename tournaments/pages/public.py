@@ -10,6 +10,7 @@ from tournaments import selectors
 from tournaments.pages import selectors as pages
 from tournaments.pages.charts import Point, line_chart
 from tournaments.pages.sheet_view import seat_sheets
+from tournaments.services.rating import table_source
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -61,7 +62,10 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         ]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": rating.pool.name})
         pools.append({"rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart})
-    context = {"player": player, "pools": pools, "events": pages.events_played(player=player)}
+    context = {
+        "player": player, "pools": pools, "events": pages.events_played(player=player),
+        "games": pages.rated_games(player=player),
+    }  # fmt: skip
     return render(request, "pages/player.html", context)
 
 
@@ -69,8 +73,11 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = selectors.is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
+    handles = {seat.player.user_id: seat.player.handle for seat in table.seats.all()}
+    changes = ratings.changes_of_source(source=table_source(table.pk))
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
         "sheets": seat_sheets(table.result.verdict),  # every table has its result row from its seating
+        "rating_changes": {handles[user_id]: change for user_id, change in changes.items() if user_id in handles},
     }  # fmt: skip
     return render(request, "pages/table.html", context)

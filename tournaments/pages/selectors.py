@@ -7,9 +7,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
+from ratings import selectors as ratings
+from ratings.selectors import GameChange
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.services.rating import table_of_source, table_source
 from tournaments.standings import StandingRow, place_of
 
 
@@ -94,6 +97,7 @@ class MySeat:
     others: list[Seat]  # the other players at the table, by seat
     result: dict[str, Any] | None = None  # my seat in the table's verdict, once it counts
     table_size: int = 0
+    rating_change: GameChange | None = None  # how my table moved my rating, once rated
     pad_rows: list[dict[str, Any]] | None = None  # my seat as another phone's pad entered it
     pad_keeper: str | None = None
     contest: str | None = None
@@ -117,6 +121,7 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
     if seat.table.result.status in TableResult.COUNTS:
         mine.result = next((s for s in verdict.get("seats", []) if s.get("player") == seat.player.handle), None)
         mine.table_size = len(verdict.get("seats", []))
+        mine.rating_change = ratings.changes_of_source(source=table_source(seat.table_id)).get(user.pk)
     draft = PadDraft.objects.filter(table_id=seat.table_id).select_related("updated_by__player").first()
     if draft is not None and draft.updated_by_id not in (None, user.pk):
         content = PadDraftContent.read(draft.data)
@@ -160,3 +165,17 @@ def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
         rows = by_event.get(registration.event_id, [])
         played.append(PlayedEvent(registration, place_of(rows, player.handle), len(rows)))
     return played
+
+
+@dataclass
+class RatedGame:
+    table: Table
+    change: GameChange
+    place: int | None
+
+
+def rated_games(*, player: Player, limit: int = 20) -> list[RatedGame]:
+    """The player's latest rated tables, newest first, with how each moved their rating (two queries)."""
+    recent = [(table_of_source(source), change) for source, change in ratings.recent_changes(player_id=player.user_id)]
+    tables = Table.objects.select_related("round__event").in_bulk([t for t, _ in recent if t is not None])
+    return [RatedGame(tables[t], change, change.rank) for t, change in recent[:limit] if t in tables]

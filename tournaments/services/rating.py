@@ -20,6 +20,12 @@ def table_source(table_id: int) -> str:
     return f"{TABLE_SOURCE}{table_id}"
 
 
+def table_of_source(source: str) -> int | None:
+    """The table id a rating source names, or None for another kind of source."""
+    number = source.removeprefix(TABLE_SOURCE)
+    return int(number) if number != source and number.isdigit() else None
+
+
 def tables_unrated(*, before: datetime) -> list[int]:
     """Tables that should be rated but are not (a lost worker): final results of rated events, last changed
     before `before`, played by two players or more, with no rating event. One anti-join in the database."""

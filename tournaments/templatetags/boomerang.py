@@ -3,9 +3,10 @@ from datetime import datetime
 from typing import Any
 
 from django import template
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from tournaments.pages.text import problem_sentence, status, tie_break_label
 
@@ -28,8 +29,21 @@ def problem_text(problem: dict[str, Any]) -> str:
 
 @register.filter
 def points(value: Any) -> str:
-    """Tournament points without a trailing '.0' (fractions from shared places show as decimals)."""
-    return f"{float(value):g}"
+    """Points as the page's language writes them, to at most 2 decimals and without trailing zeros:
+    80.6667 -> "80.67" ("80,67" in French), 24.0 -> "24", 8.5 -> "8.5"."""
+    try:
+        rounded = round(float(value), 2)
+    except (TypeError, ValueError):
+        return str(value)
+    if rounded == int(rounded):
+        return number_format(int(rounded))
+    return number_format(rounded, decimal_pos=1 if round(rounded, 1) == rounded else 2)
+
+
+@register.filter
+def points_list(values: Any) -> str:
+    """Several numbers (a tie-break's values), each as `points` writes it."""
+    return ", ".join(points(value) for value in values or ())
 
 
 @register.filter
@@ -48,6 +62,37 @@ def event_time(value: datetime | None, zone: str) -> str:
 
 
 @register.filter
+def event_date(value: datetime | None, zone: str) -> str:
+    """The short date only (23/11/2026), in the event's time zone: a line of a list."""
+    return "" if value is None else date_format(value.astimezone(zoneinfo.ZoneInfo(zone)), "SHORT_DATE_FORMAT")
+
+
+@register.filter
 def event_clock(value: datetime | None, zone: str) -> str:
     """The time of day only (24-hour), in the event's time zone: a round clock."""
     return "" if value is None else f"{value.astimezone(zoneinfo.ZoneInfo(zone)):%H:%M}"
+
+
+@register.filter
+def rating_change(change: Any) -> SafeString:
+    """A game's change of the conservative rating, signed and in the page's language ("+1.2", "−0,8"),
+    marked when the rating was still provisional after it. Empty for a game that moved no rating."""
+    if change is None:
+        return format_html("")
+    delta = round(change.delta, 1)
+    sign = "+" if delta > 0 else ("−" if delta < 0 else "±")
+    direction = "up" if delta > 0 else ("down" if delta < 0 else "flat")
+    text = f"{sign}{number_format(abs(delta), decimal_pos=1)}"
+    if change.provisional:
+        return format_html(
+            '<span class="rating-change"><span class="delta {}">{}</span> '
+            '<abbr class="provisional" title="{}">?</abbr></span>',
+            direction, text, _("provisional rating"),
+        )  # fmt: skip
+    return format_html('<span class="delta {}">{}</span>', direction, text)
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    """mapping[key], or None: a value by a key from the template."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
