@@ -269,6 +269,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 
+# E-mail (password resets): printed on the console unless EMAIL_URL names a server, e.g.
+# smtp+tls://user:password@smtp.example.org:587 (django-environ's e-mail URL).
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Boomerang tournaments <noreply@localhost>")
+
 # An API token is refused this many days after it was issued (0: never); logging in issues a new one.
 TOKEN_MAX_AGE_DAYS = env_int("TOKEN_MAX_AGE_DAYS", default=180)
 

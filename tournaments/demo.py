@@ -4,6 +4,7 @@ Every table is played by the engine's simulator; a few sheets carry an honest mi
 a little) so the demo shows a rejection with its reason and the player's correction.
 """
 
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -40,7 +41,7 @@ def demo_event_run(
     organiser = _demo_user(f"demo-organiser-{seed}")
     field_ = [_demo_player(f"demo-{seed}-{i + 1}") for i in range(players)]
     event = services.event_create(
-        organiser=organiser, name=f"Demo {games.GAMES[game].name} (seed {seed})", game=game,
+        organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} (seed {seed})"), game=game,
         rounds_planned=rounds, capacity=players, seed=seed, rated=rated,
     )  # fmt: skip
     services.event_open_registration(event=event, by=organiser)
@@ -62,6 +63,12 @@ def demo_event_run(
 
 def tables_in(*, game: str, players: int, rounds: int) -> int:
     return len(table_sizes(players, games.GAMES[game].table_sizes_by_preference)[0]) * rounds
+
+
+def _unique_name(name: str) -> str:
+    """The name, or the name with the first free number (" #2", " #3"...): two demo events never share one."""
+    taken = set(Event.objects.filter(name__startswith=name).values_list("name", flat=True))
+    return next(candidate for n in itertools.count(1) if (candidate := name if n == 1 else f"{name} #{n}") not in taken)
 
 
 def _demo_user(username: str) -> Any:

@@ -50,6 +50,7 @@ class PlayerSignupSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
     handle = serializers.CharField(max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
+    email = serializers.EmailField(required=False, allow_blank=True, help_text="Optional: to reset a password.")
 
 
 class PlayerSignupResultSerializer(serializers.Serializer):

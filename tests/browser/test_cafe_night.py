@@ -7,7 +7,7 @@ import random
 import pytest
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.expected_conditions import alert_is_present, staleness_of
 from selenium.webdriver.support.wait import WebDriverWait
 
 from tests.browser.conftest import shot
@@ -20,12 +20,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-long-test-password"
 
 
-def click(driver, text: str, then: str) -> None:
-    """Click the button or link with this text and wait for the next page to show `then`."""
+def click(driver, text: str, then: str, asks: str | None = None) -> None:
+    """Click the button or link with this text and wait for the next page to show `then`; a step that cannot
+    be taken back first `asks` to be confirmed (a question holding these words), and is confirmed."""
     old = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(
         By.XPATH, f"//main//button[normalize-space()='{text}'] | //main//a[normalize-space()='{text}']"
     ).click()
+    if asks is not None:
+        question = WebDriverWait(driver, 5).until(alert_is_present())
+        assert asks in question.text
+        question.accept()
     wait = WebDriverWait(driver, 10, ignored_exceptions=(WebDriverException,))  # a page still loading
     wait.until(staleness_of(old))
     wait.until(lambda d: then in d.page_source)
@@ -67,8 +72,8 @@ def test_a_cafe_night_from_sign_up_to_the_leaderboard(live_server, phone, laptop
     # The organiser, on a laptop: start the event, then round 1; the TV view shows the clock.
     log_in(laptop, base, "organiser")
     laptop.get(f"{base}/events/{event.pk}/")
-    click(laptop, "Start the event (seat round 1)", "Round 1 is seated.")
-    click(laptop, "Start round 1", "Round 1 has started")
+    click(laptop, "Start the event (seat round 1)", "Round 1 is seated.", asks="Start the event?")
+    click(laptop, "Start round 1", "Round 1 has started", asks="Start this round?")
     laptop.get(f"{base}/events/{event.pk}/tv/")
     clock = laptop.find_element(By.ID, "clock")
     assert ":" in clock.text  # the countdown, mm:ss, drawn by tv.js

@@ -60,3 +60,10 @@ def test_demo_event_help_describes_every_option_with_its_default() -> None:
     text = " ".join(result.stdout.split())
     for option, default in (("--game", "boomerang-australia"), ("--players", "12"), ("--seed", "1"), ("--rounds", "3")):
         assert f"(default: {default})" in text.split(option, 2)[-1], option
+
+
+def test_two_demo_events_of_one_game_and_seed_never_share_a_name() -> None:
+    first = demo_event_run(game="boomerang-flip", players=4, seed=5, rounds=1).event
+    second = demo_event_run(game="boomerang-flip", players=4, seed=5, rounds=1).event
+    assert first.name != second.name
+    assert second.name == f"{first.name} #2"

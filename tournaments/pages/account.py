@@ -42,6 +42,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password"],
                 handle=form.cleaned_data["handle"],
+                email=form.cleaned_data["email"],
             )
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, refusal(error.code, error.message))

@@ -3,6 +3,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import services
+from tournaments.pages.text import refusal
+
 
 class SignupForm(forms.Form):
     username = forms.CharField(
@@ -13,6 +16,11 @@ class SignupForm(forms.Form):
         max_length=40,
         help_text=_("2-40 characters: Latin letters (accents allowed), digits, '.', '-' or '_'."),
     )
+    email = forms.EmailField(
+        label=_("E-mail (optional)"), required=False,
+        help_text=_("Only to reset a forgotten password; never shown."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )  # fmt: skip
     password = forms.CharField(
         label=_("Password"), help_text=_("At least 10 characters, not a common one."),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
@@ -22,7 +30,12 @@ class SignupForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
+        """Every problem at once: the service's checks for each field given, and the two passwords."""
         data = super().clean() or {}
         if data.get("password") and data.get("password") != data.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
+        given = {name: data.get(name) or "" for name in ("username", "password", "handle", "email")}
+        for field, (message, code) in services.signup_problems(**given).items():
+            if given[field] and field not in self.errors:
+                self.add_error(field, refusal(code, message))
         return data

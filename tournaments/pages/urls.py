@@ -21,6 +21,30 @@ urlpatterns = [
         auth.PasswordChangeView.as_view(template_name="pages/password.html", success_url="/"),
         name="password",
     ),
+    path(
+        "accounts/password/reset/",
+        auth.PasswordResetView.as_view(
+            template_name="pages/password_reset.html", success_url="/accounts/password/reset/sent/"
+        ),
+        name="password-reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        auth.PasswordResetDoneView.as_view(template_name="pages/password_reset_done.html"),
+        name="password-reset-sent",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        auth.PasswordResetConfirmView.as_view(
+            template_name="pages/password_reset_confirm.html", success_url="/accounts/password/reset/done/"
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        auth.PasswordResetCompleteView.as_view(template_name="pages/password_reset_complete.html"),
+        name="password-reset-done",
+    ),
     path("events/<int:event_id>/register/", actions.register, name="register"),
     path("events/<int:event_id>/withdraw/", actions.my_registration, {"action": "withdraw"}, name="withdraw"),
     path("events/<int:event_id>/check-in/", actions.my_registration, {"action": "check-in"}, name="check-in"),

@@ -21,6 +21,7 @@ from tournaments.services.events import (
     registration_create,
     registration_drop,
     registration_withdraw,
+    signup_problems,
     token_for_login,
     token_rotate,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "sheet_check_submit",
     "sheet_check_verify",
     "sheet_submit",
+    "signup_problems",
     "table_override",
     "table_reverify",
     "table_sheets_submit",

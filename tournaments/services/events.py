@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -25,27 +26,51 @@ TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders
 DRAFT_ONLY, WRONG_EVENT = "the event is {{row.status}}; only a draft can be {verb}", "wrong_event_status"
 
 
-def player_signup(*, username: str, password: str, handle: str) -> tuple[Player, str]:
+def player_signup(*, username: str, password: str, handle: str, email: str = "") -> tuple[Player, str]:
     """Create an account, its player handle and an API token; the password passes Django's validators."""
     user_model = get_user_model()
     username = user_model.normalize_username(username)  # as create_user stores it (Unicode NFKC)
+    problems = signup_problems(username=username, password=password, handle=handle, email=email)
+    if problems:
+        field, (message, code) = next(iter(problems.items()))
+        raise (Conflict if code.endswith("_taken") else DomainError)(message, code, field=field)
     taken = Conflict(f"the username {username!r} is taken", "username_taken", field="username")
-    if user_model.objects.filter(username__iexact=username).exists():
-        raise taken
-    handle = _checked_handle(handle)
-    try:
-        validate_password(password, user=user_model(username=username))
-    except ValidationError as error:
-        raise DomainError(" ".join(error.messages), "weak_password", field="password") from error
     with transaction.atomic():
         try:
             with transaction.atomic():
-                user = user_model.objects.create_user(username=username, password=password)
+                user = user_model.objects.create_user(username=username, password=password, email=email)
         except IntegrityError as error:  # taken meanwhile
             raise taken from error
         player = player_create(user=user, handle=handle)
         token = Token.objects.create(user=user)
     return player, token.key
+
+
+def signup_problems(*, username: str, password: str, handle: str, email: str = "") -> dict[str, tuple[str, str]]:
+    """Every reason these sign-up details would be refused, by field: (message, code). Empty: all good.
+    The sign-up page shows them all at once; the service refuses with the first."""
+    user_model = get_user_model()
+    username = user_model.normalize_username(username)
+    problems: dict[str, tuple[str, str]] = {}
+    if user_model.objects.filter(username__iexact=username).exists():
+        problems["username"] = (f"the username {username!r} is taken", "username_taken")
+    try:
+        checked = _checked_handle(handle)
+    except DomainError as error:
+        problems["handle"] = (error.message, error.code)
+    else:
+        if Player.objects.filter(handle_key=handle_key(checked)).exists():
+            problems["handle"] = (f"the handle {checked!r} is taken", "handle_taken")
+    try:
+        validate_password(password, user=user_model(username=username))
+    except ValidationError as error:
+        problems["password"] = (" ".join(error.messages), "weak_password")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            problems["email"] = (f"{email!r} is not an e-mail address", "invalid_email")
+    return problems
 
 
 def _checked_handle(handle: str) -> str:

@@ -1,0 +1,51 @@
+"""Accounts from the pages: every sign-up problem at once, an optional e-mail, a password reset by e-mail."""
+
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_sign_up_shows_every_problem_at_once() -> None:
+    taken = PlayerFactory(handle="kangaroo")
+    body = {"username": taken.user.username, "handle": "Kangaroo", "password": "12345678901",
+            "password_again": "12345678901", "email": "not-an-address"}  # fmt: skip
+    page = Client().post("/accounts/signup/", body).content.decode()
+    assert "That username is taken." in page
+    assert "That handle is taken" in page
+    assert "entirely numeric" in page  # Django's own password rule
+    assert "Enter a valid email address." in page
+    assert page.count('class="errorlist"') >= 4
+
+
+def test_sign_up_with_an_e_mail_keeps_it_on_the_account() -> None:
+    body = {"username": "zoe", "handle": "zoe", "password": "correct-horse-battery", "password_again":
+            "correct-horse-battery", "email": "zoe@example.org"}  # fmt: skip
+    assert Client().post("/accounts/signup/", body).status_code == 302
+    from django.contrib.auth.models import User
+
+    assert User.objects.get(username="zoe").email == "zoe@example.org"
+
+
+def test_a_forgotten_password_is_reset_through_the_link_sent_by_e_mail() -> None:
+    player = PlayerFactory()
+    player.user.email = "ann@example.org"
+    player.user.save()
+    client = Client()
+    assert client.post("/accounts/password/reset/", {"email": "ann@example.org"}).status_code == 302
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://[^/]+(/accounts/password/reset/\S+/)", mail.outbox[0].body)[1]
+    form = client.get(link, follow=True)
+    assert "Choose a new password" in form.content.decode()
+    new = {"new_password1": "a-brand-new-password", "new_password2": "a-brand-new-password"}
+    assert client.post(form.redirect_chain[-1][0], new).status_code == 302
+    assert Client().login(username=player.user.username, password="a-brand-new-password")
+
+
+def test_the_login_page_links_to_the_reset() -> None:
+    assert 'href="/accounts/password/reset/"' in Client().get("/accounts/login/").content.decode()
