@@ -56,8 +56,24 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
     first, second = manage("bootstrap"), manage("bootstrap")
     password = first.split("password ")[1].split()[0]
     assert password in second
-    assert "10 new demo sheet(s) verified, 5 new demo event(s) played" in first
-    assert "0 new demo sheet(s) verified, 0 new demo event(s) played" in second
+    assert "10 new demo sheet(s) verified, 7 new demo event(s)" in first
+    assert "0 new demo sheet(s) verified, 0 new demo event(s)" in second
+    first_look = manage("shell", "-c", FIRST_LOOK)
+    assert "statuses finished,registration,running" in first_look  # open, running and finished events
+    assert "rated players 8" in first_look  # the leaderboards are not empty
+    assert "names unique True" in first_look
+    manage("demo_clear")
+    assert "statuses  rated players 0" in manage("shell", "-c", FIRST_LOOK)  # and demo_clear removes all
+
+
+FIRST_LOOK = """
+from ratings.models import Rating
+from tournaments.models import Event
+statuses = ",".join(sorted(set(Event.objects.values_list("status", flat=True))))
+names = list(Event.objects.values_list("name", flat=True))
+print("statuses", statuses, "rated players", Rating.objects.filter(pool__game="boomerang-australia").count())
+print("names unique", len(names) == len(set(names)))
+"""
 
 
 def manage_check(*args: str, **variables: str) -> subprocess.CompletedProcess[str]:

@@ -9,10 +9,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -59,6 +61,30 @@ def demo_event_run(
             round_ = services.round_seat_next(event=event, by=organiser)
     event.refresh_from_db()
     return report
+
+
+def demo_event_unfinished(*, game: str, players: int, seed: int, running: bool) -> Event:
+    """A demo event still taking registrations (a week from now), or `running`: round 1 seated and started,
+    its first table played, the others waiting for their sheets. What a newcomer's first look should show."""
+    organiser = _demo_user(f"demo-organiser-{seed}")
+    state = "running" if running else "open"
+    event = services.event_create(
+        organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} ({state})"), game=game,
+        rounds_planned=3, capacity=players + 4, seed=seed, rated=True,
+        starts_at=timezone.now() + timedelta(days=0 if running else 7),
+    )  # fmt: skip
+    services.event_open_registration(event=event, by=organiser)
+    for i in range(players):
+        player = _demo_player(f"demo-{seed}-{i + 1}")
+        registration = services.registration_create(event=event, player=player)
+        if running:
+            services.registration_check_in(registration=registration, by=player.user)
+    if running:
+        round_ = services.event_start(event=event, by=organiser)
+        services.round_start(round_=round_, by=organiser)
+        _play_table(round_.tables.order_by("number")[0], random.Random(seed), 0.0, DemoReport(event))
+    event.refresh_from_db()
+    return event
 
 
 def tables_in(*, game: str, players: int, rounds: int) -> int:

@@ -15,7 +15,7 @@ import games
 from config.celery import app as celery_app
 from games.simulate import legal_sheet
 from tournaments import services
-from tournaments.demo import demo_event_run
+from tournaments.demo import demo_event_run, demo_event_unfinished
 from tournaments.models import Event, SheetCheck
 
 # Where the admin's password is kept between runs; ADMIN_CREDENTIALS_FILE moves it (tests, several checkouts).
@@ -43,21 +43,25 @@ class Command(BaseCommand):
             f"  admin     http://127.0.0.1:8000/admin/   user {ADMIN}   password {password}\n"
             "  API       http://127.0.0.1:8000/api/\n"
             "  API docs  http://127.0.0.1:8000/api/docs/\n"
-            f"  demo      {created} new demo sheet(s) verified, {events} new demo event(s) played\n"
+            f"  demo      {created} new demo sheet(s) verified, {events} new demo event(s)\n"
         )
 
     def _demo_events(self) -> int:
-        """On first start, one small event per game, played in-process so no worker is needed yet."""
+        """On first start, one small event per game, played in-process so no worker is needed yet and rated,
+        so the leaderboards have players (all demo: `demo_clear` removes them and replays the pools); then
+        one event taking registrations and one being played."""
         if Event.objects.exists():
             return 0
         eager = celery_app.conf.task_always_eager
         celery_app.conf.task_always_eager = True
         try:
             for seed, (game, players) in enumerate(DEMO_EVENTS.items(), start=1):
-                demo_event_run(game=game, players=players, seed=seed, rounds=2)
+                demo_event_run(game=game, players=players, seed=seed, rounds=2, rated=True)
+            demo_event_unfinished(game="boomerang-australia", players=6, seed=1, running=False)
+            demo_event_unfinished(game="boomerang-usa", players=8, seed=3, running=True)
         finally:
             celery_app.conf.task_always_eager = eager
-        return len(DEMO_EVENTS)
+        return len(DEMO_EVENTS) + 2
 
     def _admin_password(self) -> str:
         """Keep the password a first run generated; make a new one only when it was lost."""
