@@ -51,3 +51,12 @@ def test_an_unexpected_error_page_is_in_the_layout_and_the_visitors_language(rf)
     assert response.status_code == 500
     assert "Une erreur est survenue" in response.content.decode()
     assert '<header class="top">' in response.content.decode()
+
+
+def test_french_pages_name_the_games_in_french() -> None:
+    from tests.factories import EventFactory
+
+    EventFactory(game="boomerang-flip", status="registration")
+    page = Client().get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Boomerang (jeu de retournement à deux)" in page
+    assert "two-player flip" not in page

@@ -10,6 +10,7 @@ from tournaments import selectors
 from tournaments.pages import selectors as pages
 from tournaments.pages.charts import Point, line_chart
 from tournaments.pages.sheet_view import seat_sheets
+from tournaments.pages.text import game_name
 from tournaments.services.rating import table_source
 
 
@@ -60,7 +61,7 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
             Point(change.event.order_at.date().isoformat(), change.mu_after - 3 * change.sigma_after)
             for change in changes
         ]
-        chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": rating.pool.name})
+        chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
         pools.append({"rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart})
     context = {
         "player": player, "pools": pools, "events": pages.events_played(player=player),

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
+
+import games
 
 CATEGORY_LABELS = {  # the rulebooks' scoring categories: the score pad's column heads, the score sheet's lines
     "throw_catch": gettext_lazy("Throw & Catch"),
@@ -149,3 +151,17 @@ def _refusals() -> dict[str, str]:
         "wrong_event_status": _("The event is not in the right state for this."),
         "wrong_round_status": _("The round is not in the right state for this."),
     }
+
+
+# The games' names as the rules engines give them (games/registry.py), marked here for translation: a
+# page writes a game's name through `game_name`, never by its id.
+GAME_NAMES = (
+    gettext_noop("Boomerang: Australia"), gettext_noop("Boomerang: Europe"), gettext_noop("Boomerang: USA"),
+    gettext_noop("Boomerang (Ehrhard & Lalet)"), gettext_noop("Boomerang (two-player flip)"),
+)  # fmt: skip
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in the reader's language."""
+    game = games.GAMES.get(game_id)
+    return _(game.name) if game is not None else game_id

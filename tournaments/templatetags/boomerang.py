@@ -8,6 +8,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.pages.text import game_name as translated_game_name
 from tournaments.pages.text import problem_sentence, status, tie_break_label
 
 register = template.Library()
@@ -96,3 +97,9 @@ def rating_change(change: Any) -> SafeString:
 def get_item(mapping: Any, key: Any) -> Any:
     """mapping[key], or None: a value by a key from the template."""
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def game_name(game_id: str) -> str:
+    """A game's name in the page's language, from its id."""
+    return translated_game_name(game_id)
