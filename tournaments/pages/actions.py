@@ -1,5 +1,7 @@
 """Buttons on the pages (POST only, CSRF-checked): each calls one service and says what happened."""
 
+import base64
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +26,21 @@ CHECK_IN_SALT = "boomerang.check-in"
 def check_in_code(event: Event) -> str:
     """What the printed QR code carries: proof of having seen the organiser's poster, for this event only."""
     return signing.Signer(salt=CHECK_IN_SALT).sign(str(event.pk)).split(":", 1)[1]
+
+
+def short_check_in_code(event: Event) -> str:
+    """Six letters and digits a player can type instead of scanning (the poster prints both), case-blind."""
+    digest = hashlib.sha256(check_in_code(event).encode()).digest()
+    return base64.b32encode(digest).decode()[:6]
+
+
+def check_in_by_short_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
+    """The typed address from the poster (/ci/<event>/<code>/): on to the check-in page if the code is right."""
+    event = get_object_or_404(Event, pk=event_id)
+    if code.strip().upper() != short_check_in_code(event):
+        messages.error(request, _("This check-in code is not this event's."))
+        return redirect("event", event_id=event_id)
+    return redirect("check-in-code", event_id=event_id, code=check_in_code(event))
 
 
 def _run(request: HttpRequest, event_id: int, action: Callable[[], Any], done: str) -> HttpResponse:

@@ -9,10 +9,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from games.drafting_sheet import ROUNDS
+from games.preview import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pages import selectors as pages
-from tournaments.pages.actions import check_in_code
+from tournaments.pages.actions import check_in_code, short_check_in_code
 
 
 def _organised_event(request: HttpRequest, event_id: int) -> Event:
@@ -41,13 +43,20 @@ def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     for table in round_.tables.all():
         url = request.build_absolute_uri(reverse("table", args=[table.pk]))
         slips.append({"table": table, "url": url, "qr": qr_svg(url)})
-    return render(request, "pages/print_slips.html", {"event": event, "round": round_, "slips": slips})
+    # The paper score grid, for a table without a phone: a column per round of play for the drafting games,
+    # the total alone for the games scored once at the end.
+    game_rounds = range(1, ROUNDS + 1) if event.game in DRAFTING_RULES else range(0)
+    context = {"event": event, "round": round_, "slips": slips, "game_rounds": game_rounds}
+    return render(request, "pages/print_slips.html", context)
 
 
 def check_in_poster(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _organised_event(request, event_id)
     url = request.build_absolute_uri(reverse("check-in-code", args=[event.pk, check_in_code(event)]))
-    return render(request, "pages/check_in_poster.html", {"event": event, "url": url, "qr": qr_svg(url)})
+    short = request.build_absolute_uri(reverse("check-in-short", args=[event.pk, short_check_in_code(event)]))
+    short = short.split("://", 1)[-1].rstrip("/")  # what a player types: no scheme, no trailing slash
+    context = {"event": event, "url": url, "short": short, "qr": qr_svg(url)}
+    return render(request, "pages/check_in_poster.html", context)
 
 
 def tv(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -49,6 +49,7 @@ urlpatterns = [
     path("events/<int:event_id>/withdraw/", actions.my_registration, {"action": "withdraw"}, name="withdraw"),
     path("events/<int:event_id>/check-in/", actions.my_registration, {"action": "check-in"}, name="check-in"),
     path("events/<int:event_id>/check-in/<str:code>/", actions.check_in_by_code, name="check-in-code"),
+    path("ci/<int:event_id>/<str:code>/", actions.check_in_by_short_code, name="check-in-short"),
     path("events/<int:event_id>/me/", actions.my_event, name="my-event"),
     path("events/<int:event_id>/drop/", actions.my_registration, {"action": "drop"}, name="drop"),
     path("events/<int:event_id>/tables/<int:table_id>/contest/", actions.pad_contest, name="pad-contest"),

@@ -1,0 +1,49 @@
+"""Paper for the room: table slips with the event, the round and a score grid; a poster with the date, the
+venue and a short address to type."""
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.helpers import running_round
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def organiser_client(event: Event) -> Client:
+    client = Client()
+    client.force_login(event.organisers.get())
+    return client
+
+
+@pytest.mark.parametrize(("game", "columns"), [("boomerang-australia", 4), ("boomerang-flip", 0)])
+def test_a_table_slip_carries_the_event_the_round_and_a_paper_grid(game: str, columns: int) -> None:
+    event, round_ = running_round(game=game, players=4)
+    page = organiser_client(event).get(f"/events/{event.pk}/rounds/1/slips/").content.decode()
+    assert event.name in page
+    grid = re.search(r'<table class="paper-grid">.*?</table>', page, re.S)[0]
+    assert grid.count("<th>R") == columns
+    for seat in round_.tables.first().seats.all():
+        assert f"<td>{seat.player.handle}</td>" in grid
+
+
+def test_the_check_in_poster_gives_the_date_the_venue_and_a_short_address_that_works() -> None:
+    event, _round = running_round(players=4)
+    Event.objects.filter(pk=event.pk).update(
+        starts_at=datetime(2026, 11, 26, 18, 0, tzinfo=UTC), timezone="Europe/Paris", venue="Café du Parc"
+    )
+    client = organiser_client(event)
+    page = client.get(f"/events/{event.pk}/check-in-poster/").content.decode()
+    assert "Nov. 26, 2026, 19:00" in page
+    assert "Café du Parc" in page
+    short = re.search(r"<strong>([^<]+)</strong>", page.split("poster-code")[1])[1]
+    assert len(short) < 30
+    typed = "/" + short.split("/", 1)[1].lower() + "/"  # a player types it, in lower case
+    answer = client.get(typed)
+    assert answer.status_code == 302
+    assert f"/events/{event.pk}/check-in/" in answer["Location"]
+    wrong = client.get(typed.replace(typed.split("/")[-2], "AAAAAA"))
+    assert wrong["Location"] == f"/events/{event.pk}/"
