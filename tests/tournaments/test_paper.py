@@ -47,3 +47,15 @@ def test_the_check_in_poster_gives_the_date_the_venue_and_a_short_address_that_w
     assert f"/events/{event.pk}/check-in/" in answer["Location"]
     wrong = client.get(typed.replace(typed.split("/")[-2], "AAAAAA"))
     assert wrong["Location"] == f"/events/{event.pk}/"
+
+
+def test_the_shared_tv_link_shows_the_screen_to_anyone_and_a_wrong_code_nothing() -> None:
+    event, _round = running_round(players=4)
+    page = organiser_client(event).get(f"/events/{event.pk}/").content.decode()
+    link = re.search(rf'href="(/events/{event.pk}/tv/[^/"]+/)"', page)[1]
+    anyone = Client()
+    assert anyone.get(f"/events/{event.pk}/tv/").status_code in (302, 403)  # the organiser's own view
+    shared = anyone.get(link)
+    assert shared.status_code == 200
+    assert 'class="tv"' in shared.content.decode()
+    assert anyone.get(f"/events/{event.pk}/tv/not-the-code/").status_code == 404

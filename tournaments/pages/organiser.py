@@ -3,10 +3,12 @@
 from datetime import timedelta
 
 import segno
+from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
 
 from games.drafting_sheet import ROUNDS
@@ -61,7 +63,23 @@ def check_in_poster(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def tv(request: HttpRequest, event_id: int) -> HttpResponse:
     """The room's screen: the current round's tables, its clock and the standings; it reloads itself."""
-    event = _organised_event(request, event_id)
+    return _tv_page(request, _organised_event(request, event_id))
+
+
+def tv_shared(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
+    """The same screen, read-only, for anyone holding the link the organiser shared (a projector's laptop)."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not constant_time_compare(code, tv_code(event)):
+        raise Http404
+    return _tv_page(request, event)
+
+
+def tv_code(event: Event) -> str:
+    """The secret part of the event's shared TV link: signed, so it cannot be guessed from the event's id."""
+    return signing.Signer(salt="boomerang.tv").sign(str(event.pk)).split(":", 1)[1]
+
+
+def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:
     current = pages.current_round(event=event)
     round_ = pages.round_with_tables(event_id=event.pk, number=current.number) if current else None
     ends_at = None

@@ -74,4 +74,5 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/<int:number>/slips/", organiser.print_slips, name="print-slips"),
     path("events/<int:event_id>/check-in-poster/", organiser.check_in_poster, name="check-in-poster"),
     path("events/<int:event_id>/tv/", organiser.tv, name="tv"),
+    path("events/<int:event_id>/tv/<str:code>/", organiser.tv_shared, name="tv-shared"),
 ]

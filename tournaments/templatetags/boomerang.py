@@ -3,11 +3,13 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.pages.organiser import tv_code
 from tournaments.pages.text import game_name as translated_game_name
 from tournaments.pages.text import problem_sentence, status, tie_break_label
 
@@ -103,3 +105,9 @@ def get_item(mapping: Any, key: Any) -> Any:
 def game_name(game_id: str) -> str:
     """A game's name in the page's language, from its id."""
     return translated_game_name(game_id)
+
+
+@register.simple_tag
+def tv_shared_url(event: Any) -> str:
+    """The event's read-only TV link, for its organisers to share."""
+    return reverse("tv-shared", args=[event.pk, tv_code(event)])
