@@ -183,3 +183,26 @@ def my_event(request: SignedInRequest, event_id: int) -> HttpResponse:
     page = pages.event_page(event_id=event_id, user=request.user)
     mine = pages.my_seat(event=page.event, user=request.user)
     return render(request, "pages/my_event.html", {"page": page, "event": page.event, "mine": mine})
+
+
+@require_POST
+@login_required
+def table_accept(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
+    """An organiser accepts a rejected table as it stands, with the reason that is recorded."""
+    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    reason = request.POST.get("reason", "")
+    return _run(
+        request, event_id, lambda: services.table_override(table=table, reason=reason, by=request.user),
+        _("Table %(number)s is accepted.") % {"number": table.number},
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def table_recheck(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
+    """An organiser has the table's sheets checked again (after a correction or new edition data)."""
+    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    return _run(
+        request, event_id, lambda: services.table_reverify(table=table, by=request.user),
+        _("Table %(number)s is being checked again.") % {"number": table.number},
+    )  # fmt: skip

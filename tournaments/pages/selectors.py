@@ -42,6 +42,7 @@ class EventPage:
     registrations: list[Registration]
     podium: list[StandingRow]
     my_place: tuple[int, int] | None
+    attention: list["Attention"]
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
@@ -51,6 +52,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     for registration in registrations:
         counts[registration.status] += 1
     mine = next((r for r in registrations if user.is_authenticated and r.player.user_id == user.pk), None)
+    organiser = selectors.is_organiser(user=user, event=event)
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
     rows = selectors.event_standings(event=event) if event.status == Event.Status.FINISHED else []
     place = place_of(rows, mine.player.handle) if mine else None
@@ -61,11 +63,45 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         checked_in=counts["checked_in"],
         rounds=list(event.rounds.order_by("number")),
         mine=mine,
-        organiser=selectors.is_organiser(user=user, event=event),
+        organiser=organiser,
         registrations=registrations,
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,
+        attention=needs_attention(event=event) if organiser else [],
     )
+
+
+@dataclass
+class Attention:
+    """A table of a round in play that an organiser should look at, and why."""
+
+    table: Table
+    rejected: bool
+    missing: list[str]  # handles of playing seats with no sheet yet
+    contested: list[str]  # handles contesting the pad's entry of their seat
+    problems: list[dict[str, Any]]
+
+
+def needs_attention(*, event: Event) -> list[Attention]:
+    """Tables of the running rounds that are rejected, contested, or still missing sheets (four queries)."""
+    tables = list(
+        Table.objects.filter(round__event=event, round__status=Round.Status.RUNNING)
+        .exclude(result__status__in=TableResult.COUNTS)
+        .select_related("result", "round")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")))
+        .order_by("round__number", "number")
+    )
+    with_sheets = set(ScoreSheet.objects.filter(seat__table__in=tables).values_list("seat_id", flat=True))
+    drafts = {d.table_id: PadDraftContent.read(d.data) for d in PadDraft.objects.filter(table__in=tables)}
+    found = []
+    for table in tables:
+        missing = [s.player.handle for s in table.seats.all() if not s.forfeited and s.pk not in with_sheets]
+        contested = sorted(drafts[table.pk].contests) if table.pk in drafts else []
+        rejected = table.result.status == TableResult.Status.REJECTED
+        if rejected or missing or contested:
+            problems = (table.result.verdict or {}).get("problems", []) if rejected else []
+            found.append(Attention(table, rejected, missing, contested, problems))
+    return found
 
 
 def round_with_tables(*, event_id: int, number: int) -> Round:

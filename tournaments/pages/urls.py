@@ -53,6 +53,8 @@ urlpatterns = [
     path("events/<int:event_id>/me/", actions.my_event, name="my-event"),
     path("events/<int:event_id>/drop/", actions.my_registration, {"action": "drop"}, name="drop"),
     path("events/<int:event_id>/tables/<int:table_id>/contest/", actions.pad_contest, name="pad-contest"),
+    path("events/<int:event_id>/tables/<int:table_id>/accept/", actions.table_accept, name="table-accept"),
+    path("events/<int:event_id>/tables/<int:table_id>/recheck/", actions.table_recheck, name="table-recheck"),
     # organisers
     path("events/<int:event_id>/open/", actions.event_action, {"action": "open"}, name="open-registration"),
     path(
