@@ -22,6 +22,9 @@ class Game:
     load_edition: Callable[[Any], Any]
     default_edition: Callable[[], Any]
     practice_edition: Callable[[], Any] | None = None
+    # What a score pad asks for: "drafting" (each round's cards and activity), "captures" (cards captured
+    # per species and boomerangs held, at the end) or "pieces" (colour, pieces on the board and unplaced).
+    pad: str = "drafting"
 
 
 def _drafting_game(rules: drafting.DraftingRules, shipped: Callable[[], Any], practice: bool) -> Game:
@@ -58,6 +61,7 @@ GAMES: dict[str, Game] = {
             load_edition=hunt.load_edition,
             default_edition=lambda: hunt.UNCONFIGURED,
             practice_edition=cache(hunt.practice_edition),
+            pad="captures",
         ),
         Game(
             id=flip.GAME,
@@ -69,6 +73,7 @@ GAMES: dict[str, Game] = {
             load_edition=flip.load_edition,
             default_edition=lambda: flip.UNCONFIGURED,
             practice_edition=cache(flip.practice_edition),
+            pad="pieces",
         ),
     )
 }

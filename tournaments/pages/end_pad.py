@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+import games
 from config.errors import DomainError
 from tournaments import selectors, services
 from tournaments.models import Table
@@ -42,13 +43,13 @@ def end_pad(request: SignedInRequest, table: Table, species: list[str]) -> HttpR
     problems = [problem_sentence(p) for p in (verdict or {}).get("problems", [])]
     context = {
         "table": table, "event": event, "rows": list(zip(seats, entered, strict=True)), "species": species,
-        "verdict": verdict, "problems": problems, "flip": event.game == "boomerang-flip",
+        "verdict": verdict, "problems": problems, "pieces": games.GAMES[event.game].pad == "pieces",
     }  # fmt: skip
     return render(request, "pages/end_pad.html", context)
 
 
 def _seat_from_form(form: Any, i: int, handle: str, game: str, species: list[str]) -> dict[str, Any]:
-    if game == "boomerang-flip":
+    if games.GAMES[game].pad == "pieces":
         return {
             "player": handle,
             "color": form.get(f"color-{i}", "white" if i == 0 else "red"),

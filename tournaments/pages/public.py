@@ -1,7 +1,7 @@
 """Pages anyone can read: events, pairings, standings, leaderboards, players, a table."""
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 import games
@@ -36,6 +36,11 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     rows = selectors.event_standings(event=event)
     me = request.user.player.handle if request.user.is_authenticated and hasattr(request.user, "player") else None
     return render(request, "pages/standings.html", {"event": event, "rows": rows, "me": me})
+
+
+def leaderboards(request: HttpRequest) -> HttpResponse:
+    """The site's "Leaderboards" link: the first game's board, which links to the others."""
+    return redirect("leaderboard", game=next(iter(games.GAMES)))
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:

@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_pairings, name="round"),
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
+    path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),
