@@ -48,17 +48,18 @@ def drop_unusable_connections(task: Any = None, **_kwargs: object) -> None:
 task_prerun.connect(drop_unusable_connections)
 
 
-def dispatch(task: Any, *args: object) -> bool:
-    """Send a task, surviving a broker outage: the work stays recorded and the periodic sweep sends it later."""
+def dispatch(task_name: str, *args: object) -> bool:
+    """Send a task, known by its name (so services need not import the tasks that call them), surviving a
+    broker outage: the work stays recorded and the periodic sweep sends it later."""
     try:
-        task.delay(*args)
+        app.tasks[task_name].delay(*args)
     except (OperationalError, ConnectionError, OSError) as error:
-        logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task.name, args, error)
+        logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task_name, args, error)
         return False
     return True
 
 
-def enqueue_on_commit(task: Any, *args: object) -> None:
+def enqueue_on_commit(task_name: str, *args: object) -> None:
     """Send a task once the current transaction commits, so the worker reads what it was sent for (and a
     rolled-back write sends nothing). The one way services queue work."""
-    transaction.on_commit(lambda: dispatch(task, *args))
+    transaction.on_commit(lambda: dispatch(task_name, *args))

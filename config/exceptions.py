@@ -6,12 +6,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils import translation
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from config.errors import DomainError
+from config.errors import DomainError, refusal_text
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -21,7 +22,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if request is not None and getattr(getattr(request, "accepted_renderer", None), "format", None) == "csv":
         request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
     if isinstance(exc, DomainError):
-        return Response(error_body(exc.code, exc.message, exc.field), status=exc.http_status)
+        message = refusal_text(exc.code, exc.message, translation.get_language())
+        return Response(error_body(exc.code, message, exc.field), status=exc.http_status)
     if isinstance(exc, DjangoValidationError):
         errors = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         return _validation_answer(errors, {})

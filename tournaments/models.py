@@ -10,6 +10,7 @@ from games import GAMES
 from tournaments.validators import (
     default_event_timezone,
     handle_key,
+    validate_display_name,
     validate_handle,
     validate_points_by_table_size,
     validate_timezone,
@@ -88,6 +89,10 @@ class Player(models.Model):
     handle_key = models.CharField(
         max_length=80, unique=True, editable=False, help_text="The handle with case and accents folded: unique."
     )
+    display_name = models.CharField(
+        max_length=80, blank=True, validators=[validate_display_name],
+        help_text="The player's name as they like it written (spaces allowed), shown beside the handle.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

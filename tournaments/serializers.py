@@ -51,6 +51,9 @@ class PlayerSignupSerializer(serializers.Serializer):
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
     handle = serializers.CharField(max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
     email = serializers.EmailField(required=False, allow_blank=True, help_text="Optional: to reset a password.")
+    display_name = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, help_text="Optional: the name as written, spaces allowed."
+    )
 
 
 class PlayerSignupResultSerializer(serializers.Serializer):

@@ -74,3 +74,11 @@ def validate_timezone(name: str) -> None:
 
 def default_event_timezone() -> str:
     return str(settings.EVENT_TIME_ZONE)
+
+
+def validate_display_name(name: str) -> None:
+    """Letters, spaces and punctuation as people write their names; no control or invisible characters."""
+    if name != name.strip() or "  " in name:
+        raise ValidationError("a name has no leading, trailing or doubled spaces")
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
+        raise ValidationError("a name holds no control or invisible characters")

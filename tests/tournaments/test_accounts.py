@@ -49,3 +49,18 @@ def test_a_forgotten_password_is_reset_through_the_link_sent_by_e_mail() -> None
 
 def test_the_login_page_links_to_the_reset() -> None:
     assert 'href="/accounts/password/reset/"' in Client().get("/accounts/login/").content.decode()
+
+
+def test_a_name_with_spaces_is_kept_beside_the_handle_and_shown_on_the_players_page(api_client) -> None:
+    body = {"username": "mz", "handle": "mzoe", "password": "correct-horse-battery",
+            "password_again": "correct-horse-battery", "display_name": " Zoé  Martin-Lefèvre "}  # fmt: skip
+    assert Client().post("/accounts/signup/", body).status_code == 302
+    from tournaments.models import Player
+
+    assert Player.objects.get(handle="mzoe").display_name == "Zoé Martin-Lefèvre"
+    page = Client().get("/players/mzoe/").content.decode()
+    assert "Zoé Martin-Lefèvre" in page
+    assert "@mzoe" in page
+    api = {"username": "kk", "handle": "kk1", "password": "correct-horse-battery", "display_name": "Kim\u200bK"}
+    response = api_client.post("/api/players/", api, format="json")
+    assert (response.status_code, response.json()["field"]) == (400, "display_name")

@@ -60,3 +60,15 @@ def test_french_pages_name_the_games_in_french() -> None:
     page = Client().get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Boomerang (jeu de retournement à deux)" in page
     assert "two-player flip" not in page
+
+
+def test_the_apis_refusals_speak_french_when_asked_and_keep_their_code(api_client) -> None:
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(handle="pris")
+    body = {"username": "nouveau", "handle": "pris", "password": "correct-horse-battery"}
+    french = api_client.post("/api/players/", body, format="json", HTTP_ACCEPT_LANGUAGE="fr").json()
+    english = api_client.post("/api/players/", body, format="json").json()
+    assert french["code"] == english["code"] == "handle_taken"
+    assert french["detail"].startswith("Ce pseudo est pris")
+    assert english["detail"] == "the handle 'pris' is taken"

@@ -43,6 +43,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 password=form.cleaned_data["password"],
                 handle=form.cleaned_data["handle"],
                 email=form.cleaned_data["email"],
+                display_name=form.cleaned_data["display_name"],
             )
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, refusal(error.code, error.message))

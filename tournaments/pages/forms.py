@@ -16,6 +16,11 @@ class SignupForm(forms.Form):
         max_length=40,
         help_text=_("2-40 characters: Latin letters (accents allowed), digits, '.', '-' or '_'."),
     )
+    display_name = forms.CharField(
+        label=_("Your name (optional)"), max_length=80, required=False,
+        help_text=_("As you like it written, spaces allowed; shown beside your handle."),
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )  # fmt: skip
     email = forms.EmailField(
         label=_("E-mail (optional)"), required=False,
         help_text=_("Only to reset a forgotten password; never shown."),
@@ -34,7 +39,7 @@ class SignupForm(forms.Form):
         data = super().clean() or {}
         if data.get("password") and data.get("password") != data.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
-        given = {name: data.get(name) or "" for name in ("username", "password", "handle", "email")}
+        given = {name: data.get(name) or "" for name in ("username", "password", "handle", "email", "display_name")}
         for field, (message, code) in services.signup_problems(**given).items():
             if given[field] and field not in self.errors:
                 self.add_error(field, refusal(code, message))

@@ -9,7 +9,7 @@ from django.utils import timezone
 import games
 from config.celery import enqueue_on_commit
 from config.errors import DomainError
-from tournaments import selectors, tasks
+from tournaments import selectors, task_names
 from tournaments.models import Edition, SheetCheck
 
 
@@ -47,7 +47,7 @@ def sheet_check_submit(*, sheet: Any, submitted_by: User | None = None) -> Sheet
         check = SheetCheck.objects.create(
             game=game.id, sheet=sheet, edition=selectors.edition_active(game=game.id), submitted_by=submitted_by
         )
-        enqueue_on_commit(tasks.sheet_check_verify_task, check.pk, check.attempt)
+        enqueue_on_commit(task_names.SHEET_CHECK_VERIFY, check.pk, check.attempt)
     return check
 
 
@@ -85,5 +85,5 @@ def sheet_check_reverify(*, check: SheetCheck) -> SheetCheck:
         locked.status, locked.verdict, locked.verified_at = SheetCheck.Status.SUBMITTED, None, None
         locked.edition, locked.attempt = selectors.edition_active(game=locked.game), locked.attempt + 1
         locked.save(update_fields=["status", "verdict", "verified_at", "edition", "attempt"])
-        enqueue_on_commit(tasks.sheet_check_verify_task, locked.pk, locked.attempt)
+        enqueue_on_commit(task_names.SHEET_CHECK_VERIFY, locked.pk, locked.attempt)
     return locked

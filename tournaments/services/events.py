@@ -20,17 +20,28 @@ from tournaments import selectors
 from tournaments.models import DEFAULT_TIE_BREAKS, Event, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.transitions import locked_in_status, status_move
-from tournaments.validators import handle_key, normalise_handle, validate_handle, validate_points_by_table_size
+from tournaments.validators import (
+    handle_key,
+    normalise_handle,
+    validate_display_name,
+    validate_handle,
+    validate_points_by_table_size,
+)
 
 TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders a subset of them
 DRAFT_ONLY, WRONG_EVENT = "the event is {{row.status}}; only a draft can be {verb}", "wrong_event_status"
 
 
-def player_signup(*, username: str, password: str, handle: str, email: str = "") -> tuple[Player, str]:
+def player_signup(
+    *, username: str, password: str, handle: str, email: str = "", display_name: str = ""
+) -> tuple[Player, str]:
     """Create an account, its player handle and an API token; the password passes Django's validators."""
     user_model = get_user_model()
     username = user_model.normalize_username(username)  # as create_user stores it (Unicode NFKC)
-    problems = signup_problems(username=username, password=password, handle=handle, email=email)
+    display_name = " ".join(display_name.split())
+    problems = signup_problems(
+        username=username, password=password, handle=handle, email=email, display_name=display_name
+    )
     if problems:
         field, (message, code) = next(iter(problems.items()))
         raise (Conflict if code.endswith("_taken") else DomainError)(message, code, field=field)
@@ -41,12 +52,14 @@ def player_signup(*, username: str, password: str, handle: str, email: str = "")
                 user = user_model.objects.create_user(username=username, password=password, email=email)
         except IntegrityError as error:  # taken meanwhile
             raise taken from error
-        player = player_create(user=user, handle=handle)
+        player = player_create(user=user, handle=handle, display_name=display_name)
         token = Token.objects.create(user=user)
     return player, token.key
 
 
-def signup_problems(*, username: str, password: str, handle: str, email: str = "") -> dict[str, tuple[str, str]]:
+def signup_problems(
+    *, username: str, password: str, handle: str, email: str = "", display_name: str = ""
+) -> dict[str, tuple[str, str]]:
     """Every reason these sign-up details would be refused, by field: (message, code). Empty: all good.
     The sign-up page shows them all at once; the service refuses with the first."""
     user_model = get_user_model()
@@ -70,6 +83,10 @@ def signup_problems(*, username: str, password: str, handle: str, email: str = "
             validate_email(email)
         except ValidationError:
             problems["email"] = (f"{email!r} is not an e-mail address", "invalid_email")
+    try:
+        validate_display_name(" ".join(display_name.split()))
+    except ValidationError as error:
+        problems["display_name"] = (error.messages[0], "invalid_display_name")
     return problems
 
 
@@ -100,14 +117,14 @@ def token_rotate(*, user: User) -> str:
         return str(Token.objects.create(user=user).key)
 
 
-def player_create(*, user: User, handle: str) -> Player:
+def player_create(*, user: User, handle: str, display_name: str = "") -> Player:
     """A player's handle is unique with case, accents and compatibility forms folded."""
     handle = _checked_handle(handle)
     if Player.objects.filter(handle_key=handle_key(handle)).exists():
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle")
     try:
         with transaction.atomic():
-            return Player.objects.create(user=user, handle=handle)
+            return Player.objects.create(user=user, handle=handle, display_name=display_name)
     except IntegrityError as error:
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors, tasks
+from tournaments import selectors, task_names
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
 
@@ -160,4 +160,4 @@ def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> Non
         status=result.status, attempt=result.attempt, updated_at=result.updated_at
     )
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
-    enqueue_on_commit(tasks.table_verify_task, result.table_id, result.attempt)
+    enqueue_on_commit(task_names.TABLE_VERIFY, result.table_id, result.attempt)

@@ -12,7 +12,7 @@ from django.utils import timezone
 import games
 from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import selectors, tasks
+from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_rate, tables_unrated
 
@@ -181,12 +181,12 @@ def table_reverify(*, table: Table, by: User) -> TableResult:
             raise Conflict("the table is still waiting for sheets", "table_incomplete")
         result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
         result.save(update_fields=["status", "attempt", "updated_at"])
-        enqueue_on_commit(tasks.table_verify_task, table.pk, result.attempt)
+        enqueue_on_commit(task_names.TABLE_VERIFY, table.pk, result.attempt)
     return result
 
 
 def _queue_rating(table_id: int) -> None:
-    enqueue_on_commit(tasks.tables_rate_task, [table_id])
+    enqueue_on_commit(task_names.TABLES_RATE, [table_id])
 
 
 def _rate_now(table_ids: list[int]) -> None:
@@ -201,7 +201,7 @@ def _rate_now(table_ids: list[int]) -> None:
         tables_rate(table_ids=table_ids)
     except OperationalError:
         logging.getLogger(__name__).warning("rating of tables %s failed here, queued for a retry", table_ids)
-        dispatch(tasks.tables_rate_task, table_ids)
+        dispatch(task_names.TABLES_RATE, table_ids)
 
 
 def table_sweep(*, older_than: timedelta) -> int:
@@ -214,9 +214,9 @@ def table_sweep(*, older_than: timedelta) -> int:
     """
     stale = timezone.now() - older_than
     stuck = selectors.tables_stuck(before=stale).values_list("table_id", "attempt")
-    sent = sum(dispatch(tasks.table_verify_task, table_id, attempt) for table_id, attempt in stuck)
+    sent = sum(dispatch(task_names.TABLE_VERIFY, table_id, attempt) for table_id, attempt in stuck)
     unrated = tables_unrated(before=stale)
-    if unrated and dispatch(tasks.tables_rate_task, unrated):
+    if unrated and dispatch(task_names.TABLES_RATE, unrated):
         sent += len(unrated)
     rounds_finish_complete()
     return sent

@@ -1,0 +1,6 @@
+"""The names of the tournaments app's Celery tasks (tournaments/tasks.py), for the services that queue them
+through config.celery.enqueue_on_commit: services never import the tasks module, which calls them."""
+
+SHEET_CHECK_VERIFY = "tournaments.tasks.sheet_check_verify_task"
+TABLE_VERIFY = "tournaments.tasks.table_verify_task"
+TABLES_RATE = "tournaments.tasks.tables_rate_task"
