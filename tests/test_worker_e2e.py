@@ -74,7 +74,7 @@ def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:
             assert wait_until(partial(final_table_status, table.pk), 60, what) == "verified", what
         if number < 4:
             round_ = services.round_seat_next(event=event, by=organiser)
-    event.refresh_from_db()
+    event = services.event_close(event=event, by=organiser)
     standings = selectors.event_standings(event=event)
     assert event.status == "finished"
     assert [row.tables for row in standings] == [4] * 6

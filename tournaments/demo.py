@@ -59,6 +59,7 @@ def demo_event_run(
             progress(1)
         if number < rounds:
             round_ = services.round_seat_next(event=event, by=organiser)
+    services.event_close(event=event, by=organiser)
     event.refresh_from_db()
     return report
 

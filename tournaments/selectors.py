@@ -340,3 +340,12 @@ def sheets_with_table_status(*, sheet_ids: list[int], table_id: int) -> Submitte
     sheets = list(ScoreSheet.objects.filter(pk__in=sheet_ids).select_related("entered_by__player").order_by("pk"))
     status = TableResult.objects.values_list("status", flat=True).get(table_id=table_id)
     return SubmittedSheets(sheets, status)
+
+
+def event_ready_to_close(*, event: Event) -> bool:
+    """Whether the running event has played its last round: finished, and the final (or the last planned
+    round when the event has no final table)."""
+    last = event.rounds.order_by("-number").first()
+    if event.status != Event.Status.RUNNING or last is None or last.status != Round.Status.FINISHED:
+        return False
+    return bool(last.is_final or (last.number >= event.rounds_planned and not event.final_table_size))

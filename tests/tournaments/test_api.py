@@ -66,6 +66,9 @@ def test_an_organiser_runs_a_whole_event_through_the_api(
     rows = list(csv.DictReader(io.StringIO(exported.content.decode())))
     assert exported["Content-Type"].startswith("text/csv")
     assert [row["player"] for row in rows] == [row["player"] for row in standings]
+    assert api_client.get(f"/api/events/{event_id}/").data["status"] == "running"  # until its organiser closes it
+    assert players["ann"].post(f"/api/events/{event_id}/close/").status_code == 403
+    assert user_client.post(f"/api/events/{event_id}/close/").data["status"] == "finished"
     assert api_client.get(f"/api/events/{event_id}/").data["status"] == "finished"
 
 

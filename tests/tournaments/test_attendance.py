@@ -64,7 +64,7 @@ def test_an_odd_flip_field_gets_one_bye_a_round_and_nobody_a_second_before_every
     rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()}
     assert all(row["byes"] == 1 for row in rows.values())
     assert all(row["tables"] == 4 for row in rows.values())
-    assert Event.objects.get(pk=event.pk).status == "finished"
+    assert services.event_close(event=event, by=event.organisers.get()).status == "finished"
     assert set(Rating.objects.values_list("games", flat=True)) == {4}  # a bye is never rated
 
 
@@ -186,7 +186,7 @@ def test_a_final_table_decides_places_one_to_four() -> None:
     finalists = [s.player.handle for s in final.tables.get().seats.order_by("position")]
     assert finalists == before[:4]
     play(final, rng)
-    assert Event.objects.get(pk=event.pk).status == "finished"
+    assert services.event_close(event=event, by=event.organisers.get()).status == "finished"
     verdict = TableResult.objects.get(table=final.tables.get()).verdict
     by_final = {s["player"]: s["rank"] for s in verdict["seats"]}
     rows = APIClient().get(f"/api/events/{event.pk}/standings/").json()

@@ -35,6 +35,8 @@ def test_a_whole_event_runs_for_every_game(game: str, players: int, django_captu
     )
     play_round(second, organiser, rng, django_capture_on_commit_callbacks)
     event.refresh_from_db()
+    assert event.status == "running"  # the last table is in: the organiser closes the event
+    event = services.event_close(event=event, by=organiser)
     assert event.status == "finished"
     standings = selectors.event_standings(event=event)
     assert len(standings) == players
@@ -91,8 +93,7 @@ def test_the_organiser_can_accept_a_rejected_table_with_a_reason(django_capture_
         services.table_override(table=table, reason=" ", by=organiser)
     result = services.table_override(table=table, reason="the player added the total on paper correctly", by=organiser)
     assert (result.status, result.override_by) == ("overridden", organiser)
-    event.refresh_from_db()
-    assert event.status == "finished"
+    assert services.event_close(event=event, by=organiser).status == "finished"
 
 
 def test_submissions_are_refused_for_another_seat_a_round_not_running_and_malformed_data() -> None:
@@ -149,3 +150,24 @@ def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -
     ]
     table_add(rows, TableOutcome.from_verdict({"seats": seats}), {"4": [4, 2, 1, 0]})
     assert [float(rows[p].points) for p in "abcd"] == [3.0, 3.0, 1.0, 0.0]
+
+
+def test_an_event_closes_only_after_its_last_round_and_only_by_its_organiser(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from config.errors import Conflict, NotAllowed
+    from tests.factories import PlayerFactory
+
+    event, round_ = started_event("boomerang-australia", 4)
+    organiser = event.organisers.get()
+    with pytest.raises(Conflict, match="still to be played"):
+        services.event_close(event=event, by=organiser)
+    play_round(round_, organiser, random.Random(3), django_capture_on_commit_callbacks)
+    with pytest.raises(Conflict, match="still to be played"):  # two rounds planned: one more to go
+        services.event_close(event=event, by=organiser)
+    second = services.round_seat_next(event=event, by=organiser)
+    play_round(second, organiser, random.Random(4), django_capture_on_commit_callbacks)
+    with pytest.raises(NotAllowed):
+        services.event_close(event=event, by=PlayerFactory().user)
+    assert services.event_close(event=event, by=organiser).status == "finished"
+    assert event.history.filter(status="finished").exists()  # the close has its history row

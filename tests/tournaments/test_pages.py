@@ -81,7 +81,7 @@ def finished_event(players: int, on_commit) -> Event:
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
     play_round(services.event_start(event=event, by=organiser), organiser, random.Random(players), on_commit)
-    event.refresh_from_db()
+    event = services.event_close(event=event, by=organiser)
     assert event.status == Event.Status.FINISHED
     return event
 
@@ -161,6 +161,7 @@ def test_a_players_page_makes_as_many_queries_for_more_events(django_capture_on_
         register_and_check_in(another, [player, *(PlayerFactory() for _ in range(3))])
         round_ = services.event_start(event=another, by=organiser)
         play_round(round_, organiser, random.Random(1), django_capture_on_commit_callbacks)
+        services.event_close(event=another, by=organiser)
     assert counts[0] == counts[1]
     assert Client().get(f"/players/{player.handle}/").content.decode().count(" of 4") == 3
 

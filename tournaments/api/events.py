@@ -126,6 +126,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         round_ = services.round_seat_next(event=self.get_object(), by=request.user)
         return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
 
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str) -> Response:
+        """Close the event and publish its results, once its last round is finished (organisers)."""
+        return Response(EventSerializer(services.event_close(event=self.get_object(), by=request.user)).data)
+
     @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
     @extend_schema(methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer})
     @action(detail=True, methods=["get", "post"], pagination_class=None)

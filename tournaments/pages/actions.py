@@ -116,6 +116,7 @@ def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
         ),
         "start": (services.event_start, _("Round 1 is seated.")),
         "next-round": (services.round_seat_next, _("The next round is seated.")),
+        "close": (services.event_close, _("The event is closed: its results are published.")),
     }
 
 

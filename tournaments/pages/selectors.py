@@ -43,6 +43,7 @@ class EventPage:
     podium: list[StandingRow]
     my_place: tuple[int, int] | None
     attention: list["Attention"]
+    ready_to_close: bool
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
@@ -68,6 +69,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
+        ready_to_close=organiser and selectors.event_ready_to_close(event=event),
     )
 
 

@@ -241,6 +241,23 @@ def event_open_registration(*, event: Event, by: User) -> Event:
         return status_move(locked, Event.Status.REGISTRATION)
 
 
+def event_close(*, event: Event, by: User) -> Event:
+    """Close the event and publish its results: its final standings and podium, places on players' pages.
+    Only once its last round is finished (every table counts); a correction after that still changes them."""
+    selectors.require_organiser(user=by, event=event)
+    with transaction.atomic():
+        locked = locked_in_status(
+            Event, event.pk, [Event.Status.RUNNING], "the event is {row.status}, not running", WRONG_EVENT
+        )
+        if not selectors.event_ready_to_close(event=locked):
+            raise Conflict(
+                "rounds are still to be played or checked: close the event after its last table",
+                "rounds_to_play",
+                field="status",
+            )
+        return status_move(locked, Event.Status.FINISHED)
+
+
 def registration_create(*, event: Event, player: Player) -> Registration:
     """Register a player, or put them on the waitlist when the event is full (checked under the event lock)."""
     with transaction.atomic():

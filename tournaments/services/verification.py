@@ -13,7 +13,7 @@ import games
 from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
-from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_rate, tables_unrated
 
 
@@ -223,7 +223,7 @@ def table_sweep(*, older_than: timedelta) -> int:
 
 
 def round_finish_if_complete(*, round_id: int) -> bool:
-    """Finish the round (and the event after its last round) once every table's result counts.
+    """Finish the round once every table's result counts (the event waits for its organiser: event_close).
 
     Called inside the transaction that made a table's result count. The round row is locked before the
     tables are read: two verifications finishing the last two tables at the same moment are serialised
@@ -240,11 +240,7 @@ def round_finish_if_complete(*, round_id: int) -> bool:
         return False
     round_.status = Round.Status.FINISHED
     round_.save(update_fields=["status"])
-    event = round_.event
-    last = round_.is_final or (round_.number >= event.rounds_planned and not event.final_table_size)
-    if last and event.status == Event.Status.RUNNING:
-        event.status = Event.Status.FINISHED
-        event.save(update_fields=["status"])  # save(), not update(): the event's history row is written
+    # The event itself finishes only when an organiser closes it and publishes its results (event_close).
     return True
 
 
