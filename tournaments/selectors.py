@@ -302,14 +302,17 @@ def table_for_sheets() -> QuerySet[Table]:
     )
 
 
+def require_at_table_or_organiser(*, user: User | AnonymousUser, table: Table, doing: str) -> None:
+    """Refuse (403 `not_at_table`) anyone but a player seated at the table or an organiser of its event."""
+    seated = user.is_authenticated and any(seat.player.user_id == user.pk for seat in table.seats.all())
+    if not seated and not (user.is_authenticated and is_organiser(user=user, event=table.round.event)):
+        raise NotAllowed(f"only a player at this table or an organiser can {doing}", "not_at_table")
+
+
 def pad_draft(*, table: Table, user: User | AnonymousUser) -> PadDraft:
     """The table's pad draft (an empty one, version 0, before any save), for a player at the table or an
     organiser."""
-    if not user.is_authenticated or (
-        not any(seat.player.user_id == user.pk for seat in table.seats.all())
-        and not is_organiser(user=user, event=table.round.event)
-    ):
-        raise NotAllowed("only a player at this table or an organiser can keep its score pad", "not_at_table")
+    require_at_table_or_organiser(user=user, table=table, doing="keep its score pad")
     return PadDraft.objects.select_related("updated_by__player").filter(table=table).first() or PadDraft(table=table)
 
 

@@ -67,6 +67,4 @@ def _own_seat(table: Table, user: User) -> Any:
 
 
 def _require_at_table(table: Table, user: User) -> None:
-    seated = any(seat.player.user_id == user.pk for seat in table.seats.all())
-    if not seated and not selectors.is_organiser(user=user, event=table.round.event):
-        raise NotAllowed("only a player at this table or an organiser can keep its score pad", "not_at_table")
+    selectors.require_at_table_or_organiser(user=user, table=table, doing="keep its score pad")

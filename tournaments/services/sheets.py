@@ -38,8 +38,7 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> list[ScoreShee
     """
     organiser = _OrganiserCheck(by, table.round.event)
     seated = {seat.player.handle: seat for seat in table.seats.all()}
-    if not any(seat.player.user_id == by.pk for seat in seated.values()) and not organiser():
-        raise NotAllowed("only a player at this table or an organiser can submit its sheets", "not_at_table")
+    selectors.require_at_table_or_organiser(user=by, table=table, doing="submit its sheets")
     if not isinstance(seats, list) or not seats:
         raise DomainError("expected a non-empty list of seat objects", "malformed_sheet", field="seats")
     entries: dict[Seat, dict[str, Any]] = {}
