@@ -23,7 +23,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
-from tournaments.validators import validate_points_by_table_size
+from tournaments.validators import validate_points_by_table_size, validate_tie_breaks
 
 
 @admin.register(Edition)
@@ -136,9 +136,7 @@ class EventAdminForm(forms.ModelForm):
 
     def clean_tie_breaks_text(self) -> list[str]:
         names = [name.strip() for name in self.cleaned_data["tie_breaks_text"].split(",") if name.strip()]
-        unknown = [name for name in names if name not in DEFAULT_TIE_BREAKS]
-        if unknown:
-            raise forms.ValidationError(f"unknown tie-breaks: {', '.join(unknown)}")
+        validate_tie_breaks(names)  # the services' own check, so the admin accepts what the API accepts
         return names
 
     def save(self, commit: bool = True) -> Event:

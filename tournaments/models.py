@@ -8,6 +8,7 @@ from simple_history.models import HistoricalRecords
 
 from games import GAMES
 from tournaments.validators import (
+    TIE_BREAKS,
     default_event_timezone,
     handle_key,
     validate_display_name,
@@ -70,7 +71,7 @@ class SheetCheck(models.Model):
 
 
 DEFAULT_POINTS_BY_TABLE_SIZE = {"2": [4, 0], "3": [4, 2, 0], "4": [4, 2, 1, 0], "5": [4, 3, 2, 1, 0]}
-DEFAULT_TIE_BREAKS = ["game_score", "game_tie_break", "opponents_points"]
+DEFAULT_TIE_BREAKS = list(TIE_BREAKS)
 
 
 def default_points() -> dict[str, list[int]]:

@@ -82,3 +82,14 @@ def validate_display_name(name: str) -> None:
         raise ValidationError("a name has no leading, trailing or doubled spaces")
     if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
         raise ValidationError("a name holds no control or invisible characters")
+
+
+# Every known tie-break (tournaments/standings.py ranks by them); an event orders a subset.
+TIE_BREAKS = ("game_score", "game_tie_break", "opponents_points")
+
+
+def validate_tie_breaks(value: Any) -> None:
+    """A list of known tie-break names, in the order they apply."""
+    unknown = [name for name in value if name not in TIE_BREAKS] if isinstance(value, list) else [value]
+    if unknown:
+        raise ValidationError(f"unknown tie-breaks {unknown}; use {', '.join(TIE_BREAKS)}")

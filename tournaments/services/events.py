@@ -17,7 +17,7 @@ import games
 from config.authentication import token_expired
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import DEFAULT_TIE_BREAKS, Event, Player, Registration
+from tournaments.models import Event, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.transitions import locked_in_status, status_move
 from tournaments.validators import (
@@ -26,9 +26,9 @@ from tournaments.validators import (
     validate_display_name,
     validate_handle,
     validate_points_by_table_size,
+    validate_tie_breaks,
 )
 
-TIE_BREAKS = tuple(DEFAULT_TIE_BREAKS)  # every known tie-break; an event orders a subset of them
 DRAFT_ONLY, WRONG_EVENT = "the event is {{row.status}}; only a draft can be {verb}", "wrong_event_status"
 
 
@@ -172,11 +172,10 @@ def _check_scheme(event: Event) -> None:
     )
     if not pins_ok:
         raise DomainError('pinned_tables maps handles to table numbers: {"ann": 1}', "invalid_pins", "pinned_tables")
-    unknown = [t for t in event.tie_breaks if t not in TIE_BREAKS]
-    if unknown or not isinstance(event.tie_breaks, list):
-        raise DomainError(
-            f"unknown tie-breaks {unknown}; use {', '.join(TIE_BREAKS)}", "invalid_tie_breaks", "tie_breaks"
-        )
+    try:
+        validate_tie_breaks(event.tie_breaks)
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_tie_breaks", "tie_breaks") from error
 
 
 EDITABLE_EVENT_FIELDS = frozenset(
