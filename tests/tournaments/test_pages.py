@@ -12,7 +12,7 @@ from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments import selectors, services
 from tournaments.models import Event, Registration
-from tournaments.pages.actions import check_in_code
+from tournaments.pages.codes import check_in_code
 
 pytestmark = pytest.mark.django_db
 

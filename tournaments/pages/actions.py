@@ -1,13 +1,10 @@
 """Buttons on the pages (POST only, CSRF-checked): each calls one service and says what happened."""
 
-import base64
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -18,20 +15,8 @@ from tournaments import selectors, services
 from tournaments.models import Event, Player, Registration, Round, Seat
 from tournaments.pages import SignedInRequest
 from tournaments.pages import selectors as pages
+from tournaments.pages.codes import check_in_code, short_check_in_code
 from tournaments.pages.text import refusal
-
-CHECK_IN_SALT = "boomerang.check-in"
-
-
-def check_in_code(event: Event) -> str:
-    """What the printed QR code carries: proof of having seen the organiser's poster, for this event only."""
-    return signing.Signer(salt=CHECK_IN_SALT).sign(str(event.pk)).split(":", 1)[1]
-
-
-def short_check_in_code(event: Event) -> str:
-    """Six letters and digits a player can type instead of scanning (the poster prints both), case-blind."""
-    digest = hashlib.sha256(check_in_code(event).encode()).digest()
-    return base64.b32encode(digest).decode()[:6]
 
 
 def check_in_by_short_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:

@@ -3,7 +3,6 @@
 from datetime import timedelta
 
 import segno
-from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -16,7 +15,7 @@ from games.preview import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pages import selectors as pages
-from tournaments.pages.actions import check_in_code, short_check_in_code
+from tournaments.pages.codes import check_in_code, short_check_in_code, tv_code
 
 
 def _organised_event(request: HttpRequest, event_id: int) -> Event:
@@ -72,11 +71,6 @@ def tv_shared(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
     if not constant_time_compare(code, tv_code(event)):
         raise Http404
     return _tv_page(request, event)
-
-
-def tv_code(event: Event) -> str:
-    """The secret part of the event's shared TV link: signed, so it cannot be guessed from the event's id."""
-    return signing.Signer(salt="boomerang.tv").sign(str(event.pk)).split(":", 1)[1]
 
 
 def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments.pages.organiser import tv_code
+from tournaments.pages.codes import tv_code
 from tournaments.pages.text import game_name as translated_game_name
 from tournaments.pages.text import problem_sentence, status, tie_break_label
 
