@@ -14,7 +14,7 @@ from config.errors import DomainError
 from tournaments import selectors, services
 from tournaments.models import Event, Player, Registration, Round, Seat
 from tournaments.pages import SignedInRequest
-from tournaments.pages import selectors as pages
+from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code
 from tournaments.pages.text import refusal
 

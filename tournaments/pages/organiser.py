@@ -14,7 +14,7 @@ from games.drafting_sheet import ROUNDS
 from games.preview import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.models import Event
-from tournaments.pages import selectors as pages
+from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code, tv_code
 
 

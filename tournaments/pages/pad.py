@@ -12,7 +12,7 @@ from games import hunt
 from games.preview import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.pages import SignedInRequest
-from tournaments.pages import selectors as pages
+from tournaments.pages import reads as pages
 from tournaments.pages.end_pad import end_pad
 from tournaments.pages.text import CATEGORY_LABELS, problem_templates, status
 

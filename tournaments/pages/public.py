@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 import games
 from ratings import selectors as ratings
 from tournaments import selectors
-from tournaments.pages import selectors as pages
+from tournaments.pages import reads as pages
 from tournaments.pages.charts import Point, line_chart
 from tournaments.pages.sheet_view import seat_sheets
 from tournaments.pages.text import game_name

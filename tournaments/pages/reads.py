@@ -1,4 +1,5 @@
-"""What the pages read: each function returns everything its page shows in a fixed number of queries."""
+"""What the pages read: each function returns everything its page shows in a fixed number of queries (the
+domain's reads are tournaments/selectors.py)."""
 
 from dataclasses import dataclass
 from typing import Any
