@@ -11,12 +11,10 @@ their verification.
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games import australia, drafting_sheet, europe, usa
+from games import drafting_sheet
 from games.parsing import MalformedInput, expect_list, expect_object
-from games.registry import Game, game_of, verify_table
+from games.registry import DRAFTING_RULES, Game, game_of, refuse_player_twice, verify_table
 from games.verdict import Verdict
-
-DRAFTING_RULES = {rules.game: rules for rules in (australia.RULES, europe.RULES, usa.RULES)}
 
 
 @dataclass(frozen=True)
@@ -55,7 +53,7 @@ def parse_seat_in_play(game_id: str, raw: Any, where: str) -> Any:
 def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview:
     rules = DRAFTING_RULES[game.id]
     seats = [drafting_sheet.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]
-    _no_player_twice(seats)
+    refuse_player_twice(seats)
     empty = drafting_sheet.DraftingRound(cards=())
     padded = [
         replace(seat, rounds=seat.rounds + (empty,) * (drafting_sheet.ROUNDS - len(seat.rounds)), claimed_total=None)
@@ -85,11 +83,3 @@ def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview
             totals.append(total)
         running[result.player] = totals
     return Preview(replace(verdict, edition=edition.name), complete, running)
-
-
-def _no_player_twice(seats: list[Any]) -> None:
-    seen: set[str] = set()
-    for i, seat in enumerate(seats):
-        if seat.player in seen:
-            raise MalformedInput(f"seats[{i}].player", f"{seat.player!r} appears twice at the table")
-        seen.add(seat.player)

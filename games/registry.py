@@ -45,6 +45,9 @@ def _load_drafting_deck(rules: drafting.DraftingRules, raw: Any) -> Any:
     return load_deck(raw, rules.game, rules.facts)
 
 
+# The three card-drafting editions' rules, by game id (the score pad's live scoring and the simulator).
+DRAFTING_RULES: dict[str, drafting.DraftingRules] = {r.game: r for r in (australia.RULES, europe.RULES, usa.RULES)}
+
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
@@ -91,12 +94,17 @@ def parse_table(sheet: Any) -> tuple[Game, list[Any]]:
     table = expect_object(sheet, "", frozenset({"game", "seats"}))
     game = game_of(table["game"])
     seats = [game.parse_seat(raw, f"seats[{i}]") for i, raw in enumerate(expect_list(table["seats"], "seats"))]
+    refuse_player_twice(seats)
+    return game, seats
+
+
+def refuse_player_twice(seats: list[Any]) -> None:
+    """Raise MalformedInput naming the second seat of a player who has two at the table."""
     seen: set[str] = set()
     for i, seat in enumerate(seats):
         if seat.player in seen:
             raise MalformedInput(f"seats[{i}].player", f"{seat.player!r} appears twice at the table")
         seen.add(seat.player)
-    return game, seats
 
 
 def verify_table(sheet: Any, edition: Any = None, dealt: int | None = None) -> Verdict:

@@ -6,13 +6,11 @@ Randomness comes only from the `random.Random` passed in, so a seed replays the 
 import random
 from typing import Any
 
-from games import australia, europe, flip, hunt, usa
+from games import flip, hunt
 from games.decks import Deck
 from games.drafting import DraftingRules
 from games.drafting_sheet import ROUNDS, ROW_LENGTH
-from games.registry import GAMES, verify_table
-
-DRAFTING_RULES: dict[str, DraftingRules] = {m.GAME: m.RULES for m in (australia, europe, usa)}
+from games.registry import DRAFTING_RULES, GAMES, verify_table
 
 
 def deal_rounds(deck: Deck, players: int, rng: random.Random, direction_variant: bool = False) -> list[list[list[str]]]:

@@ -11,7 +11,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
 
 from games.drafting_sheet import ROUNDS
-from games.preview import DRAFTING_RULES
+from games.registry import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pages import reads as pages

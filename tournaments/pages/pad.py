@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import NotAllowed
 from games import hunt
-from games.preview import DRAFTING_RULES
+from games.registry import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
