@@ -1,4 +1,4 @@
-"""Edition data for the drafting editions (shared/spec/deck.md): the deck, its regions and map.
+"""Edition data for the drafting editions (docs/deck.md): the deck, its regions and map.
 
 `load_deck` checks a file before the engine ever sees it and names every fault it finds.
 """

@@ -1,4 +1,4 @@
-"""The five games behind one contract: a table sheet in, a verdict out (shared/spec/score-sheet.md)."""
+"""The five games behind one contract: a table sheet in, a verdict out (docs/score-sheet.md)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace

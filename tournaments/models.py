@@ -21,7 +21,7 @@ GAME_CHOICES = [(game.id, game.name) for game in GAMES.values()]
 
 
 class Edition(models.Model):
-    """Edition data for one game (shared/spec/deck.md); the active one verifies that game's sheets."""
+    """Edition data for one game (docs/deck.md); the active one verifies that game's sheets."""
 
     game = models.CharField(max_length=40, choices=GAME_CHOICES)
     name = models.CharField(max_length=200)

@@ -1,4 +1,4 @@
-"""The edition-data loader (shared/spec/deck.md) names every fault before the engine sees a file."""
+"""The edition-data loader (docs/deck.md) names every fault before the engine sees a file."""
 
 import copy
 import json

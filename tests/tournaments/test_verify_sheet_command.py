@@ -1,4 +1,4 @@
-"""The verify_sheet command exactly as shared/spec/score-sheet.md specifies it."""
+"""The verify_sheet command exactly as docs/score-sheet.md specifies it."""
 
 import json
 import random

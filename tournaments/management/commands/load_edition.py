@@ -10,7 +10,7 @@ from tournaments import services
 
 
 class Command(BaseCommand):
-    help = "Check an edition data file (shared/spec/deck.md) and make it the active edition of its game."
+    help = "Check an edition data file (docs/deck.md) and make it the active edition of its game."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")

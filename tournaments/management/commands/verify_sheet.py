@@ -1,4 +1,4 @@
-"""python manage.py verify_sheet [--deck DECK.json] FILE|-   (shared/spec/score-sheet.md)"""
+"""python manage.py verify_sheet [--deck DECK.json] FILE|-   (docs/score-sheet.md)"""
 
 import json
 import sys
