@@ -3,6 +3,7 @@ activity a player, the pad moving on by itself and saving the round), with nothi
 card grid never moving; a card another player holds is refused by name."""
 
 import random
+from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -35,12 +36,17 @@ class Thumb:
         self.taps += 1
 
 
-def test_a_round_of_four_takes_32_taps_without_scrolling_and_the_grid_never_moves(live_server, phone) -> None:
-    _event, round_ = running_round(players=4)
+def pad_of_a_table(live_server, phone, players: int, seed: int) -> tuple[Any, list[Any], dict[str, Any]]:
+    """A running table's pad open on the phone of its first seat's player, and a legal sheet to enter."""
+    _event, round_ = running_round(players=players)
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))
-    sheet = legal_sheet("boomerang-australia", 4, random.Random(13))
     open_pad(phone, live_server.url, seats[0].player.user, table.pk)
+    return table, seats, legal_sheet("boomerang-australia", players, random.Random(seed))
+
+
+def test_a_round_of_four_takes_32_taps_without_scrolling_and_the_grid_never_moves(live_server, phone) -> None:
+    table, seats, sheet = pad_of_a_table(live_server, phone, 4, 13)
     grid = phone.find_element(By.ID, "cards")
     where = phone.execute_script(RECT, grid)
     thumb = Thumb(phone)
@@ -66,11 +72,7 @@ def test_a_round_of_four_takes_32_taps_without_scrolling_and_the_grid_never_move
 
 
 def test_a_card_in_another_players_row_is_refused_by_name(live_server, phone) -> None:
-    _event, round_ = running_round(players=2)
-    table = round_.tables.get()
-    seats = list(table.seats.select_related("player__user").order_by("position"))
-    sheet = legal_sheet("boomerang-australia", 2, random.Random(14))
-    open_pad(phone, live_server.url, seats[0].player.user, table.pk)
+    _table, seats, sheet = pad_of_a_table(live_server, phone, 2, 14)
     row = sheet["seats"][0]["rounds"][0]
     for card in row["cards"]:
         phone.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]').click()
