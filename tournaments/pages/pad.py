@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import NotAllowed
 from games import hunt
+from games.drafting_sheet import ROUNDS, ROW_LENGTH
 from games.registry import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.pages import SignedInRequest
@@ -36,8 +37,8 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
     config = {
         "table": table.pk,
         "game": event.game,
-        "rounds": 4,
-        "row": 7,
+        "rounds": ROUNDS,
+        "row": ROW_LENGTH,
         "seats": [
             {"handle": s.player.handle, "forfeited": s.forfeited, "mine": s.player.user_id == request.user.pk}
             for s in table.seats.all()

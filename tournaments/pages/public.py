@@ -11,7 +11,6 @@ from tournaments.pages import reads as pages
 from tournaments.pages.charts import Point, line_chart
 from tournaments.pages.sheet_view import seat_sheets
 from tournaments.pages.text import game_name
-from tournaments.services.rating import table_source
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -79,11 +78,9 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = selectors.is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
-    handles = {seat.player.user_id: seat.player.handle for seat in table.seats.all()}
-    changes = ratings.changes_of_source(source=table_source(table.pk))
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
         "sheets": seat_sheets(table.result.verdict),  # every table has its result row from its seating
-        "rating_changes": {handles[user_id]: change for user_id, change in changes.items() if user_id in handles},
+        "rating_changes": pages.table_rating_changes(table=table),
     }  # fmt: skip
     return render(request, "pages/table.html", context)

@@ -170,6 +170,13 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
     return mine
 
 
+def table_rating_changes(*, table: Table) -> dict[str, GameChange]:
+    """How the table moved each seated player's rating, by handle (empty until it is rated; one query)."""
+    handles = {seat.player.user_id: seat.player.handle for seat in table.seats.all()}
+    changes = ratings.changes_of_source(source=table_source(table.pk))
+    return {handles[user_id]: change for user_id, change in changes.items() if user_id in handles}
+
+
 def table_queryset() -> QuerySet[Table]:
     seats = Seat.objects.select_related("player").order_by("position")
     return Table.objects.select_related("round__event", "result").prefetch_related(Prefetch("seats", queryset=seats))
