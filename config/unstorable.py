@@ -1,12 +1,16 @@
 """Text that cannot be stored or parsed, found and named: NUL characters, lone surrogates, deep nesting."""
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from config.errors import DomainError
 
 MAX_DEPTH = 32  # a score sheet is 4 levels deep; nothing the API takes comes near this
+# In a JSON body a NUL or a lone surrogate can only arrive as an escape (a raw one is not JSON, or not
+# UTF-8): a body without these escapes needs its depth checked, not every string.
+UNSTORABLE_ESCAPES = re.compile(rb"\\u(0000|d[89a-f][0-9a-f]{2})", re.IGNORECASE)
 
 
 def refuse_in_text(where: str, text: str) -> None:
@@ -45,15 +49,34 @@ def refuse_in_json(body: bytes) -> None:
         raise _too_deep("") from None
     except ValueError:
         return
-    _walk(data)
+    if UNSTORABLE_ESCAPES.search(body) is not None:
+        _walk(data)
+    elif _deeper_than_allowed(data):
+        raise _too_deep("")
 
 
 def _too_deep(path: str) -> DomainError:
     return DomainError(f"JSON nested more than {MAX_DEPTH} levels deep", "too_deep", field=path or "body")
 
 
+def _deeper_than_allowed(data: Any) -> bool:
+    """Whether anything stands more than MAX_DEPTH levels down (as _walk counts), without recursion or paths:
+    the common case, a body with no escape that could hide a NUL or a lone surrogate."""
+    level: list[Any] = [data]
+    for _ in range(MAX_DEPTH + 1):
+        level = [
+            child
+            for value in level
+            if isinstance(value, dict | list)
+            for child in (value.values() if isinstance(value, dict) else value)
+        ]
+        if not level:
+            return False
+    return True
+
+
 def _walk(data: Any) -> None:
-    """Without recursion, so any depth the parser produced is walked safely."""
+    """Without recursion, so any depth the parser produced is walked safely; names the first offending place."""
     pending: list[tuple[Any, str, int]] = [(data, "", 0)]
     while pending:
         value, path, depth = pending.pop()

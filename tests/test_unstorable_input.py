@@ -85,3 +85,16 @@ def test_text_with_accents_and_emoji_passes_the_gate(user_client) -> None:
                                  ' "Zoé 🪃"}]}}', content_type="application/json")  # fmt: skip
     assert response.status_code != 500
     assert response.json().get("code") not in ("nul_character", "lone_surrogate", "too_deep")
+
+
+@pytest.mark.parametrize("escape", ["", "\\u00e9", "\\ud83e\\udd83"])  # none; one that holds nothing; a valid pair
+def test_the_fast_depth_check_and_the_full_walk_draw_the_line_at_the_same_level(escape: str) -> None:
+    from config.errors import DomainError
+    from config.unstorable import MAX_DEPTH, refuse_in_json
+
+    def body(levels: int) -> bytes:  # a string `levels` containers down
+        return ("[" * levels + f'"x{escape}"' + "]" * levels).encode()
+
+    refuse_in_json(body(MAX_DEPTH))
+    with pytest.raises(DomainError, match="nested more than"):
+        refuse_in_json(body(MAX_DEPTH + 1))
