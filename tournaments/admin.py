@@ -120,6 +120,9 @@ class EventAdminForm(forms.ModelForm):
             for size, points in sorted(event.points_by_table_size.items())
         )
         self.fields["tie_breaks_text"].initial = ", ".join(event.tie_breaks)
+        if "seed" in self.fields:
+            self.fields["seed"].required = False
+            self.fields["seed"].help_text = "Round 1's random seating; drawn at random when left empty."
 
     def clean_points_text(self) -> dict[str, list[float]]:
         scheme: dict[str, list[float]] = {}
@@ -139,10 +142,30 @@ class EventAdminForm(forms.ModelForm):
         validate_tie_breaks(names)  # the services' own check, so the admin accepts what the API accepts
         return names
 
-    def save(self, commit: bool = True) -> Event:
-        self.instance.points_by_table_size = self.cleaned_data["points_text"]
-        self.instance.tie_breaks = self.cleaned_data["tie_breaks_text"]
-        return super().save(commit)
+    def _post_clean(self) -> None:
+        """The services' own checks (event_check and the state machine), so the admin refuses what the API
+        refuses, with the same words, on the form instead of as an error page."""
+        super()._post_clean()  # type: ignore[misc]
+        if "points_text" in self.cleaned_data:
+            self.instance.points_by_table_size = self.cleaned_data["points_text"]
+        if "tie_breaks_text" in self.cleaned_data:
+            self.instance.tie_breaks = self.cleaned_data["tie_breaks_text"]
+        if self.errors:
+            return
+        try:
+            if self.instance.pk:
+                Event.machine.check(Event.objects.get(pk=self.instance.pk), "edit")
+            services.event_check(event=self.instance)
+        except DomainError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+
+
+# What the admin's event form sets, passed to the services (organisers are saved with the form's relations).
+ADMIN_EVENT_SETTINGS = [
+    *(name for name in EventAdminForm.Meta.fields if name != "organisers"),
+    "points_by_table_size",
+    "tie_breaks",
+]
 
 
 @admin.register(Event)
@@ -155,6 +178,33 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
     inlines = [RegistrationInline]
     actions = ["open_registration", "start_event", "seat_next_round"]
     readonly_fields = ["status", "standings"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
+        """Once registration is open the players rely on what the event says: only the actions change it."""
+        if obj is not None and not obj.can.edit:
+            return [*EventAdminForm.Meta.fields, "points_by_table_size", "tie_breaks", *self.readonly_fields]
+        return self.readonly_fields
+
+    def get_form(self, request: HttpRequest, obj: Event | None = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is not None and not obj.can.edit:
+            kwargs["form"] = forms.ModelForm  # every field is read-only: nothing to clean
+        return super().get_form(request, obj, change, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: Event, form: forms.ModelForm, change: bool) -> None:
+        """Through the services: a new event gets its organiser and seed there, an edit takes the draft's lock."""
+        values = {name: getattr(obj, name) for name in ADMIN_EVENT_SETTINGS}
+        if values["seed"] is None:
+            del values["seed"]  # a new event draws one; an edit keeps its own
+        if change:
+            services.event_update(event=obj, by=request.user, **values)  # type: ignore[arg-type]
+        else:
+            created = services.event_create(organiser=request.user, **values)  # type: ignore[arg-type]
+            obj.pk, obj.seed, obj._state = created.pk, created.seed, created._state  # the form saves its relations
+
+    def save_related(self, request: HttpRequest, form: forms.ModelForm, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        if not form.instance.organisers.exists():  # an event nobody can run would be stuck
+            form.instance.organisers.add(request.user)
 
     @admin.display(description="standings")
     def standings(self, event: Event) -> str:
@@ -219,9 +269,15 @@ class RegistrationAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
 
 
 class SeatInline(admin.TabularInline):
+    """Read-only: seats move through the services (a swap before the round starts, a forfeit)."""
+
     model = Seat
     extra = 0
-    raw_id_fields = ["player"]
+    fields = readonly_fields = ("position", "player", "forfeited")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Round)

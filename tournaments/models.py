@@ -1,4 +1,4 @@
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -7,6 +7,7 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from games import GAMES
+from tournaments import states
 from tournaments.validators import (
     TIE_BREAKS,
     default_event_timezone,
@@ -16,8 +17,21 @@ from tournaments.validators import (
     validate_points_by_table_size,
     validate_timezone,
 )
+from tournaments.verdicts import TableVerdict
 
 GAME_CHOICES = [(game.id, game.name) for game in GAMES.values()]
+
+
+class HasStates:
+    """A model whose status moves by its machine (tournaments/states.py): `row.can.start` says whether the
+    status opens an action, for pages and templates."""
+
+    machine: ClassVar[states.Machine]
+    status: str
+
+    @property
+    def can(self) -> states.Actions:
+        return states.Actions(self.machine, self.status)
 
 
 class Edition(models.Model):
@@ -109,7 +123,9 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
-class Event(models.Model):
+class Event(HasStates, models.Model):
+    machine = states.EVENT
+
     class Status(models.TextChoices):
         DRAFT = "draft"
         REGISTRATION = "registration"
@@ -173,7 +189,9 @@ class Event(models.Model):
             raise ValidationError({"registration_closes": "registration must close after it opens"})
 
 
-class Registration(models.Model):
+class Registration(HasStates, models.Model):
+    machine = states.REGISTRATION_MACHINE
+
     class Status(models.TextChoices):
         REGISTERED = "registered"
         WAITLISTED = "waitlisted"
@@ -182,7 +200,7 @@ class Registration(models.Model):
         DROPPED = "dropped"
         NO_SHOW = "no_show", "no-show"
 
-    HOLDS_A_PLACE = (Status.REGISTERED, Status.CHECKED_IN)
+    HOLDS_A_PLACE = tuple(sorted(states.HOLDS_A_PLACE))
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
@@ -199,13 +217,15 @@ class Registration(models.Model):
         return f"{self.player} at {self.event} ({self.status})"
 
 
-class Round(models.Model):
+class Round(HasStates, models.Model):
+    machine = states.ROUND
+
     class Status(models.TextChoices):
         SEATED = "seated"
         RUNNING = "running"
         FINISHED = "finished"
 
-    OPEN = (Status.SEATED, Status.RUNNING)
+    OPEN = tuple(sorted(states.ROUND.sources("finish")))  # seated or running
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -298,7 +318,9 @@ class ScoreSheet(models.Model):
         return f"{self.seat} v{self.version} ({self.status})"
 
 
-class TableResult(models.Model):
+class TableResult(HasStates, models.Model):
+    machine = states.TABLE
+
     """The table's verdict for one set of sheet versions; `attempt` grows with every re-verification."""
 
     class Status(models.TextChoices):
@@ -309,8 +331,8 @@ class TableResult(models.Model):
         REJECTED = "rejected"
         OVERRIDDEN = "overridden", "accepted by the organiser"
 
-    COUNTS = (Status.VERIFIED, Status.OVERRIDDEN)
-    QUEUED = (Status.PENDING, Status.VERIFYING)  # the verification queue, indexed as `tableresult_queue`
+    COUNTS = tuple(sorted(states.FINAL))  # verified or overridden
+    QUEUED = tuple(sorted(states.TABLE.sources("claim")))  # the queue (index `tableresult_queue`)
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
@@ -337,6 +359,11 @@ class TableResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.status}"
+
+    @property
+    def table_verdict(self) -> TableVerdict:
+        """The stored verdict, read through its one typed reader (tournaments/verdicts.py)."""
+        return TableVerdict.read(self.verdict)
 
 
 class PadDraft(models.Model):

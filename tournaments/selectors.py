@@ -30,6 +30,7 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.standings import StandingRow, TableOutcome, standings
+from tournaments.verdicts import TableVerdict
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -200,7 +201,7 @@ def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]
     results = TableResult.objects.filter(table__round__event_id__in=ids, status__in=TableResult.COUNTS)
     rows = results.order_by("table_id").values_list("table__round__event_id", "verdict", "table__round__is_final")
     for event_id, verdict, is_final in rows:  # a result that counts has a verdict
-        tables[event_id].append(TableOutcome.from_verdict(verdict or {"seats": []}, is_final=is_final))
+        tables[event_id].append(TableOutcome.from_verdict(TableVerdict.read(verdict), is_final=is_final))
     byes = _handles_by_event(
         Bye.objects.filter(round__event_id__in=ids).values_list("round__event_id", "player__handle")
     )
@@ -349,6 +350,6 @@ def event_ready_to_close(*, event: Event) -> bool:
     """Whether the running event has played its last round: finished, and the final (or the last planned
     round when the event has no final table)."""
     last = event.rounds.order_by("-number").first()
-    if event.status != Event.Status.RUNNING or last is None or last.status != Round.Status.FINISHED:
+    if not event.can.close or last is None or not last.can.seat_next:
         return False
     return bool(last.is_final or (last.number >= event.rounds_planned and not event.final_table_size))

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.verdict import competition_ranks
+from tournaments.verdicts import TableVerdict
 
 
 @dataclass(frozen=True)
@@ -28,12 +29,9 @@ class TableOutcome:
     is_final: bool = False
 
     @classmethod
-    def from_verdict(cls, verdict: dict[str, Any], *, is_final: bool = False) -> "TableOutcome":
+    def from_verdict(cls, verdict: TableVerdict, *, is_final: bool = False) -> "TableOutcome":
         """From a stored verdict's seats (a table won by forfeit has no tie-break values)."""
-        seats = tuple(
-            SeatOutcome(s["player"], s["rank"], s["total"], tuple(s.get("tie_breaks", {}).values()))
-            for s in verdict["seats"]
-        )
+        seats = tuple(SeatOutcome(s.player, s.rank, s.total, tuple(s.tie_breaks.values())) for s in verdict.seats)
         return cls(seats, is_final)
 
 

@@ -73,9 +73,16 @@ def test_the_event_form_edits_points_as_text_and_refuses_a_bad_scheme(admin_clie
     refused = admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", form)
     assert refused.status_code == 200
     assert b"outside 0 to 1000" in refused.content
-    accepted = admin_client.post(
+    # The services' own check, with the API's words: every table size the game seats needs its points.
+    short = admin_client.post(
         f"/admin/tournaments/event/{event.pk}/change/",
         {**form, "points_text": "4: 5, 3, 1, 0\n3: 3, 1, 0\n5: 5, 3, 2, 1, 0"},
+    )
+    assert short.status_code == 200
+    assert b"points for a table of 2 must be a list of 2 numbers" in short.content
+    accepted = admin_client.post(
+        f"/admin/tournaments/event/{event.pk}/change/",
+        {**form, "points_text": "2: 2, 0\n4: 5, 3, 1, 0\n3: 3, 1, 0\n5: 5, 3, 2, 1, 0"},
     )
     assert accepted.status_code == 302, accepted.context["adminform"].form.errors
     event.refresh_from_db()
@@ -114,3 +121,26 @@ def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) 
     import re
 
     assert not re.search(r">\d+\.\d{4,}<", listing)  # no long floats in the list
+
+
+def test_the_admin_creates_events_through_the_service_and_cannot_edit_one_taking_registrations(
+    admin_client, admin_user
+) -> None:
+    from tournaments.models import Event
+
+    form = {
+        "name": "Admin night", "game": "boomerang-australia", "rounds_planned": 3, "capacity": 12,
+        "points_text": "2: 2, 0\n3: 3, 1, 0\n4: 4, 2, 1, 0\n5: 5, 3, 2, 1, 0", "tie_breaks_text": "game_score",
+        "description": "", "venue": "", "registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0,
+    }  # fmt: skip
+    created = admin_client.post("/admin/tournaments/event/add/", form)
+    assert created.status_code == 302, created.context["adminform"].form.errors
+    event = Event.objects.get(name="Admin night")
+    assert event.seed is not None  # the service drew one
+    assert list(event.organisers.all()) == [admin_user]
+    services.event_open_registration(event=event, by=admin_user)
+    page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
+    assert 'name="name"' not in page  # read-only once players rely on it
+    admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", {**form, "name": "Renamed"})
+    event.refresh_from_db()
+    assert event.name == "Admin night"

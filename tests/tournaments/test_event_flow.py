@@ -140,6 +140,7 @@ def test_a_dropped_player_is_not_seated_again(django_capture_on_commit_callbacks
 
 def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -> None:
     from tournaments.standings import StandingRow, TableOutcome, table_add
+    from tournaments.verdicts import TableVerdict
 
     rows: dict[str, StandingRow] = {}
     seats = [
@@ -148,7 +149,7 @@ def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -
         {"player": "c", "total": 70, "rank": 3, "tie_breaks": {"throw_catch": 5}},
         {"player": "d", "total": 60, "rank": 4, "tie_breaks": {"throw_catch": 2}},
     ]
-    table_add(rows, TableOutcome.from_verdict({"seats": seats}), {"4": [4, 2, 1, 0]})
+    table_add(rows, TableOutcome.from_verdict(TableVerdict.read({"seats": seats})), {"4": [4, 2, 1, 0]})
     assert [float(rows[p].points) for p in "abcd"] == [3.0, 3.0, 1.0, 0.0]
 
 

@@ -13,6 +13,7 @@ from games.simulate import legal_sheet
 from tests.tournaments.helpers import running_round
 from tournaments import services
 from tournaments.pages.sheet_view import seat_sheets
+from tournaments.verdicts import TableVerdict
 
 
 def engine_verdict(game: str, players: int, seed: int) -> dict:
@@ -24,7 +25,7 @@ def engine_verdict(game: str, players: int, seed: int) -> dict:
 def test_every_sheet_adds_up_to_the_seats_total(game: str, data: st.DataObject, seed: int) -> None:
     players = data.draw(st.sampled_from(games.GAMES[game].player_counts))
     verdict = engine_verdict(game, players, seed)
-    sheets = seat_sheets(verdict)
+    sheets = seat_sheets(TableVerdict.read(verdict))
     assert sorted((s.player, s.total, s.rank) for s in sheets) == sorted(
         (s["player"], s["total"], s["rank"]) for s in verdict["seats"]
     )
@@ -38,7 +39,7 @@ def test_every_sheet_adds_up_to_the_seats_total(game: str, data: st.DataObject, 
 
 def test_a_drafting_sheet_has_a_column_per_round_and_a_line_per_category() -> None:
     with translation.override("fr"):
-        sheet = seat_sheets(engine_verdict("boomerang-usa", 4, 1))[0]
+        sheet = seat_sheets(TableVerdict.read(engine_verdict("boomerang-usa", 4, 1)))[0]
     assert sheet.columns == ("M1", "M2", "M3", "M4")
     assert [line.label for line in sheet.lines][:2] == ["Lancer & Rattraper", "sites"]
 
@@ -46,7 +47,9 @@ def test_a_drafting_sheet_has_a_column_per_round_and_a_line_per_category() -> No
 def test_a_forfeited_seat_has_no_sheet() -> None:
     verdict = engine_verdict("boomerang-europe", 3, 2)
     verdict["seats"][1] = {"player": verdict["seats"][1]["player"], "total": 0, "rank": 3, "forfeited": True}
-    assert [s.player for s in seat_sheets(verdict)] == [s["player"] for s in verdict["seats"] if "rounds" in s]
+    assert [s.player for s in seat_sheets(TableVerdict.read(verdict))] == [
+        s["player"] for s in verdict["seats"] if "rounds" in s
+    ]
 
 
 @pytest.mark.django_db

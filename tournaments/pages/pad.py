@@ -16,10 +16,10 @@ from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.end_pad import end_pad
 from tournaments.pages.text import CATEGORY_LABELS, problem_templates, status
+from tournaments.states import TABLE_STATUSES
 
 # The hunt's shipped default names no species (they are not public): the practice data's names serve the form.
 DEFAULT_SPECIES = tuple(hunt.practice_edition().cards_per_species or ())
-TABLE_STATUSES = ("waiting", "pending", "verifying", "verified", "rejected", "overridden")
 
 
 @login_required

@@ -80,7 +80,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
-        "sheets": seat_sheets(table.result.verdict),  # every table has its result row from its seating
+        "sheets": seat_sheets(table.result.table_verdict),  # every table has its result row from its seating
         "rating_changes": pages.table_rating_changes(table=table),
     }  # fmt: skip
     return render(request, "pages/table.html", context)

@@ -1,6 +1,7 @@
 """What the pages read: each function returns everything its page shows in a fixed number of queries (the
 domain's reads are tournaments/selectors.py)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from tournaments.models import Event, PadDraft, Player, Registration, Round, Sco
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.services.rating import table_of_source, table_source
 from tournaments.standings import StandingRow, place_of
+from tournaments.verdicts import SeatLine
 
 
 def events_by_status() -> dict[str, list[Event]]:
@@ -56,7 +58,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     mine = next((r for r in registrations if user.is_authenticated and r.player.user_id == user.pk), None)
     organiser = selectors.is_organiser(user=user, event=event)
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
-    rows = selectors.event_standings(event=event) if event.status == Event.Status.FINISHED else []
+    rows = selectors.event_standings(event=event) if event.can.show_results else []
     place = place_of(rows, mine.player.handle) if mine else None
     return EventPage(
         event=event,
@@ -66,7 +68,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         rounds=list(event.rounds.order_by("number")),
         mine=mine,
         organiser=organiser,
-        registrations=registrations,
+        registrations=[r for r in registrations if r.status != Registration.Status.WITHDRAWN],
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
@@ -82,7 +84,7 @@ class Attention:
     rejected: bool
     missing: list[str]  # handles of playing seats with no sheet yet
     contested: list[str]  # handles contesting the pad's entry of their seat
-    problems: list[dict[str, Any]]
+    problems: list[Mapping[str, Any]]
 
 
 def needs_attention(*, event: Event) -> list[Attention]:
@@ -100,9 +102,9 @@ def needs_attention(*, event: Event) -> list[Attention]:
     for table in tables:
         missing = [s.player.handle for s in table.seats.all() if not s.forfeited and s.pk not in with_sheets]
         contested = sorted(drafts[table.pk].contests) if table.pk in drafts else []
-        rejected = table.result.status == TableResult.Status.REJECTED
+        rejected = table.result.can.fix_sheets
         if rejected or missing or contested:
-            problems = (table.result.verdict or {}).get("problems", []) if rejected else []
+            problems = list(table.result.table_verdict.problems) if rejected else []
             found.append(Attention(table, rejected, missing, contested, problems))
     return found
 
@@ -132,9 +134,9 @@ class MySeat:
     seat: Seat
     sheets: list[ScoreSheet]
     table_status: str
-    table_problems: list[dict[str, Any]]
+    table_problems: list[Mapping[str, Any]]
     others: list[Seat]  # the other players at the table, by seat
-    result: dict[str, Any] | None = None  # my seat in the table's verdict, once it counts
+    result: SeatLine | None = None  # my seat in the table's verdict, once it counts
     table_size: int = 0
     rating_change: GameChange | None = None  # how my table moved my rating, once rated
     pad_rows: list[dict[str, Any]] | None = None  # my seat as another phone's pad entered it
@@ -154,12 +156,12 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
         return None
     sheets = list(seat.sheets.select_related("entered_by__player").order_by("-version")[:5])
     others = [s for s in seat.table.seats.select_related("player").order_by("position") if s.pk != seat.pk]
-    verdict = seat.table.result.verdict or {}
-    problems = [p for p in verdict.get("problems", []) if p.get("player") in (None, seat.player.handle)]
+    verdict = seat.table.result.table_verdict
+    problems = verdict.problems_of(seat.player.handle)
     mine = MySeat(seat, sheets, seat.table.result.status, problems, others)
-    if seat.table.result.status in TableResult.COUNTS:
-        mine.result = next((s for s in verdict.get("seats", []) if s.get("player") == seat.player.handle), None)
-        mine.table_size = len(verdict.get("seats", []))
+    if seat.table.result.can.count:
+        mine.result = verdict.seat_of(seat.player.handle)
+        mine.table_size = len(verdict.seats)
         mine.rating_change = ratings.changes_of_source(source=table_source(seat.table_id)).get(user.pk)
     draft = PadDraft.objects.filter(table_id=seat.table_id).select_related("updated_by__player").first()
     if draft is not None and draft.updated_by_id not in (None, user.pk):
@@ -204,7 +206,7 @@ def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
         .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
         .order_by("-event__starts_at", "-event__created_at")[:limit]
     )
-    finished = [r.event for r in registrations if r.event.status == Event.Status.FINISHED]
+    finished = [r.event for r in registrations if r.event.can.show_results]
     by_event = selectors.events_standings(events=finished)
     played = []
     for registration in registrations:

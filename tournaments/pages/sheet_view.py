@@ -5,11 +5,11 @@ and category; the hunt gives points per species and the boomerang sets; the flip
 of its score. A seat without a breakdown (forfeited) has no grid."""
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import pgettext
 
 from tournaments.pages.text import CATEGORY_LABELS
+from tournaments.verdicts import SeatLine, TableVerdict
 
 
 @dataclass(frozen=True)
@@ -33,26 +33,26 @@ class SeatSheet:
         return tuple(sum(column) for column in zip(*(line.values for line in self.lines), strict=True))
 
 
-def seat_sheets(verdict: dict[str, Any] | None) -> list[SeatSheet]:
+def seat_sheets(verdict: TableVerdict) -> list[SeatSheet]:
     """Each seat's score sheet, best place first; seats without a breakdown (forfeited) are left out."""
     sheets = []
-    for seat in (verdict or {}).get("seats", []):
+    for seat in verdict.seats:
         columns, lines = _lines(seat)
         if lines:
-            sheets.append(SeatSheet(seat["player"], seat["total"], seat["rank"], columns, lines))
+            sheets.append(SeatSheet(seat.player, seat.total, seat.rank, columns, lines))
     return sorted(sheets, key=lambda sheet: sheet.rank)
 
 
-def _lines(seat: dict[str, Any]) -> tuple[tuple[str, ...], tuple[SheetLine, ...]]:
-    if seat.get("rounds"):  # a drafting edition: categories by round
-        rounds = seat["rounds"]
+def _lines(seat: SeatLine) -> tuple[tuple[str, ...], tuple[SheetLine, ...]]:
+    if seat.rounds:  # a drafting edition: categories by round
+        rounds = seat.rounds
         columns = tuple(pgettext("a game's round, short", "R%(n)s") % {"n": n} for n in range(1, len(rounds) + 1))
         lines = []
         for name in rounds[0]:
             values = tuple(r.get(name, 0) for r in rounds)
             lines.append(SheetLine(_label(name), values, sum(values)))
         return columns, tuple(lines)
-    breakdown = seat.get("breakdown") or {}
+    breakdown = seat.breakdown or {}
     points = {**breakdown.get("species", {}), **{k: v for k, v in breakdown.items() if isinstance(v, int)}}
     return (), tuple(SheetLine(_label(name), (), value) for name, value in points.items())
 

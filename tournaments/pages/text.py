@@ -150,6 +150,9 @@ def _refusals() -> dict[str, str]:
         "not_organiser": _("Only an organiser of this event can do this."),
         "wrong_event_status": _("The event is not in the right state for this."),
         "wrong_round_status": _("The round is not in the right state for this."),
+        "wrong_table_status": _("The table is not in the right state for this."),
+        "table_final": _("This table's result is final: ask an organiser to correct it."),
+        "round_not_running": _("The round is not running."),
     }
 
 

@@ -9,6 +9,7 @@ from tournaments.services.editions import (
     sheet_check_verify,
 )
 from tournaments.services.events import (
+    event_check,
     event_close,
     event_create,
     event_delete,
@@ -35,6 +36,7 @@ from tournaments.services.verification import table_override, table_reverify, ta
 __all__ = [
     "edition_activate",
     "edition_load",
+    "event_check",
     "event_close",
     "event_close_check_in",
     "event_create",

@@ -5,11 +5,10 @@ and is never rated (docs/rules.md, "Attendance")."""
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from config.errors import Conflict
 from tournaments import selectors
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
 from tournaments.services.sheets import queue_if_complete
-from tournaments.services.transitions import locked_in_status, status_move
+from tournaments.services.transitions import advance, locked_for, move
 from tournaments.services.verification import table_decide_by_forfeit
 
 
@@ -18,8 +17,7 @@ def check_in_close(event: Event) -> list[Registration]:
     order (promoted players still check in). Call with the event row locked. Returns the no-shows."""
     absent = list(event.registrations.filter(status=Registration.Status.REGISTERED).order_by("created_at", "id"))
     for registration in absent:
-        registration.status = Registration.Status.NO_SHOW
-        registration.save(update_fields=["status", "updated_at"])
+        advance(registration, "miss")
     waitlist_promote(event=event)
     return absent
 
@@ -33,18 +31,14 @@ def waitlist_promote(*, event: Event) -> list[Registration]:
         ]
     )
     for registration in promoted:
-        registration.status = Registration.Status.REGISTERED
-        registration.save(update_fields=["status", "updated_at"])
+        advance(registration, "promote")
     return promoted
 
 
 def event_close_check_in(*, event: Event, by: User) -> list[Registration]:
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        refusal = "the event is {row.status}; check-in closes before it starts"
-        return check_in_close(
-            locked_in_status(Event, event.pk, [Event.Status.REGISTRATION], refusal, "wrong_event_status")
-        )
+        return check_in_close(locked_for(Event, event.pk, "close_check_in"))
 
 
 def seat_forfeit(*, seat: Seat, by: User) -> Seat:
@@ -52,8 +46,7 @@ def seat_forfeit(*, seat: Seat, by: User) -> Seat:
     selectors.require_organiser(user=by, event=seat.table.round.event)
     with transaction.atomic():
         result, locked = _lock_seat(seat.pk)
-        if result.status in TableResult.COUNTS:
-            raise Conflict("this table's result is final; a seat can no longer be forfeited", "table_final")
+        result.machine.check(result, "forfeit_seat")
         return _forfeit(locked, result, by)
 
 
@@ -67,7 +60,7 @@ def forfeit_open_seats(*, player: Player, event: Event, by: User) -> list[Seat]:
         result, seat = _lock_seat(seat_id)
         # Forfeited, or its table final, while this waited for the lock (an organiser's forfeit at the same
         # instant): the player leaves the event either way.
-        if not seat.forfeited and result.status not in TableResult.COUNTS:
+        if not seat.forfeited and result.can.forfeit_seat:
             forfeited.append(_forfeit(seat, result, by))
     return forfeited
 
@@ -93,7 +86,4 @@ def registration_reinstate(*, registration: Registration, by: User) -> Registrat
     """Bring back a player who dropped or did not show: checked in, seated from the next round on."""
     selectors.require_organiser(user=by, event=registration.event)
     with transaction.atomic():
-        refusal = "only a dropped player or a no-show can be reinstated; this one is {row.status}"
-        away = [Registration.Status.DROPPED, Registration.Status.NO_SHOW]
-        locked = locked_in_status(Registration, registration.pk, away, refusal, "wrong_registration_status")
-        return status_move(locked, Registration.Status.CHECKED_IN)
+        return move(Registration, registration.pk, "reinstate")

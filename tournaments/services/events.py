@@ -1,7 +1,6 @@
 """Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
 
 import secrets
-from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -19,7 +18,7 @@ from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import Event, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
-from tournaments.services.transitions import locked_in_status, status_move
+from tournaments.services.transitions import advance, locked_for, move
 from tournaments.validators import (
     handle_key,
     normalise_handle,
@@ -28,8 +27,6 @@ from tournaments.validators import (
     validate_points_by_table_size,
     validate_tie_breaks,
 )
-
-DRAFT_ONLY, WRONG_EVENT = "the event is {{row.status}}; only a draft can be {verb}", "wrong_event_status"
 
 
 def player_signup(
@@ -136,14 +133,18 @@ def event_create(*, organiser: User, name: str, game: str, **options: Any) -> Ev
     if options.get("seed") is None:
         options["seed"] = secrets.randbits(62)  # stored, so round 1's seating can be replayed
     event = Event(name=name, game=game, **options)
-    _check_scheme(event)
+    event_check(event=event)
     with transaction.atomic():
         event.save()
         event.organisers.add(organiser)
     return event
 
 
-def _check_scheme(event: Event) -> None:
+def event_check(*, event: Event) -> None:
+    """Every rule an event's settings must follow, as a DomainError naming the field (the API, the pages
+    and the admin refuse with the same words)."""
+    if event.game not in games.GAMES:
+        raise DomainError(f"unknown game {event.game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
     try:
         validate_points_by_table_size(event.points_by_table_size)
     except ValidationError as error:
@@ -194,12 +195,10 @@ def event_update(*, event: Event, by: User, **changes: Any) -> Event:
             f"these fields cannot be changed: {', '.join(sorted(unknown))}", "read_only", sorted(unknown)[0]
         )
     with transaction.atomic():
-        locked = locked_in_status(Event, event.pk, [Event.Status.DRAFT], DRAFT_ONLY.format(verb="edited"), WRONG_EVENT)
+        locked = locked_for(Event, event.pk, "edit")
         for name, value in changes.items():
             setattr(locked, name, value)
-        if locked.game not in games.GAMES:
-            raise DomainError(f"unknown game {locked.game!r}", "unknown_game", "game")
-        _check_scheme(locked)
+        event_check(event=locked)
         locked.save()
     return locked
 
@@ -208,7 +207,7 @@ def event_delete(*, event: Event, by: User) -> None:
     """Delete a draft event (nobody could register for it yet)."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked_in_status(Event, event.pk, [Event.Status.DRAFT], DRAFT_ONLY.format(verb="deleted"), WRONG_EVENT).delete()
+        locked_for(Event, event.pk, "delete").delete()
 
 
 def event_organiser_add(*, event: Event, by: User, player: Player) -> Event:
@@ -234,10 +233,7 @@ def event_organiser_remove(*, event: Event, by: User, player: Player) -> Event:
 def event_open_registration(*, event: Event, by: User) -> Event:
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = locked_in_status(
-            Event, event.pk, [Event.Status.DRAFT], "the event is {row.status}, not draft", WRONG_EVENT
-        )
-        return status_move(locked, Event.Status.REGISTRATION)
+        return move(Event, event.pk, "open_registration")
 
 
 def event_close(*, event: Event, by: User) -> Event:
@@ -245,16 +241,14 @@ def event_close(*, event: Event, by: User) -> Event:
     Only once its last round is finished (every table counts); a correction after that still changes them."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        locked = locked_in_status(
-            Event, event.pk, [Event.Status.RUNNING], "the event is {row.status}, not running", WRONG_EVENT
-        )
+        locked = locked_for(Event, event.pk, "close")
         if not selectors.event_ready_to_close(event=locked):
             raise Conflict(
                 "rounds are still to be played or checked: close the event after its last table",
                 "rounds_to_play",
                 field="status",
             )
-        return status_move(locked, Event.Status.FINISHED)
+        return advance(locked, "close")
 
 
 def registration_create(*, event: Event, player: Player) -> Registration:
@@ -263,8 +257,8 @@ def registration_create(*, event: Event, player: Player) -> Registration:
         locked = Event.objects.select_for_update().get(pk=event.pk)
         _require_registration_open(locked)
         registration = Registration.objects.filter(event=locked, player=player).first()
-        if registration and registration.status != Registration.Status.WITHDRAWN:
-            raise Conflict(f"{player.handle} is already {registration.status}", "already_registered")
+        if registration:
+            registration.machine.check(registration, "register_again")
         taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
         status = Registration.Status.REGISTERED if taken < locked.capacity else Registration.Status.WAITLISTED
         if registration is None:
@@ -276,10 +270,9 @@ def registration_create(*, event: Event, player: Player) -> Registration:
 
 def _require_registration_open(event: Event) -> None:
     now = timezone.now()
-    if event.status == Event.Status.RUNNING and _late_entry_open(event):
+    if event.can.enter_late and _late_entry_open(event):
         return
-    if event.status != Event.Status.REGISTRATION:
-        raise DomainError(f"registration is not open: the event is {event.status}", "registration_closed")
+    event.machine.check(event, "register")
     if event.registration_opens and now < event.registration_opens:
         raise DomainError("registration has not opened yet", "registration_closed")
     if event.registration_closes and now > event.registration_closes:
@@ -297,46 +290,28 @@ def registration_withdraw(*, registration: Registration, by: User) -> Registrati
     _require_self_or_organiser(by, registration)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=registration.event_id)
-        if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION):
-            raise Conflict("the event has started: drop out instead of withdrawing", "event_started")
+        event.machine.check(event, "withdraw")
+        move(Registration, registration.pk, "withdraw")
         registration.refresh_from_db()
-        registration.status = Registration.Status.WITHDRAWN
-        registration.save(update_fields=["status", "updated_at"])
         waitlist_promote(event=event)
     return registration
 
 
 def registration_check_in(*, registration: Registration, by: User) -> Registration:
     _require_self_or_organiser(by, registration)
-    return _registration_transition(
-        registration,
-        (Registration.Status.REGISTERED,),
-        Registration.Status.CHECKED_IN,
-        "only a registered player can check in",
-    )
+    with transaction.atomic():
+        return move(Registration, registration.pk, "check_in")
 
 
 def registration_drop(*, registration: Registration, by: User) -> Registration:
     """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
     (the table finishes with the others), and is not seated again."""
     _require_self_or_organiser(by, registration)
-    if Event.objects.values_list("status", flat=True).get(pk=registration.event_id) != Event.Status.RUNNING:
-        raise Conflict("only a running event can be dropped; withdraw before it starts", "event_not_running")
+    Event.machine.check(Event.objects.only("status").get(pk=registration.event_id), "drop")
     with transaction.atomic():
-        dropped = _registration_transition(
-            registration, Registration.HOLDS_A_PLACE, Registration.Status.DROPPED, "only a playing player can drop"
-        )
+        dropped = move(Registration, registration.pk, "drop")
         forfeit_open_seats(player=registration.player, event=registration.event, by=by)
     return dropped
-
-
-def _registration_transition(
-    registration: Registration, sources: Sequence[str], target: str, refusal: str
-) -> Registration:
-    with transaction.atomic():
-        refusal += "; this registration is {row.status}"
-        locked = locked_in_status(Registration, registration.pk, sources, refusal, "wrong_registration_status")
-        return status_move(locked, target)
 
 
 def _require_self_or_organiser(user: User, registration: Registration) -> None:

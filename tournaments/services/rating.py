@@ -2,7 +2,6 @@
 
 from collections import defaultdict
 from datetime import datetime
-from typing import Any
 
 from django.db import transaction
 from django.db.models import CharField, OuterRef, Value
@@ -70,15 +69,13 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
     for result in not_counting:
         game = result.table.round.event.game
         ratings.match_remove(game=game, source=table_source(result.table_id), actor=actors[result.table_id])
-    handles = {seat["player"] for result in counting for seat in _seats(result)}
+    handles = {seat.player for result in counting for seat in result.table_verdict.seats}
     users = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
     matches: dict[str, list[ratings.Match]] = defaultdict(list)
     for result in counting:
         assert result.verified_at is not None
         placings = [
-            ratings.Placing(users[s["player"]], s["player"], s["rank"])
-            for s in _seats(result)
-            if not s.get("forfeited")
+            ratings.Placing(users[s.player], s.player, s.rank) for s in result.table_verdict.seats if not s.forfeited
         ]
         matches[result.table.round.event.game].append(
             ratings.Match(table_source(result.table_id), result.verified_at, placings, actors[result.table_id])
@@ -95,16 +92,12 @@ def tables_unrate(*, table_ids: list[int], actor: str) -> int:
     )
 
 
-def _seats(result: TableResult) -> list[dict[str, Any]]:
-    return list((result.verdict or {}).get("seats", []))
-
-
 def _rated(result: TableResult) -> bool:
     """Whether the table goes into the ratings: its result counts, its event is rated, and at least two
     players played it (forfeited seats are never rated; a table won by forfeit is not a match)."""
     if result.status not in TableResult.COUNTS or not result.table.round.event.rated:
         return False
-    return sum(not seat.get("forfeited") for seat in _seats(result)) >= 2
+    return result.table_verdict.players_who_played >= 2
 
 
 def _last_actors(results: list[TableResult]) -> dict[int, str]:

@@ -11,28 +11,26 @@ from config.errors import Conflict, DomainError
 from tournaments import seating, selectors
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.services.attendance import check_in_close
-from tournaments.services.transitions import locked_in_status, status_move
+from tournaments.services.transitions import advance, locked_for, move
 
 
 def event_start(*, event: Event, by: User) -> Round:
     """Close registration, start the event and seat round 1 with the checked-in players."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        refusal = "the event is {row.status}; only an event taking registrations can start"
-        locked = locked_in_status(Event, event.pk, [Event.Status.REGISTRATION], refusal, "wrong_event_status")
+        locked = locked_for(Event, event.pk, "start")
         check_in_close(locked)  # registered but not here: no-shows; the waitlist moves up
-        return _round_seat(status_move(locked, Event.Status.RUNNING), 1)
+        return _round_seat(advance(locked, "start"), 1)
 
 
 def round_seat_next(*, event: Event, by: User) -> Round:
     """Seat the next round Swiss-style once every table of the last one has a result that counts."""
     selectors.require_organiser(user=by, event=event)
     with transaction.atomic():
-        refusal = "the event is {row.status}, not running"
-        locked = locked_in_status(Event, event.pk, [Event.Status.RUNNING], refusal, "wrong_event_status")
+        locked = locked_for(Event, event.pk, "seat_next_round")
         last = locked.rounds.order_by("-number").first()
-        if last is not None and last.status != Round.Status.FINISHED:
-            raise Conflict(f"round {last.number} is not finished: every table needs a verified result", "round_open")
+        if last is not None:
+            last.machine.check(last, "seat_next")
         number = (last.number if last else 0) + 1
         if (last is not None and last.is_final) or number > locked.rounds_planned + bool(locked.final_table_size):
             raise Conflict(f"the event has {locked.rounds_planned} rounds", "no_more_rounds")
@@ -112,9 +110,7 @@ def _round_create(
 def round_start(*, round_: Round, by: User) -> Round:
     selectors.require_organiser(user=by, event=round_.event)
     with transaction.atomic():
-        refusal = "round {row.number} is {row.status}, not seated"
-        locked = locked_in_status(Round, round_.pk, [Round.Status.SEATED], refusal, "wrong_round_status")
-        return status_move(locked, Round.Status.RUNNING, started_at=timezone.now())  # the round clock starts
+        return move(Round, round_.pk, "start", started_at=timezone.now())  # the round clock starts
 
 
 def seat_swap(*, seat_a: Seat, seat_b: Seat, by: User) -> tuple[Seat, Seat]:
@@ -124,8 +120,7 @@ def seat_swap(*, seat_a: Seat, seat_b: Seat, by: User) -> tuple[Seat, Seat]:
     if seat_b.table.round_id != round_.pk:
         raise DomainError("both seats must be in the same round", "different_rounds", field="seat_b")
     with transaction.atomic():
-        refusal = "seats can only be swapped before the round starts; round {row.number} is {row.status}"
-        locked_in_status(Round, round_.pk, [Round.Status.SEATED], refusal, "wrong_round_status")
+        locked_for(Round, round_.pk, "swap_seats")
         a, b = Seat.objects.select_for_update().get(pk=seat_a.pk), Seat.objects.select_for_update().get(pk=seat_b.pk)
         if a.table_id == b.table_id:
             positions = a.position, b.position

@@ -11,7 +11,7 @@ import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors, task_names
-from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Event, PadDraft, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
 
 
@@ -101,10 +101,9 @@ def _store_versions(
         locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
         result = locking.get(table_id=table_id)
         round_ = result.table.round
-        if round_.status != Round.Status.RUNNING and not organiser():
-            raise Conflict(f"round {round_.number} is {round_.status}, not running", "round_not_running")
-        if result.status in TableResult.COUNTS and not organiser():
-            raise Conflict("this table's result is final; ask an organiser to correct it", "table_final")
+        if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
+            round_.machine.check(round_, "enter_sheets")
+            result.machine.check(result, "enter_sheets")
         others = [seat for seat in entries if seat.player.user_id != by.pk]
         if others and not organiser():
             _refuse_replacing_a_players_word(table_id, others)
@@ -154,7 +153,8 @@ def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> Non
     waiting = Seat.objects.filter(table_id=result.table_id, forfeited=False, sheets__isnull=True)
     if not every_seat and waiting.exists():
         return
-    result.status, result.attempt, result.updated_at = TableResult.Status.PENDING, result.attempt + 1, timezone.now()
+    result.status = result.machine.next_status(result, "queue")
+    result.attempt, result.updated_at = result.attempt + 1, timezone.now()
     TableResult.objects.filter(pk=result.pk).update(
         status=result.status, attempt=result.attempt, updated_at=result.updated_at
     )

@@ -15,6 +15,8 @@ from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_rate, tables_unrated
+from tournaments.services.transitions import advance
+from tournaments.verdicts import TableVerdict
 
 
 def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
@@ -37,8 +39,9 @@ def _claim(table_id: int, attempt: int) -> dict[int, int]:
     any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified."""
     now = timezone.now()
     # A statement of its own, so that a task whose table a batch already took pays one round trip.
+    claimed = TableResult.machine.target("claim")
     mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=TableResult.QUEUED)
-    if not mine.update(status=TableResult.Status.VERIFYING, updated_at=now):
+    if not mine.update(status=claimed, updated_at=now):
         return {}
     if settings.VERIFY_BATCH <= 1:
         return {table_id: attempt}
@@ -49,7 +52,7 @@ def _claim(table_id: int, attempt: int) -> dict[int, int]:
             .exclude(table_id=table_id)
             .values_list("table_id", "attempt")[: settings.VERIFY_BATCH - 1]
         )
-        TableResult.objects.filter(table_id__in=queued).update(status=TableResult.Status.VERIFYING, updated_at=now)
+        TableResult.objects.filter(table_id__in=queued).update(status=claimed, updated_at=now)
     return {table_id: attempt, **queued}
 
 
@@ -74,8 +77,10 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         playing = [s.data for s in sheets.get(result.table_id, []) if s.data["player"] not in gone]
         dealt = len(playing) + len(gone) if gone else None
         verdict = games.verify_table({"game": game, "seats": playing}, editions[game, edition_id], dealt)
-        result.status = TableResult.Status.VERIFIED if verdict.valid else TableResult.Status.REJECTED
-        result.verdict, result.verified_at, result.updated_at = with_forfeits(verdict.to_json(), gone), now, now
+        # Written only where the table still verifies this attempt (the conditional UPDATE in _write_verdicts).
+        result.status = TableResult.machine.target("verify" if verdict.valid else "reject")
+        result.verdict = TableVerdict.of_engine(verdict, gone).to_json()
+        result.verified_at = result.updated_at = now
         verdicts[result.table_id] = verdict
     with transaction.atomic():
         done = _write_verdicts(batch, {result.table_id: result for result in results})
@@ -88,27 +93,13 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     return {r.table_id: r for r in done}
 
 
-def with_forfeits(verdict: dict[str, Any], forfeited: list[str]) -> dict[str, Any]:
-    """The verdict with the forfeited seats added last (sharing the last place when several), 0 points."""
-    if not forfeited or not verdict.get("seats"):
-        return verdict
-    last = len(verdict["seats"]) + 1
-    keys = verdict["seats"][0].get("tie_breaks", {})
-    added = [
-        {"player": handle, "total": 0, "rank": last, "tie_breaks": dict.fromkeys(keys, 0), "forfeited": True}
-        for handle in forfeited
-    ]
-    return {**verdict, "seats": [*verdict["seats"], *added]}
-
-
 def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
     """One player is left at the table: they win it without a sheet; the forfeited seats share the last place.
     Call with the result row locked. Counted in the standings, never rated (one player does not make a match)."""
     seats = list(Seat.objects.filter(table_id=result.table_id).select_related("player").order_by("position"))
-    winner = [{"player": s.player.handle, "total": 0, "rank": 1, "tie_breaks": {}} for s in seats if not s.forfeited]
-    verdict = {"valid": True, "game": None, "seats": winner, "problems": [], "edition": None, "forfeit": True}
-    result.verdict = with_forfeits(verdict, [s.player.handle for s in seats if s.forfeited])
-    result.status, result.verified_at = TableResult.Status.VERIFIED, timezone.now()
+    left = [s.player.handle for s in seats if not s.forfeited]
+    result.verdict = TableVerdict.by_forfeit(left, [s.player.handle for s in seats if s.forfeited]).to_json()
+    result.status, result.verified_at = result.machine.next_status(result, "decide_by_forfeit"), timezone.now()
     result.attempt += 1  # a task still queued for the older sheets finds its attempt gone
     result.save(update_fields=["status", "verdict", "verified_at", "attempt", "updated_at"])
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
@@ -124,12 +115,12 @@ def _write_verdicts(batch: dict[int, int], by_table: dict[int, TableResult]) -> 
         [(table_id, attempt)] = batch.items()
         result = by_table[table_id]
         still_wanted = TableResult.objects.filter(
-            table_id=table_id, attempt=attempt, status=TableResult.Status.VERIFYING
+            table_id=table_id, attempt=attempt, status__in=TableResult.machine.sources("verify")
         )
         return [result] if still_wanted.update(**{name: getattr(result, name) for name in fields}) else []
     current = set(
         TableResult.objects.select_for_update()
-        .filter(table_id__in=batch, status=TableResult.Status.VERIFYING)
+        .filter(table_id__in=batch, status__in=TableResult.machine.sources("verify"))
         .values_list("table_id", "attempt")
     )
     done = [by_table[table_id] for table_id, attempt in batch.items() if (table_id, attempt) in current]
@@ -162,9 +153,10 @@ def table_override(*, table: Table, reason: str, by: User) -> TableResult:
         raise DomainError("an override needs a reason", "reason_required", field="reason")
     with transaction.atomic():
         result = TableResult.objects.select_for_update().get(table=table)
-        if not result.verdict or not result.verdict.get("seats"):
+        if not result.table_verdict.scored:
             raise Conflict("the table has no scored verdict to accept yet", "nothing_to_accept")
-        result.status, result.override_reason, result.override_by = TableResult.Status.OVERRIDDEN, reason, by
+        result.status = result.machine.next_status(result, "accept")
+        result.override_reason, result.override_by = reason, by
         result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
         result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
         round_finish_if_complete(round_id=table.round_id)
@@ -177,9 +169,7 @@ def table_reverify(*, table: Table, by: User) -> TableResult:
     selectors.require_organiser(user=by, event=table.round.event)
     with transaction.atomic():
         result = TableResult.objects.select_for_update().get(table=table)
-        if result.status == TableResult.Status.WAITING:
-            raise Conflict("the table is still waiting for sheets", "table_incomplete")
-        result.status, result.attempt = TableResult.Status.PENDING, result.attempt + 1
+        result.status, result.attempt = result.machine.next_status(result, "recheck"), result.attempt + 1
         result.save(update_fields=["status", "attempt", "updated_at"])
         enqueue_on_commit(task_names.TABLE_VERIFY, table.pk, result.attempt)
     return result
@@ -234,12 +224,11 @@ def round_finish_if_complete(*, round_id: int) -> bool:
     # The round row only: locking the event too (a join locks every row it reads) would make every
     # verification queue behind registrations and seatings of the event, which never change a running round.
     round_ = Round.objects.select_for_update(of=("self",)).select_related("event").filter(pk=round_id).first()
-    if round_ is None or round_.status == Round.Status.FINISHED:
+    if round_ is None or not round_.can.finish:
         return False
     if TableResult.objects.filter(table__round_id=round_id).exclude(status__in=TableResult.COUNTS).exists():
         return False
-    round_.status = Round.Status.FINISHED
-    round_.save(update_fields=["status"])
+    advance(round_, "finish")
     # The event itself finishes only when an organiser closes it and publishes its results (event_close).
     return True
 
