@@ -4,6 +4,7 @@ from pathlib import Path
 
 from games.decks import Deck, PublishedFacts, load_deck_file
 from games.drafting import DraftingRules
+from games.words import gettext_noop
 
 GAME = "boomerang-australia"
 
@@ -34,7 +35,7 @@ def activity_points(own: int, _others: int, _players: int, deck: Deck) -> int:
 
 RULES = DraftingRules(
     game=GAME,
-    name="Boomerang: Australia",
+    name=gettext_noop("Boomerang: Australia"),
     facts=FACTS,
     categories=("throw_catch", "sites", "region_bonus", "collections", "animals", "activity"),
     green="collections",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from games.decks import Deck, PublishedFacts, load_deck_file
 from games.drafting import DraftingRules
+from games.words import gettext_noop
 
 GAME = "boomerang-europe"
 TREASURE_POINTS_PER_SYMBOL = {2: 4, 3: 3, 4: 2}
@@ -46,7 +47,7 @@ def passport_points(tier: int, players: int) -> int:
 
 RULES = DraftingRules(
     game=GAME,
-    name="Boomerang: Europe",
+    name=gettext_noop("Boomerang: Europe"),
     facts=FACTS,
     categories=("throw_catch", "sites", "region_bonus", "passport_bonus", "food", "transport", "treasure"),
     green="food",

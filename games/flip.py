@@ -5,18 +5,21 @@ worth 88, 13 worth 44 per player). An organiser may configure them as edition da
 """
 
 import json
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from games.decks import InvalidEdition
+from games.pads import EndPad, PadField, numbers
 from games.parsing import MalformedInput, expect_int, expect_list, expect_object, expect_str
 from games.verdict import Problem, SeatResult, Verdict, claim_problem, competition_ranks
+from games.words import gettext_noop
 
 GAME = "boomerang-flip"
-NAME = "Boomerang (two-player flip)"
+NAME = gettext_noop("Boomerang (two-player flip)")
 COLOURS = ("white", "red")
 PIECES_PER_PLAYER = 13
 POINTS_PER_PLAYER = 44
@@ -164,3 +167,60 @@ def _configured_piece_problems(pieces: tuple[int, ...], seats: Sequence[FlipSeat
             message = f"{seat.player}'s unplaced pieces {sorted(surplus.elements())} are not in a player's set"
             problems.append(Problem("pieces_not_conserved", message, seat.player, field="unplaced"))
     return problems
+
+
+# The end-of-game score pad (games/pads.py): each player's colour and the values of their pieces.
+_COLOUR_WORDS = (gettext_noop("white"), gettext_noop("red"))  # the colour choices, in the reader's language
+
+
+def _pad_fields(edition: FlipEdition) -> tuple[PadField, ...]:
+    return (
+        PadField("color", gettext_noop("Colour"), "choice", COLOURS),
+        PadField("on_board", gettext_noop("On the board, showing this colour"), "numbers"),
+        PadField("unplaced", gettext_noop("Own pieces never placed"), "numbers"),
+    )
+
+
+def _pad_seat(handle: str, values: Mapping[str, str]) -> dict[str, Any]:
+    return {
+        "player": handle,
+        "color": values.get("color") or COLOURS[0],
+        "on_board": numbers(values.get("on_board")),
+        "unplaced": numbers(values.get("unplaced")),
+    }
+
+
+def _pad_values(seat: Mapping[str, Any]) -> dict[str, str]:
+    return {
+        "color": str(seat.get("color") or ""),
+        "on_board": " ".join(map(str, seat.get("on_board") or ())),
+        "unplaced": " ".join(map(str, seat.get("unplaced") or ())),
+    }
+
+
+END_PAD = EndPad(
+    intro=gettext_noop(
+        "For each player: their colour, the values of the pieces showing their colour on the board, and the "
+        "values of their own pieces never placed (numbers separated by spaces)."
+    ),
+    fields=_pad_fields,
+    to_seat=_pad_seat,
+    from_seat=_pad_values,
+)
+
+
+def simulated_seats(edition: FlipEdition, players: int, rng: random.Random) -> list[dict[str, Any]]:
+    """A legal end of a flip game (games/simulate.py): each piece unplaced or on the board showing a colour."""
+    pieces = edition.pieces or practice_edition().pieces or ()
+    on_board: dict[str, list[int]] = {colour: [] for colour in COLOURS}
+    unplaced: dict[str, list[int]] = {colour: [] for colour in COLOURS}
+    for owner in COLOURS:
+        for value in pieces:
+            if rng.random() < 0.15:
+                unplaced[owner].append(value)
+            else:
+                on_board[rng.choice(COLOURS)].append(value)
+    return [
+        {"player": f"p{i + 1}", "color": colour, "on_board": on_board[colour], "unplaced": unplaced[colour]}
+        for i, colour in enumerate(COLOURS)
+    ]

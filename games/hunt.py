@@ -5,17 +5,20 @@ their card counts are edition data; the printed list is not public, so the shipp
 """
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from games.decks import InvalidEdition
+from games.pads import EndPad, PadField, whole
 from games.parsing import MalformedInput, expect_int, expect_object, expect_str
 from games.verdict import Problem, SeatResult, Verdict, claim_problem, competition_ranks
+from games.words import gettext_noop
 
 GAME = "boomerang-hunt"
-NAME = "Boomerang (Ehrhard & Lalet)"
+NAME = gettext_noop("Boomerang (Ehrhard & Lalet)")
 PLAYER_COUNTS = range(3, 6)
 BOOMERANGS_PER_PLAYER = 12
 BOOMERANGS_PER_POINT = 6
@@ -156,3 +159,58 @@ def _capture_problems(edition: HuntEdition, seats: Sequence[HuntSeat]) -> list[P
                 Problem("too_many_captured", message, field=f"captured.{species}", claimed=taken, expected=cards)
             )
     return problems
+
+
+# The end-of-game score pad (games/pads.py): the cards captured per species and the boomerangs held.
+_CAPTURED = "captured."
+
+
+def _pad_fields(edition: HuntEdition) -> tuple[PadField, ...]:
+    # The shipped default names no species (they are not public): the practice data's names serve the form.
+    species = edition.cards_per_species or practice_edition().cards_per_species or {}
+    return (
+        *(
+            PadField(_CAPTURED + name, name, "count", translate_label=False, most=CARDS_IN_GAME)
+            for name in sorted(species)
+        ),
+        PadField("boomerangs", gettext_noop("Boomerangs held"), "count"),
+    )
+
+
+def _pad_seat(handle: str, values: Mapping[str, str]) -> dict[str, Any]:
+    captured = {
+        key.removeprefix(_CAPTURED): count
+        for key, value in values.items()
+        if key.startswith(_CAPTURED) and (count := whole(value)) is not None
+    }
+    # A box nobody filled in stays empty when the pad opens; once the form is sent, an empty box counts 0.
+    boomerangs = None if values.get("boomerangs") is None else whole(values["boomerangs"]) or 0
+    return {"player": handle, "captured": captured, "boomerangs": boomerangs}
+
+
+def _pad_values(seat: Mapping[str, Any]) -> dict[str, str]:
+    values = {_CAPTURED + name: str(count) for name, count in (seat.get("captured") or {}).items()}
+    boomerangs = seat.get("boomerangs")
+    return {**values, "boomerangs": "" if boomerangs is None else str(boomerangs)}
+
+
+END_PAD = EndPad(
+    intro=gettext_noop("For each player: the animals captured, by species, and the boomerangs they hold at the end."),
+    fields=_pad_fields,
+    to_seat=_pad_seat,
+    from_seat=_pad_values,
+)
+
+
+def simulated_seats(edition: HuntEdition, players: int, rng: random.Random) -> list[dict[str, Any]]:
+    """A legal end of a hunt (games/simulate.py): every captured card exists once, 12 boomerangs a player."""
+    species = dict(edition.cards_per_species or practice_edition().cards_per_species or {})
+    captured: list[dict[str, int]] = [{} for _ in range(players)]
+    for name, cards in species.items():
+        for _ in range(rng.randint(cards // 2, cards)):
+            holder = captured[rng.randrange(players)]
+            holder[name] = holder.get(name, 0) + 1
+    total = BOOMERANGS_PER_PLAYER * players
+    cuts = sorted(rng.randint(0, total) for _ in range(players - 1))
+    boomerangs = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    return [{"player": f"p{i + 1}", "captured": captured[i], "boomerangs": boomerangs[i]} for i in range(players)]

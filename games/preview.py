@@ -13,7 +13,7 @@ from typing import Any
 
 from games import drafting_sheet
 from games.parsing import MalformedInput, expect_list, expect_object
-from games.registry import DRAFTING_RULES, Game, game_of, refuse_player_twice, verify_table
+from games.registry import Game, game_of, refuse_player_twice, verify_table
 from games.verdict import Verdict
 
 
@@ -35,7 +35,7 @@ def preview_table(game_id: str, sheet: Any, edition: Any = None) -> Preview:
         raise MalformedInput("game", f"this is the {game.id} score pad, not {table['game']!r}")
     raw_seats = expect_list(table["seats"], "seats")
     edition = edition if edition is not None else game.default_edition()
-    if game.id not in DRAFTING_RULES:
+    if game.drafting is None:
         verdict = verify_table({"game": game.id, "seats": raw_seats}, edition)
         return Preview(verdict, complete=True, running_totals={})
     return _drafting_preview(game, raw_seats, edition)
@@ -45,13 +45,14 @@ def parse_seat_in_play(game_id: str, raw: Any, where: str) -> Any:
     """One seat of a table still being played, as the score pad holds it: a drafting seat with 1 to 4 rounds
     and rows still being drafted; a hunt or flip seat whole. Raises MalformedInput naming the field."""
     game = game_of(game_id)
-    if game.id in DRAFTING_RULES:
-        return drafting_sheet.parse_seat(DRAFTING_RULES[game.id], raw, where, partial=True)
+    if game.drafting is not None:
+        return drafting_sheet.parse_seat(game.drafting, raw, where, partial=True)
     return game.parse_seat(raw, where)
 
 
 def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview:
-    rules = DRAFTING_RULES[game.id]
+    rules = game.drafting
+    assert rules is not None
     seats = [drafting_sheet.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]
     refuse_player_twice(seats)
     empty = drafting_sheet.DraftingRound(cards=())

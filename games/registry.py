@@ -1,5 +1,6 @@
 """The five games behind one contract: a table sheet in, a verdict out (docs/score-sheet.md)."""
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, partial
@@ -7,6 +8,8 @@ from typing import Any
 
 from games import australia, drafting, drafting_sheet, europe, flip, hunt, usa
 from games.decks import load_deck
+from games.drafting import DraftingRules
+from games.pads import EndPad
 from games.parsing import MalformedInput, expect_list, expect_object, expect_str
 from games.verdict import Verdict
 
@@ -22,9 +25,17 @@ class Game:
     load_edition: Callable[[Any], Any]
     default_edition: Callable[[], Any]
     practice_edition: Callable[[], Any] | None = None
-    # What a score pad asks for: "drafting" (each round's cards and activity), "captures" (cards captured
-    # per species and boomerangs held, at the end) or "pieces" (colour, pieces on the board and unplaced).
-    pad: str = "drafting"
+    # The score pad: a drafting edition's rules give the card pad (each round's cards and activity, scored
+    # live in the browser); any other game describes its end-of-game form (games/pads.py).
+    drafting: DraftingRules | None = None
+    end_pad: EndPad | None = None
+    # A legal table's seats, dealt and played at random (games/simulate.py): (edition, players, rng) -> seats.
+    simulate: Callable[[Any, int, random.Random], list[dict[str, Any]]] | None = None
+
+    @property
+    def rounds_on_paper(self) -> int:
+        """The columns of the paper score grid: a drafting edition's rounds, none for a game scored at the end."""
+        return drafting_sheet.ROUNDS if self.drafting else 0
 
 
 def _drafting_game(rules: drafting.DraftingRules, shipped: Callable[[], Any], practice: bool) -> Game:
@@ -38,15 +49,13 @@ def _drafting_game(rules: drafting.DraftingRules, shipped: Callable[[], Any], pr
         load_edition=partial(_load_drafting_deck, rules),
         default_edition=cache(shipped),
         practice_edition=cache(shipped) if practice else None,
+        drafting=rules,
     )
 
 
 def _load_drafting_deck(rules: drafting.DraftingRules, raw: Any) -> Any:
     return load_deck(raw, rules.game, rules.facts)
 
-
-# The three card-drafting editions' rules, by game id (the score pad's live scoring and the simulator).
-DRAFTING_RULES: dict[str, drafting.DraftingRules] = {r.game: r for r in (australia.RULES, europe.RULES, usa.RULES)}
 
 GAMES: dict[str, Game] = {
     game.id: game
@@ -64,7 +73,8 @@ GAMES: dict[str, Game] = {
             load_edition=hunt.load_edition,
             default_edition=lambda: hunt.UNCONFIGURED,
             practice_edition=cache(hunt.practice_edition),
-            pad="captures",
+            end_pad=hunt.END_PAD,
+            simulate=hunt.simulated_seats,
         ),
         Game(
             id=flip.GAME,
@@ -76,7 +86,8 @@ GAMES: dict[str, Game] = {
             load_edition=flip.load_edition,
             default_edition=lambda: flip.UNCONFIGURED,
             practice_edition=cache(flip.practice_edition),
-            pad="pieces",
+            end_pad=flip.END_PAD,
+            simulate=flip.simulated_seats,
         ),
     )
 }

@@ -6,11 +6,10 @@ Randomness comes only from the `random.Random` passed in, so a seed replays the 
 import random
 from typing import Any
 
-from games import flip, hunt
 from games.decks import Deck
 from games.drafting import DraftingRules
 from games.drafting_sheet import ROUNDS, ROW_LENGTH
-from games.registry import DRAFTING_RULES, GAMES, verify_table
+from games.registry import GAMES, verify_table
 
 
 def deal_rounds(deck: Deck, players: int, rng: random.Random, direction_variant: bool = False) -> list[list[list[str]]]:
@@ -47,7 +46,8 @@ def _draft(hands: list[list[str]], rng: random.Random, step: int) -> list[list[s
 
 def drafting_sheet(game_id: str, deck: Deck, players: int, rng: random.Random, claims: bool = True) -> dict[str, Any]:
     """A legal table sheet for a drafting edition, with every claim filled in correctly when `claims`."""
-    rules = DRAFTING_RULES[game_id]
+    rules = GAMES[game_id].drafting
+    assert rules is not None, f"{game_id} is not a drafting edition"
     rows = deal_rounds(deck, players, rng, direction_variant=rng.random() < 0.5)
     used: list[set[str]] = [set() for _ in range(players)]
     seat_rounds: list[list[dict[str, Any]]] = [[] for _ in range(players)]
@@ -90,47 +90,12 @@ def with_claims(sheet: dict[str, Any], edition: Any = None) -> dict[str, Any]:
     return sheet
 
 
-def hunt_sheet(edition: hunt.HuntEdition, players: int, rng: random.Random) -> dict[str, Any]:
-    """A legal end of a hunt: every captured card exists once, 12 boomerangs a player in all."""
-    species = dict(edition.cards_per_species or hunt.practice_edition().cards_per_species or {})
-    captured: list[dict[str, int]] = [{} for _ in range(players)]
-    for name, cards in species.items():
-        for _ in range(rng.randint(cards // 2, cards)):
-            holder = captured[rng.randrange(players)]
-            holder[name] = holder.get(name, 0) + 1
-    boomerangs = _split(hunt.BOOMERANGS_PER_PLAYER * players, players, rng)
-    seats = [{"player": f"p{i + 1}", "captured": captured[i], "boomerangs": boomerangs[i]} for i in range(players)]
-    return with_claims({"game": hunt.GAME, "seats": seats}, edition)
-
-
-def flip_sheet(edition: flip.FlipEdition, rng: random.Random) -> dict[str, Any]:
-    """A legal end of a flip game: each piece is either unplaced or on the board showing one colour."""
-    pieces = edition.pieces or flip.practice_edition().pieces or ()
-    colours = list(flip.COLOURS)
-    on_board: dict[str, list[int]] = {colour: [] for colour in colours}
-    unplaced: dict[str, list[int]] = {colour: [] for colour in colours}
-    for owner in colours:
-        for value in pieces:
-            if rng.random() < 0.15:
-                unplaced[owner].append(value)
-            else:
-                on_board[rng.choice(colours)].append(value)
-    seats = [
-        {"player": f"p{i + 1}", "color": colour, "on_board": on_board[colour], "unplaced": unplaced[colour]}
-        for i, colour in enumerate(colours)
-    ]
-    return with_claims({"game": flip.GAME, "seats": seats}, edition)
-
-
-def _split(total: int, parts: int, rng: random.Random) -> list[int]:
-    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
-    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
-
-
 def legal_sheet(game_id: str, players: int, rng: random.Random, edition: Any = None) -> dict[str, Any]:
-    """A legal, correctly claimed table sheet for any of the five games."""
-    if game_id == hunt.GAME:
-        return hunt_sheet(edition or hunt.practice_edition(), players, rng)
-    if game_id == flip.GAME:
-        return flip_sheet(edition or flip.practice_edition(), rng)
-    return drafting_sheet(game_id, edition or GAMES[game_id].default_edition(), players, rng)
+    """A legal, correctly claimed table sheet for any game: the drafting editions are dealt and drafted
+    here, the others play through their own `Game.simulate`."""
+    game = GAMES[game_id]
+    if game.drafting is not None:
+        return drafting_sheet(game_id, edition or game.default_edition(), players, rng)
+    assert game.simulate is not None, f"{game_id} has no simulator"
+    edition = edition or (game.practice_edition or game.default_edition)()
+    return with_claims({"game": game_id, "seats": game.simulate(edition, players, rng)}, edition)

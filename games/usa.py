@@ -8,6 +8,7 @@ from pathlib import Path
 
 from games.decks import Deck, PublishedFacts, load_deck_file
 from games.drafting import DraftingRules
+from games.words import gettext_noop
 
 GAME = "boomerang-usa"
 COAST_BONUSES = (7, 3)
@@ -71,7 +72,7 @@ def coast_points(tier: int, _players: int) -> int:
 
 RULES = DraftingRules(
     game=GAME,
-    name="Boomerang: USA",
+    name=gettext_noop("Boomerang: USA"),
     facts=FACTS,
     categories=("throw_catch", "sites", "region_bonus", "coast_bonus", "souvenirs", "animals", "activity"),
     green="souvenirs",

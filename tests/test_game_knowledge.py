@@ -18,3 +18,16 @@ def test_no_game_id_appears_in_app_code_outside_games() -> None:
             found += [f"{path.relative_to(ROOT)}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1)
                       if GAME_ID.search(line)]  # fmt: skip
     assert found == []
+
+
+def test_no_game_name_appears_in_app_code_outside_games() -> None:
+    """A game's name is written once, in its module (marked there for translation)."""
+    import games
+
+    names = [game.name for game in games.GAMES.values()]
+    found = []
+    for folder in ("tournaments", "ratings", "config"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".html", ".js") and "/migrations/" not in str(path):
+                found += [f"{path.relative_to(ROOT)}: {name}" for name in names if name in path.read_text()]
+    assert found == []

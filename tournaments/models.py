@@ -19,7 +19,13 @@ from tournaments.validators import (
 )
 from tournaments.verdicts import TableVerdict
 
-GAME_CHOICES = [(game.id, game.name) for game in GAMES.values()]
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games known now (games.GAMES), read whenever Django asks: a new game needs no migration."""
+    return [(game.id, game.name) for game in GAMES.values()]
+
+
+GAME_CHOICES = game_choices()  # the games at start-up, for the API schema's enum
 
 
 class HasStates:
@@ -37,7 +43,7 @@ class HasStates:
 class Edition(models.Model):
     """Edition data for one game (docs/deck.md); the active one verifies that game's sheets."""
 
-    game = models.CharField(max_length=40, choices=GAME_CHOICES)
+    game = models.CharField(max_length=40, choices=game_choices)
     name = models.CharField(max_length=200)
     data = models.JSONField()
     is_practice = models.BooleanField(
@@ -66,7 +72,7 @@ class SheetCheck(models.Model):
         VERIFIED = "verified"
         REJECTED = "rejected"
 
-    game = models.CharField(max_length=40, choices=GAME_CHOICES)
+    game = models.CharField(max_length=40, choices=game_choices)
     sheet = models.JSONField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
     attempt = models.PositiveIntegerField(default=0, help_text="Raised by each re-verification.")
@@ -133,7 +139,7 @@ class Event(HasStates, models.Model):
         FINISHED = "finished"
 
     name = models.CharField(max_length=200)
-    game = models.CharField(max_length=40, choices=GAME_CHOICES)
+    game = models.CharField(max_length=40, choices=game_choices)
     starts_at = models.DateTimeField(null=True, blank=True, help_text="When play begins.")
     timezone = models.CharField(
         max_length=64, default=default_event_timezone, validators=[validate_timezone],

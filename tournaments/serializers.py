@@ -1,3 +1,5 @@
+from typing import Any
+
 from rest_framework import serializers
 
 from tournaments.models import (
@@ -11,6 +13,7 @@ from tournaments.models import (
     SheetCheck,
     Table,
     TableResult,
+    game_choices,
 )
 from tournaments.validators import HANDLE_RULE, validate_timezone
 
@@ -63,7 +66,7 @@ class PlayerSignupResultSerializer(serializers.Serializer):
 
 class EventInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    game = serializers.ChoiceField(choices=GAME_CHOICES)  # the games known now: see __init__
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     timezone = serializers.CharField(
         max_length=64, required=False, validators=[validate_timezone],
@@ -92,6 +95,10 @@ class EventInputSerializer(serializers.Serializer):
         child=serializers.IntegerField(min_value=1, max_value=1000), required=False,
         help_text="Players who keep a table (mobility needs): handle -> table number.",
     )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()  # a game registered after start-up is accepted too
 
 
 class EventUpdateSerializer(EventInputSerializer):

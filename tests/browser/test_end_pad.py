@@ -61,7 +61,7 @@ def test_a_hunt_table_is_scored_at_the_end_on_one_phone(live_server, phone) -> N
     assert phone.find_element(By.ID, "boomerangs-0").get_attribute("value") == ""  # nothing typed, nothing shown
     for i, entry in enumerate(entries):
         for species, count in entry["captured"].items():
-            fill(phone, f"captured-{i}-{species}", count)
+            fill(phone, f"captured.{species}-{i}", count)
         fill(phone, f"boomerangs-{i}", entry["boomerangs"])
     check_then_submit(phone, table, "hunt-pad", totals)
 

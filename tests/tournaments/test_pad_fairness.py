@@ -102,7 +102,7 @@ def test_the_end_of_game_pad_checks_then_submits_the_table(game: str, players: i
             form[f"unplaced-{i}"] = " ".join(map(str, seat_data["unplaced"]))
         else:
             form[f"boomerangs-{i}"] = str(seat_data["boomerangs"])
-            form.update({f"captured-{i}-{name}": str(n) for name, n in seat_data["captured"].items()})
+            form.update({f"captured.{name}-{i}": str(n) for name, n in seat_data["captured"].items()})
     keeper = Client()
     keeper.force_login(seats[0].player.user)
     checked = keeper.post(f"/tables/{table.pk}/pad/", {**form, "action": "check"})

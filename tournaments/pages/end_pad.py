@@ -3,7 +3,6 @@
 "Check" scores the table with the engine and shows the points and problems; "Submit" stores one sheet
 per seat, exactly as the drafting pad does."""
 
-import re
 from typing import Any
 
 from django.contrib import messages
@@ -13,23 +12,29 @@ from django.utils.translation import gettext as _
 
 import games
 from config.errors import DomainError
+from games.pads import PadField
 from tournaments import selectors, services
 from tournaments.models import Table
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import problem_sentence, refusal
 
-NUMBERS = re.compile(r"-?\d+")
 
-
-def end_pad(request: SignedInRequest, table: Table, species: list[str]) -> HttpResponse:
+def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpResponse:
     event = table.round.event
+    description = games.GAMES[event.game].end_pad
+    assert description is not None, f"{event.game} has no end-of-game pad"
+    fields = description.fields(edition)
     seats = [seat for seat in table.seats.all() if not seat.forfeited]
-    entered = [
-        _seat_from_form(request.POST, i, seat.player.handle, event.game, species) for i, seat in enumerate(seats)
-    ]
-    if request.method != "POST":  # fixing a rejected table: start from what each seat submitted
+    if request.method == "POST":
+        entered = [
+            description.to_seat(seat.player.handle, _typed(request.POST, fields, i)) for i, seat in enumerate(seats)
+        ]
+    else:  # fixing a rejected table: start from what each seat submitted; else empty boxes
         submitted = {entry["player"]: entry for entry in selectors.pad_submitted_seats(table=table)}
-        entered = [submitted.get(entry["player"], entry) for entry in entered]
+        entered = [
+            submitted.get(seat.player.handle) or description.to_seat(seat.player.handle, _defaults(fields, i))
+            for i, seat in enumerate(seats)
+        ]
     verdict = None
     if request.method == "POST":
         try:
@@ -41,27 +46,36 @@ def end_pad(request: SignedInRequest, table: Table, species: list[str]) -> HttpR
         except DomainError as error:
             messages.error(request, refusal(error.code, error.message))
     problems = [problem_sentence(p) for p in (verdict or {}).get("problems", [])]
+    rows = [
+        {"seat": seat, "boxes": _boxes(fields, description.from_seat(entry), i)}
+        for i, (seat, entry) in enumerate(zip(seats, entered, strict=True))
+    ]
     context = {
-        "table": table, "event": event, "rows": list(zip(seats, entered, strict=True)), "species": species,
-        "verdict": verdict, "problems": problems, "pieces": games.GAMES[event.game].pad == "pieces",
+        "table": table, "event": event, "rows": rows, "intro": description.intro, "verdict": verdict,
+        "problems": problems,
     }  # fmt: skip
     return render(request, "pages/end_pad.html", context)
 
 
-def _seat_from_form(form: Any, i: int, handle: str, game: str, species: list[str]) -> dict[str, Any]:
-    if games.GAMES[game].pad == "pieces":
-        return {
-            "player": handle,
-            "color": form.get(f"color-{i}", "white" if i == 0 else "red"),
-            "on_board": [int(n) for n in NUMBERS.findall(form.get(f"on_board-{i}", ""))],
-            "unplaced": [int(n) for n in NUMBERS.findall(form.get(f"unplaced-{i}", ""))],
+def _typed(form: Any, fields: tuple[PadField, ...], i: int) -> dict[str, str]:
+    """What the form holds for seat `i`, by field key (a box left out of the form reads as empty)."""
+    return {field.key: form.get(f"{field.key}-{i}", "") for field in fields}
+
+
+def _defaults(fields: tuple[PadField, ...], i: int) -> dict[str, str]:
+    """An unfilled form: a choice defaults by seat (the first seat the first colour), the boxes stay empty."""
+    return {field.key: field.choices[min(i, len(field.choices) - 1)] for field in fields if field.choices}
+
+
+def _boxes(fields: tuple[PadField, ...], values: dict[str, str], i: int) -> list[dict[str, Any]]:
+    """Each field of seat `i` with its form name, its words in the reader's language and its value."""
+    return [
+        {
+            "field": field,
+            "name": f"{field.key}-{i}",
+            "label": _(field.label) if field.translate_label else field.label,
+            "choices": [(choice, _(choice)) for choice in field.choices],
+            "value": values.get(field.key, ""),
         }
-    captured = {}
-    for name in species:
-        count = form.get(f"captured-{i}-{name}", "").strip()
-        if count:
-            captured[name] = int(count) if count.isdigit() else 0
-    boomerangs = form.get(f"boomerangs-{i}", "").strip()
-    if not boomerangs and not form:  # the pad just opened: an empty box, not a 0 nobody typed
-        return {"player": handle, "captured": captured, "boomerangs": None}
-    return {"player": handle, "captured": captured, "boomerangs": int(boomerangs) if boomerangs.isdigit() else 0}
+        for field in fields
+    ]

@@ -11,7 +11,6 @@ from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
 
 import games
-from games.drafting_sheet import ROUNDS
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pages import reads as pages
@@ -46,7 +45,7 @@ def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
         slips.append({"table": table, "url": url, "qr": qr_svg(url)})
     # The paper score grid, for a table without a phone: a column per round of play for the drafting games,
     # the total alone for the games scored once at the end.
-    game_rounds = range(1, ROUNDS + 1) if games.GAMES[event.game].pad == "drafting" else range(0)
+    game_rounds = range(1, games.GAMES[event.game].rounds_on_paper + 1)
     context = {"event": event, "round": round_, "slips": slips, "game_rounds": game_rounds}
     return render(request, "pages/print_slips.html", context)
 

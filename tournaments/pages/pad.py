@@ -7,19 +7,15 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+import games
 from config.errors import NotAllowed
-from games import hunt
 from games.drafting_sheet import ROUNDS, ROW_LENGTH
-from games.registry import DRAFTING_RULES
 from tournaments import selectors
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.end_pad import end_pad
 from tournaments.pages.text import CATEGORY_LABELS, problem_templates, status
 from tournaments.states import TABLE_STATUSES
-
-# The hunt's shipped default names no species (they are not public): the practice data's names serve the form.
-DEFAULT_SPECIES = tuple(hunt.practice_edition().cards_per_species or ())
 
 
 @login_required
@@ -31,9 +27,9 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
     except NotAllowed:
         raise PermissionDenied("only a player at this table or an organiser can keep its score pad") from None
     edition = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
-    if event.game not in DRAFTING_RULES:
-        species = sorted(getattr(edition, "cards_per_species", None) or DEFAULT_SPECIES)
-        return end_pad(request, table, species)
+    game = games.GAMES[event.game]
+    if game.drafting is None:
+        return end_pad(request, table, edition)
     config = {
         "table": table.pk,
         "game": event.game,
@@ -54,7 +50,7 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
         "problems": problem_templates(),
         "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},
     }
-    rules = DRAFTING_RULES.get(event.game)
+    rules = game.drafting
     if rules is not None:
         config["cards"] = [{"id": c.id, "name": c.name, "number": c.number, "region": c.region} for c in edition.cards]
         config["choices"] = sorted(rules.facts.blue_names)

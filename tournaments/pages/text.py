@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy
 
 import games
 
@@ -156,15 +156,7 @@ def _refusals() -> dict[str, str]:
     }
 
 
-# The games' names as the rules engines give them (games/registry.py), marked here for translation: a
-# page writes a game's name through `game_name`, never by its id.
-GAME_NAMES = (
-    gettext_noop("Boomerang: Australia"), gettext_noop("Boomerang: Europe"), gettext_noop("Boomerang: USA"),
-    gettext_noop("Boomerang (Ehrhard & Lalet)"), gettext_noop("Boomerang (two-player flip)"),
-)  # fmt: skip
-
-
 def game_name(game_id: str) -> str:
-    """The game's name in the reader's language."""
+    """The game's name in the reader's language (each game marks its name for translation in games/)."""
     game = games.GAMES.get(game_id)
     return _(game.name) if game is not None else game_id

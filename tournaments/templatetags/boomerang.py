@@ -111,3 +111,34 @@ def game_name(game_id: str) -> str:
 def tv_shared_url(event: Any) -> str:
     """The event's read-only TV link, for its organisers to share."""
     return reverse("tv-shared", args=[event.pk, tv_code(event)])
+
+
+@register.inclusion_tag("components/post_button.html", takes_context=True)
+def post_button(
+    context: template.Context,
+    url_name: str,
+    *args: Any,
+    label: str,
+    confirm: str = "",
+    style: str = "",
+    form_class: str = "",
+) -> dict[str, Any]:
+    """An action as a one-button POST form (components/post_button.html): `{% post_button 'start-event'
+    event.pk label=_("Start") confirm=_("Start the event?") style="secondary" %}`. `confirm` asks first
+    (confirm.js); `style` is the button's class, `form_class` the form's."""
+    return {
+        "action": reverse(url_name, args=args),
+        "label": label,
+        "confirm": confirm,
+        "style": style,
+        "form_class": form_class,
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("components/back_link.html")
+def back_link(url_name: str, *args: Any, label: str, printable: bool = False, css_class: str = "") -> dict[str, Any]:
+    """The way back up (components/back_link.html): `{% back_link 'event' event.pk label=event.name %}`;
+    `printable` adds the Print button of the printed pages (the line itself is not printed)."""
+    css_class = css_class or ("no-print" if printable else "")
+    return {"href": reverse(url_name, args=args), "label": label, "printable": printable, "css_class": css_class}

@@ -57,7 +57,7 @@ class Command(BaseCommand):
         try:
             for seed, (game, players) in enumerate(DEMO_EVENTS.items(), start=1):
                 demo_event_run(game=game, players=players, seed=seed, rounds=2, rated=True)
-            drafting = [game.id for game in games.GAMES.values() if game.pad == "drafting"]
+            drafting = [game.id for game in games.GAMES.values() if game.drafting]
             demo_event_unfinished(game=drafting[0], players=6, seed=1, running=False)
             demo_event_unfinished(game=drafting[-1], players=8, seed=3, running=True)
         finally:
