@@ -195,6 +195,8 @@ def prepared_event(tables: int, seed: int) -> tuple[Event, list[SeatJob]]:
     }
     event = services.event_create(organiser=organiser, name=f"Bench {seed}", game="boomerang-australia",
                                   rounds_planned=1, capacity=tables * 4, seed=seed)  # fmt: skip
+    steward, _ = user_model.objects.get_or_create(username="bench-steward", defaults={"is_superuser": True})
+    services.event_sanction(event=event, by=steward, reason="benchmark")  # rated as its tables are verified
     services.event_open_registration(event=event, by=organiser)
     Registration.objects.bulk_create(
         [Registration(event=event, player=p, status="checked_in") for p in Player.objects.filter(user__in=users)]

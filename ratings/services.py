@@ -319,7 +319,11 @@ def _event_changes(
 
 
 def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
-    """Insert or update every rating in `state` in one statement (upsert on the pool-player constraint)."""
+    """Insert or update every rating in `state` in one statement (upsert on the pool-player constraint).
+    A player left with no game (their only matches were removed) has no rating, as if never rated."""
+    unrated = [player for player, s in state.items() if s.games == 0]
+    if unrated:
+        Rating.objects.filter(pool=pool, player_id__in=unrated).delete()
     ratings = [
         Rating(
             pool=pool,
@@ -332,6 +336,7 @@ def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
             conservative=s.mu - 3 * s.sigma,
         )
         for player, s in state.items()
+        if s.games
     ]
     Rating.objects.bulk_create(
         ratings,

@@ -20,6 +20,15 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     handle = factory.LazyAttribute(lambda p: p.user.username)
 
 
+class OrganisationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Organisation"
+
+    slug = factory.Sequence(lambda n: f"club-{n}")
+    name = factory.Sequence(lambda n: f"Club {n}")
+    kind = "club"
+
+
 class EventFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = "tournaments.Event"
@@ -30,6 +39,8 @@ class EventFactory(factory.django.DjangoModelFactory):
     status = "registration"
     capacity = 16
     seed = 7
+    organisation = factory.SubFactory(OrganisationFactory)
+    sanction = "sanctioned"  # as a trusted club's event is; the sanction tests start from "waiting"
 
     @factory.post_generation
     def organisers(self, create, extracted, **kwargs):

@@ -10,7 +10,7 @@ from django.test import Client
 import games
 from games.simulate import legal_sheet
 from ratings import selectors as ratings
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.toy import throw
 from tournaments import services
 from tournaments.models import Event, TableResult
@@ -73,6 +73,14 @@ def test_a_whole_event_of_the_new_game_is_played_on_its_pad_ranked_and_rated(
     assert TableResult.objects.get(table=table).status == "verified"
 
     services.event_close(event=event, by=organiser.user)
+    unrated = ratings.pool_of_game(game=throw.GAME)
+    assert unrated is None or not list(ratings.leaderboard(pool=unrated))  # a new club's event waits for a steward
+    steward = Client()
+    steward.force_login(UserFactory(is_superuser=True, is_staff=True))
+    sanctioned = steward.post(
+        f"/api/events/{event.pk}/sanction/", {"reason": "club night, seen played"}, content_type="application/json"
+    )
+    assert sanctioned.status_code == 200, sanctioned.content
     standings = api.get(f"/api/events/{event.pk}/standings/").json()
     rows = standings["results"] if isinstance(standings, dict) else standings
     assert [row["player"] for row in rows] == [s.player.handle for s in reversed(seats)]

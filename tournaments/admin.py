@@ -14,12 +14,16 @@ from tournaments.models import (
     DEFAULT_TIE_BREAKS,
     Edition,
     Event,
+    Organisation,
     Player,
+    RatingBody,
     Registration,
     Round,
+    SanctionDecision,
     ScoreSheet,
     Seat,
     SheetCheck,
+    Staff,
     Table,
     TableResult,
 )
@@ -108,8 +112,8 @@ class EventAdminForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "game", "starts_at", "venue", "description", "rounds_planned", "capacity", "registration_opens",
-            "registration_closes", "seed", "organisers",
+            "name", "organisation", "game", "starts_at", "venue", "description", "rounds_planned", "capacity",
+            "registration_opens", "registration_closes", "seed", "organisers",
         ]  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -170,20 +174,20 @@ ADMIN_EVENT_SETTINGS = [
 
 @admin.register(Event)
 class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
-    list_display = ["name", "game", "status", "rounds_planned", "capacity", "created_at"]
-    list_filter = ["game", "status"]
+    list_display = ["name", "organisation", "game", "status", "sanction", "rounds_planned", "capacity", "created_at"]
+    list_filter = ["game", "status", "sanction"]
     search_fields = ["name"]
     form = EventAdminForm
     autocomplete_fields = ["organisers"]
     inlines = [RegistrationInline]
     actions = ["open_registration", "start_event", "seat_next_round"]
-    readonly_fields = ["status", "standings"]
+    readonly_fields = ["status", "sanction", "standings"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
         """Once registration is open the players rely on what the event says: only the actions change it."""
         if obj is not None and not obj.can.edit:
             return [*EventAdminForm.Meta.fields, "points_by_table_size", "tie_breaks", *self.readonly_fields]
-        return self.readonly_fields
+        return [*self.readonly_fields, "organisation"] if obj is not None else self.readonly_fields
 
     def get_form(self, request: HttpRequest, obj: Event | None = None, change: bool = False, **kwargs: Any) -> Any:
         if obj is not None and not obj.can.edit:
@@ -196,6 +200,7 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
         if values["seed"] is None:
             del values["seed"]  # a new event draws one; an edit keeps its own
         if change:
+            del values["organisation"]  # an event stays with its organisation
             services.event_update(event=obj, by=request.user, **values)  # type: ignore[arg-type]
         else:
             created = services.event_create(organiser=request.user, **values)  # type: ignore[arg-type]
@@ -336,3 +341,43 @@ class ScoreSheetAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sheets come in through the API, which checks them and versions corrections
+
+
+class StaffInline(admin.TabularInline):
+    """Read-only: the owners manage the staff through the API and the club's page (services.staff_set)."""
+
+    model = Staff
+    extra = 0
+    fields = readonly_fields = ("user", "role", "created_at")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(Organisation)
+class OrganisationAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "kind", "country", "trusted", "created_at"]
+    list_filter = ["kind", "trusted", "country"]
+    search_fields = ["name", "slug"]
+    readonly_fields = ["trusted"]  # the stewards decide it (services.organisation_trust)
+    inlines = [StaffInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # created through the API or the pages, where the creator becomes the owner
+
+
+@admin.register(RatingBody)
+class RatingBodyAdmin(admin.ModelAdmin):
+    list_display = ["game", "organisation"]
+
+
+@admin.register(SanctionDecision)
+class SanctionDecisionAdmin(admin.ModelAdmin):
+    list_display = ["event", "decision", "by", "reason", "decided_at"]
+    list_filter = ["decision"]
+    search_fields = ["event__name", "reason"]
+    readonly_fields = ["event", "decision", "by", "reason", "decided_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # decisions come from the stewards' services, kept as they were made

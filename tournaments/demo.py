@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 import games
 from games.simulate import legal_sheet
 from tournaments import selectors, services
-from tournaments.models import Event, Player, Round, Table, TableResult
+from tournaments.models import Event, Organisation, Player, Round, Staff, Table, TableResult
 from tournaments.seating import table_sizes
 from tournaments.services.rating import tables_unrate
 
@@ -40,11 +40,11 @@ def demo_event_run(
     """Run a whole event; `progress` is told of each table finished. Unrated unless `rated`: demo games
     stay out of the real leaderboards."""
     rng = random.Random(seed)
-    organiser = _demo_user(f"demo-organiser-{seed}")
+    organiser = _demo_organiser(seed)
     field_ = [_demo_player(f"demo-{seed}-{i + 1}") for i in range(players)]
     event = services.event_create(
         organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} (seed {seed})"), game=game,
-        rounds_planned=rounds, capacity=players, seed=seed, rated=rated,
+        rounds_planned=rounds, capacity=players, seed=seed, rated=rated, organisation=_demo_club(),
     )  # fmt: skip
     services.event_open_registration(event=event, by=organiser)
     for player in field_:
@@ -67,11 +67,11 @@ def demo_event_run(
 def demo_event_unfinished(*, game: str, players: int, seed: int, running: bool) -> Event:
     """A demo event still taking registrations (a week from now), or `running`: round 1 seated and started,
     its first table played, the others waiting for their sheets. What a newcomer's first look should show."""
-    organiser = _demo_user(f"demo-organiser-{seed}")
+    organiser = _demo_organiser(seed)
     state = "running" if running else "open"
     event = services.event_create(
         organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} ({state})"), game=game,
-        rounds_planned=3, capacity=players + 4, seed=seed, rated=True,
+        rounds_planned=3, capacity=players + 4, seed=seed, rated=True, organisation=_demo_club(),
         starts_at=timezone.now() + timedelta(days=0 if running else 7),
     )  # fmt: skip
     services.event_open_registration(event=event, by=organiser)
@@ -96,6 +96,23 @@ def _unique_name(name: str) -> str:
     """The name, or the name with the first free number (" #2", " #3"...): two demo events never share one."""
     taken = set(Event.objects.filter(name__startswith=name).values_list("name", flat=True))
     return next(candidate for n in itertools.count(1) if (candidate := name if n == 1 else f"{name} #{n}") not in taken)
+
+
+DEMO_CLUB = "demo"
+
+
+def _demo_club() -> Organisation:
+    """The demo's own club, trusted (its events are sanctioned at once): every event it runs says "Demo"."""
+    club, _ = Organisation.objects.get_or_create(
+        slug=DEMO_CLUB, defaults={"name": "Demo club", "kind": Organisation.Kind.CLUB, "trusted": True}
+    )
+    return club
+
+
+def _demo_organiser(seed: int) -> Any:
+    user = _demo_user(f"{DEMO_ORGANISER_PREFIX}{seed}")
+    Staff.objects.get_or_create(organisation=_demo_club(), user=user, defaults={"role": Staff.Role.ORGANISER})
+    return user
 
 
 def _demo_user(username: str) -> Any:

@@ -129,6 +129,68 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+class Organisation(models.Model):
+    """A club, a league or a federation: its staff create and run its events (docs/rules.md, "Sanctions")."""
+
+    class Kind(models.TextChoices):
+        CLUB = "club"
+        LEAGUE = "league"
+        FEDERATION = "federation"
+
+    slug = models.SlugField(max_length=50, unique=True, help_text="Its address: /clubs/<slug>/.")
+    name = models.CharField(max_length=200)
+    country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code (FR, DE, ...).")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CLUB)
+    trusted = models.BooleanField(
+        default=False, help_text="Set by the stewards: the events of a trusted organisation are sanctioned on creation."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Staff(models.Model):
+    """A person's role in an organisation, as pretix's teams: an owner manages the staff; an owner or an
+    organiser creates and runs the organisation's events."""
+
+    class Role(models.TextChoices):
+        OWNER = "owner"
+        ORGANISER = "organiser"
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles")
+    role = models.CharField(max_length=10, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["organisation", "role", "id"]
+        constraints = [models.UniqueConstraint(fields=["organisation", "user"], name="one_role_per_person")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) at {self.organisation}"
+
+
+class Sanction(models.TextChoices):
+    WAITING = "waiting", "waiting for sanction"
+    SANCTIONED = "sanctioned"
+    REFUSED = "refused", "not sanctioned"
+
+
+class RatingBody(models.Model):
+    """Which organisation stewards a game's rating pool (game empty: every game without its own body). Its
+    staff sanction events: only a sanctioned event's tables are rated. A superuser stewards every pool."""
+
+    game = models.CharField(max_length=40, blank=True, unique=True, help_text="Empty: every other game.")
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="rating_bodies")
+
+    def __str__(self) -> str:
+        return f"{self.organisation} stewards {self.game or 'every game'}"
+
+
 class Event(HasStates, models.Model):
     machine = states.EVENT
 
@@ -172,6 +234,11 @@ class Event(HasStates, models.Model):
         default=0, help_text="After the Swiss rounds, the top N play a final deciding places 1..N (0: no final)."
     )
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
+    organisation = models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="events")
+    sanction = models.CharField(
+        max_length=10, choices=Sanction.choices, default=Sanction.WAITING,
+        help_text="Only a sanctioned event's tables go into the rating pools (a steward decides).",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
@@ -189,6 +256,11 @@ class Event(HasStates, models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_rated(self) -> bool:
+        """Whether its tables go into the rating pools: the organisers asked for it and a steward sanctioned it."""
+        return self.rated and self.sanction == Sanction.SANCTIONED
 
     def clean(self) -> None:
         if self.registration_opens and self.registration_closes and self.registration_closes <= self.registration_opens:
@@ -386,3 +458,24 @@ class PadDraft(models.Model):
 
     def __str__(self) -> str:
         return f"pad of {self.table} v{self.version}"
+
+
+class SanctionDecision(models.Model):
+    """Every steward's decision on an event, kept: who, when, why (the event page shows the last one)."""
+
+    class Decision(models.TextChoices):
+        SANCTIONED = "sanctioned"
+        REFUSED = "refused"
+        REVOKED = "revoked"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sanction_decisions")
+    decision = models.CharField(max_length=10, choices=Decision.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    reason = models.CharField(max_length=500)
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-decided_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.decision}"

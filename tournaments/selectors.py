@@ -19,13 +19,16 @@ from tournaments.models import (
     Bye,
     Edition,
     Event,
+    Organisation,
     PadDraft,
     Player,
+    RatingBody,
     Registration,
     Round,
     ScoreSheet,
     Seat,
     SheetCheck,
+    Staff,
     Table,
     TableResult,
 )
@@ -88,9 +91,61 @@ def sheet_check_list() -> QuerySet[SheetCheck]:
 
 
 def is_organiser(*, user: User | AnonymousUser, event: Event) -> bool:
+    """Whether the user runs this event: staff of its organisation, a co-organiser it named, or site staff."""
     if not user.is_authenticated:
         return False
-    return bool(getattr(user, "is_staff", False)) or event.organisers.filter(pk=user.pk).exists()
+    if getattr(user, "is_staff", False) or event.organisers.filter(pk=user.pk).exists():
+        return True
+    return is_staff_of(user=user, organisation=event.organisation_id)
+
+
+def is_staff_of(*, user: User | AnonymousUser, organisation: Organisation | int, roles: Sequence[str] = ()) -> bool:
+    """Whether the user has a role in the organisation (one of `roles` when given)."""
+    if not user.is_authenticated:
+        return False
+    pk = organisation if isinstance(organisation, int) else organisation.pk
+    found = Staff.objects.filter(organisation_id=pk, user_id=user.pk)
+    return found.filter(role__in=roles).exists() if roles else found.exists()
+
+
+def require_staff(*, user: User | AnonymousUser, organisation: Organisation, owner: bool = False) -> None:
+    roles = [Staff.Role.OWNER] if owner else []
+    if not (getattr(user, "is_superuser", False) or is_staff_of(user=user, organisation=organisation, roles=roles)):
+        who = "an owner" if owner else "its staff"
+        raise NotAllowed(f"only {who} of {organisation.slug} can do this", "not_staff", "organisation")
+
+
+def stewarding_body(*, game: str) -> Organisation | None:
+    """The organisation whose staff steward the game's rating pool: the game's own body, else the body of
+    every game (on a fresh install, the bootstrap's federation)."""
+    body = RatingBody.objects.filter(game__in=[game, ""]).select_related("organisation").order_by("-game").first()
+    return body.organisation if body else None
+
+
+def is_steward(*, user: User | AnonymousUser, game: str) -> bool:
+    if not user.is_authenticated:
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    body = stewarding_body(game=game)
+    return body is not None and is_staff_of(user=user, organisation=body)
+
+
+def stewarded_games(*, user: User | AnonymousUser) -> list[str]:
+    """The games whose pools the user stewards (every game for a superuser)."""
+    return [game for game in games.GAMES if is_steward(user=user, game=game)]
+
+
+def require_steward(*, user: User | AnonymousUser, game: str) -> None:
+    if not is_steward(user=user, game=game):
+        raise NotAllowed("only a steward of this game's rating pool can do this", "not_steward")
+
+
+def organisations_of(*, user: User | AnonymousUser) -> QuerySet[Organisation]:
+    """The organisations the user is staff of (the ones whose events they may create)."""
+    if not user.is_authenticated:
+        return Organisation.objects.none()
+    return Organisation.objects.filter(staff__user_id=user.pk).distinct()
 
 
 def require_organiser(*, user: User | AnonymousUser, event: Event) -> None:
@@ -244,9 +299,9 @@ def bye_points(event: Event) -> float:
 def event_list(*, with_organisers: bool = True) -> QuerySet[Event]:
     """Events; with their organisers' handles (one query more) when they are shown."""
     if not with_organisers:
-        return Event.objects.all()
+        return Event.objects.select_related("organisation")
     users = get_user_model().objects.select_related("player").order_by()
-    return Event.objects.prefetch_related(Prefetch("organisers", queryset=users))
+    return Event.objects.select_related("organisation").prefetch_related(Prefetch("organisers", queryset=users))
 
 
 def player_overview(*, user: User) -> dict[str, Any]:

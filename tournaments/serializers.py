@@ -6,6 +6,7 @@ from tournaments.models import (
     GAME_CHOICES,
     Edition,
     Event,
+    Organisation,
     Registration,
     Round,
     ScoreSheet,
@@ -66,6 +67,10 @@ class PlayerSignupResultSerializer(serializers.Serializer):
 
 class EventInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
+    organisation = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Organisation.objects.all(), required=False,
+        help_text="The organisation (slug; you must be on its staff); default: the one you run, or a club of yours.",
+    )  # fmt: skip
     game = serializers.ChoiceField(choices=GAME_CHOICES)  # the games known now: see __init__
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     timezone = serializers.CharField(
@@ -107,6 +112,7 @@ class EventUpdateSerializer(EventInputSerializer):
 
 class EventSerializer(serializers.ModelSerializer):
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
+    organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
 
     class Meta:
         model = Event
@@ -114,7 +120,7 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
-            "organisers", "created_at",
+            "organisers", "organisation", "sanction", "created_at",
         ]  # fmt: skip
 
     def get_organisers(self, event: Event) -> list[str]:
@@ -234,3 +240,33 @@ class StandingSerializer(serializers.Serializer):
     tables = serializers.IntegerField()
     byes = serializers.IntegerField()
     dropped = serializers.BooleanField()
+
+
+class OrganisationInputSerializer(serializers.Serializer):
+    slug = serializers.CharField(max_length=50, help_text="Its address: /clubs/<slug>/ (letters, digits, '-', '_').")
+    name = serializers.CharField(max_length=200)
+    country = serializers.CharField(max_length=2, required=False, allow_blank=True, default="")
+    kind = serializers.ChoiceField(choices=Organisation.Kind.choices, default=Organisation.Kind.CLUB)
+
+
+class OrganisationSerializer(serializers.ModelSerializer):
+    staff = serializers.SerializerMethodField(help_text="Who runs it: handle and role.")
+
+    class Meta:
+        model = Organisation
+        fields = ["slug", "name", "country", "kind", "trusted", "staff", "created_at"]
+
+    def get_staff(self, organisation: Organisation) -> list[dict[str, str]]:
+        return [
+            {"player": getattr(getattr(s.user, "player", None), "handle", s.user.get_username()), "role": s.role}
+            for s in organisation.staff.select_related("user__player")
+        ]
+
+
+class StaffInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the person.")
+    role = serializers.ChoiceField(choices=["owner", "organiser"])
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="Why: kept with the decision and shown on the event page.")

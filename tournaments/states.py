@@ -131,6 +131,13 @@ EVENT = Machine(
         "seat_next_round": Move(_statuses(RUNNING), None, "the event is {row.status}, not running"),
         "close": Move(_statuses(RUNNING), FINISHED, "the event is {row.status}, not running"),
         "show_results": Move(_statuses(FINISHED), None, "the event is {row.status}: results come when it closes"),
+        # A steward sanctions an event before it starts or once it has finished, never half-way (docs/rules.md).
+        "sanction": Move(
+            _statuses(DRAFT, REGISTRATION, FINISHED),
+            None,
+            "the event is {row.status}: sanction it before it starts or once it has finished",
+        ),
+        "unsanction": Move(_statuses(DRAFT, REGISTRATION, RUNNING, FINISHED), None, "the event is {row.status}"),
     },
 )
 

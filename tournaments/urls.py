@@ -8,6 +8,7 @@ router.include_root_view = False  # api.ApiRootView lists every route, not only 
 router.register("editions", api.EditionViewSet, basename="edition")
 router.register("sheet-checks", api.SheetCheckViewSet, basename="sheet-check")
 router.register("players", api.PlayerViewSet, basename="player")
+router.register("organisations", api.OrganisationViewSet, basename="organisation")
 router.register("events", api.EventViewSet, basename="event")
 router.register("registrations", api.RegistrationViewSet, basename="registration")
 router.register("rounds", api.RoundViewSet, basename="round")

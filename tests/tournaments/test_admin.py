@@ -9,7 +9,10 @@ from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
-MODELS = ["edition", "sheetcheck", "player", "event", "registration", "round", "table", "tableresult", "scoresheet"]
+MODELS = [
+    "edition", "sheetcheck", "player", "event", "registration", "round", "table", "tableresult", "scoresheet",
+    "organisation", "ratingbody", "sanctiondecision",
+]  # fmt: skip
 
 
 @pytest.fixture
@@ -126,10 +129,12 @@ def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) 
 def test_the_admin_creates_events_through_the_service_and_cannot_edit_one_taking_registrations(
     admin_client, admin_user
 ) -> None:
+    from tests.factories import OrganisationFactory
     from tournaments.models import Event
 
     form = {
-        "name": "Admin night", "game": "boomerang-australia", "rounds_planned": 3, "capacity": 12,
+        "name": "Admin night", "organisation": OrganisationFactory().pk, "game": "boomerang-australia",
+        "rounds_planned": 3, "capacity": 12,
         "points_text": "2: 2, 0\n3: 3, 1, 0\n4: 4, 2, 1, 0\n5: 5, 3, 2, 1, 0", "tie_breaks_text": "game_score",
         "description": "", "venue": "", "registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0,
     }  # fmt: skip

@@ -79,7 +79,7 @@ def test_a_row_says_which_actions_its_status_opens_and_an_unknown_action_fails_l
     assert event.can.start
     assert event.can.register
     assert not event.can.close
-    assert states.EVENT.open_actions("finished") == {"show_results", "show_tables"}
+    assert states.EVENT.open_actions("finished") == {"show_results", "show_tables", "sanction", "unsanction"}
     with pytest.raises(states.UnknownAction):
         _ = event.can.strat
 

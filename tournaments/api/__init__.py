@@ -6,6 +6,7 @@ config/openapi.py, not per view.
 
 from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenView
 from tournaments.api.catalogue import EditionViewSet, GameListView, ScorePreviewView, SheetCheckViewSet
+from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.tables import SeatViewSet, TableViewSet
 
@@ -15,6 +16,7 @@ __all__ = [
     "EventViewSet",
     "GameListView",
     "MeView",
+    "OrganisationViewSet",
     "PlayerViewSet",
     "RegistrationViewSet",
     "RoundViewSet",

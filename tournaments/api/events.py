@@ -24,6 +24,7 @@ from tournaments.serializers import (
     OrganiserInputSerializer,
     PlayerSignupResultSerializer,
     PlayerSignupSerializer,
+    ReasonSerializer,
     RegistrationInputSerializer,
     RegistrationSerializer,
     RoundSerializer,
@@ -125,6 +126,25 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """Seat the next round Swiss-style (the last round must be finished)."""
         round_ = services.round_seat_next(event=self.get_object(), by=request.user)
         return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+
+    @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def sanction(self, request: Request, pk: str) -> Response:
+        """Sanction the event: its tables go into the rating pool (stewards of its game; before it starts or
+        once it finished; a finished event's tables are rated in their own time slots)."""
+        payload = ReasonSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = services.event_sanction(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def unsanction(self, request: Request, pk: str) -> Response:
+        """Refuse a waiting event or revoke a sanction: its tables leave the rating pool (stewards)."""
+        payload = ReasonSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = services.event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])

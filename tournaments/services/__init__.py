@@ -1,6 +1,7 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
+from tournaments.services.clubs import organisation_create, staff_remove, staff_set
 from tournaments.services.editions import (
     edition_activate,
     edition_load,
@@ -30,6 +31,7 @@ from tournaments.services.events import (
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
+from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
 from tournaments.services.sheets import sheet_submit, table_sheets_submit
 from tournaments.services.verification import table_override, table_reverify, table_sweep, table_verify
 
@@ -44,13 +46,18 @@ __all__ = [
     "event_open_registration",
     "event_organiser_add",
     "event_organiser_remove",
+    "event_sanction",
     "event_start",
+    "event_unsanction",
     "event_update",
+    "organisation_create",
+    "organisation_trust",
     "pad_contest",
     "pad_contest_withdraw",
     "pad_draft_save",
     "player_create",
     "player_signup",
+    "rating_body_set",
     "registration_check_in",
     "registration_create",
     "registration_drop",
@@ -65,6 +72,8 @@ __all__ = [
     "sheet_check_verify",
     "sheet_submit",
     "signup_problems",
+    "staff_remove",
+    "staff_set",
     "table_override",
     "table_reverify",
     "table_sheets_submit",

@@ -10,14 +10,17 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import slugify
 from rest_framework.authtoken.models import Token
 
 import games
 from config.authentication import token_expired
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Organisation, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
+from tournaments.services.clubs import organisation_create
+from tournaments.services.sanctions import sanction_on_creation
 from tournaments.services.transitions import advance, locked_for, move
 from tournaments.validators import (
     handle_key,
@@ -126,18 +129,43 @@ def player_create(*, user: User, handle: str, display_name: str = "") -> Player:
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
 
 
-def event_create(*, organiser: User, name: str, game: str, **options: Any) -> Event:
-    """Create an event in draft; the creator becomes its organiser."""
+def event_create(
+    *, organiser: User, name: str, game: str, organisation: Organisation | None = None, **options: Any
+) -> Event:
+    """Create an event in draft for an organisation its creator is staff of; the creator becomes its
+    organiser. Without an organisation: the one the creator runs, or, for someone who runs none, a club of
+    their own. A trusted organisation's event is sanctioned at once; any other waits for a steward."""
     if game not in games.GAMES:
         raise DomainError(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
     if options.get("seed") is None:
         options["seed"] = secrets.randbits(62)  # stored, so round 1's seating can be replayed
-    event = Event(name=name, game=game, **options)
-    event_check(event=event)
     with transaction.atomic():
+        if organisation is None:
+            organisation = _organisation_of_creator(organiser)
+        selectors.require_staff(user=organiser, organisation=organisation)
+        event = Event(name=name, game=game, organisation=organisation, **options)
+        event_check(event=event)
         event.save()
         event.organisers.add(organiser)
+        sanction_on_creation(event)
     return event
+
+
+def _organisation_of_creator(user: User) -> Organisation:
+    mine = list(selectors.organisations_of(user=user)[:2])
+    if len(mine) == 1:
+        return mine[0]
+    if mine:
+        raise DomainError("you run several organisations: name the event's", "organisation_required", "organisation")
+    player = Player.objects.filter(user=user).first()
+    name = player.handle if player else user.get_username()
+    base = slugify(handle_key(name)) or "club"  # accents folded: 'Zoé' -> 'zoe'
+    slug = base
+    for number in range(2, 1000):
+        if not Organisation.objects.filter(slug=slug).exists():
+            break
+        slug = f"{base}-{number}"
+    return organisation_create(by=user, slug=slug[:50], name=name)
 
 
 def event_check(*, event: Event) -> None:

@@ -10,7 +10,7 @@ from django.db.models.functions import Cast, Concat
 from games import GAMES
 from ratings import selectors as ratings_read
 from ratings import services as ratings
-from tournaments.models import Player, ScoreSheet, Table, TableResult
+from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
 
 TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
 
@@ -31,7 +31,10 @@ def tables_unrated(*, before: datetime) -> list[int]:
     source = Concat(Value(TABLE_SOURCE), Cast(OuterRef("table_id"), CharField()))
     return list(
         TableResult.objects.filter(
-            status__in=TableResult.COUNTS, updated_at__lt=before, table__round__event__rated=True
+            status__in=TableResult.COUNTS,
+            updated_at__lt=before,
+            table__round__event__rated=True,
+            table__round__event__sanction=Sanction.SANCTIONED,
         )
         .exclude(verdict__has_key="forfeit")  # a table won by forfeit is never rated
         .exclude(ratings_read.source_rated(source))
@@ -95,7 +98,7 @@ def tables_unrate(*, table_ids: list[int], actor: str) -> int:
 def _rated(result: TableResult) -> bool:
     """Whether the table goes into the ratings: its result counts, its event is rated, and at least two
     players played it (forfeited seats are never rated; a table won by forfeit is not a match)."""
-    if result.status not in TableResult.COUNTS or not result.table.round.event.rated:
+    if result.status not in TableResult.COUNTS or not result.table.round.event.is_rated:
         return False
     return result.table_verdict.players_who_played >= 2
 

@@ -16,11 +16,12 @@ from config.celery import app as celery_app
 from games.simulate import legal_sheet
 from tournaments import services
 from tournaments.demo import demo_event_run, demo_event_unfinished
-from tournaments.models import Event, SheetCheck
+from tournaments.models import Event, Organisation, RatingBody, SheetCheck
 
 # Where the admin's password is kept between runs; ADMIN_CREDENTIALS_FILE moves it (tests, several checkouts).
 CREDENTIALS = Path(os.environ.get("ADMIN_CREDENTIALS_FILE", Path(settings.BASE_DIR) / ".admin-credentials"))
 ADMIN = "admin"
+FEDERATION = "federation"  # the bootstrap's rating body
 DEMO_EVENTS = {
     "boomerang-australia": 8,
     "boomerang-europe": 7,
@@ -35,6 +36,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         password = self._admin_password()
+        self._rating_body()
         created = self._demo_sheet_checks()
         events = self._demo_events()
         self.stdout.write(
@@ -77,6 +79,17 @@ class Command(BaseCommand):
         CREDENTIALS.write_text(password + "\n")
         CREDENTIALS.chmod(0o600)
         return password
+
+    def _rating_body(self) -> None:
+        """A fresh install's stewards: the federation the admin owns stewards every game's pool."""
+        if RatingBody.objects.exists():
+            return
+        admin = get_user_model().objects.get(username=ADMIN)
+        with transaction.atomic():
+            federation = Organisation.objects.filter(slug=FEDERATION).first() or services.organisation_create(
+                by=admin, slug=FEDERATION, name="Boomerang federation", kind=Organisation.Kind.FEDERATION
+            )
+            services.rating_body_set(game="", organisation=federation, by=admin)
 
     def _demo_sheet_checks(self) -> int:
         if SheetCheck.objects.exists():

@@ -1,0 +1,50 @@
+"""Organisations and their staff, and the stewards' sanctions of events."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import services
+from tournaments.models import Organisation, Player
+from tournaments.serializers import OrganisationInputSerializer, OrganisationSerializer, StaffInputSerializer
+
+
+class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Clubs, leagues and federations. Anyone signed in creates one and becomes its owner."""
+
+    queryset = Organisation.objects.prefetch_related("staff__user__player")
+    serializer_class = OrganisationSerializer
+    lookup_field = "slug"
+
+    @extend_schema(request=OrganisationInputSerializer, responses={201: OrganisationSerializer})
+    def create(self, request: Request) -> Response:
+        payload = OrganisationInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        organisation = services.organisation_create(by=request.user, **payload.validated_data)
+        return Response(OrganisationSerializer(organisation).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=StaffInputSerializer, responses={200: OrganisationSerializer})
+    @action(detail=True, methods=["post"])
+    def staff(self, request: Request, slug: str) -> Response:
+        """Give a person a role, or change it (owners)."""
+        payload = StaffInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        organisation = self.get_object()
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        services.staff_set(
+            organisation=organisation, by=request.user, player=player, role=payload.validated_data["role"]
+        )
+        return Response(OrganisationSerializer(organisation).data)
+
+    @extend_schema(request=None, responses={200: OrganisationSerializer})
+    @action(detail=True, methods=["delete"], url_path=r"staff/(?P<handle>[^/]+)")
+    def staff_remove(self, request: Request, slug: str, handle: str) -> Response:
+        """Remove a person from the staff (owners; the last owner stays)."""
+        organisation = self.get_object()
+        services.staff_remove(
+            organisation=organisation, by=request.user, player=get_object_or_404(Player, handle=handle)
+        )
+        return Response(OrganisationSerializer(organisation).data)

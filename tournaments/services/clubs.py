@@ -1,0 +1,75 @@
+"""Organisations (clubs, leagues, federations) and their staff: who may create and run events."""
+
+import re
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
+from django.db import IntegrityError, transaction
+
+from config.errors import Conflict, DomainError
+from tournaments import selectors
+from tournaments.models import Organisation, Player, Staff
+
+COUNTRY = re.compile(r"[A-Z]{2}")
+
+
+def organisation_create(*, by: User, slug: str, name: str, country: str = "", kind: str = "club") -> Organisation:
+    """A signed-in person creates a club (or a league, a federation) and becomes its owner."""
+    _check_organisation(slug=slug, name=name, country=country, kind=kind)
+    try:
+        with transaction.atomic():
+            organisation = Organisation.objects.create(slug=slug, name=name.strip(), country=country, kind=kind)
+            Staff.objects.create(organisation=organisation, user=by, role=Staff.Role.OWNER)
+    except IntegrityError as error:
+        raise Conflict(f"the address {slug!r} is taken", "slug_taken", "slug") from error
+    return organisation
+
+
+def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> None:
+    try:
+        validate_slug(slug)
+    except ValidationError as error:
+        raise DomainError("a slug is letters, digits, '-' or '_'", "invalid_slug", "slug") from error
+    if not 2 <= len(slug) <= 50:
+        raise DomainError("a slug is 2 to 50 characters", "invalid_slug", "slug")
+    if not name.strip():
+        raise DomainError("an organisation needs a name", "invalid_name", "name")
+    if country and not COUNTRY.fullmatch(country):
+        raise DomainError(
+            "a country is its two-letter ISO 3166 code in capitals (FR, DE)", "invalid_country", "country"
+        )
+    if kind not in Organisation.Kind.values:
+        raise DomainError(f"kind is one of {', '.join(Organisation.Kind.values)}", "invalid_kind", "kind")
+
+
+def staff_set(*, organisation: Organisation, by: User, player: Player, role: str) -> Staff:
+    """An owner gives a person a role (owner or organiser), or changes it."""
+    selectors.require_staff(user=by, organisation=organisation, owner=True)
+    if role not in Staff.Role.values:
+        raise DomainError(f"role is one of {', '.join(Staff.Role.values)}", "invalid_role", "role")
+    with transaction.atomic():
+        Organisation.objects.select_for_update().get(pk=organisation.pk)
+        current = Staff.objects.filter(organisation=organisation, user=player.user).first()
+        if current and current.role == Staff.Role.OWNER and role != Staff.Role.OWNER:
+            _keep_an_owner(organisation)
+        staff, _ = Staff.objects.update_or_create(organisation=organisation, user=player.user, defaults={"role": role})
+    return staff
+
+
+def staff_remove(*, organisation: Organisation, by: User, player: Player) -> None:
+    """An owner removes a person from the staff; the last owner stays (nobody could manage it otherwise)."""
+    selectors.require_staff(user=by, organisation=organisation, owner=True)
+    with transaction.atomic():
+        Organisation.objects.select_for_update().get(pk=organisation.pk)
+        current = Staff.objects.filter(organisation=organisation, user=player.user).first()
+        if current is None:
+            raise DomainError(f"{player.handle} is not on the staff of {organisation.slug}", "not_staff", "player")
+        if current.role == Staff.Role.OWNER:
+            _keep_an_owner(organisation)
+        current.delete()
+
+
+def _keep_an_owner(organisation: Organisation) -> None:
+    if organisation.staff.filter(role=Staff.Role.OWNER).count() <= 1:
+        raise Conflict("an organisation keeps at least one owner", "last_owner", "role")

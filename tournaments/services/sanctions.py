@@ -1,0 +1,86 @@
+"""Sanctions: only an event a steward sanctioned feeds the rating pools (docs/rules.md, "Sanctions").
+
+Sanctioning a finished event rates its tables in their own time slots (the pool replays from the first);
+revoking takes them out (the pool replays too); either way the pool equals rating everything sanctioned
+from scratch. The decision, its author and its reason are kept.
+"""
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from config.errors import Conflict, DomainError, NotAllowed
+from tournaments import selectors
+from tournaments.models import Event, Organisation, RatingBody, Sanction, SanctionDecision, Table
+from tournaments.services.rating import tables_rate
+from tournaments.services.transitions import locked_for
+
+TRUSTED = "the organisation is trusted by the stewards"
+
+
+def event_sanction(*, event: Event, by: User, reason: str) -> Event:
+    """A steward sanctions an event (before it starts or once it finished): its tables go into the pool."""
+    selectors.require_steward(user=by, game=event.game)
+    reason = _reason(reason)
+    with transaction.atomic():
+        locked = locked_for(Event, event.pk, "sanction")
+        if locked.sanction == Sanction.SANCTIONED:
+            raise Conflict("the event is already sanctioned", "already_sanctioned", "sanction")
+        _decide(locked, Sanction.SANCTIONED, SanctionDecision.Decision.SANCTIONED, by, reason)
+    return locked
+
+
+def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
+    """A steward refuses a waiting event, or revokes a sanction: its tables leave the pool (a replay)."""
+    selectors.require_steward(user=by, game=event.game)
+    reason = _reason(reason)
+    with transaction.atomic():
+        locked = locked_for(Event, event.pk, "unsanction")
+        if locked.sanction == Sanction.REFUSED:
+            raise Conflict("the event is already refused", "already_refused", "sanction")
+        decision = (
+            SanctionDecision.Decision.REVOKED
+            if locked.sanction == Sanction.SANCTIONED
+            else SanctionDecision.Decision.REFUSED
+        )
+        _decide(locked, Sanction.REFUSED, decision, by, reason)
+    return locked
+
+
+def sanction_on_creation(event: Event) -> None:
+    """An event of a trusted organisation is sanctioned as it is created (call inside its transaction)."""
+    if event.organisation.trusted:
+        _decide(event, Sanction.SANCTIONED, SanctionDecision.Decision.SANCTIONED, None, TRUSTED)
+
+
+def organisation_trust(*, organisation: Organisation, by: User, trusted: bool, game: str) -> Organisation:
+    """A steward of `game` marks an organisation trusted (its new events are sanctioned on creation) or not."""
+    selectors.require_steward(user=by, game=game)
+    Organisation.objects.filter(pk=organisation.pk).update(trusted=trusted)
+    organisation.trusted = trusted
+    return organisation
+
+
+def rating_body_set(*, game: str, organisation: Organisation, by: User) -> RatingBody:
+    """A superuser names the organisation whose staff steward a game's pool (`game` empty: every game
+    without a body of its own)."""
+    if not getattr(by, "is_superuser", False):
+        raise NotAllowed("only a superuser names the stewards", "not_superuser")
+    body, _ = RatingBody.objects.update_or_create(game=game, defaults={"organisation": organisation})
+    return body
+
+
+def _decide(event: Event, sanction: str, decision: str, by: User | None, reason: str) -> None:
+    Event.objects.filter(pk=event.pk).update(sanction=sanction)
+    event.sanction = sanction
+    SanctionDecision.objects.create(event=event, decision=decision, by=by, reason=reason)
+    # In this transaction, not in a task: a lost message must not leave a revoked event in the pool.
+    tables = list(Table.objects.filter(round__event=event).order_by("pk").values_list("pk", flat=True))
+    if tables:
+        tables_rate(table_ids=tables)  # rates or unrates each table as the sanction now says (replays)
+
+
+def _reason(reason: str) -> str:
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise DomainError("a decision needs a reason", "reason_required", "reason")
+    return reason[:500]
