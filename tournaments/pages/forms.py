@@ -44,3 +44,17 @@ class SignupForm(forms.Form):
             if given[field] and field not in self.errors:
                 self.add_error(field, refusal(code, message))
         return data
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    slug = forms.SlugField(
+        label=_("Address"), max_length=50, help_text=_("The club's page: /clubs/<address>/ (letters, digits, '-').")
+    )
+    country = forms.CharField(
+        label=_("Country (optional)"), max_length=2, required=False, help_text=_("Two letters: FR, DE, GB...")
+    )
+    kind = forms.ChoiceField(
+        label=_("Kind"), initial="club",
+        choices=[("club", _("club")), ("league", _("league")), ("federation", _("federation"))],
+    )  # fmt: skip

@@ -12,7 +12,18 @@ from django.shortcuts import get_object_or_404
 from ratings import selectors as ratings
 from ratings.selectors import GameChange
 from tournaments import selectors
-from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import (
+    Event,
+    PadDraft,
+    Player,
+    Registration,
+    Round,
+    SanctionDecision,
+    ScoreSheet,
+    Seat,
+    Table,
+    TableResult,
+)
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.services.rating import table_of_source, table_source
 from tournaments.standings import StandingRow, place_of
@@ -47,10 +58,12 @@ class EventPage:
     my_place: tuple[int, int] | None
     attention: list["Attention"]
     ready_to_close: bool
+    decision: SanctionDecision | None = None  # the stewards' last word on rating it
+    steward: bool = False
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
-    event = get_object_or_404(Event, pk=event_id)
+    event = get_object_or_404(Event.objects.select_related("organisation"), pk=event_id)
     registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
     counts = dict.fromkeys(Registration.Status.values, 0)
     for registration in registrations:
@@ -73,6 +86,8 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
         ready_to_close=organiser and selectors.event_ready_to_close(event=event),
+        decision=event.sanction_decisions.select_related("by__player").first(),
+        steward=selectors.is_steward(user=user, game=event.game),
     )
 
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, organiser, pad, public
+from tournaments.pages import account, actions, clubs, organiser, pad, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,6 +13,11 @@ urlpatterns = [
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),
     path("tables/<int:table_id>/pad/", pad.pad, name="pad"),
+    path("clubs/new/", clubs.club_new, name="club-new"),
+    path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
+    path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
+    path("stewards/", clubs.stewards, name="stewards"),
+    path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/login/", account.LoginView.as_view(), name="login"),

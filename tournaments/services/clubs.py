@@ -12,6 +12,7 @@ from tournaments import selectors
 from tournaments.models import Organisation, Player, Staff
 
 COUNTRY = re.compile(r"[A-Z]{2}")
+RESERVED_SLUGS = frozenset({"new"})  # /clubs/new/ is the page that creates a club
 
 
 def organisation_create(*, by: User, slug: str, name: str, country: str = "", kind: str = "club") -> Organisation:
@@ -33,6 +34,8 @@ def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> Non
         raise DomainError("a slug is letters, digits, '-' or '_'", "invalid_slug", "slug") from error
     if not 2 <= len(slug) <= 50:
         raise DomainError("a slug is 2 to 50 characters", "invalid_slug", "slug")
+    if slug in RESERVED_SLUGS:
+        raise Conflict(f"the address {slug!r} is taken", "slug_taken", "slug")
     if not name.strip():
         raise DomainError("an organisation needs a name", "invalid_name", "name")
     if country and not COUNTRY.fullmatch(country):

@@ -1,0 +1,108 @@
+"""The club pages and the stewards' queue, as people use them: who sees what, and what each button does."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
+from tests.tournaments.helpers import register_and_check_in
+from tournaments import services
+from tournaments.models import Event, Organisation, RatingBody, Staff
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def steward():
+    federation = OrganisationFactory(slug="federation", kind="federation")
+    RatingBody.objects.create(game="", organisation=federation)
+    person = PlayerFactory()
+    Staff.objects.create(organisation=federation, user=person.user, role="organiser")
+    return person.user
+
+
+def test_a_player_creates_a_club_from_the_page_and_lands_on_it_as_owner() -> None:
+    player = PlayerFactory()
+    client = signed_in(player.user)
+    assert client.get("/clubs/new/").status_code == 200
+    bad = client.post("/clubs/new/", {"name": "Night owls", "slug": "new", "kind": "club"})
+    assert bad.status_code == 200
+    assert "is taken" in bad.content.decode()  # /clubs/new/ is this page's own address
+    made = client.post("/clubs/new/", {"name": "Night owls", "slug": "night-owls", "country": "fr", "kind": "club"})
+    assert made.status_code == 302
+    assert made["Location"] == "/clubs/night-owls/"
+    club = Organisation.objects.get(slug="night-owls")
+    assert (club.country, Staff.objects.get(organisation=club).role) == ("FR", "owner")
+    page = client.get("/clubs/night-owls/").content.decode()
+    assert "Night owls" in page
+    assert "Add to the staff" in page  # owners manage the staff here
+    assert "Add to the staff" not in Client().get("/clubs/night-owls/").content.decode()
+
+
+def test_anonymous_is_sent_to_log_in_before_creating_a_club() -> None:
+    answer = Client().get("/clubs/new/")
+    assert answer.status_code == 302
+    assert answer["Location"].startswith("/accounts/login/")
+
+
+def test_a_clubs_page_lists_its_events_and_hides_its_drafts_from_strangers() -> None:
+    club = OrganisationFactory(slug="owls", name="Owls")
+    EventFactory(organisation=club, name="Open night", status="registration")
+    EventFactory(organisation=club, name="Secret draft", status="draft")
+    EventFactory(organisation=club, name="Last month", status="finished")
+    page = Client().get("/clubs/owls/").content.decode()
+    assert "Open night" in page
+    assert "Last month" in page
+    assert "Secret draft" not in page
+    assert Client().get("/clubs/nobody/").status_code == 404
+
+
+def test_an_owner_adds_an_organiser_who_can_then_run_the_clubs_events() -> None:
+    owner, helper = PlayerFactory(), PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    signed_in(owner.user).post("/clubs/owls/staff/", {"player": helper.handle, "role": "organiser"})
+    assert Staff.objects.get(organisation=club, user=helper.user).role == "organiser"
+    refused = signed_in(helper.user).post("/clubs/owls/staff/", {"player": PlayerFactory().handle, "role": "owner"})
+    assert refused.status_code == 302
+    assert Staff.objects.filter(organisation=club).count() == 2  # an organiser does not manage the staff
+    event = services.event_create(organiser=helper.user, name="Night", game="boomerang-australia", organisation=club)
+    assert event.organisation == club
+
+
+def test_the_stewards_queue_is_for_stewards_only(steward) -> None:
+    assert signed_in(PlayerFactory().user).get("/stewards/").status_code == 403
+    assert signed_in(steward).get("/stewards/").status_code == 200
+    assert signed_in(UserFactory(is_superuser=True)).get("/stewards/").status_code == 200
+
+
+def test_the_queue_shows_waiting_events_with_their_signals_and_a_steward_decides_there(steward) -> None:
+    event = EventFactory(name="Suspicious night", sanction="waiting", status="registration")
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    EventFactory(name="Already fine", sanction="sanctioned")
+    client = signed_in(steward)
+    page = client.get("/stewards/").content.decode()
+    assert "Suspicious night" in page
+    assert "Already fine" not in page
+    assert "Accounts created in the last 30 days: 4" in page  # the four players signed up today
+    refused = client.post(f"/events/{event.pk}/sanction/refuse/", {"reason": ""})
+    assert refused.status_code == 302
+    assert Event.objects.get(pk=event.pk).sanction == "waiting"  # a decision needs a reason
+    client.post(f"/events/{event.pk}/sanction/sanction/", {"reason": "I know this club"})
+    assert Event.objects.get(pk=event.pk).sanction == "sanctioned"
+    assert f'href="/events/{event.pk}/"' not in client.get("/stewards/").content.decode()
+    shown = Client().get(f"/events/{event.pk}/").content.decode()
+    assert f"sanctioned by {steward.player.handle}" in shown
+
+
+def test_the_event_page_says_whether_its_tables_are_rated() -> None:
+    waiting = EventFactory(sanction="waiting")
+    assert "waiting for a steward" in Client().get(f"/events/{waiting.pk}/").content.decode()
+    unrated = EventFactory(rated=False)
+    assert "Not rated: the organisers chose so." in Client().get(f"/events/{unrated.pk}/").content.decode()
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/events/{waiting.pk}/").content.decode()
+    assert "en attente d’homologation" in french

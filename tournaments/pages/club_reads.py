@@ -1,0 +1,159 @@
+"""What the club and steward pages read: a club's events, staff, players and their leaderboard per game, and
+the steward's queue with the signals that help judge an event (docs/rules.md, "Sanctions")."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Max, Min
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from ratings import selectors as ratings
+from tournaments import selectors
+from tournaments.models import Event, Organisation, Sanction, SanctionDecision, ScoreSheet, Seat, Staff
+
+NEW_ACCOUNT = timedelta(days=30)
+# A steward's heuristic, not a rule of any game: no table of these games is played in under ten minutes.
+TOO_FAST = timedelta(minutes=10)
+Board = list[tuple[str, float, int]]  # (handle, conservative rating, games)
+
+
+@dataclass
+class ClubPage:
+    organisation: Organisation
+    staff: list[Staff]
+    coming: list[Event]
+    past: list[Event]
+    players: int
+    leaderboards: dict[str, Board]  # by game
+    is_staff: bool
+    is_owner: bool
+
+
+def club_page(*, slug: str, user: User | AnonymousUser) -> ClubPage:
+    organisation = get_object_or_404(Organisation, slug=slug)
+    events = list(organisation.events.order_by("-starts_at", "-created_at"))
+    staff = list(organisation.staff.select_related("user__player").order_by("role", "id"))
+    seats = Seat.objects.filter(table__round__event__organisation=organisation)
+    players = dict(seats.values_list("player__user_id", "player__handle").distinct())
+    return ClubPage(
+        organisation=organisation,
+        staff=staff,
+        coming=[
+            e for e in events if not e.can.show_results and (e.status != Event.Status.DRAFT or _staff(staff, user))
+        ],
+        past=[e for e in events if e.can.show_results],
+        players=len(players),
+        leaderboards=_club_leaderboards(events, players),
+        is_staff=_staff(staff, user),
+        is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
+    )
+
+
+def _staff(staff: list[Staff], user: User | AnonymousUser) -> bool:
+    return bool(user.is_authenticated and any(s.user_id == user.pk for s in staff))
+
+
+def _club_leaderboards(events: list[Event], players: dict[int, str], top: int = 10) -> dict[str, Board]:
+    """Per game the club played, its players' ratings in that game's pool, best first."""
+    boards: dict[str, Board] = {}
+    for game in sorted({event.game for event in events}):
+        pool = ratings.pool_of_game(game=game)
+        if pool is None:
+            continue
+        rows = ratings.leaderboard(pool=pool).filter(player_id__in=list(players))[:top]
+        boards[game] = [(players[r.player_id], r.conservative, r.games) for r in rows]
+    return {game: rows for game, rows in boards.items() if rows}
+
+
+@dataclass
+class Signals:
+    """What a steward looks at before sanctioning an event."""
+
+    players: int = 0
+    new_accounts: list[str] = field(default_factory=list)  # created in the last 30 days
+    closed_circle: list[str] = field(default_factory=list)  # players who have only ever met each other
+    fast_tables: list[tuple[int, int, int]] = field(default_factory=list)  # (round, table, minutes)
+    one_keeper_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, who entered all)
+
+
+@dataclass
+class Waiting:
+    event: Event
+    signals: Signals
+    can_sanction: bool  # not while it runs: before its start or after its finish
+    last_decision: SanctionDecision | None
+
+
+def steward_queue(*, user: User | AnonymousUser) -> list[Waiting]:
+    """Events waiting for a sanction in the games the user stewards, oldest first."""
+    mine = selectors.stewarded_games(user=user)
+    events = Event.objects.filter(sanction=Sanction.WAITING, game__in=mine, rated=True).select_related("organisation")
+    return [
+        Waiting(event, event_signals(event=event), event.can.sanction, event.sanction_decisions.first())
+        for event in events.order_by("created_at")[:100]
+    ]
+
+
+def event_signals(*, event: Event) -> Signals:
+    seats = list(Seat.objects.filter(table__round__event=event).select_related("player__user", "table__round"))
+    people = {s.player for s in seats} or {r.player for r in event.registrations.select_related("player__user")}
+    since = timezone.now() - NEW_ACCOUNT
+    return Signals(
+        players=len(people),
+        new_accounts=sorted(p.handle for p in people if p.user.date_joined >= since),
+        closed_circle=_closed_circle({p.pk for p in people}),
+        fast_tables=_fast_tables(event),
+        one_keeper_tables=_one_keeper_tables(event),
+    )
+
+
+def _closed_circle(player_ids: set[int]) -> list[str]:
+    """The players whose every opponent, at every table they ever sat, is one of these players."""
+    if not player_ids:
+        return []
+    tables = Seat.objects.filter(player_id__in=player_ids).values_list("table_id", flat=True)
+    met: dict[int, set[int]] = defaultdict(set)
+    at_table: dict[int, set[int]] = defaultdict(set)
+    for table_id, player_id in Seat.objects.filter(table_id__in=tables).values_list("table_id", "player_id"):
+        at_table[table_id].add(player_id)
+    for players in at_table.values():
+        for player in players & player_ids:
+            met[player] |= players - {player}
+    closed = [player for player, others in met.items() if others and others <= player_ids]
+    return sorted(Seat.objects.filter(player_id__in=closed).values_list("player__handle", flat=True).distinct())
+
+
+def _fast_tables(event: Event) -> list[tuple[int, int, int]]:
+    """Tables whose last sheet came in less than TOO_FAST after the round was seated (or started)."""
+    rows = (
+        ScoreSheet.objects.filter(seat__table__round__event=event)
+        .values("seat__table__round__number", "seat__table__number", "seat__table__round__created_at",
+                "seat__table__round__started_at")
+        .annotate(last=Max("entered_at"))
+    )  # fmt: skip
+    fast = []
+    for row in rows:
+        began = row["seat__table__round__started_at"] or row["seat__table__round__created_at"]
+        took = row["last"] - began
+        if took < TOO_FAST:
+            fast.append(
+                (row["seat__table__round__number"], row["seat__table__number"], int(took.total_seconds() // 60))
+            )
+    return sorted(fast)
+
+
+def _one_keeper_tables(event: Event) -> list[tuple[int, int, str]]:
+    """Tables of three or more seats whose every sheet one account entered (a pad, or one person typing all)."""
+    rows = (
+        ScoreSheet.objects.filter(seat__table__round__event=event)
+        .values("seat__table__round__number", "seat__table__number")
+        .annotate(first=Min("entered_by__username"), last=Max("entered_by__username"), seats=Max("seat__position"))
+    )
+    return sorted(
+        (row["seat__table__round__number"], row["seat__table__number"], row["first"])
+        for row in rows
+        if row["first"] and row["first"] == row["last"] and row["seats"] >= 3
+    )

@@ -1,0 +1,92 @@
+"""Clubs (any organisation) and the stewards' queue: pages over services.clubs and services.sanctions."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import DomainError
+from tournaments import selectors, services
+from tournaments.models import Event, Organisation, Player
+from tournaments.pages import SignedInRequest
+from tournaments.pages import club_reads as reads
+from tournaments.pages.forms import ClubForm
+from tournaments.pages.text import refusal
+
+
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    page = reads.club_page(slug=slug, user=request.user)
+    return render(request, "pages/club.html", {"page": page, "organisation": page.organisation})
+
+
+@login_required
+def club_new(request: SignedInRequest) -> HttpResponse:
+    """Create a club (or a league, a federation): the creator becomes its owner."""
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        values = form.cleaned_data
+        try:
+            organisation = services.organisation_create(
+                by=request.user, slug=values["slug"], name=values["name"], country=values["country"].upper(),
+                kind=values["kind"],
+            )  # fmt: skip
+        except DomainError as refused:
+            form.add_error(
+                refused.field if refused.field in form.fields else None, refusal(refused.code, refused.message)
+            )
+        else:
+            messages.success(request, _("Your club is created: you are its owner."))
+            return redirect("club", slug=organisation.slug)
+    return render(request, "pages/club_new.html", {"form": form})
+
+
+@require_POST
+@login_required
+def club_staff(request: SignedInRequest, slug: str) -> HttpResponse:
+    """An owner gives a player a role in the club."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    player = Player.objects.filter(handle=request.POST.get("player", "").strip()).first()
+    if player is None:
+        messages.error(request, _("No player has this handle."))
+        return redirect("club", slug=slug)
+    try:
+        role = request.POST.get("role", "")
+        services.staff_set(organisation=organisation, by=request.user, player=player, role=role)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("%(handle)s is on the staff.") % {"handle": player.handle})
+    return redirect("club", slug=slug)
+
+
+@login_required
+def stewards(request: SignedInRequest) -> HttpResponse:
+    """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""
+    if not selectors.stewarded_games(user=request.user):
+        raise PermissionDenied("only the stewards of a rating pool see this queue")
+    return render(request, "pages/stewards.html", {"queue": reads.steward_queue(user=request.user)})
+
+
+@require_POST
+@login_required
+def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> HttpResponse:
+    """A steward sanctions or refuses (revokes) an event, with a reason."""
+    event = get_object_or_404(Event, pk=event_id)
+    reason = request.POST.get("reason", "")
+    try:
+        if decision == "sanction":
+            services.event_sanction(event=event, by=request.user, reason=reason)
+            messages.success(request, _("%(event)s is sanctioned: its tables are rated.") % {"event": event.name})
+        else:
+            services.event_unsanction(event=event, by=request.user, reason=reason)
+            messages.success(
+                request, _("%(event)s is not sanctioned: its tables stay unrated.") % {"event": event.name}
+            )
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    if request.POST.get("back") == "event":
+        return redirect("event", event_id=event.pk)
+    return redirect("stewards")
