@@ -26,7 +26,12 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def round_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     round_ = pages.round_with_tables(event_id=event_id, number=number)
-    context = {"event": round_.event, "round": round_, "by_player": pages.seats_alphabetical(round_)}
+    organiser = selectors.is_organiser(user=request.user, event=round_.event)
+    context = {
+        "event": round_.event, "round": round_, "by_player": pages.seats_alphabetical(round_), "organiser": organiser,
+        "seats": pages.round_seats(round_) if organiser and round_.can.swap_seats else [],
+        "swap_fields": ("seat_a", "seat_b"),
+    }  # fmt: skip
     return render(request, "pages/round.html", context)
 
 

@@ -144,6 +144,12 @@ def seats_alphabetical(round_: Round) -> list[tuple[str, int, int]]:
     return sorted(rows, key=lambda row: row[0].casefold())
 
 
+def round_seats(round_: Round) -> list[Seat]:
+    """Every seat of the round, by player handle (the organiser's swap form)."""
+    seats = [seat for table in round_.tables.all() for seat in table.seats.all()]
+    return sorted(seats, key=lambda seat: seat.player.handle.casefold())
+
+
 @dataclass
 class MySeat:
     seat: Seat

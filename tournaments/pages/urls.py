@@ -1,11 +1,15 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, clubs, organiser, pad, public
+from tournaments.pages import account, actions, clubs, event_edit, organiser, pad, public
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("events/new/", event_edit.event_new, name="event-new"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
+    path("events/<int:event_id>/edit/", event_edit.event_edit, name="event-edit"),
+    path("events/<int:event_id>/duplicate/", event_edit.event_duplicate, name="event-duplicate"),
+    path("events/<int:event_id>/rounds/<int:number>/swap/", event_edit.seats_swap, name="seats-swap"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_pairings, name="round"),
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
     path("leaderboards/", public.leaderboards, name="leaderboards"),

@@ -1,6 +1,7 @@
 """Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -346,3 +347,17 @@ def _require_self_or_organiser(user: User, registration: Registration) -> None:
     if registration.player.user_id == user.pk or selectors.is_organiser(user=user, event=registration.event):
         return
     raise NotAllowed("only the player or an organiser of the event can do this", "not_allowed")
+
+
+DUPLICATE_SHIFT = timedelta(days=28)  # four weeks on: the same weekday next month, as club nights recur
+
+
+def event_duplicate(*, event: Event, by: User) -> Event:
+    """A new draft with the event's values, four weeks later (next month's club night): its organisation's
+    staff only. Registrations, rounds and results stay with the original; a new seed is drawn."""
+    selectors.require_organiser(user=by, event=event)
+    values = {name: getattr(event, name) for name in EDITABLE_EVENT_FIELDS - {"seed"}}
+    for name in ("starts_at", "registration_opens", "registration_closes"):
+        if values[name] is not None:
+            values[name] += DUPLICATE_SHIFT
+    return event_create(organiser=by, game=event.game, organisation=event.organisation, **values)
