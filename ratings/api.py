@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -33,6 +35,13 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         parameters=[
             OpenApiParameter("established", bool, description="only players past the provisional thresholds"),
             OpenApiParameter("active_days", int, description="only players who played within this many days"),
+            OpenApiParameter(
+                "club",
+                str,
+                description="a club's slug: its members, counting the tables each "
+                "played while a member (rating after the last of them)",
+            ),
+            OpenApiParameter("country", str, description="players of this country (ISO 3166 code: FR)"),
         ],
         responses={(200, "application/json"): RatingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR},
     )
@@ -42,9 +51,20 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         query = LeaderboardQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         since = selectors.active_since(now=timezone.now(), days=query.validated_data["active_days"])
-        ratings = selectors.leaderboard(
-            pool=self.get_object(), established_only=query.validated_data["established"], active_since=since
-        )
+        established, pool = query.validated_data["established"], self.get_object()
+        filters = {
+            name: request.query_params[name] for name in selectors.player_filters() if request.query_params.get(name)
+        }
+        ratings: Any
+        if filters:
+            ratings = [
+                rating
+                for rating in selectors.leaderboard_within(pool=pool, periods=selectors.filtered_periods(filters))
+                if not (established and selectors.is_provisional(rating))
+                and (since is None or (rating.last_played_at and rating.last_played_at >= since))
+            ]
+        else:
+            ratings = selectors.leaderboard(pool=pool, established_only=established, active_since=since)
         page = self.paginate_queryset(ratings)
         data = RatingSerializer(page, many=True).data
         if request.accepted_renderer.format == "csv":

@@ -1,8 +1,9 @@
 """Rating reads: leaderboards and a player's history."""
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery
@@ -167,3 +168,68 @@ def _game_change(change: RatingChange) -> GameChange:
     games = getattr(change, "games", None) or 0
     provisional = games < settings.RATINGS_PROVISIONAL_GAMES or change.sigma_after > settings.RATINGS_PROVISIONAL_SIGMA
     return GameChange(change.player_id, after - before, after, provisional, change.event.order_at, change.rank)
+
+
+# Who counts on a filtered leaderboard: by player id, the periods (first day, last day or None: still) in
+# which their matches count. Another app registers how to compute them for a name (a club's members while
+# they were members, a country's players always); ratings knows nothing of clubs or countries.
+Periods = dict[int, list[tuple[date, date | None]]]
+_PLAYER_FILTERS: dict[str, Callable[[str], Periods]] = {}
+
+
+def register_player_filter(name: str, periods: Callable[[str], Periods]) -> None:
+    _PLAYER_FILTERS[name] = periods
+
+
+def player_filters() -> list[str]:
+    return sorted(_PLAYER_FILTERS)
+
+
+def filtered_periods(filters: dict[str, str]) -> Periods:
+    """The players every given filter admits, with the periods all of them admit (intersected)."""
+    combined: Periods | None = None
+    for name, value in filters.items():
+        periods = _PLAYER_FILTERS[name](value)
+        if combined is None:
+            combined = periods
+            continue
+        combined = {
+            player: overlap
+            for player in combined.keys() & periods.keys()
+            if (overlap := _overlaps(combined[player], periods[player]))
+        }
+    return combined or {}
+
+
+def _overlaps(a: list[tuple[date, date | None]], b: list[tuple[date, date | None]]) -> list[tuple[date, date | None]]:
+    found = []
+    for start_a, end_a in a:
+        for start_b, end_b in b:
+            start = max(start_a, start_b)
+            end = end_a if end_b is None else end_b if end_a is None else min(end_a, end_b)
+            if end is None or start <= end:
+                found.append((start, end))
+    return found
+
+
+def leaderboard_within(*, pool: RatingPool, periods: Periods) -> list[Rating]:
+    """The players of `periods` by the rating their last match inside their periods left them with, counting
+    only those matches (a club's board counts a table when the player was a member on the day it was played).
+    Unsaved Rating rows, best conservative rating first."""
+    changes = (
+        RatingChange.objects.filter(pool=pool, player_id__in=list(periods), event__kind=RatingEvent.Kind.MATCH)
+        .select_related("event")
+        .order_by("event__order_at", "event_id")
+    )
+    names = dict(pool.ratings.filter(player_id__in=list(periods)).values_list("player_id", "name"))
+    rows: dict[int, Rating] = {}
+    for change in changes:
+        day = change.event.order_at.date()
+        if not any(start <= day and (end is None or day <= end) for start, end in periods[change.player_id]):
+            continue
+        row = rows.get(change.player_id) or Rating(pool=pool, player_id=change.player_id, games=0)
+        row.name = names.get(change.player_id, "")
+        row.mu, row.sigma, row.games = change.mu_after, change.sigma_after, row.games + 1
+        row.conservative, row.last_played_at = row.mu - 3 * row.sigma, change.event.order_at
+        rows[change.player_id] = row
+    return sorted(rows.values(), key=lambda r: (-r.conservative, r.player_id))

@@ -114,6 +114,7 @@ class Player(models.Model):
         max_length=80, blank=True, validators=[validate_display_name],
         help_text="The player's name as they like it written (spaces allowed), shown beside the handle.",
     )  # fmt: skip
+    country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code (FR, DE, ...).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -479,3 +480,27 @@ class SanctionDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.decision}"
+
+
+class Membership(models.Model):
+    """A player's membership of a club, dated: a club's leaderboard counts a table when the player was a
+    member on the day it was played (docs/rules.md, "Clubs")."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    joined_on = models.DateField()
+    left_on = models.DateField(null=True, blank=True, help_text="Empty: still a member.")
+
+    class Meta:
+        ordering = ["organisation", "joined_on", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "player"], condition=Q(left_on__isnull=True), name="one_open_membership"
+            ),
+            models.CheckConstraint(
+                condition=Q(left_on__isnull=True) | Q(left_on__gte=models.F("joined_on")), name="left_after_joining"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.organisation}"

@@ -3,7 +3,7 @@
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -19,6 +19,7 @@ from tournaments.models import (
     Bye,
     Edition,
     Event,
+    Membership,
     Organisation,
     PadDraft,
     Player,
@@ -309,7 +310,7 @@ def player_overview(*, user: User) -> dict[str, Any]:
     round that is seated or running, with its table's id and the other players."""
     player = Player.objects.filter(user=user).first()
     if player is None:
-        return {"handle": None, "registrations": [], "current_seat": None}
+        return {"handle": None, "country": "", "registrations": [], "current_seat": None}
     registrations = [
         {"id": r.pk, "event": r.event_id, "event_name": r.event.name, "status": r.status}
         for r in player.registrations.select_related("event").order_by("-event__created_at", "-id")
@@ -327,7 +328,7 @@ def player_overview(*, user: User) -> dict[str, Any]:
             "event": round_.event_id, "round": round_.number, "round_status": round_.status, "table": seat.table_id,
             "table_number": seat.table.number, "seat": seat.pk, "position": seat.position,
         }  # fmt: skip
-    return {"handle": player.handle, "registrations": registrations, "current_seat": current}
+    return {"handle": player.handle, "country": player.country, "registrations": registrations, "current_seat": current}
 
 
 def event_registrations(*, event: Event) -> list[Registration]:
@@ -408,3 +409,20 @@ def event_ready_to_close(*, event: Event) -> bool:
     if not event.can.close or last is None or not last.can.seat_next:
         return False
     return bool(last.is_final or (last.number >= event.rounds_planned and not event.final_table_size))
+
+
+def club_member_periods(slug: str) -> dict[int, list[tuple[date, date | None]]]:
+    """The club's members (by user id) with the days they were members: a club's leaderboard counts a table
+    when the player was a member on the day it was played."""
+    periods: dict[int, list[tuple[date, date | None]]] = defaultdict(list)
+    for user_id, joined, left in Membership.objects.filter(organisation__slug=slug).values_list(
+        "player__user_id", "joined_on", "left_on"
+    ):
+        periods[user_id].append((joined, left))
+    return dict(periods)
+
+
+def country_player_periods(country: str) -> dict[int, list[tuple[date, date | None]]]:
+    """The players of a country (by user id), every table counting."""
+    users = Player.objects.filter(country=country.strip().upper()).values_list("user_id", flat=True)
+    return {user_id: [(date.min, None)] for user_id in users}

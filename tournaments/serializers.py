@@ -6,6 +6,7 @@ from tournaments.models import (
     GAME_CHOICES,
     Edition,
     Event,
+    Membership,
     Organisation,
     Registration,
     Round,
@@ -133,6 +134,7 @@ class OrganiserInputSerializer(serializers.Serializer):
 
 class MeSerializer(serializers.Serializer):
     handle = serializers.CharField(allow_null=True)
+    country = serializers.CharField(help_text="The country you play for (ISO 3166 code), empty when none.")
     registrations = serializers.ListField(child=serializers.DictField())
     current_seat = serializers.DictField(allow_null=True, help_text="Your seat in the newest round that is on.")
 
@@ -270,3 +272,25 @@ class StaffInputSerializer(serializers.Serializer):
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500, help_text="Why: kept with the decision and shown on the event page.")
+
+
+class MembershipInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the player.")
+    joined_on = serializers.DateField(required=False, help_text="Default: today.")
+
+
+class LeaveInputSerializer(serializers.Serializer):
+    left_on = serializers.DateField(required=False, help_text="Default: today.")
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+    organisation = serializers.CharField(source="organisation.slug")
+
+    class Meta:
+        model = Membership
+        fields = ["organisation", "player", "joined_on", "left_on"]
+
+
+class CountryInputSerializer(serializers.Serializer):
+    country = serializers.CharField(max_length=2, allow_blank=True, help_text="ISO 3166 code (FR); empty: none.")

@@ -1,5 +1,6 @@
 """Your account through the API: log-in token, its rotation, what you are playing; and the API's root."""
 
+from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -11,7 +12,9 @@ from rest_framework.views import APIView
 
 from config.throttling import LoginAccountThrottle, LoginThrottle
 from tournaments import selectors, services
+from tournaments.models import Player
 from tournaments.serializers import (
+    CountryInputSerializer,
     MeSerializer,
 )
 
@@ -44,6 +47,15 @@ class MeView(APIView):
         """Your handle, your registrations and your seat in the round that is on."""
         return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
 
+    @extend_schema(request=CountryInputSerializer, responses={200: MeSerializer})
+    def patch(self, request: Request) -> Response:
+        """Say which country you play for (leaderboards filter on it)."""
+        payload = CountryInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, user=request.user)
+        services.player_country_set(player=player, by=request.user, country=payload.validated_data["country"])
+        return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
+
 
 class ApiRootView(APIView):
     """Every route of the API: lists by their address, single objects and actions as templates."""
@@ -61,7 +73,8 @@ API_ROUTES = [
     ("sheet-checks", "sheet-checks/"),
     ("sign-up", "players/"), ("token", "auth/token/"), ("token-rotate", "auth/token/rotate/"), ("me", "me/"),
     ("organisations", "organisations/"), ("organisation", "organisations/{slug}/"),
-    ("organisation-staff", "organisations/{slug}/staff/"),
+    ("organisation-staff", "organisations/{slug}/staff/"), ("organisation-members", "organisations/{slug}/members/"),
+    ("organisation-member-leave", "organisations/{slug}/members/{handle}/leave/"),
     ("event-sanction", "events/{id}/sanction/"), ("event-unsanction", "events/{id}/unsanction/"),
     ("events", "events/"), ("event", "events/{id}/"), ("event-open-registration", "events/{id}/open-registration/"),
     ("event-registrations", "events/{id}/registrations/"), ("event-start", "events/{id}/start/"),

@@ -9,7 +9,14 @@ from rest_framework.response import Response
 
 from tournaments import services
 from tournaments.models import Organisation, Player
-from tournaments.serializers import OrganisationInputSerializer, OrganisationSerializer, StaffInputSerializer
+from tournaments.serializers import (
+    LeaveInputSerializer,
+    MembershipInputSerializer,
+    MembershipSerializer,
+    OrganisationInputSerializer,
+    OrganisationSerializer,
+    StaffInputSerializer,
+)
 
 
 class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -48,3 +55,28 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
             organisation=organisation, by=request.user, player=get_object_or_404(Player, handle=handle)
         )
         return Response(OrganisationSerializer(organisation).data)
+
+    @extend_schema(request=MembershipInputSerializer, responses={201: MembershipSerializer})
+    @action(detail=True, methods=["post"])
+    def members(self, request: Request, slug: str) -> Response:
+        """Enrol a player as a member from `joined_on` (today when left out) (its staff)."""
+        payload = MembershipInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        membership = services.membership_add(
+            organisation=self.get_object(), by=request.user, player=player,
+            joined_on=payload.validated_data.get("joined_on"),
+        )  # fmt: skip
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=LeaveInputSerializer, responses={200: MembershipSerializer})
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<handle>[^/]+)/leave")
+    def member_leave(self, request: Request, slug: str, handle: str) -> Response:
+        """End a membership on `left_on` (today when left out) (the player or its staff)."""
+        payload = LeaveInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        membership = services.membership_end(
+            organisation=self.get_object(), by=request.user, player=get_object_or_404(Player, handle=handle),
+            left_on=payload.validated_data.get("left_on"),
+        )  # fmt: skip
+        return Response(MembershipSerializer(membership).data)

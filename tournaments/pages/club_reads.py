@@ -10,9 +10,10 @@ from django.db.models import Max, Min
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+import games
 from ratings import selectors as ratings
 from tournaments import selectors
-from tournaments.models import Event, Organisation, Sanction, SanctionDecision, ScoreSheet, Seat, Staff
+from tournaments.models import Event, Membership, Organisation, Sanction, SanctionDecision, ScoreSheet, Seat, Staff
 
 NEW_ACCOUNT = timedelta(days=30)
 # A steward's heuristic, not a rule of any game: no table of these games is played in under ten minutes.
@@ -26,7 +27,7 @@ class ClubPage:
     staff: list[Staff]
     coming: list[Event]
     past: list[Event]
-    players: int
+    members: list[Membership]
     leaderboards: dict[str, Board]  # by game
     is_staff: bool
     is_owner: bool
@@ -36,8 +37,7 @@ def club_page(*, slug: str, user: User | AnonymousUser) -> ClubPage:
     organisation = get_object_or_404(Organisation, slug=slug)
     events = list(organisation.events.order_by("-starts_at", "-created_at"))
     staff = list(organisation.staff.select_related("user__player").order_by("role", "id"))
-    seats = Seat.objects.filter(table__round__event__organisation=organisation)
-    players = dict(seats.values_list("player__user_id", "player__handle").distinct())
+    members = list(organisation.memberships.filter(left_on=None).select_related("player").order_by("player__handle"))
     return ClubPage(
         organisation=organisation,
         staff=staff,
@@ -45,8 +45,8 @@ def club_page(*, slug: str, user: User | AnonymousUser) -> ClubPage:
             e for e in events if not e.can.show_results and (e.status != Event.Status.DRAFT or _staff(staff, user))
         ],
         past=[e for e in events if e.can.show_results],
-        players=len(players),
-        leaderboards=_club_leaderboards(events, players),
+        members=members,
+        leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
     )
@@ -56,16 +56,16 @@ def _staff(staff: list[Staff], user: User | AnonymousUser) -> bool:
     return bool(user.is_authenticated and any(s.user_id == user.pk for s in staff))
 
 
-def _club_leaderboards(events: list[Event], players: dict[int, str], top: int = 10) -> dict[str, Board]:
-    """Per game the club played, its players' ratings in that game's pool, best first."""
+def _club_leaderboards(organisation: Organisation, top: int = 10) -> dict[str, Board]:
+    """Per game, its members' ratings counting the tables each played as a member, best first."""
+    periods = selectors.club_member_periods(organisation.slug)
     boards: dict[str, Board] = {}
-    for game in sorted({event.game for event in events}):
-        pool = ratings.pool_of_game(game=game)
-        if pool is None:
-            continue
-        rows = ratings.leaderboard(pool=pool).filter(player_id__in=list(players))[:top]
-        boards[game] = [(players[r.player_id], r.conservative, r.games) for r in rows]
-    return {game: rows for game, rows in boards.items() if rows}
+    for game in games.GAMES:
+        pool = ratings.pool_of_game(game=game) if periods else None
+        rows = ratings.leaderboard_within(pool=pool, periods=periods)[:top] if pool else []
+        if rows:
+            boards[game] = [(r.name, r.conservative, r.games) for r in rows]
+    return boards
 
 
 @dataclass

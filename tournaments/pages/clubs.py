@@ -62,6 +62,24 @@ def club_staff(request: SignedInRequest, slug: str) -> HttpResponse:
     return redirect("club", slug=slug)
 
 
+@require_POST
+@login_required
+def club_member(request: SignedInRequest, slug: str) -> HttpResponse:
+    """The club's staff enrol a player as a member from today."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    player = Player.objects.filter(handle=request.POST.get("player", "").strip()).first()
+    if player is None:
+        messages.error(request, _("No player has this handle."))
+        return redirect("club", slug=slug)
+    try:
+        services.membership_add(organisation=organisation, by=request.user, player=player)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("%(handle)s is a member.") % {"handle": player.handle})
+    return redirect("club", slug=slug)
+
+
 @login_required
 def stewards(request: SignedInRequest) -> HttpResponse:
     """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""

@@ -47,17 +47,30 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     return redirect("leaderboard", game=next(iter(games.GAMES)))
 
 
+FILTERED_ROWS = 200  # a club's or a country's board shows its best 200
+
+
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     if game not in games.GAMES:
         raise Http404(_("No such game."))
     pool = ratings.pool_of_game(game=game)
     established = request.GET.get("established") == "1"
+    filters = {
+        name: request.GET[name].strip() for name in ratings.player_filters() if request.GET.get(name, "").strip()
+    }
     after = ratings.Cursor.decode(request.GET.get("after"))
-    page = ratings.leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
-    rows = [(place, rating, ratings.is_provisional(rating)) for place, rating in page.rows] if page else []
+    page = None
+    if filters and pool:  # a club's members (as members) or a country's players: one list, best first
+        within = ratings.leaderboard_within(pool=pool, periods=ratings.filtered_periods(filters))
+        chosen = [r for r in within if not (established and ratings.is_provisional(r))][:FILTERED_ROWS]
+        rows = [(place, rating, ratings.is_provisional(rating)) for place, rating in enumerate(chosen, start=1)]
+    else:
+        page = ratings.leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
+        rows = [(place, rating, ratings.is_provisional(rating)) for place, rating in page.rows] if page else []
     context = {
         "game": games.GAMES[game], "games": games.GAMES.values(), "rows": rows, "established": established,
         "next": page.next.encode() if page and page.next else None, "first_page": after is None,
+        "club": filters.get("club", ""), "country": filters.get("country", ""),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
 

@@ -20,6 +20,7 @@ urlpatterns = [
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
+    path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("stewards/", clubs.stewards, name="stewards"),
     path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players

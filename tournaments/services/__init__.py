@@ -1,7 +1,14 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
-from tournaments.services.clubs import organisation_create, staff_remove, staff_set
+from tournaments.services.clubs import (
+    membership_add,
+    membership_end,
+    organisation_create,
+    player_country_set,
+    staff_remove,
+    staff_set,
+)
 from tournaments.services.editions import (
     edition_activate,
     edition_load,
@@ -52,11 +59,14 @@ __all__ = [
     "event_start",
     "event_unsanction",
     "event_update",
+    "membership_add",
+    "membership_end",
     "organisation_create",
     "organisation_trust",
     "pad_contest",
     "pad_contest_withdraw",
     "pad_draft_save",
+    "player_country_set",
     "player_create",
     "player_signup",
     "rating_body_set",

@@ -1,17 +1,20 @@
 """Organisations (clubs, leagues, federations) and their staff: who may create and run events."""
 
 import re
+from datetime import date
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from config.errors import Conflict, DomainError
+from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import Organisation, Player, Staff
+from tournaments.models import Membership, Organisation, Player, Staff
 
 COUNTRY = re.compile(r"[A-Z]{2}")
+COUNTRY_RULE = "a country is its two-letter ISO 3166 code in capitals (FR, DE)"
 RESERVED_SLUGS = frozenset({"new"})  # /clubs/new/ is the page that creates a club
 
 
@@ -76,3 +79,52 @@ def staff_remove(*, organisation: Organisation, by: User, player: Player) -> Non
 def _keep_an_owner(organisation: Organisation) -> None:
     if organisation.staff.filter(role=Staff.Role.OWNER).count() <= 1:
         raise Conflict("an organisation keeps at least one owner", "last_owner", "role")
+
+
+def membership_add(
+    *, organisation: Organisation, by: User, player: Player, joined_on: date | None = None
+) -> Membership:
+    """The club's staff enrol a player as a member from `joined_on` (today when not given)."""
+    selectors.require_staff(user=by, organisation=organisation)
+    joined_on = joined_on or timezone.localdate()
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(organisation=organisation, player=player, joined_on=joined_on)
+    except IntegrityError as error:
+        raise Conflict(
+            f"{player.handle} is already a member of {organisation.slug}", "already_member", "player"
+        ) from error
+
+
+def membership_end(*, organisation: Organisation, by: User, player: Player, left_on: date | None = None) -> Membership:
+    """The player leaves the club (they or its staff say so), from `left_on` (today when not given)."""
+    if by.pk != player.user_id:
+        selectors.require_staff(user=by, organisation=organisation)
+    with transaction.atomic():
+        membership = (
+            Membership.objects.select_for_update()
+            .filter(organisation=organisation, player=player, left_on=None)
+            .first()
+        )
+        if membership is None:
+            raise DomainError(f"{player.handle} is not a member of {organisation.slug}", "not_member", "player")
+        left_on = left_on or timezone.localdate()
+        if left_on < membership.joined_on:
+            raise DomainError("a member leaves after joining", "invalid_dates", "left_on")
+        membership.left_on = left_on
+        membership.save(update_fields=["left_on"])
+    return membership
+
+
+def player_country_set(*, player: Player, by: User, country: str) -> Player:
+    """A player says which country they play for (empty: none); leaderboards filter on it."""
+    if by.pk != player.user_id:
+        raise NotAllowed("only the player sets their country", "not_allowed", "country")
+    country = country.strip().upper()
+    if country and not COUNTRY.fullmatch(country):
+        raise DomainError(
+            "a country is its two-letter ISO 3166 code in capitals (FR, DE)", "invalid_country", "country"
+        )
+    Player.objects.filter(pk=player.pk).update(country=country)
+    player.country = country
+    return player
