@@ -14,6 +14,7 @@ from tournaments.models import (
     DEFAULT_TIE_BREAKS,
     Edition,
     Event,
+    Membership,
     Organisation,
     Player,
     RatingBody,
@@ -381,3 +382,14 @@ class SanctionDecisionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # decisions come from the stewards' services, kept as they were made
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["player", "organisation", "joined_on", "left_on"]
+    list_filter = ["organisation"]
+    search_fields = ["player__handle", "organisation__slug"]
+    readonly_fields = ["player", "organisation", "joined_on", "left_on"]  # through the services (dates checked)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

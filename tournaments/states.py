@@ -157,6 +157,7 @@ ROUND = Machine(
         ),
         # An organiser may enter every sheet of a table before the round starts, so a seated round can finish.
         "finish": Move(_statuses(SEATED, RUNNING), FINISHED, "round {row.number} is already finished"),
+        "reopen": Move(_statuses(FINISHED), RUNNING, "round {row.number} is {row.status}"),
         "seat_next": Move(
             _statuses(FINISHED),
             None,
@@ -199,6 +200,10 @@ TABLE = Machine(
             _all_but(TABLE_STATUSES, *FINAL), VERIFIED, "this table's result is final", "table_final"
         ),
         "accept": Move(frozenset(TABLE_STATUSES), OVERRIDDEN, "the table cannot be accepted"),
+        # An organiser re-opens a checked table so that its players correct their own sheets.
+        "reopen": Move(
+            _statuses(VERIFIED, OVERRIDDEN, REJECTED), WAITING, "the table is {row.status}: nothing to re-open"
+        ),
         # What the pages offer: the score pad while sheets are awaited, a fix once the engine refused them.
         "open_pad": Move(_statuses(WAITING), None, "the table is {row.status}: its sheets are in"),
         "fix_sheets": Move(_statuses(REJECTED), None, "the table is {row.status}, not rejected"),

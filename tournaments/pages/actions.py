@@ -192,3 +192,15 @@ def table_recheck(request: SignedInRequest, event_id: int, table_id: int) -> Htt
         request, event_id, lambda: services.table_reverify(table=table, by=request.user),
         _("Table %(number)s is being checked again.") % {"number": table.number},
     )  # fmt: skip
+
+
+@require_POST
+@login_required
+def table_reopen(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
+    """An organiser re-opens a checked table so that its players correct their sheets (with a reason)."""
+    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    reason = request.POST.get("reason", "")
+    return _run(
+        request, event_id, lambda: services.table_reopen(table=table, reason=reason, by=request.user),
+        _("Table %(number)s is open for corrections.") % {"number": table.number},
+    )  # fmt: skip

@@ -66,6 +66,7 @@ urlpatterns = [
     path("events/<int:event_id>/tables/<int:table_id>/contest/", actions.pad_contest, name="pad-contest"),
     path("events/<int:event_id>/tables/<int:table_id>/accept/", actions.table_accept, name="table-accept"),
     path("events/<int:event_id>/tables/<int:table_id>/recheck/", actions.table_recheck, name="table-recheck"),
+    path("events/<int:event_id>/tables/<int:table_id>/reopen/", actions.table_reopen, name="table-reopen"),
     # organisers
     path("events/<int:event_id>/open/", actions.event_action, {"action": "open"}, name="open-registration"),
     path(

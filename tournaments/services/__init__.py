@@ -41,7 +41,13 @@ from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
 from tournaments.services.sheets import sheet_submit, table_sheets_submit
-from tournaments.services.verification import table_override, table_reverify, table_sweep, table_verify
+from tournaments.services.verification import (
+    table_override,
+    table_reopen,
+    table_reverify,
+    table_sweep,
+    table_verify,
+)
 
 __all__ = [
     "edition_activate",
@@ -87,6 +93,7 @@ __all__ = [
     "staff_remove",
     "staff_set",
     "table_override",
+    "table_reopen",
     "table_reverify",
     "table_sheets_submit",
     "table_sweep",

@@ -13,7 +13,7 @@ import games
 from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
-from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_rate, tables_unrated
 from tournaments.services.transitions import advance
 from tournaments.verdicts import TableVerdict
@@ -161,6 +161,32 @@ def table_override(*, table: Table, reason: str, by: User) -> TableResult:
         result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
         round_finish_if_complete(round_id=table.round_id)
         _queue_rating(table.pk)
+    return result
+
+
+def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
+    """Re-open a checked table of the round being played so that its players correct their own sheets: the
+    result stops counting (unrated until it counts again) and a finished round runs again. Not once a later
+    round is seated (its seating used this result) nor once the event is closed."""
+    selectors.require_organiser(user=by, event=table.round.event)
+    if not reason.strip():
+        raise DomainError("re-opening a table needs a reason", "reason_required", field="reason")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        event.machine.check(event, "seat_next_round")  # running
+        round_ = Round.objects.select_for_update().get(pk=table.round_id)
+        if Round.objects.filter(event=event, number__gt=round_.number).exists():
+            message = (
+                f"round {round_.number + 1} is seated: a table of round {round_.number} can no longer be re-opened"
+            )
+            raise Conflict(message, "later_round", "table")
+        result = TableResult.objects.select_for_update().get(table=table)
+        result.status, result.attempt = result.machine.next_status(result, "reopen"), result.attempt + 1
+        result._change_reason = f"re-opened by {by.get_username()}: {reason.strip()}"[:100]  # type: ignore[attr-defined]
+        result.save(update_fields=["status", "attempt", "updated_at"])
+        if round_.can.reopen:
+            advance(round_, "reopen")
+        _queue_rating(table.pk)  # takes the table out of its pool until it counts again
     return result
 
 
