@@ -504,3 +504,41 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.organisation}"
+
+
+class Season(models.Model):
+    """A league or circuit: one game, a date range, the events that count and how (docs/rules.md, "Seasons")."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=40, choices=game_choices)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    best_of = models.PositiveSmallIntegerField(default=5, help_text="How many of a player's events count.")
+    points_table = models.JSONField(
+        null=True, blank=True, help_text="Points per place, first place first; empty: the default scheme."
+    )
+    qualifiers = models.PositiveSmallIntegerField(default=0, help_text="How many qualify for the final (0: none).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonEvent(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="season_events")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="season_entries")
+    tier = models.PositiveSmallIntegerField(default=1, help_text="A multiplier: a club night 1, a regional 2, ...")
+
+    class Meta:
+        ordering = ["season", "id"]
+        constraints = [models.UniqueConstraint(fields=["season", "event"], name="an_event_once_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.event} in {self.season} (tier {self.tier})"

@@ -15,6 +15,7 @@ from rest_framework.exceptions import NotFound
 
 import games
 from config.errors import DomainError, NotAllowed
+from tournaments import seasons
 from tournaments.models import (
     Bye,
     Edition,
@@ -26,13 +27,17 @@ from tournaments.models import (
     RatingBody,
     Registration,
     Round,
+    Sanction,
     ScoreSheet,
+    Season,
+    SeasonEvent,
     Seat,
     SheetCheck,
     Staff,
     Table,
     TableResult,
 )
+from tournaments.seasons import EventResult, SeasonRow
 from tournaments.standings import StandingRow, TableOutcome, standings
 from tournaments.verdicts import TableVerdict
 
@@ -426,3 +431,23 @@ def country_player_periods(country: str) -> dict[int, list[tuple[date, date | No
     """The players of a country (by user id), every table counting."""
     users = Player.objects.filter(country=country.strip().upper()).values_list("user_id", flat=True)
     return {user_id: [(date.min, None)] for user_id in users}
+
+
+def season_results(*, season: Season) -> tuple[list[EventResult], list[SeasonEvent]]:
+    """The season's finished, sanctioned events as final places (a refused or revoked event does not count),
+    and the events still to come. Final places come from the stored results (events_standings): a player
+    who dropped keeps the place they reached."""
+    entries = list(season.season_events.select_related("event").order_by("event__starts_at", "event__created_at"))
+    counting = [e for e in entries if e.event.can.show_results and e.event.sanction == Sanction.SANCTIONED]
+    standings = events_standings(events=[e.event for e in counting])
+    results = [
+        EventResult(entry.event_id, entry.tier, {row.handle: row.rank for row in standings[entry.event_id]})
+        for entry in counting
+    ]
+    coming = [e for e in entries if not e.event.can.show_results]
+    return results, coming
+
+
+def season_standings(*, season: Season) -> list[SeasonRow]:
+    results, _coming = season_results(season=season)
+    return seasons.season_standings(results, season.best_of, season.points_table)

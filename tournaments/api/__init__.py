@@ -8,6 +8,7 @@ from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenV
 from tournaments.api.catalogue import EditionViewSet, GameListView, ScorePreviewView, SheetCheckViewSet
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api.seasons import SeasonViewSet
 from tournaments.api.tables import SeatViewSet, TableViewSet
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "RegistrationViewSet",
     "RoundViewSet",
     "ScorePreviewView",
+    "SeasonViewSet",
     "SeatViewSet",
     "SheetCheckViewSet",
     "TableViewSet",

@@ -12,8 +12,19 @@ from django.utils import timezone
 
 import games
 from ratings import selectors as ratings
-from tournaments import selectors
-from tournaments.models import Event, Membership, Organisation, Sanction, SanctionDecision, ScoreSheet, Seat, Staff
+from tournaments import seasons, selectors
+from tournaments.models import (
+    Event,
+    Membership,
+    Organisation,
+    Sanction,
+    SanctionDecision,
+    ScoreSheet,
+    Season,
+    Seat,
+    Staff,
+)
+from tournaments.seasons import EventPoints, SeasonRow
 
 NEW_ACCOUNT = timedelta(days=30)
 # A steward's heuristic, not a rule of any game: no table of these games is played in under ten minutes.
@@ -28,6 +39,7 @@ class ClubPage:
     coming: list[Event]
     past: list[Event]
     members: list[Membership]
+    seasons: list[Season]
     leaderboards: dict[str, Board]  # by game
     is_staff: bool
     is_owner: bool
@@ -46,6 +58,7 @@ def club_page(*, slug: str, user: User | AnonymousUser) -> ClubPage:
         ],
         past=[e for e in events if e.can.show_results],
         members=members,
+        seasons=list(organisation.seasons.order_by("-starts_on")),
         leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
@@ -157,3 +170,23 @@ def _one_keeper_tables(event: Event) -> list[tuple[int, int, str]]:
         for row in rows
         if row["first"] and row["first"] == row["last"] and row["seats"] >= 3
     )
+
+
+@dataclass
+class SeasonPage:
+    season: Season
+    lines: list[tuple[SeasonRow, list[EventPoints | None]]]  # each player's row and points per column
+    columns: list[Event]  # the events that counted so far, in the order played
+    coming: list[Event]
+    qualified: set[str]
+
+
+def season_page(*, season_id: int) -> SeasonPage:
+    season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
+    results, coming = selectors.season_results(season=season)
+    rows = seasons.season_standings(results, season.best_of, season.points_table)
+    events = {e.pk: e for e in Event.objects.filter(pk__in=[r.event for r in results])}
+    columns = [events[r.event] for r in results]
+    lines = [(row, [next((e for e in row.events if e.event == c.pk), None) for c in columns]) for row in rows]
+    qualified = {row.player for row in rows if row.place <= season.qualifiers}
+    return SeasonPage(season, lines, columns, [e.event for e in coming], qualified)

@@ -108,3 +108,8 @@ def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> H
     if request.POST.get("back") == "event":
         return redirect("event", event_id=event.pk)
     return redirect("stewards")
+
+
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    page = reads.season_page(season_id=season_id)
+    return render(request, "pages/season.html", {"page": page, "season": page.season})

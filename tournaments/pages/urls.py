@@ -22,6 +22,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("stewards/", clubs.stewards, name="stewards"),
+    path("seasons/<int:season_id>/", clubs.season_detail, name="season"),
     path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players
     path("accounts/signup/", account.signup, name="signup"),

@@ -1,0 +1,135 @@
+"""Seasons: points per place scaled by field and tier, ties splitting the places they cover, the best N of M
+counted, recomputed from stored results (a revoked event drops out at once), API, CSV and page."""
+
+import itertools
+import random
+from datetime import date
+from fractions import Fraction
+
+import pytest
+from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
+
+from config.errors import DomainError, NotAllowed
+from tests.factories import PlayerFactory, UserFactory
+from tests.tournaments.helpers import play_round, register_and_check_in
+from tournaments import services
+from tournaments.models import Event
+from tournaments.seasons import EventResult, event_points, place_points, season_standings
+
+GAME = "boomerang-australia"
+
+
+def test_the_default_scheme_scales_by_field_size_and_tier() -> None:
+    assert [place_points(p, 4, 1) for p in (1, 2, 3, 4)] == [100, 75, 50, 25]
+    assert place_points(1, 10, 4) == 400
+    assert place_points(3, 10, 2) == 2 * 80
+
+
+def test_tied_players_split_the_points_of_the_places_they_cover() -> None:
+    points = event_points(EventResult(1, 1, {"a": 1, "b": 2, "c": 2, "d": 4}))
+    assert points == {"a": 100, "b": Fraction(75 + 50, 2), "c": Fraction(125, 2), "d": 25}
+
+
+def test_an_organisers_table_gives_points_per_place_and_zero_past_its_end() -> None:
+    points = event_points(EventResult(1, 2, {"a": 1, "b": 2, "c": 3}), table=[10, 6])
+    assert points == {"a": 20, "b": 12, "c": 0}
+
+
+def test_the_best_n_count_and_fewer_events_than_n_all_count() -> None:
+    results = [EventResult(e, 1, places) for e, places in enumerate([{"a": 1, "b": 2}, {"a": 2, "b": 1}, {"a": 1}], 1)]
+    rows = {row.player: row for row in season_standings(results, best_of=2)}
+    assert rows["a"].points == 100 + 100  # two wins counted, the second place dropped
+    assert [e.counted for e in rows["a"].events] == [True, False, True]
+    assert rows["b"].points == 50 + 100  # two events, both count
+    assert [row.player for row in season_standings(results, best_of=2)] == ["a", "b"]
+
+
+@given(
+    st.lists(st.dictionaries(st.sampled_from("abcdef"), st.integers(1, 6), min_size=1), min_size=1, max_size=6),
+    st.integers(1, 4),
+)
+def test_counted_points_are_the_best_n_and_places_follow_points(events, best_of) -> None:
+    results = [EventResult(i, 1, places) for i, places in enumerate(events)]
+    rows = season_standings(results, best_of)
+    for row in rows:
+        counted = sorted((e.points for e in row.events if e.counted), reverse=True)
+        assert counted == sorted((e.points for e in row.events), reverse=True)[:best_of]
+        assert row.points == sum(counted)
+    assert [row.points for row in rows] == sorted((row.points for row in rows), reverse=True)
+    assert all(a.place <= b.place for a, b in itertools.pairwise(rows))
+
+
+def _finished(club, owner, players, seed: int, on_commit) -> Event:
+    event = services.event_create(organiser=owner, name=f"Night {seed}", game=GAME, organisation=club, rounds_planned=1)
+    services.event_open_registration(event=event, by=owner)
+    register_and_check_in(event, players)
+    round_ = services.event_start(event=event, by=owner)
+    play_round(round_, owner, random.Random(seed), on_commit)
+    services.event_close(event=event, by=owner)
+    return Event.objects.get(pk=event.pk)
+
+
+@pytest.mark.django_db
+def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out(
+    django_capture_on_commit_callbacks,
+) -> None:
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    events = [_finished(club, owner.user, players, seed, django_capture_on_commit_callbacks) for seed in (1, 2)]
+    steward = UserFactory(is_superuser=True)
+    for event in events:
+        services.event_sanction(event=event, by=steward, reason="club night")
+    api = Client()
+    api.force_login(owner.user)
+    body = {"organisation": "owls", "name": "Winter league", "game": GAME, "starts_on": "2026-01-01",
+            "ends_on": "2026-12-31", "best_of": 1}  # fmt: skip
+    assert Client().post("/api/seasons/", body, content_type="application/json").status_code in (401, 403)
+    created = api.post("/api/seasons/", body, content_type="application/json")
+    assert created.status_code == 201, created.content
+    season_id = created.json()["id"]
+    for event, tier in zip(events, (1, 2), strict=True):
+        added = api.post(
+            f"/api/seasons/{season_id}/events/", {"event": event.pk, "tier": tier}, content_type="application/json"
+        )
+        assert added.status_code == 201, added.content
+    again = api.post(f"/api/seasons/{season_id}/events/", {"event": events[0].pk}, content_type="application/json")
+    assert (again.status_code, again.json()["code"]) == (409, "already_in_season")
+    rows = Client().get(f"/api/seasons/{season_id}/standings/").json()
+    assert len(rows) == 4
+    assert set(rows[0]) == {"player", "place", "points", "events"}
+    assert all(len(row["events"]) == 2 and sum(e["counted"] for e in row["events"]) == 1 for row in rows)
+    assert rows[0]["points"] == 200  # the winner of the tier-2 night: best of one
+    services.event_unsanction(event=events[1], by=steward, reason="doubt")
+    after = Client().get(f"/api/seasons/{season_id}/standings/").json()
+    assert all(len(row["events"]) == 1 for row in after)
+    assert after[0]["points"] == 100
+    page = Client().get(f"/seasons/{season_id}/").content.decode()
+    assert "Winter league" in page
+    assert rows[0]["player"] in page
+    csv = Client().get(f"/api/seasons/{season_id}/standings/?format=csv")
+    assert csv.status_code == 200
+
+
+@pytest.mark.django_db
+def test_an_event_of_another_game_or_outside_the_dates_cannot_join() -> None:
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    season = services.season_create(
+        by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2026, 1, 1), ends_on=date(2026, 3, 31)
+    )
+    hunt = services.event_create(organiser=owner.user, name="Hunt", game="boomerang-hunt", organisation=club)
+    with pytest.raises(DomainError, match="the season is played at"):
+        services.season_event_add(season=season, by=owner.user, event=hunt)
+    stranger = PlayerFactory()
+    with pytest.raises(NotAllowed, match="only its staff"):
+        services.season_create(
+            by=stranger.user,
+            organisation=club,
+            name="S",
+            game=GAME,
+            starts_on=date(2026, 1, 1),
+            ends_on=date(2026, 1, 2),
+        )

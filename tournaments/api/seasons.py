@@ -1,0 +1,57 @@
+"""Seasons: leagues and circuits over one game, their events and their standings."""
+
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.renderers import CSVRenderer
+from tournaments import selectors, services
+from tournaments.models import Season
+from tournaments.serializers import (
+    SeasonEventInputSerializer,
+    SeasonInputSerializer,
+    SeasonRowSerializer,
+    SeasonSerializer,
+)
+
+
+class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Season.objects.select_related("organisation").prefetch_related("season_events")
+    serializer_class = SeasonSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_fields = ["game", "organisation__slug"]
+
+    @extend_schema(request=SeasonInputSerializer, responses={201: SeasonSerializer})
+    def create(self, request: Request) -> Response:
+        """A season of an organisation you are staff of."""
+        payload = SeasonInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        season = services.season_create(by=request.user, **payload.validated_data)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SeasonEventInputSerializer, responses={201: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def events(self, request: Request, pk: str) -> Response:
+        """An event joins the season with a tier (the season's staff)."""
+        payload = SeasonEventInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        season = self.get_object()
+        services.season_event_add(season=season, by=request.user, **payload.validated_data)
+        return Response(SeasonSerializer(self.get_object()).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses={(200, "application/json"): SeasonRowSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
+    )
+    @action(
+        detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
+        pagination_class=None,
+    )  # fmt: skip
+    def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
+        """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet."""
+        rows = selectors.season_standings(season=self.get_object())
+        return Response(SeasonRowSerializer(rows, many=True).data)

@@ -1,0 +1,79 @@
+"""Season standings, pure: each event's final places in, season points and places out (docs/rules.md,
+"Seasons"). Recomputed from the stored results whenever asked, so a correction or a sanction change in any
+event re-orders the season at once.
+
+Points for a place: a table given by the organiser (points per place, first place first; places past its
+end score 0), or the default scheme tier x round(100 x (N - place + 1) / N) for a field of N players.
+Tied players split the points of the places they cover (two tied second of ten share the points of places 2
+and 3), as UDisc does. Each player's best `best_of` events count; the others are shown, not counted.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from games.verdict import competition_ranks
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One event of the season as it finished: its id, tier, and each player's place (tied players share it)."""
+
+    event: int
+    tier: int
+    places: dict[str, int]  # handle -> final place
+
+
+@dataclass(frozen=True)
+class EventPoints:
+    event: int
+    points: Fraction
+    counted: bool
+
+
+@dataclass
+class SeasonRow:
+    player: str
+    place: int = 0
+    points: Fraction = Fraction(0)
+    events: list[EventPoints] = field(default_factory=list)
+
+
+def place_points(place: int, field_size: int, tier: int, table: Sequence[float] | None = None) -> Fraction:
+    """The points of one place (before ties are split)."""
+    if table is not None:
+        return Fraction(tier) * Fraction(str(table[place - 1])) if place <= len(table) else Fraction(0)
+    return Fraction(tier * round(100 * (field_size - place + 1) / field_size))
+
+
+def event_points(result: EventResult, table: Sequence[float] | None = None) -> dict[str, Fraction]:
+    """Each player's season points from one event, tied players splitting the places they cover."""
+    field_size = len(result.places)
+    tied: dict[int, int] = {}
+    for place in result.places.values():
+        tied[place] = tied.get(place, 0) + 1
+    shares = {
+        place: sum((place_points(p, field_size, result.tier, table) for p in range(place, place + count)), Fraction(0))
+        / count
+        for place, count in tied.items()
+    }
+    return {player: shares[place] for player, place in result.places.items()}
+
+
+def season_standings(
+    results: Sequence[EventResult], best_of: int, table: Sequence[float] | None = None
+) -> list[SeasonRow]:
+    """Every player's season: points per event (in the order given), the best `best_of` counted, places by
+    counted points (equal points share a place)."""
+    rows: dict[str, SeasonRow] = {}
+    for result in results:
+        for player, points in event_points(result, table).items():
+            rows.setdefault(player, SeasonRow(player)).events.append(EventPoints(result.event, points, False))
+    for row in rows.values():
+        best = sorted(range(len(row.events)), key=lambda i: (-row.events[i].points, i))[:best_of]
+        row.events = [EventPoints(e.event, e.points, i in best) for i, e in enumerate(row.events)]
+        row.points = sum((e.points for e in row.events if e.counted), Fraction(0))
+    ordered = sorted(rows.values(), key=lambda row: (-row.points, row.player.casefold()))
+    for row, place in zip(ordered, competition_ranks([(row.points,) for row in ordered]), strict=True):
+        row.place = place
+    return ordered

@@ -1,0 +1,65 @@
+"""Seasons: an organisation's league or circuit over one game, and the events that join it."""
+
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+import games
+from config.errors import Conflict, DomainError
+from tournaments import selectors
+from tournaments.models import Event, Organisation, Season, SeasonEvent
+
+MOST_TIER = 10
+
+
+def season_create(
+    *, by: User, organisation: Organisation, name: str, game: str, starts_on: date, ends_on: date, best_of: int = 5,
+    points_table: list[float] | None = None, qualifiers: int = 0,
+) -> Season:  # fmt: skip
+    """A season of the organisation (its staff), over one game and a date range; `best_of` events count."""
+    selectors.require_staff(user=by, organisation=organisation)
+    _check_season(
+        name=name, game=game, starts_on=starts_on, ends_on=ends_on, best_of=best_of, points_table=points_table
+    )
+    return Season.objects.create(
+        organisation=organisation, name=name.strip(), game=game, starts_on=starts_on, ends_on=ends_on,
+        best_of=best_of, points_table=points_table, qualifiers=qualifiers,
+    )  # fmt: skip
+
+
+def _check_season(**values: Any) -> None:
+    if not values["name"].strip():
+        raise DomainError("a season needs a name", "invalid_name", "name")
+    if values["game"] not in games.GAMES:
+        raise DomainError(f"unknown game {values['game']!r}", "unknown_game", "game")
+    if values["ends_on"] < values["starts_on"]:
+        raise DomainError("a season ends after it starts", "invalid_dates", "ends_on")
+    if values["best_of"] < 1:
+        raise DomainError("at least one event counts", "invalid_best_of", "best_of")
+    table = values["points_table"]
+    if table is not None and (
+        not isinstance(table, list)
+        or not table
+        or not all(isinstance(p, int | float) and 0 <= p <= 10_000 for p in table)
+    ):
+        raise DomainError(
+            "points per place are numbers from 0 to 10000, first place first", "invalid_points", "points_table"
+        )
+
+
+def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -> SeasonEvent:
+    """An event of the season's game joins it with a tier (a multiplier of its points)."""
+    selectors.require_staff(user=by, organisation=season.organisation)
+    if event.game != season.game:
+        raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game", "event")
+    if not 1 <= tier <= MOST_TIER:
+        raise DomainError(f"a tier is 1 to {MOST_TIER}", "invalid_tier", "tier")
+    if event.starts_at and not season.starts_on <= event.starts_at.date() <= season.ends_on:
+        raise DomainError("the event is played outside the season's dates", "outside_season", "event")
+    try:
+        with transaction.atomic():
+            return SeasonEvent.objects.create(season=season, event=event, tier=tier)
+    except IntegrityError as error:
+        raise Conflict("the event is already in this season", "already_in_season", "event") from error
