@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -289,5 +290,9 @@ SWEEP_AFTER_SECONDS = env_int("SWEEP_AFTER_SECONDS", default=120)
 VERIFY_BATCH = env_int("VERIFY_BATCH", default=50)
 CELERY_BEAT_SCHEDULE = {
     "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
+    "ratings-monthly-lists": {
+        "task": "ratings.tasks.lists_publish_monthly_task",
+        "schedule": crontab(minute=0, hour=3, day_of_month="1"),
+    },
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
 }

@@ -4,7 +4,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import viewsets
+from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
@@ -12,10 +12,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BooleanField, IntegerField, Serializer
 
+from config.errors import NotAllowed
 from config.renderers import CSVRenderer
-from ratings import selectors
-from ratings.models import RatingPool
-from ratings.serializers import PlayerRatingSerializer, RatingPoolSerializer, RatingSerializer
+from ratings import selectors, services
+from ratings.models import RatingList, RatingPool
+from ratings.serializers import (
+    ListEntrySerializer,
+    ListInputSerializer,
+    PlayerRatingSerializer,
+    RatingListDetailSerializer,
+    RatingListSerializer,
+    RatingPoolSerializer,
+    RatingSerializer,
+)
 
 
 class LeaderboardQuery(Serializer):
@@ -71,6 +80,20 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
             return Response(data)
         return self.get_paginated_response(data)
 
+    @extend_schema(request=ListInputSerializer, responses={201: RatingListSerializer})
+    @action(detail=True, methods=["post"])
+    def lists(self, request: Request, game: str) -> Response:
+        """Publish an official list: the pool's ratings frozen now (the game's stewards)."""
+        if not selectors.may_publish_list(user=request.user, game=game):
+            raise NotAllowed("only a steward of this game's rating pool publishes its lists", "not_steward")
+        payload = ListInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        actor = request.user.get_username()
+        rating_list = services.list_publish(
+            game=self.get_object().game, name=payload.validated_data["name"], actor=actor
+        )
+        return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+
     @extend_schema(responses=PlayerRatingSerializer)
     @action(detail=True, methods=["get"], url_path=r"players/(?P<player_id>\d+)")
     def player(self, request: Request, game: str, player_id: str) -> Response:
@@ -79,3 +102,25 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         rating = get_object_or_404(pool.ratings, player_id=int(player_id))
         history = selectors.player_history(pool=pool, player_id=rating.player_id)
         return Response(PlayerRatingSerializer({"rating": rating, "history": history}).data)
+
+
+class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
+    """Official rating lists: frozen snapshots of a pool; a later correction never changes one."""
+
+    permission_classes = [AllowAny]
+    queryset = RatingList.objects.select_related("pool")
+    serializer_class = RatingListSerializer
+
+    @extend_schema(
+        responses={(200, "application/json"): RatingListDetailSerializer, (200, "text/csv"): OpenApiTypes.STR}
+    )
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The list's entries by rank, and how many ratings moved since it was published; `?format=csv`."""
+        page = selectors.list_detail(list_id=self.get_object().pk)
+        assert page is not None  # get_object answered 404 otherwise
+        if request.accepted_renderer.format == "csv":
+            return Response(ListEntrySerializer(page.entries, many=True).data)
+        return Response(RatingListDetailSerializer(page).data)
+
+    def get_renderers(self):  # type: ignore[no-untyped-def]
+        return [JSONRenderer(), BrowsableAPIRenderer(), CSVRenderer()]

@@ -109,3 +109,38 @@ class RatingAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pool} {self.action} {self.source} by {self.actor or 'the system'}"
+
+
+class RatingList(models.Model):
+    """An official rating list: a frozen snapshot of a pool on a date. A later correction changes the live
+    ratings (a replay), never a published list; the next list shows the change."""
+
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="lists")
+    name = models.CharField(max_length=100)
+    published_at = models.DateTimeField()
+    published_by = models.CharField(max_length=150, help_text="Who published it (a steward, or the schedule).")
+
+    class Meta:
+        ordering = ["-published_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["pool", "name"], name="one_list_name_per_pool")]
+
+    def __str__(self) -> str:
+        return f"{self.pool} list {self.name}"
+
+
+class RatingListEntry(models.Model):
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="list_entries")
+    name = models.CharField(max_length=40)
+    rank = models.PositiveIntegerField()
+    conservative = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["rating_list", "rank", "id"]
+        constraints = [models.UniqueConstraint(fields=["rating_list", "player"], name="one_entry_per_list_player")]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.name}"

@@ -1,14 +1,15 @@
-"""Rating reads: leaderboards and a player's history."""
+"""Rating reads: leaderboards, a player's history, official lists."""
 
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery
 
-from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
+from ratings.models import Rating, RatingChange, RatingEvent, RatingList, RatingListEntry, RatingPool
 
 
 def provisional_condition() -> Q:
@@ -233,3 +234,51 @@ def leaderboard_within(*, pool: RatingPool, periods: Periods) -> list[Rating]:
         row.conservative, row.last_played_at = row.mu - 3 * row.sigma, change.event.order_at
         rows[change.player_id] = row
     return sorted(rows.values(), key=lambda r: (-r.conservative, r.player_id))
+
+
+# Who may publish an official list of a game's pool: by default a superuser; another app registers its own
+# rule (the tournaments app: the game's stewards).
+_list_publishers: list[Callable[[Any, str], bool]] = []
+
+
+def register_list_publisher(check: Callable[[Any, str], bool]) -> None:
+    _list_publishers.append(check)
+
+
+def may_publish_list(*, user: Any, game: str) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(getattr(user, "is_superuser", False)) or any(check(user, game) for check in _list_publishers)
+
+
+@dataclass
+class ListPage:
+    rating_list: RatingList
+    entries: list[RatingListEntry]
+    moved_since: int  # players whose live rating is not the list's any more (a correction, a new game, a newcomer)
+
+
+def list_detail(*, list_id: int) -> ListPage | None:
+    rating_list = RatingList.objects.select_related("pool").filter(pk=list_id).first()
+    if rating_list is None:
+        return None
+    entries = list(rating_list.entries.order_by("rank", "id"))
+    live = dict(rating_list.pool.ratings.values_list("player_id", "conservative"))
+    frozen = {entry.player_id: entry.conservative for entry in entries}
+    moved = sum(1 for player, value in live.items() if player not in frozen or abs(frozen[player] - value) > 1e-9)
+    moved += sum(1 for player in frozen if player not in live)
+    return ListPage(rating_list, entries, moved)
+
+
+def list_ranks_of(*, player_id: int) -> list[RatingListEntry]:
+    """The player's place on every published list, newest first."""
+    return list(
+        RatingListEntry.objects.filter(player_id=player_id)
+        .select_related("rating_list__pool")
+        .order_by("-rating_list__published_at", "-rating_list_id")
+    )
+
+
+def lists_of(*, pool: RatingPool) -> QuerySet[RatingList]:
+    """The pool's official lists, newest first."""
+    return pool.lists.order_by("-published_at", "-id")

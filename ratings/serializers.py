@@ -1,7 +1,7 @@
 from rest_framework import serializers
 
 from ratings import selectors
-from ratings.models import Rating, RatingChange, RatingPool
+from ratings.models import Rating, RatingChange, RatingList, RatingListEntry, RatingPool
 
 
 class RatingPoolSerializer(serializers.ModelSerializer):
@@ -50,3 +50,30 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 class PlayerRatingSerializer(serializers.Serializer):
     rating = RatingSerializer()
     history = RatingChangeSerializer(many=True)
+
+
+class ListInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, help_text="For example 2026-11.")
+
+
+class ListEntrySerializer(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="player_id")
+    handle = serializers.CharField(source="name")
+
+    class Meta:
+        model = RatingListEntry
+        fields = ["rank", "player", "handle", "conservative", "mu", "sigma", "games"]
+
+
+class RatingListSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="pool.game")
+
+    class Meta:
+        model = RatingList
+        fields = ["id", "game", "name", "published_at", "published_by"]
+
+
+class RatingListDetailSerializer(serializers.Serializer):
+    list = RatingListSerializer(source="rating_list")
+    moved_since = serializers.IntegerField(help_text="Players whose live rating is not the list's any more.")
+    entries = ListEntrySerializer(many=True)

@@ -12,8 +12,18 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.utils import timezone
 
-from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingPool
+from config.errors import Conflict, DomainError
+from ratings.models import (
+    Rating,
+    RatingAudit,
+    RatingChange,
+    RatingEvent,
+    RatingList,
+    RatingListEntry,
+    RatingPool,
+)
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
 
 BATCH = 2000
@@ -345,3 +355,50 @@ def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
         unique_fields=["pool", "player"],
         update_fields=["name", "mu", "sigma", "conservative", "games", "last_played_at"],
     )
+
+
+def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None) -> RatingList:
+    """Freeze the pool's ratings as an official list `name` (ranks by conservative rating, equal ratings
+    sharing a rank). Under the pool's lock, so the list is one consistent moment of the pool."""
+    name = " ".join(name.split())
+    if not name:
+        raise DomainError("a list needs a name", "invalid_name", "name")
+    with transaction.atomic():
+        pool = _pool_locked(game)
+        if pool.lists.filter(name=name).exists():
+            raise Conflict(f"the list {name!r} is already published", "list_exists", "name")
+        rating_list = RatingList.objects.create(
+            pool=pool, name=name, published_at=at or timezone.now(), published_by=actor[:150]
+        )
+        ratings = list(pool.ratings.order_by("-conservative", "id"))
+        ranks = [
+            next(j for j in range(i + 1) if ratings[j].conservative == r.conservative) + 1
+            for i, r in enumerate(ratings)
+        ]  # equal ratings share the first of their places (1, 1, 3)
+        RatingListEntry.objects.bulk_create(
+            (
+                RatingListEntry(rating_list=rating_list, player_id=r.player_id, name=r.name, rank=rank,
+                                conservative=r.conservative, mu=r.mu, sigma=r.sigma, games=r.games)
+                for r, rank in zip(ratings, ranks, strict=True)
+            ),
+            batch_size=BATCH,
+        )  # fmt: skip
+    return rating_list
+
+
+def lists_publish_monthly(*, now: datetime) -> int:
+    """The schedule's list of every pool with ratings for the month just ended (named YYYY-MM), once."""
+    month = (now.replace(day=1) - timedelta(days=1)).strftime("%Y-%m")
+    published = 0
+    for pool in RatingPool.objects.exclude(lists__name=month).filter(ratings__isnull=False).distinct():
+        list_publish(game=pool.game, name=month, actor="schedule (monthly)", at=now)
+        published += 1
+    return published
+
+
+def _shared_ranks(ordered: Sequence[float]) -> list[int]:
+    """Places of values sorted best first, equal values sharing the first of their places (1, 1, 3)."""
+    ranks: list[int] = []
+    for position, value in enumerate(ordered, start=1):
+        ranks.append(ranks[-1] if ranks and ordered[position - 2] == value else position)
+    return ranks

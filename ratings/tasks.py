@@ -7,3 +7,9 @@ from ratings import services
 @shared_task
 def inactivity_widen_task() -> int:
     return services.inactivity_widen(now=timezone.now())
+
+
+@shared_task
+def lists_publish_monthly_task() -> int:
+    """On the first of a month (Celery beat), every pool's official list of the month just ended."""
+    return services.lists_publish_monthly(now=timezone.now())

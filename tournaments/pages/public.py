@@ -71,6 +71,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         "game": games.GAMES[game], "games": games.GAMES.values(), "rows": rows, "established": established,
         "next": page.next.encode() if page and page.next else None, "first_page": after is None,
         "club": filters.get("club", ""), "country": filters.get("country", ""),
+        "lists": ratings.lists_of(pool=pool)[:12] if pool else [],
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
 
@@ -88,6 +89,7 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
     context = {
         "player": player, "pools": pools, "events": pages.events_played(player=player),
         "games": pages.rated_games(player=player),
+        "list_ranks": ratings.list_ranks_of(player_id=player.user_id)[:12],
     }  # fmt: skip
     return render(request, "pages/player.html", context)
 
@@ -102,3 +104,11 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "rating_changes": pages.table_rating_changes(table=table),
     }  # fmt: skip
     return render(request, "pages/table.html", context)
+
+
+def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
+    """An official rating list as it was published, and how many ratings moved since."""
+    page = ratings.list_detail(list_id=list_id)
+    if page is None:
+        raise Http404(_("No such list."))
+    return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})

@@ -14,6 +14,7 @@ urlpatterns = [
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
     path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
+    path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),
     path("tables/<int:table_id>/pad/", pad.pad, name="pad"),

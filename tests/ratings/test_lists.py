@@ -1,0 +1,85 @@
+"""Official rating lists: a steward publishes a frozen snapshot of a pool; a later correction changes the
+live ratings (a replay) but never a published list, whose page says how many ratings moved since."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.test import Client
+
+from ratings import services
+from ratings.models import RatingList
+from ratings.services import Placing
+from tests.factories import OrganisationFactory, PlayerFactory, UserFactory
+from tournaments.models import RatingBody, Staff
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-australia"
+T0 = datetime(2026, 10, 1, 20, tzinfo=UTC)
+
+
+def post(client: Client, url: str, body: dict):
+    return client.post(url, body, content_type="application/json")
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def table_of_three():
+    players = [PlayerFactory() for _ in range(3)]
+    placings = [Placing(p.user_id, p.handle, rank) for rank, p in enumerate(players, start=1)]
+    services.match_record(game=GAME, source="table:1", order_at=T0, placings=placings)
+    return players
+
+
+def test_only_stewards_publish_and_a_list_stays_frozen_through_a_correction(table_of_three) -> None:
+    ann, bob, cy = table_of_three
+    federation = OrganisationFactory(kind="federation")
+    RatingBody.objects.create(game=GAME, organisation=federation)
+    steward = PlayerFactory()
+    Staff.objects.create(organisation=federation, user=steward.user, role="organiser")
+    url = f"/api/ratings/pools/{GAME}/lists/"
+    assert post(Client(), url, {"name": "2026-10"}).status_code in (401, 403)
+    assert post(signed_in(ann.user), url, {"name": "2026-10"}).status_code == 403
+    published = post(signed_in(steward.user), url, {"name": "2026-10"})
+    assert published.status_code == 201, published.content
+    list_id = published.json()["id"]
+    assert post(signed_in(steward.user), url, {"name": "2026-10"}).status_code == 409
+    first = Client().get(f"/api/ratings/lists/{list_id}/").json()
+    assert [(e["handle"], e["rank"]) for e in first["entries"]] == [(ann.handle, 1), (bob.handle, 2), (cy.handle, 3)]
+    assert first["moved_since"] == 0
+    # A correction: the table's result changes (cy won); the pool replays, the list does not move.
+    corrected = [
+        Placing(cy.user_id, cy.handle, 1),
+        Placing(bob.user_id, bob.handle, 2),
+        Placing(ann.user_id, ann.handle, 3),
+    ]
+    services.match_record(game=GAME, source="table:1", order_at=T0, placings=corrected)
+    again = Client().get(f"/api/ratings/lists/{list_id}/").json()
+    assert again["entries"] == first["entries"]
+    assert again["moved_since"] == 2  # ann and cy moved; bob's second place is the same rating
+    page = Client().get(f"/ratings/lists/{list_id}/").content.decode()
+    assert "2 ratings have moved since." in page
+    assert "place 1" in Client().get(f"/players/{ann.handle}/").content.decode()
+
+
+def test_the_monthly_schedule_publishes_each_pool_once_for_the_month_just_ended(table_of_three) -> None:
+    now = datetime(2026, 11, 1, 3, tzinfo=UTC)
+    assert services.lists_publish_monthly(now=now) == 1
+    assert services.lists_publish_monthly(now=now + timedelta(hours=1)) == 0
+    assert list(RatingList.objects.values_list("name", "published_by")) == [("2026-10", "schedule (monthly)")]
+
+
+def test_equal_ratings_share_a_rank(table_of_three) -> None:
+    ann, bob, _cy = table_of_three
+    services.match_record(
+        game=GAME, source="table:2", order_at=T0 + timedelta(days=1),
+        placings=[Placing(ann.user_id, ann.handle, 1), Placing(bob.user_id, bob.handle, 1)],
+    )  # fmt: skip
+    rating_list = services.list_publish(game=GAME, name="tied", actor=UserFactory().username)
+    ranks = [entry.rank for entry in rating_list.entries.order_by("rank", "id")]
+    assert ranks == sorted(ranks)
+    assert ranks[0] == 1
