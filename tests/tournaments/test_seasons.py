@@ -133,3 +133,38 @@ def test_an_event_of_another_game_or_outside_the_dates_cannot_join() -> None:
             starts_on=date(2026, 1, 1),
             ends_on=date(2026, 1, 2),
         )
+
+
+@pytest.mark.django_db
+def test_a_player_who_drops_mid_event_scores_the_place_they_reached(django_capture_on_commit_callbacks) -> None:
+    from tournaments import selectors
+    from tournaments.models import Registration
+
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = services.event_create(
+        organiser=owner.user, name="Two rounds", game=GAME, organisation=club, rounds_planned=2
+    )
+    services.event_sanction(event=event, by=UserFactory(is_superuser=True), reason="fine")
+    services.event_open_registration(event=event, by=owner.user)
+    players = [PlayerFactory() for _ in range(5)]
+    register_and_check_in(event, players)
+    round_ = services.event_start(event=event, by=owner.user)
+    play_round(round_, owner.user, random.Random(1), django_capture_on_commit_callbacks)
+    leaver = Registration.objects.get(event=event, player=players[0])
+    services.registration_drop(registration=leaver, by=players[0].user)
+    round_two = services.round_seat_next(event=event, by=owner.user)
+    play_round(round_two, owner.user, random.Random(2), django_capture_on_commit_callbacks)
+    services.event_close(event=event, by=owner.user)
+    season = services.season_create(
+        by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2020, 1, 1), ends_on=date(2030, 1, 1)
+    )
+    services.season_event_add(season=season, by=owner.user, event=event)
+    standings = selectors.event_standings(event=event)
+    assert next(r for r in standings if r.handle == players[0].handle).dropped
+    places = {r.handle: r.rank for r in standings}
+    row = next(r for r in selectors.season_standings(season=season) if r.player == players[0].handle)
+    assert row.events[0].points == event_points(EventResult(event.pk, 1, places))[players[0].handle]
+    assert row.events[0].points > 0  # the place they reached scores, however low
+    page = Client().get(f"/players/{players[0].handle}/").content.decode()
+    assert f'href="/seasons/{season.pk}/"' in page

@@ -17,6 +17,7 @@ from tournaments.models import (
     Event,
     Membership,
     Organisation,
+    Player,
     Sanction,
     SanctionDecision,
     ScoreSheet,
@@ -190,3 +191,12 @@ def season_page(*, season_id: int) -> SeasonPage:
     lines = [(row, [next((e for e in row.events if e.event == c.pk), None) for c in columns]) for row in rows]
     qualified = {row.player for row in rows if row.place <= season.qualifiers}
     return SeasonPage(season, lines, columns, [e.event for e in coming], qualified)
+
+
+def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRow | None]]:
+    """The newest seasons the player has played an event of, with their row (place and points) in each."""
+    found = Season.objects.filter(season_events__event__registrations__player=player).distinct()
+    return [
+        (season, next((row for row in selectors.season_standings(season=season) if row.player == player.handle), None))
+        for season in found.select_related("organisation").order_by("-starts_on")[:limit]
+    ]

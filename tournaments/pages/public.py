@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 import games
 from ratings import selectors as ratings
 from tournaments import selectors
+from tournaments.pages import club_reads
 from tournaments.pages import reads as pages
 from tournaments.pages.charts import Point, line_chart
 from tournaments.pages.sheet_view import seat_sheets
@@ -90,6 +91,7 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         "player": player, "pools": pools, "events": pages.events_played(player=player),
         "games": pages.rated_games(player=player),
         "list_ranks": ratings.list_ranks_of(player_id=player.user_id)[:12],
+        "seasons": club_reads.seasons_of(player=player),
     }  # fmt: skip
     return render(request, "pages/player.html", context)
 
