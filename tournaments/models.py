@@ -519,6 +519,10 @@ class Season(models.Model):
         null=True, blank=True, help_text="Points per place, first place first; empty: the default scheme."
     )
     qualifiers = models.PositiveSmallIntegerField(default=0, help_text="How many qualify for the final (0: none).")
+    circuit = models.CharField(
+        max_length=100, blank=True,
+        help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -542,3 +546,17 @@ class SeasonEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} in {self.season} (tier {self.tier})"
+
+
+class QualificationDecline(models.Model):
+    """A player who gives up their qualifier slot of a season: the next in line takes it."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="declines")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="declined_slots")
+    declined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "player"], name="one_decline_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.player} declined {self.season}"

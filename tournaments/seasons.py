@@ -77,3 +77,17 @@ def season_standings(
     for row, place in zip(ordered, competition_ranks([(row.points,) for row in ordered]), strict=True):
         row.place = place
     return ordered
+
+
+def qualifiers(rows: Sequence[SeasonRow], slots: int, taken: set[str], declined: set[str]) -> list[str]:
+    """The players who take the season's `slots` qualifier slots: by place, skipping those qualified elsewhere
+    in the circuit (`taken`) and those who declined (the next in line moves up). Players tied for the last
+    slot all qualify: a tie is not broken by the alphabet."""
+    chosen: list[SeasonRow] = []
+    for row in rows:
+        if row.player in taken or row.player in declined:
+            continue
+        if len(chosen) >= slots and (not chosen or row.place != chosen[-1].place):
+            break
+        chosen.append(row)
+    return [row.player for row in chosen] if slots else []

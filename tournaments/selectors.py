@@ -451,3 +451,24 @@ def season_results(*, season: Season) -> tuple[list[EventResult], list[SeasonEve
 def season_standings(*, season: Season) -> list[SeasonRow]:
     results, _coming = season_results(season=season)
     return seasons.season_standings(results, season.best_of, season.points_table)
+
+
+def season_qualified(*, season: Season) -> list[str]:
+    """The handles holding the season's qualifier slots: by place, minus those who declined and those who
+    qualified in an earlier season of the same circuit (one organisation's seasons sharing a circuit name,
+    earlier by end date)."""
+    if not season.qualifiers:
+        return []
+    taken: set[str] = set()
+    if season.circuit:
+        earlier = (
+            Season.objects.filter(
+                organisation_id=season.organisation_id, circuit=season.circuit, ends_on__lte=season.ends_on
+            )
+            .exclude(pk=season.pk)
+            .exclude(ends_on=season.ends_on, pk__gt=season.pk)
+        )
+        for other in earlier.order_by("ends_on", "pk"):
+            taken |= set(season_qualified(season=other))
+    declined = set(season.declines.values_list("player__handle", flat=True))
+    return seasons.qualifiers(season_standings(season=season), season.qualifiers, taken, declined)

@@ -2,6 +2,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments import selectors
 from tournaments.models import (
     GAME_CHOICES,
     Edition,
@@ -309,6 +310,10 @@ class SeasonInputSerializer(serializers.Serializer):
         help_text="Points per place, first place first; left out: tier x round(100 x (N - place + 1) / N).",
     )  # fmt: skip
     qualifiers = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+    circuit = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, default="",
+        help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -318,11 +323,15 @@ class SeasonInputSerializer(serializers.Serializer):
 class SeasonSerializer(serializers.ModelSerializer):
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     events = serializers.SerializerMethodField(help_text="The events that count, with their tier.")
+    qualified = serializers.SerializerMethodField(help_text="Handles holding the qualifier slots now.")
 
     class Meta:
         model = Season
         fields = ["id", "organisation", "name", "game", "starts_on", "ends_on", "best_of", "points_table",
-                  "qualifiers", "events"]  # fmt: skip
+                  "qualifiers", "circuit", "qualified", "events"]  # fmt: skip
+
+    def get_qualified(self, season: Season) -> list[str]:
+        return selectors.season_qualified(season=season)
 
     def get_events(self, season: Season) -> list[dict[str, int]]:
         return [{"event": e.event_id, "tier": e.tier} for e in season.season_events.all()]
@@ -344,3 +353,7 @@ class SeasonRowSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     points = serializers.FloatField()
     events = SeasonEventPointsSerializer(many=True)
+
+
+class DeclineInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the player giving up their slot.")

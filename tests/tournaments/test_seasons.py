@@ -168,3 +168,52 @@ def test_a_player_who_drops_mid_event_scores_the_place_they_reached(django_captu
     assert row.events[0].points > 0  # the place they reached scores, however low
     page = Client().get(f"/players/{players[0].handle}/").content.decode()
     assert f'href="/seasons/{season.pk}/"' in page
+
+
+def _rows(*pairs: tuple[str, int]) -> list:
+    from tournaments.seasons import SeasonRow
+
+    return [SeasonRow(player, place, Fraction(100 - place)) for player, place in pairs]
+
+
+def test_qualifier_slots_skip_the_taken_and_the_declined_and_ties_for_the_last_slot_all_qualify() -> None:
+    from tournaments.seasons import qualifiers
+
+    rows = _rows(("a", 1), ("b", 2), ("c", 3), ("d", 3), ("e", 5))
+    assert qualifiers(rows, 2, set(), set()) == ["a", "b"]
+    assert qualifiers(rows, 2, {"a"}, set()) == ["b", "c", "d"]  # c and d tie for the last slot
+    assert qualifiers(rows, 2, set(), {"b"}) == ["a", "c", "d"]
+    assert qualifiers(rows, 0, set(), set()) == []
+
+
+@pytest.mark.django_db
+def test_a_player_qualifies_once_in_a_circuit_and_a_decline_moves_the_next_one_up(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from tournaments import selectors
+
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    event = _finished(club, owner.user, players, 7, django_capture_on_commit_callbacks)
+    services.event_sanction(event=event, by=UserFactory(is_superuser=True), reason="fine")
+    seasons = []
+    for name, ends in (("Spring", date(2030, 6, 30)), ("Autumn", date(2030, 12, 31))):
+        season = services.season_create(
+            by=owner.user, organisation=club, name=name, game=GAME, starts_on=date(2020, 1, 1), ends_on=ends,
+            qualifiers=1, circuit="National",
+        )  # fmt: skip
+        services.season_event_add(season=season, by=owner.user, event=event)
+        seasons.append(season)
+    order = [row.player for row in selectors.season_standings(season=seasons[0])]
+    assert selectors.season_qualified(season=seasons[0]) == [order[0]]
+    assert selectors.season_qualified(season=seasons[1]) == [order[1]]  # the winner already qualified in spring
+    api = Client()
+    api.force_login(PlayerFactory().user)
+    refused = api.post(f"/api/seasons/{seasons[0].pk}/decline/", {"player": order[0]}, content_type="application/json")
+    assert refused.status_code == 403  # only the player or the season's staff
+    winner = next(p for p in players if p.handle == order[0])
+    api.force_login(winner.user)
+    declined = api.post(f"/api/seasons/{seasons[0].pk}/decline/", {"player": order[0]}, content_type="application/json")
+    assert declined.json()["qualified"] == [order[1]]
+    assert selectors.season_qualified(season=seasons[1]) == [order[0]]  # now free to qualify in autumn

@@ -77,7 +77,7 @@ API_ROUTES = [
     ("organisation-member-leave", "organisations/{slug}/members/{handle}/leave/"),
     ("event-sanction", "events/{id}/sanction/"), ("event-unsanction", "events/{id}/unsanction/"),
     ("seasons", "seasons/"), ("season", "seasons/{id}/"), ("season-events", "seasons/{id}/events/"),
-    ("season-standings", "seasons/{id}/standings/"),
+    ("season-standings", "seasons/{id}/standings/"), ("season-decline", "seasons/{id}/decline/"),
     ("events", "events/"), ("event", "events/{id}/"), ("event-open-registration", "events/{id}/open-registration/"),
     ("event-registrations", "events/{id}/registrations/"), ("event-start", "events/{id}/start/"),
     ("event-next-round", "events/{id}/next-round/"), ("event-close", "events/{id}/close/"),

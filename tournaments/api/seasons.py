@@ -1,5 +1,6 @@
 """Seasons: leagues and circuits over one game, their events and their standings."""
 
+from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -11,8 +12,9 @@ from rest_framework.response import Response
 
 from config.renderers import CSVRenderer
 from tournaments import selectors, services
-from tournaments.models import Season
+from tournaments.models import Player, Season
 from tournaments.serializers import (
+    DeclineInputSerializer,
     SeasonEventInputSerializer,
     SeasonInputSerializer,
     SeasonRowSerializer,
@@ -55,3 +57,14 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet."""
         rows = selectors.season_standings(season=self.get_object())
         return Response(SeasonRowSerializer(rows, many=True).data)
+
+    @extend_schema(request=DeclineInputSerializer, responses={200: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str) -> Response:
+        """A player gives up their qualifier slot (they, or the season's staff): the next in line takes it."""
+        payload = DeclineInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        season = self.get_object()
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        services.qualification_decline(season=season, by=request.user, player=player)
+        return Response(SeasonSerializer(season).data)

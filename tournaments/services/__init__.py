@@ -40,7 +40,7 @@ from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draf
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
-from tournaments.services.seasons import season_create, season_event_add
+from tournaments.services.seasons import qualification_decline, season_create, season_event_add
 from tournaments.services.sheets import sheet_submit, table_sheets_submit
 from tournaments.services.verification import (
     table_override,
@@ -76,6 +76,7 @@ __all__ = [
     "player_country_set",
     "player_create",
     "player_signup",
+    "qualification_decline",
     "rating_body_set",
     "registration_check_in",
     "registration_create",

@@ -9,14 +9,14 @@ from django.db import IntegrityError, transaction
 import games
 from config.errors import Conflict, DomainError
 from tournaments import selectors
-from tournaments.models import Event, Organisation, Season, SeasonEvent
+from tournaments.models import Event, Organisation, Player, QualificationDecline, Season, SeasonEvent
 
 MOST_TIER = 10
 
 
 def season_create(
     *, by: User, organisation: Organisation, name: str, game: str, starts_on: date, ends_on: date, best_of: int = 5,
-    points_table: list[float] | None = None, qualifiers: int = 0,
+    points_table: list[float] | None = None, qualifiers: int = 0, circuit: str = "",
 ) -> Season:  # fmt: skip
     """A season of the organisation (its staff), over one game and a date range; `best_of` events count."""
     selectors.require_staff(user=by, organisation=organisation)
@@ -25,7 +25,7 @@ def season_create(
     )
     return Season.objects.create(
         organisation=organisation, name=name.strip(), game=game, starts_on=starts_on, ends_on=ends_on,
-        best_of=best_of, points_table=points_table, qualifiers=qualifiers,
+        best_of=best_of, points_table=points_table, qualifiers=qualifiers, circuit=circuit.strip(),
     )  # fmt: skip
 
 
@@ -63,3 +63,11 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
             return SeasonEvent.objects.create(season=season, event=event, tier=tier)
     except IntegrityError as error:
         raise Conflict("the event is already in this season", "already_in_season", "event") from error
+
+
+def qualification_decline(*, season: Season, by: User, player: Player) -> QualificationDecline:
+    """A player gives up their qualifier slot (they, or the season's staff for them): the next in line takes it."""
+    if by.pk != player.user_id:
+        selectors.require_staff(user=by, organisation=season.organisation)
+    decline, _ = QualificationDecline.objects.get_or_create(season=season, player=player)
+    return decline
