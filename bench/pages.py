@@ -7,6 +7,8 @@
 p50/p95 of its standings page, event page, round pairings and TV view.
 `preview`: the score pad's live scoring, POST /api/games/boomerang-australia/score/ with a 4-player table
 after 4 rounds (the heaviest preview), and after 2 rounds with a row being drafted; target p95 < 30 ms.
+`season`: a 40-event, 600-player season (results written as synthetic verdicts); p50/p95 of the season page
+and its standings API, recomputed from the stored results on each request.
 `leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
 the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
 Each page is requested through Django's test client in this process (middleware, view, template), target
@@ -164,6 +166,64 @@ def preview(args: argparse.Namespace) -> None:
         print(f"{label:<34} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({args.requests} requests)")
 
 
+def season(args: argparse.Namespace) -> None:
+    """A season of `--events` finished one-round events of `--players` players (tables of 4), written straight
+    into the database as verified results (synthetic verdicts: ranks and totals, not played games), then the
+    season page and its standings API, computed from those stored results on every request."""
+    from datetime import date
+
+    from tournaments.models import Organisation, Registration, Round, Seat, Table, TableResult
+
+    rng = random.Random(args.seed)
+    tag = f"season-{int(time.time())}"
+    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
+    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
+    Organisation.objects.filter(pk=club.pk).update(trusted=True)
+    club.trusted = True
+    players = bench_players(tag, args.players)
+    the_season = services.season_create(
+        by=owner, organisation=club, name=f"Bench {tag}", game="boomerang-australia", starts_on=date(2000, 1, 1),
+        ends_on=date(2100, 1, 1), best_of=8, qualifiers=8,
+    )  # fmt: skip
+    for number in range(args.events):
+        event = services.event_create(organiser=owner, name=f"{tag} {number}", game="boomerang-australia",
+                                      organisation=club, rounds_planned=1, capacity=args.players)  # fmt: skip
+        Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in players)
+        round_ = Round.objects.create(event=event, number=1, status="finished")
+        order = players[:]
+        rng.shuffle(order)
+        tables = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(len(order) // 4))
+        seats, results = [], []
+        for table in tables:
+            sat = order[(table.number - 1) * 4 : table.number * 4]
+            seats += [Seat(table=table, player=p, position=i + 1) for i, p in enumerate(sat)]
+            totals = sorted((rng.randint(20, 90) for _ in sat), reverse=True)
+            verdict = {
+                "valid": True,
+                "game": "boomerang-australia",
+                "problems": [],
+                "edition": "bench",
+                "seats": [
+                    {
+                        "player": p.handle,
+                        "total": t,
+                        "rank": sorted(totals, reverse=True).index(t) + 1,
+                        "tie_breaks": {"throw_catch": rng.randint(0, 8)},
+                    }
+                    for p, t in zip(sat, totals, strict=True)
+                ],
+            }
+            results.append(TableResult(table=table, status="verified", verdict=verdict, verified_at=timezone.now()))
+        Seat.objects.bulk_create(seats)
+        TableResult.objects.bulk_create(results)
+        Event.objects.filter(pk=event.pk).update(status="finished")
+        services.season_event_add(season=the_season, by=owner, event=event)
+    client = Client()
+    print(f"season: {args.events} events x {args.players} players, best {the_season.best_of} count")
+    timed(client, "season page", f"/seasons/{the_season.pk}/", args.requests)
+    timed(client, "season standings API", f"/api/seasons/{the_season.pk}/standings/", args.requests)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -177,9 +237,14 @@ def main() -> None:
     pv = sub.add_parser("preview")
     pv.add_argument("--requests", type=int, default=500)
     pv.add_argument("--seed", type=int, default=1)
+    se = sub.add_parser("season")
+    se.add_argument("--events", type=int, default=40)
+    se.add_argument("--players", type=int, default=600)
+    se.add_argument("--requests", type=int, default=50)
+    se.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    {"standings": standings, "leaderboard": leaderboard, "preview": preview}[args.command](args)
+    {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}[args.command](args)
 
 
 if __name__ == "__main__":

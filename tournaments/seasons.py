@@ -24,10 +24,10 @@ class EventResult:
     places: dict[str, int]  # handle -> final place
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventPoints:
     event: int
-    points: Fraction
+    points: Fraction | int
     counted: bool
 
 
@@ -39,24 +39,26 @@ class SeasonRow:
     events: list[EventPoints] = field(default_factory=list)
 
 
-def place_points(place: int, field_size: int, tier: int, table: Sequence[float] | None = None) -> Fraction:
+def place_points(place: int, field_size: int, tier: int, table: Sequence[float] | None = None) -> Fraction | int:
     """The points of one place (before ties are split)."""
     if table is not None:
-        return Fraction(tier) * Fraction(str(table[place - 1])) if place <= len(table) else Fraction(0)
-    return Fraction(tier * round(100 * (field_size - place + 1) / field_size))
+        return tier * Fraction(str(table[place - 1])) if place <= len(table) else 0
+    return tier * round(100 * (field_size - place + 1) / field_size)
 
 
-def event_points(result: EventResult, table: Sequence[float] | None = None) -> dict[str, Fraction]:
+def event_points(result: EventResult, table: Sequence[float] | None = None) -> dict[str, Fraction | int]:
     """Each player's season points from one event, tied players splitting the places they cover."""
     field_size = len(result.places)
     tied: dict[int, int] = {}
     for place in result.places.values():
         tied[place] = tied.get(place, 0) + 1
-    shares = {
-        place: sum((place_points(p, field_size, result.tier, table) for p in range(place, place + count)), Fraction(0))
-        / count
-        for place, count in tied.items()
-    }
+    shares: dict[int, Fraction | int] = {}
+    for place, count in tied.items():
+        if count == 1:
+            shares[place] = place_points(place, field_size, result.tier, table)
+            continue
+        covered = sum(place_points(p, field_size, result.tier, table) for p in range(place, place + count))
+        shares[place] = Fraction(covered) / count
     return {player: shares[place] for player, place in result.places.items()}
 
 
@@ -65,15 +67,19 @@ def season_standings(
 ) -> list[SeasonRow]:
     """Every player's season: points per event (in the order given), the best `best_of` counted, places by
     counted points (equal points share a place)."""
-    rows: dict[str, SeasonRow] = {}
+    played: dict[str, list[tuple[int, Fraction | int]]] = {}
     for result in results:
         for player, points in event_points(result, table).items():
-            rows.setdefault(player, SeasonRow(player)).events.append(EventPoints(result.event, points, False))
-    for row in rows.values():
-        best = sorted(range(len(row.events)), key=lambda i: (-row.events[i].points, i))[:best_of]
-        row.events = [EventPoints(e.event, e.points, i in best) for i, e in enumerate(row.events)]
-        row.points = sum((e.points for e in row.events if e.counted), Fraction(0))
-    ordered = sorted(rows.values(), key=lambda row: (-row.points, row.player.casefold()))
+            played.setdefault(player, []).append((result.event, points))
+    rows = []
+    for player, events in played.items():
+        # Floats only choose the best events (equal shares give equal floats); the totals stay exact.
+        floats = [float(points) for _event, points in events]
+        best = set(sorted(range(len(events)), key=lambda i: (-floats[i], i))[:best_of])
+        row = SeasonRow(player, events=[EventPoints(e, p, i in best) for i, (e, p) in enumerate(events)])
+        row.points = Fraction(sum(events[i][1] for i in best))
+        rows.append(row)
+    ordered = sorted(rows, key=lambda row: (-row.points, row.player.casefold()))
     for row, place in zip(ordered, competition_ranks([(row.points,) for row in ordered]), strict=True):
         row.place = place
     return ordered
