@@ -453,7 +453,7 @@ def season_standings(*, season: Season) -> list[SeasonRow]:
     return seasons.season_standings(results, season.best_of, season.points_table)
 
 
-def season_qualified(*, season: Season) -> list[str]:
+def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None) -> list[str]:
     """The handles holding the season's qualifier slots: by place, minus those who declined and those who
     qualified in an earlier season of the same circuit (one organisation's seasons sharing a circuit name,
     earlier by end date)."""
@@ -471,4 +471,5 @@ def season_qualified(*, season: Season) -> list[str]:
         for other in earlier.order_by("ends_on", "pk"):
             taken |= set(season_qualified(season=other))
     declined = set(season.declines.values_list("player__handle", flat=True))
-    return seasons.qualifiers(season_standings(season=season), season.qualifiers, taken, declined)
+    rows = standings if standings is not None else season_standings(season=season)
+    return seasons.qualifiers(rows, season.qualifiers, taken, declined)

@@ -189,7 +189,7 @@ def season_page(*, season_id: int) -> SeasonPage:
     events = {e.pk: e for e in Event.objects.filter(pk__in=[r.event for r in results])}
     columns = [events[r.event] for r in results]
     lines = [(row, [next((e for e in row.events if e.event == c.pk), None) for c in columns]) for row in rows]
-    qualified = set(selectors.season_qualified(season=season))
+    qualified = set(selectors.season_qualified(season=season, standings=rows))
     return SeasonPage(season, lines, columns, [e.event for e in coming], qualified)
 
 
