@@ -1,5 +1,7 @@
 """Clubs (any organisation) and the stewards' queue: pages over services.clubs and services.sanctions."""
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -47,36 +49,39 @@ def club_new(request: SignedInRequest) -> HttpResponse:
 @login_required
 def club_staff(request: SignedInRequest, slug: str) -> HttpResponse:
     """An owner gives a player a role in the club."""
-    organisation = get_object_or_404(Organisation, slug=slug)
-    player = Player.objects.filter(handle=request.POST.get("player", "").strip()).first()
-    if player is None:
-        messages.error(request, _("No player has this handle."))
-        return redirect("club", slug=slug)
-    try:
-        role = request.POST.get("role", "")
-        services.staff_set(organisation=organisation, by=request.user, player=player, role=role)
-    except DomainError as refused:
-        messages.error(request, refusal(refused.code, refused.message))
-    else:
-        messages.success(request, _("%(handle)s is on the staff.") % {"handle": player.handle})
-    return redirect("club", slug=slug)
+    role = request.POST.get("role", "")
+
+    def give_role(club: Organisation, player: Player) -> object:
+        return services.staff_set(organisation=club, by=request.user, player=player, role=role)
+
+    return _for_player(request, slug, give_role, _("%(handle)s is on the staff."))
 
 
 @require_POST
 @login_required
 def club_member(request: SignedInRequest, slug: str) -> HttpResponse:
     """The club's staff enrol a player as a member from today."""
+    return _for_player(
+        request, slug, lambda club, player: services.membership_add(organisation=club, by=request.user, player=player),
+        _("%(handle)s is a member."),
+    )  # fmt: skip
+
+
+def _for_player(
+    request: SignedInRequest, slug: str, action: Callable[[Organisation, Player], object], done: str
+) -> HttpResponse:
+    """Run a club's service for the player whose handle the form names, and say how it went on the club page."""
     organisation = get_object_or_404(Organisation, slug=slug)
     player = Player.objects.filter(handle=request.POST.get("player", "").strip()).first()
     if player is None:
         messages.error(request, _("No player has this handle."))
         return redirect("club", slug=slug)
     try:
-        services.membership_add(organisation=organisation, by=request.user, player=player)
+        action(organisation, player)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:
-        messages.success(request, _("%(handle)s is a member.") % {"handle": player.handle})
+        messages.success(request, done % {"handle": player.handle})
     return redirect("club", slug=slug)
 
 
