@@ -217,6 +217,7 @@ def season(args: argparse.Namespace) -> None:
         Seat.objects.bulk_create(seats)
         TableResult.objects.bulk_create(results)
         Event.objects.filter(pk=event.pk).update(status="finished")
+        services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
         services.season_event_add(season=the_season, by=owner, event=event)
     client = Client()
     print(f"season: {args.events} events x {args.players} players, best {the_season.best_of} count")

@@ -560,3 +560,20 @@ class QualificationDecline(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} declined {self.season}"
+
+
+class EventPlace(models.Model):
+    """A player's final place in a finished event, stored when it closes and refreshed whenever one of its
+    results changes afterwards, so that seasons and players' pages read places instead of recomputing every
+    event's standings. Always equal to the standings computed from the stored results (tested)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="places")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="event_places")
+    place = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["event", "place", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_place_per_event_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.place} in {self.event}"

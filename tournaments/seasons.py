@@ -11,6 +11,7 @@ and 3), as UDisc does. Each player's best `best_of` events count; the others are
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from games.verdict import competition_ranks
 
@@ -37,6 +38,13 @@ class SeasonRow:
     place: int = 0
     points: Fraction = Fraction(0)
     events: list[EventPoints] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """As the API gives it: points as numbers (a shared place's split may have decimals)."""
+        return {
+            "player": self.player, "place": self.place, "points": float(self.points),
+            "events": [{"event": e.event, "points": float(e.points), "counted": e.counted} for e in self.events],
+        }  # fmt: skip
 
 
 def place_points(place: int, field_size: int, tier: int, table: Sequence[float] | None = None) -> Fraction | int:

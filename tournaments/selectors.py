@@ -20,6 +20,7 @@ from tournaments.models import (
     Bye,
     Edition,
     Event,
+    EventPlace,
     Membership,
     Organisation,
     PadDraft,
@@ -439,13 +440,23 @@ def season_results(*, season: Season) -> tuple[list[EventResult], list[SeasonEve
     who dropped keeps the place they reached."""
     entries = list(season.season_events.select_related("event").order_by("event__starts_at", "event__created_at"))
     counting = [e for e in entries if e.event.can.show_results and e.event.sanction == Sanction.SANCTIONED]
-    standings = events_standings(events=[e.event for e in counting])
-    results = [
-        EventResult(entry.event_id, entry.tier, {row.handle: row.rank for row in standings[entry.event_id]})
-        for entry in counting
-    ]
+    places = final_places(events=[e.event for e in counting])
+    results = [EventResult(entry.event_id, entry.tier, places[entry.event_id]) for entry in counting]
     coming = [e for e in entries if not e.event.can.show_results]
     return results, coming
+
+
+def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
+    """Each finished event's final places by handle: the stored ones (services/places.py), or, for an event
+    closed before places were stored, computed from its results."""
+    places: dict[int, dict[str, int]] = {event.pk: {} for event in events}
+    stored = EventPlace.objects.filter(event__in=events).values_list("event_id", "player__handle", "place")
+    for event_id, handle, place in stored:
+        places[event_id][handle] = place
+    missing = [event for event in events if not places[event.pk]]
+    for event_id, rows in (events_standings(events=missing) if missing else {}).items():
+        places[event_id] = {row.handle: row.rank for row in rows}
+    return places
 
 
 def season_standings(*, season: Season) -> list[SeasonRow]:

@@ -180,17 +180,27 @@ class SeasonPage:
     columns: list[Event]  # the events that counted so far, in the order played
     coming: list[Event]
     qualified: set[str]
+    players: int  # in the standings (the page may show only the first places)
 
 
-def season_page(*, season_id: int) -> SeasonPage:
+SEASON_ROWS = 100  # the page shows the first hundred places; `?all=1` shows everyone
+
+
+def season_page(*, season_id: int, everyone: bool = False) -> SeasonPage:
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
     results, coming = selectors.season_results(season=season)
     rows = seasons.season_standings(results, season.best_of, season.points_table)
     events = {e.pk: e for e in Event.objects.filter(pk__in=[r.event for r in results])}
     columns = [events[r.event] for r in results]
-    lines = [(row, [next((e for e in row.events if e.event == c.pk), None) for c in columns]) for row in rows]
+    shown = rows if everyone else rows[:SEASON_ROWS]
+    lines = [(row, _by_column(row, columns)) for row in shown]
     qualified = set(selectors.season_qualified(season=season, standings=rows))
-    return SeasonPage(season, lines, columns, [e.event for e in coming], qualified)
+    return SeasonPage(season, lines, columns, [e.event for e in coming], qualified, len(rows))
+
+
+def _by_column(row: SeasonRow, columns: list[Event]) -> list[EventPoints | None]:
+    by_event = {e.event: e for e in row.events}
+    return [by_event.get(column.pk) for column in columns]
 
 
 def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRow | None]]:

@@ -116,5 +116,5 @@ def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> H
 
 
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
-    page = reads.season_page(season_id=season_id)
+    page = reads.season_page(season_id=season_id, everyone=request.GET.get("all") == "1")
     return render(request, "pages/season.html", {"page": page, "season": page.season})

@@ -37,6 +37,7 @@ from tournaments.services.events import (
     token_rotate,
 )
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
+from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
@@ -62,6 +63,7 @@ __all__ = [
     "event_open_registration",
     "event_organiser_add",
     "event_organiser_remove",
+    "event_places_refresh",
     "event_sanction",
     "event_start",
     "event_unsanction",

@@ -21,6 +21,7 @@ from tournaments import selectors
 from tournaments.models import Event, Organisation, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.clubs import organisation_create
+from tournaments.services.places import event_places_refresh
 from tournaments.services.sanctions import sanction_on_creation
 from tournaments.services.transitions import advance, locked_for, move
 from tournaments.validators import (
@@ -277,7 +278,9 @@ def event_close(*, event: Event, by: User) -> Event:
                 "rounds_to_play",
                 field="status",
             )
-        return advance(locked, "close")
+        closed = advance(locked, "close")
+        event_places_refresh(event_ids=[closed.pk])  # seasons and players' pages read them
+        return closed
 
 
 def registration_create(*, event: Event, player: Player) -> Registration:

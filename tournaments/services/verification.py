@@ -14,6 +14,7 @@ from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate, tables_unrated
 from tournaments.services.transitions import advance
 from tournaments.verdicts import TableVerdict
@@ -90,6 +91,7 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
         for round_id in sorted({r.table.round_id for r in done if r.status == TableResult.Status.VERIFIED}):
             round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
+        event_places_refresh(event_ids={r.table.round.event_id for r in done})  # a correction after the close
     return {r.table_id: r for r in done}
 
 
@@ -160,6 +162,7 @@ def table_override(*, table: Table, reason: str, by: User) -> TableResult:
         result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
         result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
         round_finish_if_complete(round_id=table.round_id)
+        event_places_refresh(event_ids=[table.round.event_id])
         _queue_rating(table.pk)
     return result
 
