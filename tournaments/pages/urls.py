@@ -1,10 +1,13 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, clubs, event_edit, organiser, pad, public
+from tournaments.pages import account, actions, calendars, clubs, event_edit, organiser, pad, public
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("events.ics", calendars.all_events, name="events-ics"),
+    path("clubs/<slug:slug>/events.ics", calendars.club_events, name="club-events-ics"),
+    path("players/<str:handle>/events.ics", calendars.player_events, name="player-events-ics"),
     path("events/new/", event_edit.event_new, name="event-new"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/edit/", event_edit.event_edit, name="event-edit"),
