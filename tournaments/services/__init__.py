@@ -1,5 +1,6 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
+from tournaments.services.archive import event_export, event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
 from tournaments.services.clubs import (
     membership_add,
@@ -60,6 +61,8 @@ __all__ = [
     "event_create",
     "event_delete",
     "event_duplicate",
+    "event_export",
+    "event_import",
     "event_open_registration",
     "event_organiser_add",
     "event_organiser_remove",
