@@ -5,7 +5,9 @@ naming the table, the seat and the problem."""
 import copy
 import io
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
@@ -19,6 +21,7 @@ from tournaments import selectors, services
 from tournaments.demo import demo_event_run
 from tournaments.models import Event, Player, TableResult
 
+SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "archive.schema.json").read_text())
 pytestmark = pytest.mark.django_db(transaction=True)  # the demo plays through the API, tasks on commit
 
 
@@ -52,7 +55,7 @@ def test_export_then_import_into_an_empty_database_gives_the_same_event(game: st
     out = io.StringIO()
     call_command("export_event", str(event.pk), stdout=out)
     archive = json.loads(out.getvalue())
-    assert archive["format"] == "boomerang-event-archive"
+    jsonschema.validate(archive, SCHEMA)  # docs/archive.schema.json, the documented format
     empty_the_database(event)
     steward = UserFactory(is_superuser=True)
     imported = services.event_import(archive=archive, by=steward)
