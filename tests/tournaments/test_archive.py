@@ -100,3 +100,20 @@ def test_the_import_command_exits_non_zero_naming_the_problem(tmp_path) -> None:
     UserFactory(username="importer", is_superuser=True)
     with pytest.raises(CommandError, match=r"refused: rounds\[1\]\.tables\[1\]"):
         call_command("import_event", str(path), "--as", "importer")
+
+
+def test_the_api_imports_an_archive_for_a_signed_in_organiser_and_refuses_anonymous() -> None:
+    from django.test import Client
+
+    event, archive = an_archive()
+    empty_the_database(event)
+    assert Client().post("/api/events/import/", archive, content_type="application/json").status_code in (401, 403)
+    client = Client()
+    client.force_login(UserFactory(is_superuser=True))
+    answer = client.post("/api/events/import/", json.dumps(archive, default=str), content_type="application/json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["status"] == "finished"
+    broken = json.loads(json.dumps(archive, default=str))
+    broken["version"] = 2
+    refused = client.post("/api/events/import/", broken, content_type="application/json")
+    assert (refused.status_code, refused.json()["code"], refused.json()["field"]) == (400, "archive_refused", "version")

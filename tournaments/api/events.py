@@ -65,6 +65,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         event = services.event_create(organiser=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventSerializer})
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_archive(self, request: Request) -> Response:
+        """Rebuild a finished event from its archive (docs/archive.md): every table is verified again, and a
+        refusal names the table, the seat and the problem codes (400 `archive_refused`)."""
+        event = services.event_import(archive=request.data, by=request.user)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
     @extend_schema(request=EventUpdateSerializer, responses={200: EventSerializer})
     def partial_update(self, request: Request, pk: str) -> Response:
         """Change a draft event (organisers)."""
