@@ -59,6 +59,17 @@ def dispatch(task_name: str, *args: object) -> bool:
     return True
 
 
+def dispatch_later(task_name: str, countdown: float, *args: object) -> bool:
+    """Send a task to run in `countdown` seconds (a retry with backoff), surviving a broker outage as
+    `dispatch` does."""
+    try:
+        app.tasks[task_name].apply_async(args=args, countdown=countdown)
+    except (OperationalError, ConnectionError, OSError) as error:
+        logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task_name, args, error)
+        return False
+    return True
+
+
 def enqueue_on_commit(task_name: str, *args: object) -> None:
     """Send a task once the current transaction commits, so the worker reads what it was sent for (and a
     rolled-back write sends nothing). The one way services queue work."""

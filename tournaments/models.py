@@ -577,3 +577,42 @@ class EventPlace(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.place} in {self.event}"
+
+
+class Webhook(models.Model):
+    """An organisation's subscription: these events of its own are POSTed, signed, to this address."""
+
+    EVENTS = ("round.seated", "table.verified", "table.rejected", "event.finished")
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    events = models.JSONField(default=list)
+    secret = models.CharField(max_length=64, help_text="Signs every delivery (HMAC-SHA256); shown once, at creation.")
+    failing = models.BooleanField(default=False, help_text="Set when a delivery failed after every retry.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.organisation} -> {self.url}"
+
+
+class WebhookDelivery(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DELIVERED = "delivered"
+        FAILED = "failed"
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event_type = models.CharField(max_length=40)
+    body = models.TextField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    response_code = models.IntegerField(null=True, blank=True)
+    response_body = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_tried_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event_type} to {self.webhook.url} ({self.status})"

@@ -17,6 +17,7 @@ from tournaments.models import (
     SheetCheck,
     Table,
     TableResult,
+    Webhook,
     game_choices,
 )
 from tournaments.validators import HANDLE_RULE, validate_timezone
@@ -357,3 +358,14 @@ class SeasonRowSerializer(serializers.Serializer):
 
 class DeclineInputSerializer(serializers.Serializer):
     player = serializers.CharField(help_text="The handle of the player giving up their slot.")
+
+
+class WebhookInputSerializer(serializers.Serializer):
+    url = serializers.URLField(max_length=500)
+    events = serializers.ListField(child=serializers.ChoiceField(choices=Webhook.EVENTS), min_length=1)
+
+
+class WebhookSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Webhook
+        fields = ["id", "url", "events", "failing", "created_at"]

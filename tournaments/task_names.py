@@ -4,3 +4,4 @@ through config.celery.enqueue_on_commit: services never import the tasks module,
 SHEET_CHECK_VERIFY = "tournaments.tasks.sheet_check_verify_task"
 TABLE_VERIFY = "tournaments.tasks.table_verify_task"
 TABLES_RATE = "tournaments.tasks.tables_rate_task"
+WEBHOOK_DELIVER = "tournaments.tasks.webhook_deliver_task"

@@ -31,3 +31,8 @@ def tables_rate_task(table_ids: list[int]) -> None:
 @shared_task
 def table_sweep_task() -> int:
     return services.table_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))
+
+
+@shared_task(**RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def webhook_deliver_task(delivery_id: int) -> str:
+    return services.webhook_deliver(delivery_id=delivery_id)

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 MODELS = [
     "edition", "sheetcheck", "player", "event", "registration", "round", "table", "tableresult", "scoresheet",
-    "organisation", "ratingbody", "sanctiondecision", "membership", "season",
+    "organisation", "ratingbody", "sanctiondecision", "membership", "season", "webhook", "webhookdelivery",
 ]  # fmt: skip
 
 

@@ -75,6 +75,7 @@ API_ROUTES = [
     ("organisations", "organisations/"), ("organisation", "organisations/{slug}/"),
     ("organisation-staff", "organisations/{slug}/staff/"), ("organisation-members", "organisations/{slug}/members/"),
     ("organisation-member-leave", "organisations/{slug}/members/{handle}/leave/"),
+    ("organisation-webhooks", "organisations/{slug}/webhooks/"),
     ("event-sanction", "events/{id}/sanction/"), ("event-unsanction", "events/{id}/unsanction/"),
     ("seasons", "seasons/"), ("season", "seasons/{id}/"), ("season-events", "seasons/{id}/events/"),
     ("season-standings", "seasons/{id}/standings/"), ("season-decline", "seasons/{id}/decline/"),

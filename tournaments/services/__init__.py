@@ -51,6 +51,7 @@ from tournaments.services.verification import (
     table_sweep,
     table_verify,
 )
+from tournaments.services.webhooks import webhook_deliver, webhook_subscribe
 
 __all__ = [
     "edition_activate",
@@ -111,4 +112,6 @@ __all__ = [
     "token_for_login",
     "token_rotate",
     "waitlist_promote",
+    "webhook_deliver",
+    "webhook_subscribe",
 ]

@@ -24,6 +24,7 @@ from tournaments.services.clubs import organisation_create
 from tournaments.services.places import event_places_refresh
 from tournaments.services.sanctions import sanction_on_creation
 from tournaments.services.transitions import advance, locked_for, move
+from tournaments.services.webhooks import webhooks_emit
 from tournaments.validators import (
     handle_key,
     normalise_handle,
@@ -280,7 +281,16 @@ def event_close(*, event: Event, by: User) -> Event:
             )
         closed = advance(locked, "close")
         event_places_refresh(event_ids=[closed.pk])  # seasons and players' pages read them
+        _announce_finish(closed)
         return closed
+
+
+def _announce_finish(event: Event) -> None:
+    """Tell the organisation's webhooks the final places (sent after the commit)."""
+    places = selectors.final_places(events=[event])[event.pk]
+    ordered = [{"player": handle, "place": place} for handle, place in sorted(places.items(), key=lambda p: p[1])]
+    data = {"event": event.pk, "name": event.name, "places": ordered}
+    webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)
 
 
 def registration_create(*, event: Event, player: Player) -> Registration:

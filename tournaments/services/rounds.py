@@ -12,6 +12,7 @@ from tournaments import seating, selectors
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.services.attendance import check_in_close
 from tournaments.services.transitions import advance, locked_for, move
+from tournaments.services.webhooks import webhooks_emit
 
 
 def event_start(*, event: Event, by: User) -> Round:
@@ -20,7 +21,7 @@ def event_start(*, event: Event, by: User) -> Round:
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "start")
         check_in_close(locked)  # registered but not here: no-shows; the waitlist moves up
-        return _round_seat(advance(locked, "start"), 1)
+        return _announced(_round_seat(advance(locked, "start"), 1))
 
 
 def round_seat_next(*, event: Event, by: User) -> Round:
@@ -35,8 +36,19 @@ def round_seat_next(*, event: Event, by: User) -> Round:
         if (last is not None and last.is_final) or number > locked.rounds_planned + bool(locked.final_table_size):
             raise Conflict(f"the event has {locked.rounds_planned} rounds", "no_more_rounds")
         if number > locked.rounds_planned:
-            return _final_seat(locked, number)
-        return _round_seat(locked, number)
+            return _announced(_final_seat(locked, number))
+        return _announced(_round_seat(locked, number))
+
+
+def _announced(round_: Round) -> Round:
+    """Tell the organisation's webhooks who sits where (sent after the commit)."""
+    tables = [
+        {"number": table.number, "players": [seat.player.handle for seat in table.seats.order_by("position")]}
+        for table in round_.tables.order_by("number").prefetch_related("seats__player")
+    ]
+    webhooks_emit(organisation_id=round_.event.organisation_id, event_type="round.seated",
+                  data={"event": round_.event_id, "round": round_.number, "tables": tables})  # fmt: skip
+    return round_
 
 
 def _round_seat(event: Event, number: int) -> Round:
