@@ -274,6 +274,8 @@ LOGGING = {
 # smtp+tls://user:password@smtp.example.org:587 (django-environ's e-mail URL).
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Boomerang tournaments <noreply@localhost>")
+# The site's own address, for links in e-mails (unsubscribe); no trailing slash.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 # An API token is refused this many days after it was issued (0: never); logging in issues a new one.
 TOKEN_MAX_AGE_DAYS = env_int("TOKEN_MAX_AGE_DAYS", default=180)

@@ -115,6 +115,10 @@ class Player(models.Model):
         help_text="The player's name as they like it written (spaces allowed), shown beside the handle.",
     )  # fmt: skip
     country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code (FR, DE, ...).")
+    language = models.CharField(max_length=8, blank=True, help_text="The e-mails' language; empty: the site's.")
+    notify_seated = models.BooleanField(default=True, help_text="E-mail my table and seat when a round is seated.")
+    notify_rejected = models.BooleanField(default=True, help_text="E-mail me when my table's sheets are refused.")
+    notify_finished = models.BooleanField(default=True, help_text="E-mail my place when an event ends.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -36,3 +36,22 @@ def table_sweep_task() -> int:
 @shared_task(**RETRY_WHILE_THE_DATABASE_IS_AWAY)
 def webhook_deliver_task(delivery_id: int) -> str:
     return services.webhook_deliver(delivery_id=delivery_id)
+
+
+# A mail server that is away is retried with backoff too; the result it reports is already stored.
+RETRY_WHILE_MAIL_IS_AWAY = {**RETRY_WHILE_THE_DATABASE_IS_AWAY, "autoretry_for": (OperationalError, OSError)}
+
+
+@shared_task(**RETRY_WHILE_MAIL_IS_AWAY)
+def notify_round_seated_task(round_id: int) -> int:
+    return services.notify_round_seated(round_id=round_id)
+
+
+@shared_task(**RETRY_WHILE_MAIL_IS_AWAY)
+def notify_table_rejected_task(table_id: int) -> int:
+    return services.notify_table_rejected(table_id=table_id)
+
+
+@shared_task(**RETRY_WHILE_MAIL_IS_AWAY)
+def notify_event_finished_task(event_id: int) -> int:
+    return services.notify_event_finished(event_id=event_id)

@@ -3,16 +3,21 @@ with these templates."""
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import DomainError
 from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait
 from tournaments import services
+from tournaments.models import Player
+from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
 from tournaments.pages.text import refusal
 
@@ -69,3 +74,28 @@ def _too_many(response: HttpResponse, wait: int) -> HttpResponse:
     response.status_code = 429
     response["Retry-After"] = str(wait)
     return response
+
+
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The link in every e-mail: a button (a POST, so a mail scanner following links turns nothing off)."""
+    if request.method == "POST":
+        done = services.unsubscribe(token)
+        return render(request, "pages/unsubscribe.html", {"done": done is not None, "asked": True})
+    return render(request, "pages/unsubscribe.html", {"asked": False})
+
+
+@login_required
+def notification_settings(request: SignedInRequest) -> HttpResponse:
+    """The signed-in player's e-mail choices and language (a form on their own page)."""
+    player = get_object_or_404(Player, user=request.user)
+    if request.method == "POST":
+        choices = {kind: kind in request.POST for kind in ("seated", "rejected", "finished")}
+        try:
+            services.player_notifications_set(
+                player=player, by=request.user, language=request.POST.get("language", ""), **choices
+            )
+        except DomainError as refused:
+            messages.error(request, refusal(refused.code, refused.message))
+        else:
+            messages.success(request, _("Your e-mail choices are saved."))
+    return redirect("player", handle=player.handle)

@@ -30,6 +30,8 @@ urlpatterns = [
     path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players
     path("accounts/signup/", account.signup, name="signup"),
+    path("accounts/notifications/", account.notification_settings, name="notification-settings"),
+    path("notifications/unsubscribe/<str:token>/", account.unsubscribe, name="unsubscribe"),
     path("accounts/login/", account.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
     path(

@@ -7,6 +7,7 @@ from tournaments.services.clubs import (
     membership_end,
     organisation_create,
     player_country_set,
+    player_notifications_set,
     staff_remove,
     staff_set,
 )
@@ -36,6 +37,12 @@ from tournaments.services.events import (
     signup_problems,
     token_for_login,
     token_rotate,
+)
+from tournaments.services.notifications import (
+    notify_event_finished,
+    notify_round_seated,
+    notify_table_rejected,
+    unsubscribe,
 )
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.places import event_places_refresh
@@ -74,6 +81,9 @@ __all__ = [
     "event_update",
     "membership_add",
     "membership_end",
+    "notify_event_finished",
+    "notify_round_seated",
+    "notify_table_rejected",
     "organisation_create",
     "organisation_trust",
     "pad_contest",
@@ -81,6 +91,7 @@ __all__ = [
     "pad_draft_save",
     "player_country_set",
     "player_create",
+    "player_notifications_set",
     "player_signup",
     "qualification_decline",
     "rating_body_set",
@@ -111,6 +122,7 @@ __all__ = [
     "tables_rate",
     "token_for_login",
     "token_rotate",
+    "unsubscribe",
     "waitlist_promote",
     "webhook_deliver",
     "webhook_subscribe",

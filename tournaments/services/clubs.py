@@ -3,6 +3,7 @@
 import re
 from datetime import date
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
@@ -127,4 +128,19 @@ def player_country_set(*, player: Player, by: User, country: str) -> Player:
         )
     Player.objects.filter(pk=player.pk).update(country=country)
     player.country = country
+    return player
+
+
+def player_notifications_set(
+    *, player: Player, by: User, seated: bool, rejected: bool, finished: bool, language: str
+) -> Player:
+    """A player chooses which e-mails they get and in which language (empty: the site's)."""
+    if by.pk != player.user_id:
+        raise NotAllowed("only the player chooses their e-mails", "not_allowed")
+    if language and language not in dict(settings.LANGUAGES):
+        raise DomainError(f"languages are {', '.join(dict(settings.LANGUAGES))}", "invalid_language", "language")
+    values = {"notify_seated": seated, "notify_rejected": rejected, "notify_finished": finished, "language": language}
+    Player.objects.filter(pk=player.pk).update(**values)
+    for name, value in values.items():
+        setattr(player, name, value)
     return player

@@ -16,8 +16,9 @@ from rest_framework.authtoken.models import Token
 
 import games
 from config.authentication import token_expired
+from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors
+from tournaments import selectors, task_names
 from tournaments.models import Event, Organisation, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.clubs import organisation_create
@@ -291,6 +292,7 @@ def _announce_finish(event: Event) -> None:
     ordered = [{"player": handle, "place": place} for handle, place in sorted(places.items(), key=lambda p: p[1])]
     data = {"event": event.pk, "name": event.name, "places": ordered}
     webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)
+    enqueue_on_commit(task_names.NOTIFY_FINISHED, event.pk)  # each player's place, by e-mail
 
 
 def registration_create(*, event: Event, player: Player) -> Registration:

@@ -7,8 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 
 import games
+from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import seating, selectors
+from tournaments import seating, selectors, task_names
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.services.attendance import check_in_close
 from tournaments.services.transitions import advance, locked_for, move
@@ -48,6 +49,7 @@ def _announced(round_: Round) -> Round:
     ]
     webhooks_emit(organisation_id=round_.event.organisation_id, event_type="round.seated",
                   data={"event": round_.event_id, "round": round_.number, "tables": tables})  # fmt: skip
+    enqueue_on_commit(task_names.NOTIFY_SEATED, round_.pk)  # each player's table and seat, by e-mail
     return round_
 
 

@@ -95,6 +95,8 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         event_places_refresh(event_ids={r.table.round.event_id for r in done})  # a correction after the close
         for r in done:
             kind = "table.verified" if r.status == TableResult.Status.VERIFIED else "table.rejected"
+            if kind == "table.rejected":
+                enqueue_on_commit(task_names.NOTIFY_REJECTED, r.table_id)  # the problems, to its players
             webhooks_emit(organisation_id=r.table.round.event.organisation_id, event_type=kind,
                           data={"event": r.table.round.event_id, "round": r.table.round.number,
                                 "table": r.table.number, "verdict": r.verdict})  # fmt: skip

@@ -1,0 +1,94 @@
+"""E-mails to players, in their language, each with a link that stops that kind: a seated round (table and
+seat), a refused table (the problems in words), a finished event (place and rating change). Sent after the
+commit; a player who turned a kind off, or gave no address, gets none."""
+
+import random
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from tests.factories import PlayerFactory, UserFactory
+from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments import services
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def night(players: list[Player], on_commit, rounds: int = 1):
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = services.event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+                                  rounds_planned=rounds)  # fmt: skip
+    services.event_open_registration(event=event, by=owner.user)
+    register_and_check_in(event, players)
+    with on_commit(execute=True):
+        round_ = services.event_start(event=event, by=owner.user)
+    return owner, event, round_
+
+
+def test_seated_players_get_their_table_in_their_language_and_can_stop_it(django_capture_on_commit_callbacks) -> None:
+    ann, zoe, quiet, no_mail = (PlayerFactory() for _ in range(4))
+    services.player_notifications_set(player=zoe, by=zoe.user, seated=True, rejected=True, finished=True, language="fr")
+    services.player_notifications_set(
+        player=quiet, by=quiet.user, seated=False, rejected=True, finished=True, language=""
+    )
+    no_mail.user.email = ""
+    no_mail.user.save()
+    _owner, _event, _round = night([ann, zoe, quiet, no_mail], django_capture_on_commit_callbacks)
+    to = {message.to[0]: message for message in mail.outbox}
+    assert set(to) == {ann.user.email, zoe.user.email}
+    assert "you play at table 1, seat" in to[ann.user.email].body
+    assert "vous jouez à la table 1, siège" in to[zoe.user.email].body
+    link = re.search(r"http://127\.0\.0\.1:8000(/notifications/unsubscribe/\S+/)", to[ann.user.email].body).group(1)
+    assert "Stop this kind of e-mail" in Client().get(link).content.decode()
+    Client().post(link)
+    ann.refresh_from_db()
+    assert (ann.notify_seated, ann.notify_rejected) == (False, True)
+    assert "not valid" in Client().post("/notifications/unsubscribe/forged/").content.decode()
+
+
+def test_a_refused_table_sends_the_problems_and_a_finished_event_the_place(django_capture_on_commit_callbacks) -> None:
+    players = [PlayerFactory() for _ in range(4)]
+    owner, event, round_ = night(players, django_capture_on_commit_callbacks)
+    services.round_start(round_=round_, by=owner.user)
+    table = round_.tables.get()
+    seats = list(table.seats.order_by("position"))
+    data = legal_seat_data(table, random.Random(1))
+    data[0]["claimed_total"] += 5  # an addition slip
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_sheets_submit(table=table, seats=data, by=owner.user)
+    assert len(mail.outbox) == 4
+    assert "need fixing" in mail.outbox[0].subject
+    assert seats[0].player.handle in mail.outbox[0].body
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(1)), by=owner.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_close(event=event, by=owner.user)
+    finished = [m for m in mail.outbox if "the results" in m.subject]
+    assert len(finished) == 4
+    assert re.search(r"you finished \d of 4", finished[0].body)
+
+
+def test_the_settings_form_saves_choices_and_refuses_an_unknown_language() -> None:
+    player = PlayerFactory()
+    client = Client()
+    client.force_login(player.user)
+    client.post("/accounts/notifications/", {"seated": "on", "language": "fr"})
+    player.refresh_from_db()
+    assert (player.notify_seated, player.notify_rejected, player.notify_finished, player.language) == (
+        True,
+        False,
+        False,
+        "fr",
+    )
+    client.post("/accounts/notifications/", {"language": "xx"})
+    player.refresh_from_db()
+    assert player.language == "fr"
+    assert "E-mails" in client.get(f"/players/{player.handle}/").content.decode()
+    assert "E-mails" not in Client().get(f"/players/{player.handle}/").content.decode()
+    assert UserFactory()  # a stranger's page shows no settings either
