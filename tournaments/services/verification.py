@@ -17,7 +17,7 @@ from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResul
 from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate, tables_unrated
 from tournaments.services.transitions import advance
-from tournaments.services.webhooks import webhooks_emit
+from tournaments.services.webhooks import webhooks_emit_many
 from tournaments.verdicts import TableVerdict
 
 
@@ -93,14 +93,22 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         for round_id in sorted({r.table.round_id for r in done if r.status == TableResult.Status.VERIFIED}):
             round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
         event_places_refresh(event_ids={r.table.round.event_id for r in done})  # a correction after the close
-        for r in done:
-            kind = "table.verified" if r.status == TableResult.Status.VERIFIED else "table.rejected"
-            if kind == "table.rejected":
-                enqueue_on_commit(task_names.NOTIFY_REJECTED, r.table_id)  # the problems, to its players
-            webhooks_emit(organisation_id=r.table.round.event.organisation_id, event_type=kind,
-                          data={"event": r.table.round.event_id, "round": r.table.round.number,
-                                "table": r.table.number, "verdict": r.verdict})  # fmt: skip
+        _announce_verdicts(done)
     return {r.table_id: r for r in done}
+
+
+def _announce_verdicts(done: list[TableResult]) -> None:
+    """Tell the organisations' webhooks each verdict (one query for the batch), and the players of a refused
+    table what to fix (an e-mail task each); both sent after the commit."""
+    emissions = []
+    for r in done:
+        kind = "table.verified" if r.status == TableResult.Status.VERIFIED else "table.rejected"
+        if kind == "table.rejected":
+            enqueue_on_commit(task_names.NOTIFY_REJECTED, r.table_id)
+        data = {"event": r.table.round.event_id, "round": r.table.round.number, "table": r.table.number,
+                "verdict": r.verdict}  # fmt: skip
+        emissions.append((r.table.round.event.organisation_id, kind, data))
+    webhooks_emit_many(emissions)
 
 
 def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
