@@ -6,7 +6,7 @@ from django.test import Client
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import register_and_check_in
 from tournaments import services
-from tournaments.models import Event, Organisation, RatingBody, Staff
+from tournaments.models import Event, Organisation, RatingBody, Round, Staff
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +106,23 @@ def test_the_event_page_says_whether_its_tables_are_rated() -> None:
     assert "Not rated: the organisers chose so." in Client().get(f"/events/{unrated.pk}/").content.decode()
     french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/events/{waiting.pk}/").content.decode()
     assert "en attente d’homologation" in french
+
+
+def test_the_signals_name_each_player_of_a_closed_circle_once(django_capture_on_commit_callbacks) -> None:
+    import random
+
+    from tests.tournaments.helpers import play_round
+    from tournaments.pages.club_reads import event_signals
+
+    event = EventFactory(sanction="waiting", status="registration", rounds_planned=2)
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(event, players)
+    organiser = event.organisers.get()
+    round_ = services.event_start(event=event, by=organiser)
+    Round.objects.filter(pk=round_.pk).update(status="seated")
+    play_round(Round.objects.get(pk=round_.pk), organiser, random.Random(1), django_capture_on_commit_callbacks)
+    play_round(services.round_seat_next(event=event, by=organiser), organiser, random.Random(2),
+               django_capture_on_commit_callbacks)  # fmt: skip
+    signals = event_signals(event=event)
+    assert signals.closed_circle == sorted(p.handle for p in players)  # each once, though they met at two tables
+    assert signals.players == 4

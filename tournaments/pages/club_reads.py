@@ -137,7 +137,7 @@ def _closed_circle(player_ids: set[int]) -> list[str]:
         for player in players & player_ids:
             met[player] |= players - {player}
     closed = [player for player, others in met.items() if others and others <= player_ids]
-    return sorted(Seat.objects.filter(player_id__in=closed).values_list("player__handle", flat=True).distinct())
+    return sorted(Player.objects.filter(pk__in=closed).values_list("handle", flat=True))
 
 
 def _fast_tables(event: Event) -> list[tuple[int, int, int]]:
