@@ -18,21 +18,29 @@ def deal_rounds(deck: Deck, players: int, rng: random.Random, direction_variant:
     With fewer than 4 players the undealt cards go on top of the next round's shuffled played cards,
     as the rules say, so they are always dealt in the next round.
     """
+    return deal_and_draft(deck, players, rng, direction_variant)[1]
+
+
+def deal_and_draft(
+    deck: Deck, players: int, rng: random.Random, direction_variant: bool = False
+) -> tuple[list[list[list[str]]], list[list[list[str]]]]:
+    """`deal_rounds`, also returning what was dealt: (hands[round][seat], rows[round][seat])."""
     all_ids = [card.id for card in deck.cards]
     set_aside: list[str] = []
     played: list[str] = all_ids
-    rounds = []
+    dealt, rounds = [], []
     for r in range(ROUNDS):
         shuffled = list(played if set_aside else all_ids)
         rng.shuffle(shuffled)
         pile = set_aside + shuffled
         hands = [pile[i * ROW_LENGTH : (i + 1) * ROW_LENGTH] for i in range(players)]
+        dealt.append([list(hand) for hand in hands])
         set_aside = pile[players * ROW_LENGTH :]
         step = -1 if direction_variant and r % 2 else 1
         rows = _draft(hands, rng, step)
         played = [card for row in rows for card in row]
         rounds.append(rows)
-    return rounds
+    return dealt, rounds
 
 
 def _draft(hands: list[list[str]], rng: random.Random, step: int) -> list[list[str]]:

@@ -226,6 +226,10 @@ class Event(HasStates, models.Model):
         null=True, blank=True, help_text="Tournament points for a bye; empty: the game's default (docs/rules.md)."
     )
     rated = models.BooleanField(default=True, help_text="Whether the event's tables go into the rating pools.")
+    draft_direction = models.CharField(
+        max_length=10, choices=[("left", "left"), ("alternate", "alternate")], default="left",
+        help_text="How hands pass in the drafting games: to the left, or the Direction Variant (alternate).",
+    )  # fmt: skip
     late_entry_until_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still register and check in until this round is seated (0: no late entry)."
     )

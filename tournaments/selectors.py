@@ -15,6 +15,7 @@ from rest_framework.exceptions import NotFound
 
 import games
 from config.errors import DomainError, NotAllowed
+from games import rebuild
 from tournaments import seasons
 from tournaments.models import (
     Bye,
@@ -70,6 +71,16 @@ def table_preview(*, game: str, sheet: Any) -> dict[str, Any]:
     active = edition_active(game=game)
     try:
         return games.preview_table(game, sheet, edition_rules_data(game=game, edition=active)).to_json()
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "malformed_sheet", field=error.field) from error
+
+
+def table_rebuild(*, game: str, table: Any, direction: str) -> dict[str, Any]:
+    """The draft behind a drafting table (games/rebuild.py); a read: nothing is stored."""
+    if game not in games.GAMES:
+        raise NotFound(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}")
+    try:
+        return rebuild.to_json(rebuild.rebuild_table(game, table, direction))
     except games.MalformedInput as error:
         raise DomainError(str(error), "malformed_sheet", field=error.field) from error
 

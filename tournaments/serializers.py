@@ -94,6 +94,10 @@ class EventInputSerializer(serializers.Serializer):
     tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
     bye_points = serializers.FloatField(min_value=0, max_value=1000, required=False, allow_null=True)
     rated = serializers.BooleanField(required=False)
+    draft_direction = serializers.ChoiceField(
+        choices=["left", "alternate"], required=False,
+        help_text="How hands pass in the drafting games: left, or alternate (the Direction Variant).",
+    )  # fmt: skip
     late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
     final_table_size = serializers.IntegerField(min_value=0, max_value=5, required=False)
     avoid_pairs = serializers.ListField(
@@ -123,8 +127,8 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
-            "bye_points", "rated", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
-            "organisers", "organisation", "sanction", "created_at",
+            "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size", "avoid_pairs",
+            "pinned_tables", "organisers", "organisation", "sanction", "created_at",
         ]  # fmt: skip
 
     def get_organisers(self, event: Event) -> list[str]:
@@ -369,3 +373,8 @@ class WebhookSerializer(serializers.ModelSerializer):
     class Meta:
         model = Webhook
         fields = ["id", "url", "events", "failing", "created_at"]
+
+
+class RebuildInputSerializer(serializers.Serializer):
+    table = serializers.JSONField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
+    direction = serializers.ChoiceField(choices=["left", "alternate"], default="left")

@@ -20,6 +20,7 @@ def form(**changes: object) -> dict[str, object]:
         "name": "Thursday night", "organisation": "owls", "game": "boomerang-australia",
         "starts_at": "2026-12-03T19:30", "timezone": "Europe/Paris", "venue": "Café du coin", "description": "",
         "rounds_planned": 3, "capacity": 12, "registration_opens": "", "registration_closes": "", "rated": "on",
+        "draft_direction": "alternate",
         "late_entry_until_round": 0, "final_table_size": 0, "bye_points": "", "tie_breaks": "game_score",
         "avoid_pairs": "", "pinned_tables": "", "seed": "",
         "points_2": "4, 0", "points_3": "4, 2, 0", "points_4": "5, 3, 1, 0", "points_5": "4, 3, 2, 1, 0",
@@ -51,6 +52,7 @@ def test_the_event_is_created_from_the_page_with_its_times_in_its_own_zone(owner
     assert event.starts_at == datetime(2026, 12, 3, 19, 30, tzinfo=ZoneInfo("Europe/Paris"))
     assert event.points_by_table_size["4"] == [5, 3, 1, 0]
     assert (event.organisation.slug, event.status, event.sanction) == ("owls", "draft", "waiting")
+    assert event.draft_direction == "alternate"
 
 
 def test_the_form_refuses_with_the_services_words_at_the_field(owner: Client) -> None:

@@ -5,7 +5,7 @@ config/openapi.py, not per view.
 """
 
 from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenView
-from tournaments.api.catalogue import EditionViewSet, GameListView, ScorePreviewView, SheetCheckViewSet
+from tournaments.api.catalogue import EditionViewSet, GameListView, RebuildView, ScorePreviewView, SheetCheckViewSet
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.seasons import SeasonViewSet
@@ -19,6 +19,7 @@ __all__ = [
     "MeView",
     "OrganisationViewSet",
     "PlayerViewSet",
+    "RebuildView",
     "RegistrationViewSet",
     "RoundViewSet",
     "ScorePreviewView",

@@ -69,7 +69,8 @@ class ApiRootView(APIView):
 
 
 API_ROUTES = [
-    ("games", "games/"), ("score-preview", "games/{game}/score/"), ("editions", "editions/"),
+    ("games", "games/"), ("score-preview", "games/{game}/score/"), ("game-rebuild", "games/{game}/rebuild/"),
+    ("editions", "editions/"),
     ("sheet-checks", "sheet-checks/"),
     ("sign-up", "players/"), ("token", "auth/token/"), ("token-rotate", "auth/token/rotate/"), ("me", "me/"),
     ("organisations", "organisations/"), ("organisation", "organisations/{slug}/"),

@@ -14,6 +14,7 @@ from tournaments.models import Edition
 from tournaments.serializers import (
     EditionSerializer,
     GameSerializer,
+    RebuildInputSerializer,
     ScorePreviewInputSerializer,
     SheetCheckInputSerializer,
     SheetCheckSerializer,
@@ -41,6 +42,24 @@ class ScorePreviewView(APIView):
     def post(self, request: Request, game: str) -> Response:
         """Score a table as it is played: 1 to 4 rounds per seat (drafting), or the hunt/flip seat objects."""
         return Response(selectors.table_preview(game=game, sheet=request.data))
+
+
+class RebuildView(APIView):
+    """The whole draft of a drafting table, rebuilt: each seat's dealt hand and the hand it held at every pick."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScorePreviewThrottle, ScorePreviewAnonThrottle]
+
+    @extend_schema(
+        request=RebuildInputSerializer,
+        responses={200: OpenApiResponse(description="`{rounds: [{dealt: [[card ids] per seat], picks: ...}]}`")},
+    )  # fmt: skip
+    def post(self, request: Request, game: str) -> Response:
+        """`direction`: "left" (to the next seat in the table's order) or "alternate" (the Direction Variant);
+        a card in two rows of a round is a 400 naming it."""
+        payload = RebuildInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        return Response(selectors.table_rebuild(game=game, **payload.validated_data))
 
 
 class EditionViewSet(viewsets.ReadOnlyModelViewSet):

@@ -41,6 +41,10 @@ class EventForm(forms.Form):
         label=_("Registration closes"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
     rated = forms.BooleanField(label=_("Rated (once a steward sanctions it)"), required=False, initial=True)
+    draft_direction = forms.ChoiceField(
+        label=_("Passing (drafting games)"), initial="left",
+        choices=[("left", _("to the left")), ("alternate", _("Direction Variant: left, right, left, right"))],
+    )  # fmt: skip
     late_entry_until_round = forms.IntegerField(
         label=_("Late entry until round"), min_value=0, max_value=20, initial=0, help_text=_("0: no late entry.")
     )
@@ -161,6 +165,7 @@ def _initial_of(event: Event) -> dict[str, Any]:
     initial: dict[str, Any] = {
         name: getattr(event, name)
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
+                     "draft_direction",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed")
     }  # fmt: skip
     for name in MOMENTS:

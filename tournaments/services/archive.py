@@ -31,7 +31,8 @@ from tournaments.verdicts import TableVerdict
 
 FORMAT, VERSION = "boomerang-event-archive", 1
 SETTINGS = ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "points_by_table_size",
-            "tie_breaks", "bye_points", "rated", "late_entry_until_round", "final_table_size", "seed")  # fmt: skip
+            "tie_breaks", "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size",
+            "seed")  # fmt: skip
 
 
 def edition_fingerprint(game: str) -> str:

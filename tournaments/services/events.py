@@ -213,7 +213,7 @@ def event_check(*, event: Event) -> None:
 
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
-     "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated",
+     "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
      "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables"}
 )  # fmt: skip
 
