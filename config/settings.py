@@ -222,6 +222,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "tournaments.models.GAME_CHOICES",
+        "DraftDirectionEnum": "tournaments.models.DRAFT_DIRECTIONS",
         "TableResultStatusEnum": "tournaments.models.TableResult.Status",
         "ScoreSheetStatusEnum": "tournaments.models.ScoreSheet.Status",
     },

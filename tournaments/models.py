@@ -98,6 +98,10 @@ def default_points() -> dict[str, list[int]]:
     return {size: list(points) for size, points in DEFAULT_POINTS_BY_TABLE_SIZE.items()}
 
 
+# How hands pass in the drafting games (games/rebuild.py): one choice set for the model, the API and the schema.
+DRAFT_DIRECTIONS = [("left", "left"), ("alternate", "alternate")]
+
+
 def default_tie_breaks() -> list[str]:
     return list(DEFAULT_TIE_BREAKS)
 
@@ -227,7 +231,7 @@ class Event(HasStates, models.Model):
     )
     rated = models.BooleanField(default=True, help_text="Whether the event's tables go into the rating pools.")
     draft_direction = models.CharField(
-        max_length=10, choices=[("left", "left"), ("alternate", "alternate")], default="left",
+        max_length=10, choices=DRAFT_DIRECTIONS, default="left",
         help_text="How hands pass in the drafting games: to the left, or the Direction Variant (alternate).",
     )  # fmt: skip
     late_entry_until_round = models.PositiveSmallIntegerField(

@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from tournaments import selectors
 from tournaments.models import (
+    DRAFT_DIRECTIONS,
     GAME_CHOICES,
     Edition,
     Event,
@@ -95,7 +96,7 @@ class EventInputSerializer(serializers.Serializer):
     bye_points = serializers.FloatField(min_value=0, max_value=1000, required=False, allow_null=True)
     rated = serializers.BooleanField(required=False)
     draft_direction = serializers.ChoiceField(
-        choices=["left", "alternate"], required=False,
+        choices=DRAFT_DIRECTIONS, required=False,
         help_text="How hands pass in the drafting games: left, or alternate (the Direction Variant).",
     )  # fmt: skip
     late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
@@ -377,4 +378,4 @@ class WebhookSerializer(serializers.ModelSerializer):
 
 class RebuildInputSerializer(serializers.Serializer):
     table = serializers.JSONField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
-    direction = serializers.ChoiceField(choices=["left", "alternate"], default="left")
+    direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")
