@@ -117,3 +117,25 @@ def test_the_api_imports_an_archive_for_a_signed_in_organiser_and_refuses_anonym
     broken["version"] = 2
     refused = client.post("/api/events/import/", broken, content_type="application/json")
     assert (refused.status_code, refused.json()["code"], refused.json()["field"]) == (400, "archive_refused", "version")
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda a: a["rounds"][0]["tables"][0].pop("seats"),
+        lambda a: a["players"].append({"handle": 7}),
+        lambda a: a.__setitem__("rounds", "all of them"),
+        lambda a: a["event"].__setitem__("points_by_table_size", {"4": [1]}),
+    ],
+    ids=["a table without seats", "a player without a status", "rounds not a list", "a points scheme refused here"],
+)
+def test_a_malformed_archive_is_a_clear_refusal_and_writes_nothing(break_it) -> None:
+    event, archive = an_archive()
+    empty_the_database(event)
+    broken = json.loads(json.dumps(archive, default=str))
+    break_it(broken)
+    with pytest.raises(DomainError) as refused:
+        services.event_import(archive=broken, by=UserFactory(is_superuser=True))
+    assert refused.value.http_status == 400
+    assert refused.value.message
+    assert not Event.objects.exists()

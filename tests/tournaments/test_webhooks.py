@@ -135,3 +135,18 @@ def test_a_down_receiver_never_fails_the_request(django_capture_on_commit_callba
     delivery = WebhookDelivery.objects.get()
     assert delivery.response_code is None
     assert delivery.attempts >= 1
+
+
+def test_a_subscription_with_a_bad_address_or_an_unknown_event_is_refused_naming_the_field(club_with_hook) -> None:
+    owner, _club, _receiver = club_with_hook
+    client = Client()
+    client.force_login(owner.user)
+    url = "/api/organisations/owls/webhooks/"
+    bad_url = client.post(url, {"url": "ftp://x", "events": ["event.finished"]}, content_type="application/json")
+    assert bad_url.status_code == 400
+    assert bad_url.json()["field"] == "url"
+    unknown = client.post(
+        url, {"url": "https://x.org/h", "events": ["event.exploded"]}, content_type="application/json"
+    )
+    assert unknown.status_code == 400
+    assert unknown.json()["field"].startswith("events")

@@ -22,10 +22,11 @@ from tournaments.models import (
     Round,
     ScoreSheet,
     Seat,
-    Staff,
     Table,
     TableResult,
 )
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_check, player_create
 from tournaments.services.places import event_places_refresh
 from tournaments.verdicts import TableVerdict
 
@@ -113,8 +114,17 @@ class Refused(DomainError):
 
 
 def event_import(*, archive: Any, by: User) -> Event:
-    """Rebuild a finished event from its archive, in one transaction, after verifying every table again."""
-    data = _checked_shape(archive)
+    """Rebuild a finished event from its archive, in one transaction, after verifying every table again.
+    An archive that does not have the documented shape is refused naming what is missing or wrong."""
+    try:
+        return _import(_checked_shape(archive), by)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise Refused(
+            f"the archive does not have the documented shape (docs/archive.md): {error!r}", "archive"
+        ) from error
+
+
+def _import(data: dict[str, Any], by: User) -> Event:
     game = data["event"]["game"]
     if data["edition"]["fingerprint"] != edition_fingerprint(game):
         raise Refused("the archive was verified with other edition data than this instance's", "edition.fingerprint")
@@ -123,10 +133,12 @@ def event_import(*, archive: Any, by: User) -> Event:
             _reverify(game, round_["number"], table)
     with transaction.atomic():
         organisation = _organisation(data["organisation"], by)
-        players = {p["handle"]: _player(p) for p in data["players"]}
-        settings = dict(data["event"])
-        event = Event.objects.create(organisation=organisation, status=Event.Status.FINISHED, **settings)
+        settings = {name: data["event"][name] for name in (*SETTINGS, "starts_at") if name in data["event"]}
+        event = Event(organisation=organisation, status=Event.Status.FINISHED, **settings)
+        event_check(event=event)  # the same rules as an event created here
+        event.save()
         event.organisers.add(by)
+        players = {p["handle"]: _player(p) for p in data["players"]}
         Registration.objects.bulk_create(
             Registration(event=event, player=players[p["handle"]], status=p["status"]) for p in data["players"]
         )
@@ -172,12 +184,12 @@ def _reverify(game: str, number: int, table: dict[str, Any]) -> None:
 
 
 def _organisation(data: dict[str, Any], by: User) -> Organisation:
+    """The organisation of that slug here (the importer must be its staff), or a new one they own."""
     organisation = Organisation.objects.filter(slug=data["slug"]).first()
     if organisation is None:
-        organisation = Organisation.objects.create(
-            slug=data["slug"], name=data["name"], country=data.get("country", ""), kind=data.get("kind", "club")
+        return organisation_create(
+            by=by, slug=data["slug"], name=data["name"], country=data.get("country", ""), kind=data.get("kind", "club")
         )
-        Staff.objects.create(organisation=organisation, user=by, role=Staff.Role.OWNER)
     selectors.require_staff(user=by, organisation=organisation)
     return organisation
 
@@ -187,10 +199,8 @@ def _player(data: dict[str, Any]) -> Player:
     player = Player.objects.filter(handle=data["handle"]).first()
     if player is not None:
         return player
-    user = get_user_model().objects.create_user(username=f"imported-{data['handle']}"[:150])
-    user.set_unusable_password()
-    user.save(update_fields=["password"])
-    return Player.objects.create(user=user, handle=data["handle"], display_name=data.get("display_name", ""))
+    user = get_user_model().objects.create_user(username=f"imported-{data['handle']}"[:150])  # no password: unusable
+    return player_create(user=user, handle=data["handle"], display_name=data.get("display_name", ""))
 
 
 def _import_round(event: Event, data: dict[str, Any], players: dict[str, Player], by: User) -> None:

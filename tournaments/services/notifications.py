@@ -49,8 +49,8 @@ def notify_round_seated(*, round_id: int) -> int:
 def notify_table_rejected(*, table_id: int) -> int:
     """The players of a table whose sheets the engine refused get the problems in words."""
     result = TableResult.objects.select_related("table__round__event").get(table_id=table_id)
-    if result.status != TableResult.Status.REJECTED:
-        return 0  # corrected meanwhile
+    if not result.can.fix_sheets:
+        return 0  # corrected meanwhile: no longer rejected
     seats = Seat.objects.filter(table_id=table_id).select_related("player__user")
     context = {"table": result.table, "event": result.table.round.event, "problems": result.table_verdict.problems}
     return _send((seat.player, "rejected", context) for seat in seats)
