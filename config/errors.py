@@ -23,6 +23,10 @@ class Conflict(DomainError):
     http_status = 409
 
 
+class NotFound(DomainError):
+    http_status = 404
+
+
 # How a refusal reads in the request's language: (code, English message) -> text. The tournaments app
 # registers its table of translated refusals at start-up (TournamentsConfig.ready); English needs none.
 _translate_refusal: Callable[[str, str], str] | None = None

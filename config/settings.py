@@ -92,6 +92,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.http_caching.RateLimitHeaders",
+    "django.middleware.http.ConditionalGetMiddleware",
+    "config.http_caching.CacheControl",
     "config.middleware.RefuseOversizedBodies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -166,12 +169,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # WhiteNoise serves the static files in every mode (`make run` collects and compresses them), no web
-# server or CDN needed. Plain names, not hashed ones: a page works before collectstatic has run (tests,
-# a first runserver), when the files are found in the apps.
+# server or CDN needed. After collectstatic they are linked under hashed names and cached for ever;
+# before it (tests, a first runserver) under plain names found in the apps (config/storage.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.storage.HashedStaticStorage"},
 }
+# How long a shared cache (a reverse proxy) may answer an anonymous read from its copy (config/http_caching.py).
+PUBLIC_CACHE_SECONDS = env_int("PUBLIC_CACHE_SECONDS", default=5)
 WHITENOISE_USE_FINDERS = True
 
 # Request bodies larger than this are refused before they reach a view.
@@ -194,8 +199,12 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # Every API read counts against "read_anon" (per address) or "read_user" (per account).
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.PublicReadThrottle"],
     # Scopes of config/throttling.py. Rates are per client address (login, signup) or per user.
     "DEFAULT_THROTTLE_RATES": {
+        "read_anon": env.str("THROTTLE_READ_ANON", default="300/min"),
+        "read_user": env.str("THROTTLE_READ_USER", default="1200/min"),
         "login": env.str("THROTTLE_LOGIN", default="30/hour"),
         "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),
         "signup": env.str("THROTTLE_SIGNUP", default="20/hour"),

@@ -17,6 +17,8 @@ from redis.exceptions import RedisError
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
+from config import http_caching
+
 CACHE_ERRORS = (RedisError, ConnectionError, OSError)
 PROCESS_CACHE = LocMemCache("throttles-while-the-cache-is-down", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
 logger = logging.getLogger(__name__)
@@ -85,3 +87,32 @@ class ScorePreviewThrottle(FallbackThrottle, UserRateThrottle):
 
 class ScorePreviewAnonThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "score_preview_anon"
+
+
+class PublicReadThrottle(FallbackThrottle):
+    """Every API read (GET, HEAD): per client address when anonymous ("read_anon", 300 a minute), per
+    account when signed in ("read_user", higher). The count goes on the request for the RateLimit-*
+    headers (config/http_caching.py); a refusal is a 429 with Retry-After. Writes have their own scopes."""
+
+    def __init__(self) -> None:
+        """The scope, and so the rate, is known only once the request is (anonymous or not)."""
+
+    def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
+        if request.method not in ("GET", "HEAD"):
+            return True
+        self.scope = "read_user" if request.user and request.user.is_authenticated else "read_anon"
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        allowed = super().allow_request(request, view)
+        remaining = max(self.num_requests - len(self.history), 0)
+        reset = int(self.duration - (self.now - self.history[-1])) if self.history else int(self.duration)
+        setattr(_django_request(request), http_caching.RATE_LIMIT_ATTRIBUTE, (self.num_requests, remaining, reset))
+        return allowed
+
+    def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
+        ident = str(request.user.pk) if request.user and request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def _django_request(request: Request | HttpRequest) -> HttpRequest:
+    return request._request if isinstance(request, Request) else request

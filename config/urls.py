@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
@@ -7,7 +9,9 @@ from config import views
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("", include("tournaments.pages.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The footer's language switcher carries no CSRF token, so a page without other forms is the same for
+    # every reader and a proxy may keep it (config/http_caching.py); a forged switch only changes a language.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("api/ratings/", include("ratings.urls")),
     path("api/", include("tournaments.urls")),

@@ -282,3 +282,26 @@ def list_ranks_of(*, player_id: int) -> list[RatingListEntry]:
 def lists_of(*, pool: RatingPool) -> QuerySet[RatingList]:
     """The pool's official lists, newest first."""
     return pool.lists.order_by("-published_at", "-id")
+
+
+@dataclass(frozen=True)
+class PublishedList:
+    """What a list's listeners hear: the list as plain data."""
+
+    list_id: int
+    name: str
+    game: str
+    published_at: datetime
+    players: int
+
+
+# Called with each list just published, inside its transaction (the tournaments app tells webhooks).
+_list_listeners: list[Callable[[PublishedList], object]] = []
+
+
+def on_list_published(listener: Callable[[PublishedList], object]) -> None:
+    _list_listeners.append(listener)
+
+
+def list_listeners() -> list[Callable[[PublishedList], object]]:
+    return list(_list_listeners)

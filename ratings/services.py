@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from config.errors import Conflict, DomainError
@@ -24,6 +25,7 @@ from ratings.models import (
     RatingListEntry,
     RatingPool,
 )
+from ratings.selectors import PublishedList, list_listeners
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
 
 BATCH = 2000
@@ -383,6 +385,9 @@ def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None
             ),
             batch_size=BATCH,
         )  # fmt: skip
+        published = PublishedList(rating_list.pk, name, game, rating_list.published_at, len(ratings))
+        for listener in list_listeners():
+            listener(published)
     return rating_list
 
 
@@ -402,3 +407,19 @@ def _shared_ranks(ordered: Sequence[float]) -> list[int]:
     for position, value in enumerate(ordered, start=1):
         ranks.append(ranks[-1] if ranks and ordered[position - 2] == value else position)
     return ranks
+
+
+def player_merge(*, games: Iterable[str], sources: Iterable[str], old: int, new: int, name: str, actor: str) -> None:
+    """Give player `old`'s placings in these games' matches (`sources`) and inactivity events to player `new`
+    (shown as `name`), then replay those pools: `old` keeps no rating, `new` has both histories. The two
+    never shared a match (the caller checks)."""
+    pools = list(RatingPool.objects.select_for_update().filter(game__in=list(games)).order_by("pk"))
+    events = RatingEvent.objects.filter(pool__in=pools).filter(
+        Q(source__in=list(sources)) | Q(kind=RatingEvent.Kind.INACTIVITY)
+    )
+    for event in events.only("pk", "placings"):
+        placings = [{**p, "player": new, "name": name} if p.get("player") == old else p for p in event.placings]
+        if placings != event.placings:
+            RatingEvent.objects.filter(pk=event.pk).update(placings=placings)
+    for pool in pools:
+        pool_replay(pool=pool, actor=actor)

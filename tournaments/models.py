@@ -123,6 +123,18 @@ class Player(models.Model):
     notify_seated = models.BooleanField(default=True, help_text="E-mail my table and seat when a round is seated.")
     notify_rejected = models.BooleanField(default=True, help_text="E-mail me when my table's sheets are refused.")
     notify_finished = models.BooleanField(default=True, help_text="E-mail my place when an event ends.")
+    guest = models.BooleanField(
+        default=False, help_text="Entered by an organiser for someone without an account (a walk-in, an import)."
+    )
+    claim_code = models.CharField(
+        max_length=64, blank=True, db_index=True,
+        help_text="A guest's secret: its person signs in and claims the guest's results with it (used once).",
+    )  # fmt: skip
+    claimed_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="claimed_guests",
+        help_text="The account's player that claimed this guest: its history moved there.",
+    )  # fmt: skip
+    claimed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -594,7 +606,7 @@ class EventPlace(models.Model):
 class Webhook(models.Model):
     """An organisation's subscription: these events of its own are POSTed, signed, to this address."""
 
-    EVENTS = ("round.seated", "table.verified", "table.rejected", "event.finished")
+    EVENTS = ("round.seated", "table.verified", "table.rejected", "event.finished", "rating.list.published")
 
     organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)
@@ -628,3 +640,30 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_type} to {self.webhook.url} ({self.status})"
+
+
+class CardStat(models.Model):
+    """One line of the card statistics (games/card_stats.py): a card at tables of one player count, over the
+    verified tables of sanctioned events. Kept up to date table by table (services/card_stats.py)."""
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    players = models.PositiveSmallIntegerField()
+    card = models.CharField(max_length=40, blank=True, help_text="Empty: the line counting every seat.")
+    line = models.JSONField(help_text="[taken, pick_sum, offered, {category: points}, seats, score_sum, squares]")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "players", "card"], name="one_card_stat_line")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.players}p {self.card or 'every seat'}"
+
+
+class TableCardTally(models.Model):
+    """What one table adds to the card statistics now (subtracted again when its result or sanction changes)."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="card_tally")
+    game = models.CharField(max_length=40, choices=game_choices)
+    tally = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"cards of table {self.table_id}"

@@ -15,10 +15,11 @@ from rest_framework.exceptions import NotFound
 
 import games
 from config.errors import DomainError, NotAllowed
-from games import rebuild
+from games import card_stats, rebuild
 from tournaments import seasons
 from tournaments.models import (
     Bye,
+    CardStat,
     Edition,
     Event,
     EventPlace,
@@ -37,6 +38,7 @@ from tournaments.models import (
     SheetCheck,
     Staff,
     Table,
+    TableCardTally,
     TableResult,
 )
 from tournaments.seasons import EventResult, SeasonRow
@@ -495,3 +497,61 @@ def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None
     declined = set(season.declines.values_list("player__handle", flat=True))
     rows = standings if standings is not None else season_standings(season=season)
     return seasons.qualifiers(rows, season.qualifiers, taken, declined)
+
+
+CARD_SORTS = ("card", "taken", "take_rate", "mean_pick", "uplift", "seats")
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One card's line on the statistics page: its name in the edition and its figures."""
+
+    name: str
+    figures: card_stats.CardFigures
+
+    def to_json(self) -> dict[str, Any]:
+        f = self.figures
+        return {
+            "card": f.card, "name": self.name, "taken": f.taken, "offered": f.offered, "take_rate": f.take_rate,
+            "mean_pick": f.mean_pick, "points": f.points, "seats": f.seats, "uplift": f.uplift,
+            "uplift_low": f.uplift_low, "uplift_high": f.uplift_high,
+        }  # fmt: skip
+
+
+def card_statistics(*, game: str, players: int | None = None, sort: str = "mean_pick") -> list[CardRow]:
+    """Every card of the game's edition with its figures over the verified tables of sanctioned events (all
+    player counts, or one), read from the lines kept up to date (services/card_stats.py): one query."""
+    if game not in games.GAMES:
+        raise NotFound(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}")
+    rules = games.GAMES[game]
+    if rules.drafting is None:
+        raise DomainError(f"{rules.name} is not drafted: it has no card statistics", "not_drafted", "game")
+    if sort not in CARD_SORTS:
+        raise DomainError(f"sort is one of {', '.join(CARD_SORTS)}", "invalid_sort", "sort")
+    lines = (
+        CardStat.objects.filter(game=game) if players is None else CardStat.objects.filter(game=game, players=players)
+    )
+    tally = card_stats.Tally({(row.players, row.card): card_stats.CardLine.from_json(row.line) for row in lines})
+    counts = sorted({p for p, _card in tally.lines}) if players is None else [players]
+    deck = rules.default_edition()
+    rows = [CardRow(card.name, card_stats.figures(tally, card.id, counts)) for card in deck.cards]
+    return sorted(rows, key=_card_order(sort))
+
+
+def card_statistics_tables(*, game: str) -> int:
+    """How many tables the game's card statistics are made of."""
+    return TableCardTally.objects.filter(game=game).count()
+
+
+def _card_order(sort: str) -> Any:
+    """Missing figures (a card never seen) last; the most wanted first (an earlier pick, a higher rate)."""
+
+    def key(row: CardRow) -> tuple[Any, ...]:
+        if sort == "card":
+            return (0, row.name.casefold(), row.name)
+        value = getattr(row.figures, sort)
+        if value is None:
+            return (1, 0, row.name)
+        return (0, value if sort == "mean_pick" else -value, row.name)
+
+    return key

@@ -10,6 +10,7 @@ from tournaments.models import (
     Event,
     Membership,
     Organisation,
+    Player,
     Registration,
     Round,
     ScoreSheet,
@@ -379,3 +380,45 @@ class WebhookSerializer(serializers.ModelSerializer):
 class RebuildInputSerializer(serializers.Serializer):
     table = serializers.JSONField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
     direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")
+
+
+class EntrantsInputSerializer(serializers.Serializer):
+    """An entrants CSV (columns handle, name, club, email): as a file upload or as text."""
+
+    file = serializers.FileField(required=False)
+    csv = serializers.CharField(required=False, trim_whitespace=False, max_length=500_000)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "file" in attrs:
+            try:
+                attrs["csv"] = attrs.pop("file").read().decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise serializers.ValidationError({"file": "the file is not UTF-8 text"}) from error
+        if "csv" not in attrs:
+            raise serializers.ValidationError({"csv": "send the entrants as `csv` text or as a `file`"})
+        return attrs
+
+
+class EntrantOutcomeSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    handle = serializers.CharField()
+    entered = serializers.ChoiceField(choices=["registered", "guest", "already_registered"])
+    status = serializers.CharField()
+    club = serializers.CharField()
+    claim_code = serializers.CharField()
+
+
+class GuestInputSerializer(serializers.Serializer):
+    handle = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+    email = serializers.CharField(max_length=254, required=False, default="", allow_blank=True)
+
+
+class GuestSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["handle", "display_name", "guest", "claim_code"]
+
+
+class ClaimInputSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=64)

@@ -150,3 +150,21 @@ def test_a_subscription_with_a_bad_address_or_an_unknown_event_is_refused_naming
     )
     assert unknown.status_code == 400
     assert unknown.json()["field"].startswith("events")
+
+
+def test_a_published_rating_list_reaches_every_subscribed_organisation(
+    club_with_hook, django_capture_on_commit_callbacks
+) -> None:
+    from ratings import services as ratings
+
+    _owner, club, receiver = club_with_hook
+    Webhook.objects.filter(organisation=club).update(events=["rating.list.published"])
+    other = services.organisation_create(by=PlayerFactory().user, slug="larks", name="Larks")
+    Webhook.objects.create(organisation=other, url="https://example.invalid/", events=["event.finished"], secret="x")
+    with django_capture_on_commit_callbacks(execute=True):
+        published = ratings.list_publish(game="boomerang-australia", name="2026-11", actor="steward")
+    assert [(kind, valid) for kind, _body, valid in receiver.received] == [("rating.list.published", True)]
+    data = receiver.received[0][1]["data"]
+    assert (data["list"], data["name"], data["game"]) == (published.pk, "2026-11", "boomerang-australia")
+    assert data["url"].endswith(f"/ratings/lists/{published.pk}/")
+    assert not WebhookDelivery.objects.filter(webhook__organisation=other).exists()  # not subscribed to lists

@@ -5,7 +5,14 @@ config/openapi.py, not per view.
 """
 
 from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenView
-from tournaments.api.catalogue import EditionViewSet, GameListView, RebuildView, ScorePreviewView, SheetCheckViewSet
+from tournaments.api.catalogue import (
+    CardStatisticsView,
+    EditionViewSet,
+    GameListView,
+    RebuildView,
+    ScorePreviewView,
+    SheetCheckViewSet,
+)
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.seasons import SeasonViewSet
@@ -13,6 +20,7 @@ from tournaments.api.tables import SeatViewSet, TableViewSet
 
 __all__ = [
     "ApiRootView",
+    "CardStatisticsView",
     "EditionViewSet",
     "EventViewSet",
     "GameListView",

@@ -1,13 +1,18 @@
 """The games, their editions, live score previews and casual sheet checks: no event needed."""
 
+from typing import Any
+
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import DomainError
+from config.renderers import CSVRenderer
 from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
 from tournaments import selectors, services
 from tournaments.models import Edition
@@ -60,6 +65,37 @@ class RebuildView(APIView):
         payload = RebuildInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         return Response(selectors.table_rebuild(game=game, **payload.validated_data))
+
+
+class CardStatisticsView(APIView):
+    """Each card of a drafting edition over the verified tables of sanctioned events: how often taken and at
+    which pick, how often offered, the mean points by category of the rounds it was drafted in, and the win
+    uplift with its 95% interval and sample size (docs/rules.md, "Card statistics")."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("players", int, description="only tables of this many players (2-4)"),
+            OpenApiParameter("sort", str, enum=selectors.CARD_SORTS, description="the order (default mean_pick)"),
+        ],
+        responses={200: OpenApiResponse(description="a list of cards with their figures; `?format=csv` as a sheet")},
+    )  # fmt: skip
+    def get(self, request: Request, game: str, format: str | None = None) -> Response:
+        players = request.query_params.get("players")
+        if players is not None and players not in ("2", "3", "4"):
+            raise DomainError("players is 2, 3 or 4", "invalid_players", "players")
+        rows = selectors.card_statistics(
+            game=game, players=int(players) if players else None, sort=request.query_params.get("sort", "mean_pick")
+        )
+        return Response([_flat(row.to_json()) if format == "csv" else row.to_json() for row in rows])
+
+
+def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    """For the sheet: each category's points as its own column."""
+    points = row.pop("points")
+    return {**row, **{f"points_{category}": value for category, value in points.items()}}
 
 
 class EditionViewSet(viewsets.ReadOnlyModelViewSet):

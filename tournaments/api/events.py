@@ -8,19 +8,24 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.renderers import CSVRenderer
-from config.throttling import EventCreateThrottle, SignupThrottle
+from config.throttling import EventCreateThrottle, SignupThrottle, SubmissionThrottle
 from tournaments import selectors, services
 from tournaments.models import Player, Registration, Round
 from tournaments.serializers import (
+    ClaimInputSerializer,
+    EntrantOutcomeSerializer,
+    EntrantsInputSerializer,
     EventInputSerializer,
     EventSerializer,
     EventUpdateSerializer,
+    GuestInputSerializer,
+    GuestSerializer,
     OrganiserInputSerializer,
     PlayerSignupResultSerializer,
     PlayerSignupSerializer,
@@ -44,6 +49,15 @@ class PlayerViewSet(viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         player, token = services.player_signup(**payload.validated_data)
         return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
+    @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[SubmissionThrottle])
+    def claim(self, request: Request) -> Response:
+        """Claim a guest with its code: its events, results and ratings become your player's (once)."""
+        payload = ClaimInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        guest = services.guest_claim(code=payload.validated_data["code"], by=request.user)
+        return Response({**GuestSerializer(guest).data, "claimed_by": request.user.player.handle})
 
 
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -97,6 +111,32 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(
             EventSerializer(services.event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
         )
+
+    @extend_schema(request=EntrantsInputSerializer, responses={200: EntrantOutcomeSerializer(many=True)})
+    @action(detail=True, methods=["post"], pagination_class=None)
+    def entrants(self, request: Request, pk: str) -> Response:
+        """Import entrants from a CSV (organisers): existing players by handle, anyone else as a guest.
+        All or nothing; a refusal names the line and the column."""
+        payload = EntrantsInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        outcomes = services.entrants_import(
+            event=self.get_object(), by=request.user, text=payload.validated_data["csv"]
+        )
+        return Response(EntrantOutcomeSerializer(outcomes, many=True).data)
+
+    @extend_schema(request=GuestInputSerializer, responses={201: GuestSerializer})
+    @action(detail=True, methods=["post"])
+    def guests(self, request: Request, pk: str) -> Response:
+        """Enter a walk-in without an account (organisers): a guest player, registered at once. The answer's
+        claim code lets the person claim the guest's results with their own account later."""
+        payload = GuestInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        guest = services.guest_create(
+            event=self.get_object(), by=request.user, handle=data["handle"], display_name=data["name"],
+            email=data["email"],
+        )  # fmt: skip
+        return Response(GuestSerializer(guest).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<handle>[^/]+)")

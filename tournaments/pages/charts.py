@@ -52,3 +52,64 @@ def line_chart(points: list[Point], *, title: str) -> SafeString:
 def tenths(value: float) -> str:
     """One decimal, rounded (number_format alone truncates a float) and localised."""
     return number_format(round(value, 1), 1)
+
+
+@dataclass(frozen=True)
+class Interval:
+    label: str
+    value: float
+    low: float
+    high: float
+
+
+ROW_HEIGHT, LABEL_WIDTH = 26, 200
+
+
+def interval_chart(intervals: list[Interval], *, title: str) -> SafeString:
+    """One row per item: a dot at the value and a line across its interval, around a zero line (a forest
+    plot). The scale is symmetric, so a card above or below zero reads at a glance."""
+    if not intervals:
+        return SafeString("")
+    reach = max(max(abs(i.low), abs(i.high)) for i in intervals) or 1.0
+    height = PAD + ROW_HEIGHT * len(intervals)
+    plot = WIDTH - LABEL_WIDTH - PAD
+
+    def x(value: float) -> float:
+        return LABEL_WIDTH + (value + reach) / (2 * reach) * plot
+
+    rows = format_html_join(
+        "",
+        '<g><title>{}: {} ({} to {})</title><text x="4" y="{}" font-size="15" fill="#1f2433">{}</text>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#b5461d" stroke-width="3"/>'
+        '<circle cx="{}" cy="{}" r="5" fill="#b5461d"/></g>',
+        (
+            (
+                i.label,
+                signed(i.value),
+                signed(i.low),
+                signed(i.high),
+                PAD + n * ROW_HEIGHT,
+                i.label[:24],
+                f"{x(i.low):.1f}",
+                PAD + n * ROW_HEIGHT - 5,
+                f"{x(i.high):.1f}",
+                PAD + n * ROW_HEIGHT - 5,
+                f"{x(i.value):.1f}",
+                PAD + n * ROW_HEIGHT - 5,
+            )
+            for n, i in enumerate(intervals)
+        ),
+    )
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>'
+        '<line x1="{}" y1="8" x2="{}" y2="{}" stroke="#5b6475" stroke-dasharray="4 4"/>'
+        '<text x="{}" y="20" font-size="14" fill="#5b6475">{}</text><text x="{}" y="20" font-size="14" '
+        'fill="#5b6475" text-anchor="end">{}</text>{}</svg>',
+        WIDTH, height, title, title, f"{x(0):.1f}", f"{x(0):.1f}", height, LABEL_WIDTH, signed(-reach),
+        WIDTH - PAD, signed(reach), rows,
+    )  # fmt: skip
+
+
+def signed(value: float) -> str:
+    """Two decimals with a sign, localised (+0,12 in French)."""
+    return ("+" if value > 0 else "") + number_format(round(value, 2), 2)

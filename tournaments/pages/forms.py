@@ -58,3 +58,21 @@ class ClubForm(forms.Form):
         label=_("Kind"), initial="club",
         choices=[("club", _("club")), ("league", _("league")), ("federation", _("federation"))],
     )  # fmt: skip
+
+
+class EntrantsForm(forms.Form):
+    file = forms.FileField(label=_("A CSV file"), required=False)
+    csv = forms.CharField(
+        label=_("Or paste the lines"), required=False, widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
+        help_text=_("First line: the columns, handle and any of name, club (its address), email."),
+    )  # fmt: skip
+
+
+class WalkInForm(forms.Form):
+    handle = forms.CharField(label=_("Handle"), max_length=40, help_text=_("The name on sheets and standings."))
+    name = forms.CharField(label=_("Name (optional)"), max_length=80, required=False)
+    email = forms.EmailField(label=_("E-mail (optional)"), required=False)
+
+
+class ClaimForm(forms.Form):
+    code = forms.CharField(label=_("Claim code"), max_length=64, widget=forms.TextInput(attrs={"autocomplete": "off"}))

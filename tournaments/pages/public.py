@@ -9,7 +9,7 @@ from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.pages import club_reads
 from tournaments.pages import reads as pages
-from tournaments.pages.charts import Point, line_chart
+from tournaments.pages.charts import Interval, Point, interval_chart, line_chart
 from tournaments.pages.sheet_view import seat_sheets
 from tournaments.pages.text import game_name
 
@@ -79,6 +79,8 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
     player = pages.player_by_handle(handle=handle)
+    if player.claimed_by is not None:  # a claimed guest: its history is its claimer's now
+        return redirect("player", handle=player.claimed_by.handle)
     pools = []
     for rating, changes in ratings.player_ratings(player_id=player.user_id):
         points = [
@@ -114,3 +116,29 @@ def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
     if page is None:
         raise Http404(_("No such list."))
     return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})
+
+
+def card_statistics(request: HttpRequest, game: str) -> HttpResponse:
+    """The cards of a drafting edition (/games/<game>/cards/): a table sorted by a column, a chart of the
+    win uplift; one player count or all."""
+    players = request.GET.get("players")
+    players_count = int(players) if players in ("2", "3", "4") else None
+    sort = request.GET.get("sort", "mean_pick")
+    sort = sort if sort in selectors.CARD_SORTS else "mean_pick"
+    if game not in games.GAMES or games.GAMES[game].drafting is None:
+        raise Http404
+    rows = selectors.card_statistics(game=game, players=players_count, sort=sort)
+    shown = [row for row in rows if row.figures.uplift is not None]
+    chart = interval_chart(
+        [Interval(r.name, r.figures.uplift, r.figures.uplift_low, r.figures.uplift_high) for r in shown],  # type: ignore[arg-type]
+        title=_("Win uplift of each card, with its 95%% interval") % {},  # %% : a format string to gettext
+    )
+    columns = [
+        ("card", _("Card")), ("taken", _("Taken")), ("take_rate", _("Take rate")), ("mean_pick", _("Mean pick")),
+        ("uplift", _("Win uplift [95%]")), ("seats", _("Sample")),
+    ]  # fmt: skip
+    context = {
+        "game": game, "game_name": game_name(game), "rows": rows, "chart": chart, "columns": columns, "sort": sort,
+        "players": players_count, "player_counts": (2, 3, 4), "tables": selectors.card_statistics_tables(game=game),
+    }  # fmt: skip
+    return render(request, "pages/cards.html", context)

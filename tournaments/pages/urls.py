@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, calendars, clubs, event_edit, organiser, pad, public
+from tournaments.pages import account, actions, calendars, clubs, entrants, event_edit, organiser, pad, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,10 +13,13 @@ urlpatterns = [
     path("events/<int:event_id>/edit/", event_edit.event_edit, name="event-edit"),
     path("events/<int:event_id>/duplicate/", event_edit.event_duplicate, name="event-duplicate"),
     path("events/<int:event_id>/rounds/<int:number>/swap/", event_edit.seats_swap, name="seats-swap"),
+    path("events/<int:event_id>/entrants/", entrants.entrants, name="event-entrants"),
+    path("claim/", entrants.claim, name="claim"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_pairings, name="round"),
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
     path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
+    path("games/<str:game>/cards/", public.card_statistics, name="cards"),
     path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),

@@ -2,6 +2,7 @@
 
 from tournaments.services.archive import event_export, event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
+from tournaments.services.card_stats import card_stats_rebuild
 from tournaments.services.clubs import (
     membership_add,
     membership_end,
@@ -18,6 +19,7 @@ from tournaments.services.editions import (
     sheet_check_submit,
     sheet_check_verify,
 )
+from tournaments.services.entrants import entrants_import, guest_claim, guest_create
 from tournaments.services.events import (
     event_check,
     event_close,
@@ -61,8 +63,10 @@ from tournaments.services.verification import (
 from tournaments.services.webhooks import webhook_deliver, webhook_subscribe
 
 __all__ = [
+    "card_stats_rebuild",
     "edition_activate",
     "edition_load",
+    "entrants_import",
     "event_check",
     "event_close",
     "event_close_check_in",
@@ -79,6 +83,8 @@ __all__ = [
     "event_start",
     "event_unsanction",
     "event_update",
+    "guest_claim",
+    "guest_create",
     "membership_add",
     "membership_end",
     "notify_event_finished",

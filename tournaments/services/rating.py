@@ -11,6 +11,7 @@ from games import GAMES
 from ratings import selectors as ratings_read
 from ratings import services as ratings
 from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
+from tournaments.services.card_stats import card_stats_sync
 
 TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
 
@@ -68,7 +69,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
     counting: list[TableResult] = []
     not_counting: list[TableResult] = []
     for result in results:
-        (counting if _rated(result) else not_counting).append(result)
+        (counting if rated(result) else not_counting).append(result)
     for result in not_counting:
         game = result.table.round.event.game
         ratings.match_remove(game=game, source=table_source(result.table_id), actor=actors[result.table_id])
@@ -85,6 +86,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
         )
     for game, game_matches in matches.items():
         ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
+    card_stats_sync(results=results, counting={result.table_id for result in counting})
 
 
 def tables_unrate(*, table_ids: list[int], actor: str) -> int:
@@ -95,7 +97,7 @@ def tables_unrate(*, table_ids: list[int], actor: str) -> int:
     )
 
 
-def _rated(result: TableResult) -> bool:
+def rated(result: TableResult) -> bool:
     """Whether the table goes into the ratings: its result counts, its event is rated, and at least two
     players played it (forfeited seats are never rated; a table won by forfeit is not a match)."""
     if result.status not in TableResult.COUNTS or not result.table.round.event.is_rated:
@@ -119,3 +121,11 @@ def _last_actors(results: list[TableResult]) -> dict[int, str]:
         else:
             actors[result.table_id] = newest.get(result.table_id, "")
     return actors
+
+
+def player_ratings_merge(*, tables: set[int], games: set[str], old: Player, new: Player) -> None:
+    """A claimed guest's rated tables become the claimer's, and those games' pools are replayed."""
+    ratings.player_merge(
+        games=games, sources=[table_source(table) for table in tables], old=old.user_id, new=new.user_id,
+        name=new.handle, actor=f"claim of {old.handle} by {new.handle}",
+    )  # fmt: skip

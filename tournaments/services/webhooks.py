@@ -11,12 +11,14 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 from config.celery import dispatch_later, enqueue_on_commit
 from config.errors import DomainError
+from ratings.selectors import PublishedList
 from tournaments import selectors, task_names
 from tournaments.models import Organisation, Webhook, WebhookDelivery
 
@@ -56,6 +58,19 @@ def webhooks_emit_many(emissions: list[tuple[int, str, dict[str, Any]]]) -> int:
             enqueue_on_commit(task_names.WEBHOOK_DELIVER, delivery.pk)
             sent += 1
     return sent
+
+
+def webhooks_emit_list_published(published: PublishedList) -> int:
+    """An official rating list is public news: every organisation subscribed to `rating.list.published`
+    hears of it, whichever body published it."""
+    data = {
+        "list": published.list_id, "name": published.name, "game": published.game,
+        "published_at": published.published_at.isoformat(), "players": published.players,
+        "url": f"{settings.SITE_URL}/ratings/lists/{published.list_id}/",
+    }  # fmt: skip
+    subscribed = Webhook.objects.only("organisation_id", "events")  # a few rows: one per subscription
+    organisations = {hook.organisation_id for hook in subscribed if "rating.list.published" in hook.events}
+    return webhooks_emit_many([(organisation, "rating.list.published", data) for organisation in sorted(organisations)])
 
 
 def signature(secret: str, timestamp: int, body: str) -> str:

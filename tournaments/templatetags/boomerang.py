@@ -7,11 +7,12 @@ from django.urls import reverse
 from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.pages.codes import tv_code
+from tournaments.pages.text import CATEGORY_LABELS, problem_sentence, status, tie_break_label
 from tournaments.pages.text import game_name as translated_game_name
-from tournaments.pages.text import problem_sentence, status, tie_break_label
 
 register = template.Library()
 
@@ -142,3 +143,15 @@ def back_link(url_name: str, *args: Any, label: str, printable: bool = False, cs
     `printable` adds the Print button of the printed pages (the line itself is not printed)."""
     css_class = css_class or ("no-print" if printable else "")
     return {"href": reverse(url_name, args=args), "label": label, "printable": printable, "css_class": css_class}
+
+
+@register.filter
+def category_name(category: str) -> str:
+    """A scoring category's name in the page's language (its id when the rulebooks name none)."""
+    return str(CATEGORY_LABELS.get(category, category))
+
+
+@register.filter
+def percent(value: float) -> str:
+    """A share as a whole percentage, localised."""
+    return f"{round(value * 100)} %" if get_language().startswith("fr") else f"{round(value * 100)}%"

@@ -1,0 +1,151 @@
+"""Card statistics (issue 31, item 2): built from scratch, updated one table at a time, and the cards page.
+
+`pure --tables 100000`: the pure part of a rebuild from scratch: N simulated four-player Australia tables
+(dealt and drafted by games/simulate.py beforehand, not timed), each rebuilt pick by pick, tallied and
+added to the total: what `card_stats_rebuild` does per table besides reading the rows.
+
+`db --tables 2000`: N verified four-player tables of one sanctioned event written into the database
+(sheets from the simulator, verdicts from the engine), then `card_stats_rebuild` from scratch (reads,
+computes, writes), one table's update as the rating path runs it (`card_stats_sync` on one table whose
+result changed: its old tally subtracted, the new added; 200 times), and the page and API p50/p95.
+
+    .venv/bin/python bench/cards.py pure --tables 100000
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_bench .venv/bin/python bench/cards.py db --tables 2000
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("THROTTLE_READ_ANON", "100000000/min")  # the bench times the page, not the read limit
+
+import django
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+import games  # noqa: E402
+from games.card_stats import Tally, table_tally  # noqa: E402
+from games.rebuild import rebuild  # noqa: E402
+from games.simulate import deal_and_draft, legal_sheet  # noqa: E402
+
+GAME = "boomerang-australia"
+
+
+def pure(args: argparse.Namespace) -> None:
+    rng = random.Random(args.seed)
+    deck = games.GAMES[GAME].default_edition()
+    tables = []
+    for _ in range(args.tables):
+        _dealt, rows = deal_and_draft(deck, 4, rng)
+        ranks = rng.sample(range(1, 5), 4)
+        rounds = [[{"sites": rng.randint(0, 9), "animals": rng.randint(0, 5)} for _ in range(4)] for _ in range(4)]
+        tables.append((rows, ranks, rounds))
+    start = time.perf_counter()
+    total = Tally()
+    for rows, ranks, rounds in tables:
+        total.add(table_tally(rebuild(rows, "left"), ranks, rounds))
+    elapsed = time.perf_counter() - start
+    per_table = elapsed / args.tables * 1e3
+    print(f"pure: {args.tables} tables rebuilt, tallied and added in {elapsed:.1f} s ({per_table:.3f} ms a table)")
+
+
+def db(args: argparse.Namespace) -> None:
+    from tournaments import services
+    from tournaments.models import (
+        Organisation,
+        Player,
+        Registration,
+        Round,
+        ScoreSheet,
+        Seat,
+        Table,
+        TableResult,
+    )  # fmt: skip
+    from tournaments.services.card_stats import card_stats_sync
+    from tournaments.verdicts import TableVerdict
+
+    rng = random.Random(args.seed)
+    tag = f"cards-{int(time.time())}"
+    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
+    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
+    Organisation.objects.filter(pk=club.pk).update(trusted=True)
+    club.trusted = True
+    users = get_user_model().objects.bulk_create(get_user_model()(username=f"{tag}-{i}") for i in range(400))
+    players = Player.objects.bulk_create(
+        Player(user=u, handle=f"{tag}-{i}", handle_key=f"{tag}-{i}") for i, u in enumerate(users)
+    )
+    event = services.event_create(
+        organiser=owner, name=tag, game=GAME, organisation=club, rounds_planned=1, capacity=400
+    )
+    Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in players)
+    round_ = Round.objects.create(event=event, number=1, status="finished")
+    tables = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(args.tables))
+    seats, sheets, results = [], [], []
+    for table in tables:
+        sat = rng.sample(players, 4)
+        table_sheet = legal_sheet(GAME, 4, rng)
+        for i, (player, seat_sheet) in enumerate(zip(sat, table_sheet["seats"], strict=True)):
+            seat_sheet["player"] = player.handle
+            seats.append(Seat(table=table, player=player, position=i + 1))
+        verdict = games.verify_table({"game": GAME, "seats": table_sheet["seats"]})
+        stored = TableVerdict.of_engine(verdict, []).to_json()
+        results.append(TableResult(table=table, status="verified", verdict=stored, verified_at=timezone.now()))
+        sheets.append(table_sheet["seats"])
+    Seat.objects.bulk_create(seats, batch_size=2000)
+    ScoreSheet.objects.bulk_create(
+        (ScoreSheet(seat=seat, version=1, data=data, status="accepted")
+         for seat, data in zip(seats, (d for table in sheets for d in table), strict=True)),
+        batch_size=2000,
+    )  # fmt: skip
+    TableResult.objects.bulk_create(results, batch_size=2000)
+    print(f"db: {args.tables} verified four-player tables written")
+    start = time.perf_counter()
+    counted = services.card_stats_rebuild(game=GAME)
+    print(f"card_stats_rebuild from scratch: {counted} tables in {time.perf_counter() - start:.2f} s")
+    chosen = TableResult.objects.filter(table__round=round_).select_related("table__round__event")[: args.updates]
+    times = []
+    for result in chosen:
+        start = time.perf_counter()
+        with transaction.atomic():
+            card_stats_sync(results=[result], counting=set())  # the table stops counting
+            card_stats_sync(results=[result], counting={result.table_id})  # and counts again
+        times.append((time.perf_counter() - start) * 1000 / 2)
+    times.sort()
+    print(f"one table's update: p50 {statistics.median(times):.2f} ms, p95 {times[int(len(times) * 0.95) - 1]:.2f} ms")
+    client = Client()
+    for label, url in (("cards page", f"/games/{GAME}/cards/"), ("cards API", f"/api/games/{GAME}/cards/")):
+        times = []
+        for _ in range(args.requests):
+            start = time.perf_counter()
+            assert client.get(url).status_code == 200
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        print(f"{label:<12} p50 {statistics.median(times):6.1f} ms   p95 {times[int(len(times) * 0.95) - 1]:6.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, default in (("pure", 100_000), ("db", 2000)):
+        command = commands.add_parser(name)
+        command.add_argument("--tables", type=int, default=default)
+        command.add_argument("--seed", type=int, default=1)
+        command.add_argument("--updates", type=int, default=200)
+        command.add_argument("--requests", type=int, default=50)
+    args = parser.parse_args()
+    {"pure": pure, "db": db}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()

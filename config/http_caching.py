@@ -1,0 +1,80 @@
+"""Cache-Control for reads that a browser or a reverse proxy may keep, and the rate-limit headers.
+
+Every read gets an ETag, a hash of its body (exact by construction, whatever the page shows), and Django's
+ConditionalGetMiddleware answers 304 to a client that already holds it. One thing in a page's body changes
+on every render without changing what it means: the CSRF token, masked afresh each time (every masked form
+of the client's token is valid), so the hash leaves its value out. This module also decides who may store
+the answer:
+
+- a read by someone signed in (a session or a token), one that sets a cookie or one holding a CSRF token
+  (a page with a form): `private, no-cache`
+  (the browser keeps it and asks again with its ETag);
+- an anonymous read: `public, max-age=0, s-maxage=N` (settings.PUBLIC_CACHE_SECONDS, default 5): a proxy
+  may answer from its copy for N seconds, a browser always revalidates, so a player who just submitted a
+  sheet never sees an old standing from their own cache;
+- a view that set its own Cache-Control (never_cache, WhiteNoise's static files) keeps it.
+"""
+
+import hashlib
+import re
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+
+RATE_LIMIT_ATTRIBUTE = "rate_limit"
+MASKED_CSRF_TOKEN = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+class CacheControl:
+    """Below ConditionalGetMiddleware: it sets the ETag and Cache-Control that one turns into a 304."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.method not in ("GET", "HEAD") or response.status_code != 200 or response.streaming:
+            return response
+        if not response.has_header("ETag"):
+            digest = hashlib.md5(MASKED_CSRF_TOKEN.sub(rb"\1", response.content), usedforsecurity=False)
+            response["ETag"] = f'"{digest.hexdigest()}"'
+        if not response.has_header("Cache-Control"):
+            response["Cache-Control"] = _cache_control(request, response)
+        patch_vary_headers(response, ("Accept-Language", "Cookie", "Authorization"))
+        return response
+
+
+def _cache_control(request: HttpRequest, response: HttpResponse) -> str:
+    user = getattr(request, "user", None)
+    signed_in = bool(user is not None and user.is_authenticated) or "Authorization" in request.headers
+    holds_csrf_token = request.META.get("CSRF_COOKIE_NEEDS_UPDATE", False)
+    if signed_in or response.cookies or holds_csrf_token:
+        return "private, no-cache"
+    return f"public, max-age=0, s-maxage={settings.PUBLIC_CACHE_SECONDS}"
+
+
+class RateLimitHeaders:
+    """Above ConditionalGetMiddleware, so a 304 carries them too."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        _add_rate_limit_headers(request, response)
+        return response
+
+
+def _add_rate_limit_headers(request: HttpRequest, response: HttpResponse) -> None:
+    """The read throttle's count (config/throttling.PublicReadThrottle), in the IETF draft's names and the
+    older X- names that GitHub and lichess clients read."""
+    limit = getattr(request, RATE_LIMIT_ATTRIBUTE, None)
+    if limit is None:
+        return
+    allowed, remaining, reset_seconds = limit
+    for prefix in ("RateLimit", "X-RateLimit"):
+        response[f"{prefix}-Limit"] = str(allowed)
+        response[f"{prefix}-Remaining"] = str(remaining)
+        response[f"{prefix}-Reset"] = str(reset_seconds)

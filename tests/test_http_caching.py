@@ -1,0 +1,118 @@
+"""HTTP the way the web expects (issue 30, item 3): ETags and 304s on reads, Cache-Control a proxy can act
+on, hashed static names after collectstatic, and the public read limits with their headers."""
+
+import re
+
+import pytest
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.management import call_command
+from django.test import Client
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("path", ["/api/events/", "/leaderboards/boomerang-australia/", "/", "/api/games/"])
+def test_a_read_carries_an_etag_and_answers_304_when_nothing_changed(path) -> None:
+    client = Client()
+    first = client.get(path)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    again = client.get(path, headers={"if-none-match": etag})
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == etag
+
+
+def test_the_etag_changes_when_a_result_does(api_client) -> None:
+    from tests.factories import EventFactory
+
+    first = Client().get("/api/events/")
+    EventFactory()
+    after = Client().get("/api/events/", headers={"if-none-match": first["ETag"]})
+    assert after.status_code == 200
+    assert after["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize("path", ["/api/events/", "/leaderboards/boomerang-australia/", "/"])
+def test_an_anonymous_read_may_be_kept_by_a_proxy_for_a_few_seconds(settings, path) -> None:
+    settings.PUBLIC_CACHE_SECONDS = 7
+    answer = Client().get(path)
+    assert answer["Cache-Control"] == "public, max-age=0, s-maxage=7"
+    assert not answer.cookies
+    assert {"Accept-Language", "Cookie", "Authorization"} <= {v.strip() for v in answer["Vary"].split(",")}
+
+
+def test_a_signed_in_read_is_private() -> None:
+    client = Client()
+    client.force_login(UserFactory())
+    assert client.get("/api/events/")["Cache-Control"] == "private, no-cache"
+    assert client.get("/leaderboards/boomerang-flip/")["Cache-Control"] == "private, no-cache"
+
+
+def test_a_page_that_says_never_cache_keeps_its_own_header() -> None:
+    answer = Client().get("/accounts/login/")
+    assert "no-store" in answer["Cache-Control"]
+    assert "public" not in answer["Cache-Control"]
+
+
+def test_the_language_switcher_works_without_a_token() -> None:
+    client = Client(enforce_csrf_checks=True)
+    answer = client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    assert answer.status_code == 302
+    assert "Classement" in client.get("/leaderboards/boomerang-australia/").content.decode()
+
+
+def test_a_write_is_not_made_cacheable(api_client) -> None:
+    answer = api_client.post("/api/events/", {}, format="json")
+    assert "public" not in answer.get("Cache-Control", "")
+
+
+def test_an_anonymous_reader_gets_300_reads_a_minute_and_is_told_so() -> None:
+    client = Client(REMOTE_ADDR="192.0.2.50")
+    answers = [client.get("/api/events/") for _ in range(300)]
+    assert [a.status_code for a in answers] == [200] * 300
+    assert answers[0]["RateLimit-Limit"] == "300"
+    assert answers[0]["RateLimit-Remaining"] == "299"
+    assert answers[-1]["X-RateLimit-Remaining"] == "0"
+    refused = client.get("/api/events/")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert refused.json()["code"] == "throttled"
+    # another address has its own count
+    assert Client(REMOTE_ADDR="192.0.2.51").get("/api/events/").status_code == 200
+
+
+def test_an_account_reads_more_than_an_address(settings) -> None:
+    client = Client(REMOTE_ADDR="192.0.2.60")
+    client.force_login(UserFactory())
+    answer = client.get("/api/events/")
+    assert answer["RateLimit-Limit"] == "1200"
+
+
+def test_writes_do_not_count_against_the_read_limit(api_client) -> None:
+    client = Client(REMOTE_ADDR="192.0.2.70")
+    client.get("/api/events/")
+    for _ in range(3):
+        client.post("/api/events/", {}, content_type="application/json")
+    assert client.get("/api/events/")["RateLimit-Remaining"] == "298"
+
+
+def test_stylesheets_are_linked_under_plain_names_before_collectstatic() -> None:
+    page = Client().get("/").content.decode()
+    assert 'href="/static/boomerang/site.css"' in page
+    assert Client().get("/static/boomerang/site.css").status_code == 200
+
+
+def test_after_collectstatic_stylesheets_are_hashed_and_cached_for_ever(settings, tmp_path) -> None:
+    settings.STATIC_ROOT = tmp_path
+    call_command("collectstatic", "--noinput", verbosity=0)
+    staticfiles_storage._setup()  # the storage reads STATIC_ROOT's manifest when it is set up
+    try:
+        url = staticfiles_storage.url("boomerang/site.css")
+        assert re.fullmatch(r"/static/boomerang/site\.[0-9a-f]{12}\.css", url)
+        assert (tmp_path / url.removeprefix("/static/")).exists()
+    finally:
+        settings.STATIC_ROOT = settings.BASE_DIR / "staticfiles"
+        staticfiles_storage._setup()

@@ -1,0 +1,94 @@
+"""Card statistics kept up to date table by table (issue 31, item 2): after verdicts, a correction and a
+sanction revoked and given back, they equal computing them from scratch; the page and the API show them."""
+
+import io
+import random
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.utils.html import escape
+
+from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments import selectors, services
+from tournaments.models import CardStat, TableCardTally, TableResult
+from tournaments.services.card_stats import card_stats_rebuild
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-australia"
+
+
+def stats() -> dict[tuple[int, str], list]:
+    return {(row.players, row.card): row.line for row in CardStat.objects.filter(game=GAME)}
+
+
+def played(rng: random.Random, on_commit, players: int = 8):
+    event = EventFactory(game=GAME, rounds_planned=1)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(players)])
+    round_ = services.event_start(event=event, by=organiser)
+    services.round_start(round_=round_, by=organiser)
+    for table in round_.tables.all():
+        with on_commit(execute=True):
+            services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+    return event, round_
+
+
+def test_statistics_follow_verdicts_corrections_and_sanctions(django_capture_on_commit_callbacks) -> None:
+    rng = random.Random(11)
+    event, round_ = played(rng, django_capture_on_commit_callbacks, players=7)  # tables of 4 and 3
+    assert TableCardTally.objects.count() == 2
+    live = stats()
+    assert live[4, ""][4] == 4
+    assert live[3, ""][4] == 3
+    call_command("card_stats_rebuild", GAME, stdout=io.StringIO())
+    assert stats() == live
+    # a correction: the table is re-opened and entered again with other rows
+    table = round_.tables.order_by("number").first()
+    organiser = event.organisers.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_reopen(table=table, reason="wrong rows", by=organiser)
+    assert TableCardTally.objects.count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+    assert TableResult.objects.get(table=table).status == "verified"
+    corrected = stats()
+    assert corrected != live
+    card_stats_rebuild(game=GAME)
+    assert stats() == corrected
+    # the sanction revoked: nothing counts; given back: the same as before
+    steward = UserFactory(is_superuser=True)
+    services.event_close(event=event, by=organiser)
+    services.event_unsanction(event=event, by=steward, reason="a test")
+    assert stats() == {}
+    services.event_sanction(event=event, by=steward, reason="a test")
+    assert stats() == corrected
+
+
+def test_the_api_gives_every_card_by_its_name_with_csv_and_filters(django_capture_on_commit_callbacks) -> None:
+    played(random.Random(3), django_capture_on_commit_callbacks)
+    rows = Client().get(f"/api/games/{GAME}/cards/").json()
+    deck = selectors.edition_rules_data(game=GAME, edition=None)
+    assert sorted(row["card"] for row in rows) == sorted(card.id for card in deck.cards)
+    assert {row["name"] for row in rows} == {card.name for card in deck.cards}
+    assert sum(row["taken"] for row in rows) == 2 * 4 * 4 * 7  # two tables of four, four rounds, seven picks
+    picks = [row["mean_pick"] for row in rows if row["mean_pick"] is not None]
+    assert picks == sorted(picks)  # the default order: the earliest picks first
+    sheet = Client().get(f"/api/games/{GAME}/cards/?format=csv&players=4").content.decode()
+    assert sheet.splitlines()[0].startswith("card,name,taken,offered,take_rate,mean_pick")
+    assert Client().get(f"/api/games/{GAME}/cards/?players=3").json()[0]["taken"] == 0
+    assert Client().get(f"/api/games/{GAME}/cards/?players=5").json()["field"] == "players"
+    assert Client().get(f"/api/games/{GAME}/cards/?sort=nonsense").json()["field"] == "sort"
+    assert Client().get("/api/games/boomerang-hunt/cards/").json()["code"] == "not_drafted"
+    assert Client().get("/api/games/nope/cards/").status_code == 404
+
+
+def test_the_cards_page_in_french_sorts_and_charts(django_capture_on_commit_callbacks) -> None:
+    played(random.Random(4), django_capture_on_commit_callbacks)
+    page = Client(headers={"accept-language": "fr"}).get(f"/games/{GAME}/cards/?sort=uplift").content.decode()
+    assert "Cartes de" in page
+    assert "<svg" in page
+    deck = selectors.edition_rules_data(game=GAME, edition=None)
+    assert all(escape(card.name) in page for card in deck.cards)
+    assert Client().get("/games/boomerang-flip/cards/").status_code == 404

@@ -1,0 +1,211 @@
+"""Entrants from a CSV, walk-ins as guest players, and the claim that moves a guest's history (issue 29,
+item 2): the claim rewrites every stored handle, replays the ratings, and happens once."""
+
+import random
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from ratings.models import Rating
+from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
+from tests.tournaments.helpers import legal_seat_data
+from tournaments import selectors, services
+from tournaments.models import Membership, Player, ScoreSheet, Seat, Staff, TableResult
+
+pytestmark = pytest.mark.django_db
+CSV = "handle,name,club,email\nwalkin1,Walk In,,w1@example.org\n{known},,,\nwalkin2,,{club},\n"
+
+
+def api_as(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_csv_registers_known_players_and_enters_the_rest_as_guests() -> None:
+    event, known = EventFactory(), PlayerFactory()
+    organiser = event.organisers.get()
+    club = OrganisationFactory()
+    Staff.objects.create(organisation=club, user=organiser, role=Staff.Role.OWNER)
+    text = CSV.format(known=known.handle.upper(), club=club.slug)  # handles match with case folded
+    answer = api_as(organiser).post(f"/api/events/{event.pk}/entrants/", {"csv": text}, format="json")
+    assert answer.status_code == 200, answer.json()
+    rows = {row["handle"]: row for row in answer.json()}
+    assert rows["walkin1"]["entered"] == "guest"
+    assert rows["walkin1"]["claim_code"]
+    assert rows[known.handle]["entered"] == "registered"
+    assert rows[known.handle]["claim_code"] == ""
+    assert rows["walkin2"]["club"] == "added"
+    guest = Player.objects.get(handle="walkin1")
+    assert guest.guest
+    assert guest.display_name == "Walk In"
+    assert guest.user.email == "w1@example.org"
+    assert not guest.user.is_active
+    assert not guest.user.has_usable_password()
+    assert Membership.objects.filter(organisation=club, player__handle="walkin2").exists()
+    assert set(event.registrations.values_list("player__handle", flat=True)) == {"walkin1", "walkin2", known.handle}
+    again = api_as(organiser).post(f"/api/events/{event.pk}/entrants/", {"csv": text}, format="json").json()
+    assert {row["entered"] for row in again} == {"already_registered"}
+
+
+def test_the_csv_can_be_a_file_upload() -> None:
+    event = EventFactory()
+    upload = ("entrants.csv", b"\xef\xbb\xbfhandle\nfromfile\n", "text/csv")
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    answer = api_as(event.organisers.get()).post(
+        f"/api/events/{event.pk}/entrants/", {"file": SimpleUploadedFile(*upload)}, format="multipart"
+    )
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()[0]["handle"] == "fromfile"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "code"),
+    [
+        ("name\nAnna\n", "file", "no_handle_column"),
+        ("handle,phone\na,1\n", "file", "unknown_column"),
+        ("handle,email\nfine,\nbad,not-an-address\n", "line 3: email", "invalid_email"),
+        ("handle\nsame\nSAME\n", "line 3: handle", "duplicate_entrant"),
+        ("handle,club\nx,no-such-club\n", "line 2: club", "unknown_club"),
+        ("handle\nok\nhas space\n", "line 3: handle", "invalid_handle"),
+        ("handle\n\n", "file", "no_entrants"),
+    ],
+)
+def test_a_bad_line_refuses_the_whole_file_naming_it(text, field, code) -> None:
+    event = EventFactory()
+    answer = api_as(event.organisers.get()).post(f"/api/events/{event.pk}/entrants/", {"csv": text}, format="json")
+    assert answer.status_code == 400
+    assert (answer.json()["field"], answer.json()["code"]) == (field, code)
+    assert not event.registrations.exists()
+    assert not Player.objects.filter(guest=True).exists()
+
+
+def test_only_an_organiser_imports_entrants_or_enters_a_walk_in() -> None:
+    event = EventFactory()
+    stranger = api_as(UserFactory())
+    assert stranger.post(f"/api/events/{event.pk}/entrants/", {"csv": "handle\nx\n"}, format="json").status_code == 403
+    assert stranger.post(f"/api/events/{event.pk}/guests/", {"handle": "x"}, format="json").status_code == 403
+    assert APIClient().post(f"/api/events/{event.pk}/guests/", {"handle": "x"}, format="json").status_code in (401, 403)
+
+
+def test_a_walk_in_gets_a_guest_with_a_claim_code_and_a_taken_handle_is_refused() -> None:
+    event, taken = EventFactory(), PlayerFactory()
+    organiser = api_as(event.organisers.get())
+    answer = organiser.post(f"/api/events/{event.pk}/guests/", {"handle": "Zoé", "name": "Zoé D."}, format="json")
+    assert answer.status_code == 201
+    assert answer.json()["guest"] is True
+    assert len(answer.json()["claim_code"]) >= 12
+    refused = organiser.post(f"/api/events/{event.pk}/guests/", {"handle": taken.handle.upper()}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "handle_taken"
+
+
+def played_event_with_a_guest(rng: random.Random, on_commit) -> tuple[Player, list[Player]]:
+    event = EventFactory(rounds_planned=1)
+    organiser = event.organisers.get()
+    regulars = [PlayerFactory() for _ in range(3)]
+    guest = services.guest_create(event=event, by=organiser, handle="walkin")
+    for player in regulars:
+        services.registration_create(event=event, player=player)
+    for registration in event.registrations.all():  # the guest was registered when entered
+        services.registration_check_in(registration=registration, by=organiser)
+    round_ = services.event_start(event=event, by=organiser)
+    services.round_start(round_=round_, by=organiser)
+    for table in round_.tables.all():
+        seats = list(table.seats.all())
+        with on_commit(execute=True):
+            services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+    services.event_close(event=event, by=organiser)
+    assert TableResult.objects.filter(table__round=round_, status="verified").count() == len(seats) // 4
+    return Player.objects.get(pk=guest.pk), regulars
+
+
+def ratings_now() -> dict[str, tuple[float, float, int]]:
+    return {r.name: (round(r.mu, 9), round(r.sigma, 9), r.games) for r in Rating.objects.all()}
+
+
+def test_a_claim_moves_the_guests_results_and_ratings_and_happens_once(django_capture_on_commit_callbacks) -> None:
+    rng = random.Random(5)
+    guest, regulars = played_event_with_a_guest(rng, django_capture_on_commit_callbacks)
+    claimer = PlayerFactory()
+    before = ratings_now()
+    assert "walkin" in before
+    answer = api_as(claimer.user).post("/api/players/claim/", {"code": guest.claim_code}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["claimed_by"] == claimer.handle
+    after = ratings_now()
+    assert after[claimer.handle] == before["walkin"]  # the same games, the same rating
+    assert "walkin" not in after
+    assert {p.handle: after[p.handle] for p in regulars} == {p.handle: before[p.handle] for p in regulars}
+    assert not Seat.objects.filter(player=guest).exists()
+    verdict = TableResult.objects.get(table__seats__player=claimer).verdict
+    assert "walkin" not in str(verdict)
+    assert claimer.handle in str(verdict)
+    assert ScoreSheet.objects.filter(data__player=claimer.handle).exists()
+    assert not ScoreSheet.objects.filter(data__player="walkin").exists()
+    guest.refresh_from_db()
+    assert guest.claimed_by == claimer
+    assert guest.claimed_at is not None
+    event = claimer.registrations.get().event
+    assert claimer.handle in [row.handle for row in selectors.event_standings(event=event)]
+    assert selectors.final_places(events=[event])[event.pk][claimer.handle] >= 1
+    with django_capture_on_commit_callbacks(execute=True):
+        table = TableResult.objects.get(table__seats__player=claimer).table
+        services.table_reverify(table=table, by=event.organisers.get())
+    assert TableResult.objects.get(table__seats__player=claimer).status == "verified"  # the rewritten sheets verify
+    again = api_as(PlayerFactory().user).post("/api/players/claim/", {"code": guest.claim_code}, format="json")
+    assert again.status_code == 409
+    assert again.json()["code"] == "already_claimed"
+    assert Client().get(f"/players/{guest.handle}/").url == f"/players/{claimer.handle}/"
+
+
+def test_a_claim_is_refused_when_both_played_the_same_event(django_capture_on_commit_callbacks) -> None:
+    guest, regulars = played_event_with_a_guest(random.Random(6), django_capture_on_commit_callbacks)
+    before = ratings_now()
+    answer = api_as(regulars[0].user).post("/api/players/claim/", {"code": guest.claim_code}, format="json")
+    assert answer.status_code == 409
+    assert answer.json()["code"] == "claim_conflict"
+    assert ratings_now() == before
+    assert Seat.objects.filter(player=guest).exists()
+
+
+def test_an_unknown_code_is_a_404_naming_the_field() -> None:
+    answer = api_as(PlayerFactory().user).post("/api/players/claim/", {"code": "nope"}, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["field"] == "code"
+
+
+def test_the_entrants_page_enters_a_walk_in_and_imports_a_list_in_french() -> None:
+    event = EventFactory()
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(event.organisers.get())
+    page = client.get(f"/events/{event.pk}/entrants/").content.decode()
+    assert "Inscrire comme invité·e" in page
+    answer = client.post(f"/events/{event.pk}/entrants/", {"handle": "marie", "name": "Marie"})
+    assert answer.status_code == 302
+    code = Player.objects.get(handle="marie").claim_code
+    assert code in client.get(f"/events/{event.pk}/entrants/").content.decode()
+    refused = client.post(f"/events/{event.pk}/entrants/", {"csv": "handle,email\nok,\nbad,x\n"}).content.decode()
+    assert "line 3: email" in refused
+    assert not Player.objects.filter(handle="ok").exists()
+    imported = client.post(f"/events/{event.pk}/entrants/", {"csv": "handle\nnoemie\n"}).content.decode()
+    assert "comme invité·e" in imported
+    assert Client().get(f"/events/{event.pk}/entrants/").status_code == 302  # to the log-in page
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    assert stranger.get(f"/events/{event.pk}/entrants/").status_code == 403
+
+
+def test_the_claim_page_takes_the_code_and_says_why_it_refuses() -> None:
+    event = EventFactory()
+    guest = services.guest_create(event=event, by=event.organisers.get(), handle="walkin")
+    claimer = PlayerFactory()
+    client = Client()
+    client.force_login(claimer.user)
+    assert guest.claim_code in client.get(f"/claim/?code={guest.claim_code}").content.decode()
+    assert "No guest has this claim code" in client.post("/claim/", {"code": "wrong"}).content.decode()
+    answer = client.post("/claim/", {"code": guest.claim_code})
+    assert answer.url == f"/players/{claimer.handle}/"
+    assert claimer.registrations.get().event == event

@@ -1,0 +1,129 @@
+"""Card statistics kept up to date one table at a time (games/card_stats.py; docs/rules.md, "Card
+statistics"). `card_stats_sync` runs wherever a table's rating is brought up to date (services/rating.py:
+a verdict, a correction, an override, a re-opening, a sanction change), under the game's pool lock, so one
+game's statistics are written by one transaction at a time. Each table's own tally is stored, so a change
+subtracts exactly what the table added before: the statistics always equal computing them from scratch
+(`card_stats_rebuild`, tested)."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db import transaction
+
+import games
+from games.card_stats import CardLine, Tally, table_tally
+from games.parsing import MalformedInput
+from games.rebuild import rebuild_table
+from tournaments import selectors
+from tournaments.models import CardStat, Sanction, TableCardTally, TableResult
+
+
+def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> None:
+    """Bring each table's part of the statistics to what it should be: its tally when it counts (`counting`:
+    the table ids whose results are rated), nothing otherwise. Call under the games' pool locks."""
+    results = [r for r in results if games.GAMES[r.table.round.event.game].drafting is not None]
+    if not results:
+        return
+    wanted = _tallies([r for r in results if r.table_id in counting])
+    stored = {row.table_id: row for row in TableCardTally.objects.filter(table_id__in=[r.table_id for r in results])}
+    deltas: dict[str, Tally] = defaultdict(Tally)
+    for result in results:
+        game, before, after = result.table.round.event.game, stored.get(result.table_id), wanted.get(result.table_id)
+        if before is not None:
+            deltas[game].add(Tally.from_json(before.tally), -1)
+        if after is not None:
+            deltas[game].add(after)
+    _keep(results, stored, wanted)
+    for game, delta in sorted(deltas.items()):
+        _apply(game, delta)
+
+
+def _tallies(results: list[TableResult]) -> dict[int, Tally]:
+    """Each table's tally, for a table every seat of which played (a forfeit leaves rows missing) and whose
+    rows rebuild (an organiser may accept a table the engine refused)."""
+    sheets = selectors.tables_current_sheets(table_ids=[r.table_id for r in results])
+    tallies = {}
+    for result in results:
+        verdict = result.table_verdict
+        seats = sheets.get(result.table_id, [])
+        if verdict.won_by_forfeit or any(s.forfeited for s in verdict.seats) or len(seats) != len(verdict.seats):
+            continue
+        event = result.table.round.event
+        try:
+            drafts = rebuild_table(event.game, {"seats": [s.data for s in seats]}, event.draft_direction)
+        except MalformedInput:
+            continue
+        by_player = {line.player: line for line in verdict.seats}
+        if any(s.data["player"] not in by_player for s in seats):
+            continue
+        lines = [by_player[s.data["player"]] for s in seats]
+        tallies[result.table_id] = table_tally(
+            drafts, [line.rank for line in lines], [list(line.rounds or ()) for line in lines]
+        )
+    return tallies
+
+
+def _keep(results: list[TableResult], stored: dict[int, TableCardTally], wanted: dict[int, Tally]) -> None:
+    """Store each table's tally as it now is: a few queries whatever the number of tables."""
+    TableCardTally.objects.filter(pk__in=[row.pk for table, row in stored.items() if table not in wanted]).delete()
+    changed = []
+    for table, row in stored.items():
+        if table in wanted:
+            row.tally = wanted[table].to_json()
+            changed.append(row)
+    TableCardTally.objects.bulk_update(changed, ["tally"])
+    games_of = {result.table_id: result.table.round.event.game for result in results}
+    TableCardTally.objects.bulk_create(
+        TableCardTally(table_id=table, game=games_of[table], tally=tally.to_json())
+        for table, tally in wanted.items()
+        if table not in stored
+    )
+
+
+def _apply(game: str, delta: Tally) -> None:
+    rows = {
+        (row.players, row.card): row
+        for row in CardStat.objects.select_for_update().filter(game=game, players__in={p for p, _c in delta.lines})
+    }
+    created, changed, emptied = [], [], []
+    for (players, card), change in delta.lines.items():
+        row = rows.get((players, card))
+        line = CardLine.from_json(row.line) if row else CardLine()
+        line.add(change)
+        if row is None:
+            if not line.is_empty():
+                created.append(CardStat(game=game, players=players, card=card, line=line.to_json()))
+        elif line.is_empty():
+            emptied.append(row.pk)
+        else:
+            row.line = line.to_json()
+            changed.append(row)
+    CardStat.objects.bulk_create(created)
+    CardStat.objects.bulk_update(changed, ["line"])
+    CardStat.objects.filter(pk__in=emptied).delete()
+
+
+def card_stats_rebuild(*, game: str) -> int:
+    """The game's statistics from scratch: every counting table's tally again. Returns the tables counted."""
+    with transaction.atomic():
+        CardStat.objects.filter(game=game).delete()
+        TableCardTally.objects.filter(game=game).delete()
+        results = list(
+            TableResult.objects.filter(
+                status__in=TableResult.COUNTS, table__round__event__game=game, table__round__event__rated=True,
+                table__round__event__sanction=Sanction.SANCTIONED,
+            ).select_related("table__round__event")
+        )  # fmt: skip
+        total = Tally()
+        tallies: list[TableCardTally] = []
+        for chunk_start in range(0, len(results), 2000):
+            chunk = results[chunk_start : chunk_start + 2000]
+            for table_id, tally in _tallies(chunk).items():
+                total.add(tally)
+                tallies.append(TableCardTally(table_id=table_id, game=game, tally=tally.to_json()))
+        TableCardTally.objects.bulk_create(tallies, batch_size=2000)
+        CardStat.objects.bulk_create(
+            CardStat(game=game, players=players, card=card, line=line.to_json())
+            for (players, card), line in total.lines.items()
+        )
+    return len(tallies)

@@ -1,0 +1,252 @@
+"""Entrants an organiser brings in: a CSV of entrants, a walk-in without an account (a guest player), and
+the claim that moves a guest's whole history to the person's own account (docs/rules.md, "Guests").
+
+A guest is a Player like any other (it registers, sits, is verified, ranked and rated) whose account
+nobody can log in to. It carries a claim code, handed to the person (on the entrants page or the table
+slip); signed in to their own account, they claim it once. The claim moves every row that names the guest
+to their player, rewrites the guest's handle in the stored sheets, verdicts, pad drafts and rating
+placings, and replays the rating pools the guest played in; the guest row stays, marked claimed, so its
+handle is never given to someone else and its page sends visitors to the claimer's.
+"""
+
+import csv
+import io
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Model, Q
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from tournaments import selectors
+from tournaments.models import (
+    Event,
+    Membership,
+    Organisation,
+    PadDraft,
+    Player,
+    QualificationDecline,
+    Registration,
+    ScoreSheet,
+    Seat,
+    TableResult,
+)
+from tournaments.services.clubs import membership_add
+from tournaments.services.events import player_create, registration_create
+from tournaments.services.rating import player_ratings_merge
+from tournaments.validators import handle_key
+
+ENTRANT_COLUMNS = ("handle", "name", "club", "email")
+MAX_ENTRANTS = 2000
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    line: int  # in the file, the header being line 1
+    handle: str
+    name: str = ""
+    club: str = ""
+    email: str = ""
+
+
+@dataclass(frozen=True)
+class EntrantOutcome:
+    """What importing one row did: `entered` is "registered" (an existing player), "guest" (a guest was
+    created) or "already_registered"; `status` the registration's; `club` what happened to the membership."""
+
+    line: int
+    handle: str
+    entered: str
+    status: str
+    club: str = ""
+    claim_code: str = ""
+
+
+def entrants_parse(text: str) -> list[EntrantRow]:
+    """The rows of an entrants CSV (a header naming `handle` and any of name, club, e-mail, in any order),
+    or a DomainError naming the line and the column."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [(name or "").strip().lower() for name in reader.fieldnames or []]
+    if "handle" not in header:
+        raise DomainError("the first line names the columns, and one of them is handle", "no_handle_column", "file")
+    unknown = [name for name in header if name not in ENTRANT_COLUMNS]
+    if unknown:
+        raise DomainError(f"unknown column {unknown[0]!r}: the columns are {', '.join(ENTRANT_COLUMNS)}",
+                          "unknown_column", "file")  # fmt: skip
+    reader.fieldnames = header
+    rows: list[EntrantRow] = []
+    seen: dict[str, int] = {}
+    for line, record in enumerate(reader, start=2):
+        if len(rows) == MAX_ENTRANTS:
+            raise DomainError(f"at most {MAX_ENTRANTS} entrants in one file", "too_many_entrants", "file")
+        row = EntrantRow(line, *((record.get(c) or "").strip() for c in ENTRANT_COLUMNS))
+        if not any((row.handle, row.name, row.club, row.email)):
+            continue  # a blank line
+        _check_row(row)
+        key = handle_key(row.handle)
+        if key in seen:
+            raise DomainError(f"{row.handle!r} is on line {seen[key]} already", "duplicate_entrant",
+                              f"line {line}: handle")  # fmt: skip
+        seen[key] = line
+        rows.append(row)
+    if not rows:
+        raise DomainError("the file names no entrant", "no_entrants", "file")
+    return rows
+
+
+def _check_row(row: EntrantRow) -> None:
+    if not row.handle:
+        raise DomainError("every entrant needs a handle", "required", f"line {row.line}: handle")
+    if row.email:
+        try:
+            validate_email(row.email)
+        except ValidationError as error:
+            raise DomainError(f"{row.email!r} is not an e-mail address", "invalid_email",
+                              f"line {row.line}: email") from error  # fmt: skip
+
+
+def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome]:
+    """Register every entrant of the CSV: an existing player by their handle, anyone else as a guest.
+    All or nothing: a bad line refuses the whole file, naming the line and the column."""
+    selectors.require_organiser(user=by, event=event)
+    rows = entrants_parse(text)
+    clubs = _clubs_named(rows)
+    with transaction.atomic():
+        return [_enter(event=event, by=by, row=row, club=clubs.get(row.club)) for row in rows]
+
+
+def _clubs_named(rows: Iterable[EntrantRow]) -> dict[str, Organisation]:
+    clubs = {o.slug: o for o in Organisation.objects.filter(slug__in={r.club for r in rows if r.club})}
+    for row in rows:
+        if row.club and row.club not in clubs:
+            raise DomainError(f"no club has the address {row.club!r}", "unknown_club", f"line {row.line}: club")
+    return clubs
+
+
+def _enter(*, event: Event, by: User, row: EntrantRow, club: Organisation | None) -> EntrantOutcome:
+    player = Player.objects.filter(handle_key=handle_key(row.handle)).first()
+    created = player is None
+    if player is None:
+        player = _guest_new(handle=row.handle, display_name=row.name, email=row.email, field=f"line {row.line}")
+    elif player.claimed_by_id is not None:
+        raise Conflict(f"the guest {player.handle!r} was claimed; enter its claimer instead", "guest_claimed",
+                       f"line {row.line}: handle")  # fmt: skip
+    registration = Registration.objects.filter(event=event, player=player).first()
+    if registration is not None and registration.status in Registration.HOLDS_A_PLACE:
+        entered = "already_registered"
+    else:
+        registration = registration_create(event=event, player=player)
+        entered = "guest" if created else "registered"
+    return EntrantOutcome(row.line, player.handle, entered, registration.status, _join(club, by, player),
+                          player.claim_code if player.guest and created else "")  # fmt: skip
+
+
+def _join(club: Organisation | None, by: User, player: Player) -> str:
+    """Enrol the entrant in the club the file names, when the importer is on that club's staff."""
+    if club is None:
+        return ""
+    if not selectors.is_staff_of(user=by, organisation=club) and not by.is_superuser:
+        return "not_your_club"
+    if Membership.objects.filter(organisation=club, player=player, left_on__isnull=True).exists():
+        return "already_member"
+    membership_add(organisation=club, by=by, player=player)
+    return "added"
+
+
+def guest_create(*, event: Event, by: User, handle: str, display_name: str = "", email: str = "") -> Player:
+    """A walk-in without an account: a guest player, registered in the event at once."""
+    selectors.require_organiser(user=by, event=event)
+    if email:
+        _check_row(EntrantRow(0, handle or "-", email=email))
+    with transaction.atomic():
+        guest = _guest_new(handle=handle, display_name=" ".join(display_name.split()), email=email, field="")
+        registration_create(event=event, player=guest)
+    return guest
+
+
+def _guest_new(*, handle: str, display_name: str, email: str, field: str) -> Player:
+    user = get_user_model().objects.create_user(username=f"guest-{secrets.token_hex(8)}", email=email)
+    user.is_active = False  # nobody logs in to a guest
+    user.save(update_fields=["is_active"])
+    try:
+        player = player_create(user=user, handle=handle, display_name=display_name)
+    except DomainError as error:
+        if field:
+            error.field = f"{field}: {error.field}"
+        raise
+    player.guest, player.claim_code = True, secrets.token_urlsafe(9)
+    player.save(update_fields=["guest", "claim_code"])
+    return player
+
+
+def guest_claim(*, code: str, by: User) -> Player:
+    """The signed-in person takes the guest's history into their own player. Refused when the code is
+    unknown, the guest was claimed already, or both played in the same event (a merge would seat one
+    person twice)."""
+    claimer = Player.objects.filter(user=by).first()
+    if claimer is None or claimer.guest:
+        raise DomainError("choose a handle for your account before claiming", "no_player", "code")
+    with transaction.atomic():
+        guest = Player.objects.select_for_update().filter(guest=True, claim_code=code.strip()).first() if code else None
+        if guest is None:
+            raise NotFound("no guest has this claim code", "unknown_claim_code", "code")
+        if guest.claimed_by_id is not None:
+            raise Conflict(f"{guest.handle!r} was claimed already", "already_claimed", "code")
+        shared = Registration.objects.filter(player=claimer, event__registrations__player=guest).first()
+        if shared is not None:
+            raise Conflict(f"you and {guest.handle!r} are both entered in {shared.event.name!r}", "claim_conflict",
+                           "code")  # fmt: skip
+        _merge(guest=guest, claimer=claimer)
+    return guest
+
+
+def _merge(*, guest: Player, claimer: Player) -> None:
+    tables = set(Seat.objects.filter(player=guest).values_list("table_id", flat=True))
+    games = set(Event.objects.filter(registrations__player=guest).values_list("game", flat=True))
+    _move_rows(guest, claimer)
+    _rename_in_json(tables, guest.handle, claimer.handle)
+    player_ratings_merge(tables=tables, games=games, old=guest, new=claimer)
+    guest.claimed_by, guest.claimed_at = claimer, timezone.now()
+    guest.save(update_fields=["claimed_by", "claimed_at"])
+
+
+def _move_rows(guest: Player, claimer: Player) -> None:
+    """Every row that points at the guest points at the claimer (the rows a model adds later included).
+    A membership or a declined slot the claimer holds already wins over the guest's."""
+    Membership.objects.filter(
+        player=guest, left_on__isnull=True,
+        organisation__in=Membership.objects.filter(player=claimer, left_on__isnull=True).values("organisation"),
+    ).delete()  # fmt: skip
+    QualificationDecline.objects.filter(
+        player=guest, season__in=QualificationDecline.objects.filter(player=claimer).values("season")
+    ).delete()
+    for relation in Player._meta.related_objects:
+        if relation.one_to_many and relation.field.name != "claimed_by":
+            model = cast(type[Model], relation.related_model)
+            model._default_manager.filter(**{relation.field.name: guest}).update(**{relation.field.name: claimer})
+
+
+def _rename_in_json(tables: set[int], old: str, new: str) -> None:
+    for model in (ScoreSheet, TableResult, PadDraft):
+        lookup = Q(seat__table_id__in=tables) if model is ScoreSheet else Q(table_id__in=tables)
+        field = "verdict" if model is TableResult else "data"
+        for row in model._default_manager.filter(lookup).only("pk", field):
+            renamed = _renamed(getattr(row, field), old, new)
+            if renamed != getattr(row, field):
+                model._default_manager.filter(pk=row.pk).update(**{field: renamed})
+
+
+def _renamed(data: Any, old: str, new: str) -> Any:
+    """The JSON with every `"player": old` made `"player": new` (sheets, verdict lines, problems, drafts)."""
+    if isinstance(data, dict):
+        return {k: new if k == "player" and v == old else _renamed(v, old, new) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_renamed(item, old, new) for item in data]
+    return data
