@@ -9,6 +9,7 @@ p50/p95 of its standings page, event page, round pairings and TV view.
 after 4 rounds (the heaviest preview), and after 2 rounds with a row being drafted; target p95 < 30 ms.
 `season`: a 40-event, 600-player season (results written as synthetic verdicts); p50/p95 of the season page
 and its standings API, recomputed from the stored results on each request.
+`player`: a player's page after 5, 50 and 500 finished, rated events; p50/p95 at each and the 500/5 ratio.
 `leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
 the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
 Each page is requested through Django's test client in this process (middleware, view, template), target
@@ -47,7 +48,7 @@ from tournaments.models import Event, Player  # noqa: E402
 from tournaments.validators import handle_key  # noqa: E402
 
 
-def timed(client: Client, label: str, url: str, requests: int) -> None:
+def timed(client: Client, label: str, url: str, requests: int) -> float:
     times = []
     for _ in range(requests):
         start = time.perf_counter()
@@ -57,6 +58,7 @@ def timed(client: Client, label: str, url: str, requests: int) -> None:
     times.sort()
     p95 = times[int(len(times) * 0.95) - 1]
     print(f"{label:<22} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({requests} requests)")
+    return p95
 
 
 def bench_players(prefix: str, count: int) -> list[Player]:
@@ -227,6 +229,45 @@ def season(args: argparse.Namespace) -> None:
     timed(client, "season standings API", f"/api/seasons/{the_season.pk}/standings/", args.requests)
 
 
+def player(args: argparse.Namespace) -> None:
+    """A player's page after 5, 50 and 500 finished, rated events (one table of four each, synthetic verified
+    verdicts, places stored as closing does, every table rated): the page must cost the same at each."""
+    from tournaments.models import Organisation, Registration, Round, Seat, Table, TableResult
+
+    rng = random.Random(args.seed)
+    tag = f"player-{int(time.time())}"
+    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
+    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
+    Organisation.objects.filter(pk=club.pk).update(trusted=True)
+    club.trusted = True
+    others = bench_players(f"{tag}-x", 40)
+    p95s = {}
+    for count in args.events:
+        me = bench_players(f"{tag}-p{count}", 1)[0]
+        table_ids = []
+        for number in range(count):
+            event = services.event_create(organiser=owner, name=f"{tag} {count}-{number}", game="boomerang-usa",
+                                          organisation=club, rounds_planned=1, capacity=4)  # fmt: skip
+            sat = [me, *rng.sample(others, 3)]
+            rng.shuffle(sat)
+            Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in sat)
+            round_ = Round.objects.create(event=event, number=1, status="finished")
+            table = Table.objects.create(round=round_, number=1)
+            Seat.objects.bulk_create(Seat(table=table, player=p, position=i + 1) for i, p in enumerate(sat))
+            ranks = rng.sample(range(1, 5), 4)
+            verdict = {"valid": True, "game": "boomerang-usa", "problems": [], "edition": "bench",
+                       "seats": [{"player": p.handle, "total": 100 - 10 * r, "rank": r, "tie_breaks": {}}
+                                 for p, r in zip(sat, ranks, strict=True)]}  # fmt: skip
+            TableResult.objects.create(table=table, status="verified", verdict=verdict, verified_at=timezone.now())
+            Event.objects.filter(pk=event.pk).update(status="finished")
+            services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
+            table_ids.append(table.pk)
+        services.tables_rate(table_ids=table_ids)
+        p95s[count] = timed(Client(), f"player page, {count} events", f"/players/{me.handle}/", args.requests)
+    low, high = min(args.events), max(args.events)
+    print(f"p95 ratio {high}/{low} events: {p95s[high] / p95s[low]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -245,9 +286,14 @@ def main() -> None:
     se.add_argument("--players", type=int, default=600)
     se.add_argument("--requests", type=int, default=50)
     se.add_argument("--seed", type=int, default=1)
+    pl = sub.add_parser("player")
+    pl.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
+    pl.add_argument("--requests", type=int, default=100)
+    pl.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}[args.command](args)
+    commands = {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}
+    {**commands, "player": player}[args.command](args)
 
 
 if __name__ == "__main__":

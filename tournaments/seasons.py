@@ -34,16 +34,27 @@ class EventPoints:
 
 @dataclass
 class SeasonRow:
+    """A player's season: `played` holds (event, points) in the season's order, `counted` the indexes of
+    those among the best `best_of`. `events` builds the per-event view when a page or the API asks."""
+
     player: str
     place: int = 0
-    points: Fraction = Fraction(0)
-    events: list[EventPoints] = field(default_factory=list)
+    points: Fraction | int = 0
+    played: list[tuple[int, Fraction | int]] = field(default_factory=list, repr=False)
+    counted: frozenset[int] = frozenset()
+
+    @property
+    def events(self) -> list[EventPoints]:
+        return [EventPoints(e, p, i in self.counted) for i, (e, p) in enumerate(self.played)]
 
     def to_json(self) -> dict[str, Any]:
         """As the API gives it: points as numbers (a shared place's split may have decimals)."""
+        counted = self.counted
         return {
             "player": self.player, "place": self.place, "points": float(self.points),
-            "events": [{"event": e.event, "points": float(e.points), "counted": e.counted} for e in self.events],
+            "events": [
+                {"event": e, "points": float(p), "counted": i in counted} for i, (e, p) in enumerate(self.played)
+            ],
         }  # fmt: skip
 
 
@@ -56,41 +67,49 @@ def place_points(place: int, field_size: int, tier: int, table: Sequence[float] 
 
 def event_points(result: EventResult, table: Sequence[float] | None = None) -> dict[str, Fraction | int]:
     """Each player's season points from one event, tied players splitting the places they cover."""
-    field_size = len(result.places)
+    field_size, tier = len(result.places), result.tier
     tied: dict[int, int] = {}
     for place in result.places.values():
         tied[place] = tied.get(place, 0) + 1
     shares: dict[int, Fraction | int] = {}
     for place, count in tied.items():
-        if count == 1:
-            shares[place] = place_points(place, field_size, result.tier, table)
-            continue
-        covered = sum(place_points(p, field_size, result.tier, table) for p in range(place, place + count))
-        shares[place] = Fraction(covered) / count
+        if count == 1 and table is None:  # the common case, inline: no call, no fraction
+            shares[place] = tier * round(100 * (field_size - place + 1) / field_size)
+        elif count == 1:
+            shares[place] = place_points(place, field_size, tier, table)
+        else:
+            covered = sum(place_points(p, field_size, tier, table) for p in range(place, place + count))
+            shares[place] = Fraction(covered) / count
     return {player: shares[place] for player, place in result.places.items()}
 
 
 def season_standings(
     results: Sequence[EventResult], best_of: int, table: Sequence[float] | None = None
 ) -> list[SeasonRow]:
-    """Every player's season: points per event (in the order given), the best `best_of` counted, places by
-    counted points (equal points share a place)."""
+    """Every player's season: points per event (in the order given), the best `best_of` counted (of equal
+    points, the earlier event), places by counted points (equal points share a place)."""
     played: dict[str, list[tuple[int, Fraction | int]]] = {}
     for result in results:
+        event = result.event
         for player, points in event_points(result, table).items():
-            played.setdefault(player, []).append((result.event, points))
+            events = played.get(player)
+            if events is None:
+                played[player] = [(event, points)]
+            else:
+                events.append((event, points))
     rows = []
     for player, events in played.items():
-        # Floats only choose the best events (equal shares give equal floats); the totals stay exact.
-        floats = [float(points) for _event, points in events]
-        best = set(sorted(range(len(events)), key=lambda i: (-floats[i], i))[:best_of])
-        row = SeasonRow(player, events=[EventPoints(e, p, i in best) for i, (e, p) in enumerate(events)])
-        row.points = Fraction(sum(events[i][1] for i in best))
-        rows.append(row)
-    ordered = sorted(rows, key=lambda row: (-row.points, row.player.casefold()))
-    for row, place in zip(ordered, competition_ranks([(row.points,) for row in ordered]), strict=True):
+        if len(events) <= best_of:
+            best: Sequence[int] = range(len(events))
+        else:
+            negated = [-points for _event, points in events]
+            best = sorted(range(len(events)), key=negated.__getitem__)[:best_of]  # stable: earlier first
+        total = sum(events[i][1] for i in best)
+        rows.append(SeasonRow(player, 0, total, events, frozenset(best)))
+    rows.sort(key=lambda row: (-row.points, row.player.casefold()))
+    for row, place in zip(rows, competition_ranks([(row.points,) for row in rows]), strict=True):
         row.place = place
-    return ordered
+    return rows
 
 
 def qualifiers(rows: Sequence[SeasonRow], slots: int, taken: set[str], declined: set[str]) -> list[str]:

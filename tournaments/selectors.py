@@ -10,7 +10,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
+from django.db import connection
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet, Subquery
 from rest_framework.exceptions import NotFound
 
 import games
@@ -42,7 +43,7 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.seasons import EventResult, SeasonRow
-from tournaments.standings import StandingRow, TableOutcome, standings
+from tournaments.standings import StandingRow, TableOutcome, place_of, standings
 from tournaments.verdicts import TableVerdict
 
 
@@ -464,11 +465,32 @@ def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
     closed before places were stored, computed from its results."""
     places: dict[int, dict[str, int]] = {event.pk: {} for event in events}
     stored = EventPlace.objects.filter(event__in=events).values_list("event_id", "player__handle", "place")
-    for event_id, handle, place in stored:
-        places[event_id][handle] = place
+    with connection.cursor() as cursor:  # a season reads tens of thousands: plain tuples, no queryset per row
+        cursor.execute(*stored.query.sql_with_params())
+        for event_id, handle, place in cursor.fetchall():
+            places[event_id][handle] = place
     missing = [event for event in events if not places[event.pk]]
     for event_id, rows in (events_standings(events=missing) if missing else {}).items():
         places[event_id] = {row.handle: row.rank for row in rows}
+    return places
+
+
+def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple[int | None, int]]:
+    """The player's final place in each finished event and the event's field size: (place, of), from the
+    stored places (two queries, whatever the player's history); an event closed before places were stored
+    is computed."""
+    ids = [event.pk for event in events]
+    mine = dict(EventPlace.objects.filter(player=player, event_id__in=ids).values_list("event_id", "place"))
+    sizes = dict(
+        EventPlace.objects.filter(event_id__in=ids)
+        .values("event_id")
+        .annotate(n=Count("id"))
+        .values_list("event_id", "n")
+    )
+    places = {event_id: (mine.get(event_id), size) for event_id, size in sizes.items()}
+    missing = [event for event in events if event.pk not in sizes]
+    for event_id, rows in (events_standings(events=missing) if missing else {}).items():
+        places[event_id] = (place_of(rows, player.handle), len(rows))
     return places
 
 

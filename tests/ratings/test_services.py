@@ -166,3 +166,27 @@ def test_inactive_players_have_their_sigma_widened_once_per_period(settings) -> 
     widened = {r.player_id: r.sigma for r in Rating.objects.all()}
     services.pool_replay(pool=services.pool_get(game=GAME))
     assert {r.player_id: r.sigma for r in Rating.objects.all()} == pytest.approx(widened)
+
+
+def test_recent_changes_count_the_games_played_after_each_across_pools(settings) -> None:
+    from ratings import selectors
+
+    settings.RATINGS_PROVISIONAL_SIGMA = 100.0  # provisional only while fewer than 5 games: the count shows
+
+    users = [UserFactory() for _ in range(3)]
+    for n in range(8):  # the first user plays 8 games of one game and 3 of another, interleaved
+        services.match_record(
+            game=GAME, source=f"t{n}", order_at=T0 + timedelta(hours=n), placings=placings(users[:2], [1, 2])
+        )
+        if n < 3:
+            services.match_record(
+                game="boomerang-europe", source=f"e{n}", order_at=T0 + timedelta(hours=n, minutes=30),
+                placings=placings([users[0], users[2]], [2, 1]),
+            )  # fmt: skip
+    recent = selectors.recent_changes(player_id=users[0].pk, limit=20)
+    by_source = dict(recent)
+    assert [source for source, _change in recent][:3] == ["t7", "t6", "t5"]
+    assert [by_source[f"t{n}"].provisional for n in range(8)] == [True] * 4 + [False] * 4
+    assert [by_source[f"e{n}"].provisional for n in range(3)] == [True] * 3
+    # the same as counting each game's predecessors in the database (changes_of_source's way)
+    assert by_source == {source: selectors.changes_of_source(source=source)[users[0].pk] for source in by_source}

@@ -102,6 +102,11 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
     assert set(rows[0]) == {"player", "place", "points", "events"}
     assert all(len(row["events"]) == 2 and sum(e["counted"] for e in row["events"]) == 1 for row in rows)
     assert rows[0]["points"] == 200  # the winner of the tier-2 night: best of one
+    cells = Client().get(f"/seasons/{season_id}/").content.decode()
+    assert cells.count('<s title="not counted">') == 4  # each player's other night, struck through
+    assert '<td class="num">200</td>' in cells
+    french = Client(headers={"accept-language": "fr"}).get(f"/seasons/{season_id}/").content.decode()
+    assert french.count('<s title="non compté">') == 4
     services.event_unsanction(event=events[1], by=steward, reason="doubt")
     after = Client().get(f"/api/seasons/{season_id}/standings/").json()
     assert all(len(row["events"]) == 1 for row in after)

@@ -9,6 +9,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, Min
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 import games
 from ratings import selectors as ratings
@@ -25,7 +28,8 @@ from tournaments.models import (
     Seat,
     Staff,
 )
-from tournaments.seasons import EventPoints, SeasonRow
+from tournaments.seasons import SeasonRow
+from tournaments.templatetags.boomerang import points as points_text
 
 NEW_ACCOUNT = timedelta(days=30)
 # A steward's heuristic, not a rule of any game: no table of these games is played in under ten minutes.
@@ -176,7 +180,7 @@ def _one_keeper_tables(event: Event) -> list[tuple[int, int, str]]:
 @dataclass
 class SeasonPage:
     season: Season
-    lines: list[tuple[SeasonRow, list[EventPoints | None]]]  # each player's row and points per column
+    lines: list[tuple[SeasonRow, SafeString]]  # each player's row and its cells, one per column
     columns: list[Event]  # the events that counted so far, in the order played
     coming: list[Event]
     qualified: set[str]
@@ -193,14 +197,27 @@ def season_page(*, season_id: int, everyone: bool = False) -> SeasonPage:
     events = {e.pk: e for e in Event.objects.filter(pk__in=[r.event for r in results])}
     columns = [events[r.event] for r in results]
     shown = rows if everyone else rows[:SEASON_ROWS]
-    lines = [(row, _by_column(row, columns)) for row in shown]
+    not_counted = escape(_("not counted"))
+    lines = [(row, _cells(row, columns, not_counted)) for row in shown]
     qualified = set(selectors.season_qualified(season=season, standings=rows))
     return SeasonPage(season, lines, columns, [e.event for e in coming], qualified, len(rows))
 
 
-def _by_column(row: SeasonRow, columns: list[Event]) -> list[EventPoints | None]:
-    by_event = {e.event: e for e in row.events}
-    return [by_event.get(column.pk) for column in columns]
+def _cells(row: SeasonRow, columns: list[Event], not_counted: str) -> SafeString:
+    """The row's cells, one per column: its points there, struck through when they do not count. Built here
+    rather than by the template: a hundred rows of forty columns cost the page more than all the rest."""
+    by_event = {event: (points, i in row.counted) for i, (event, points) in enumerate(row.played)}
+    cells = []
+    for column in columns:
+        cell = by_event.get(column.pk)
+        if cell is None:
+            cells.append('<td class="num"></td>')
+            continue
+        text = str(cell[0]) if isinstance(cell[0], int) else points_text(cell[0])  # digits, a sign, a decimal mark
+        cells.append(
+            f'<td class="num">{text}</td>' if cell[1] else f'<td class="num"><s title="{not_counted}">{text}</s></td>'
+        )
+    return mark_safe("".join(cells))
 
 
 def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRow | None]]:

@@ -221,19 +221,16 @@ class PlayedEvent:
 
 
 def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
-    """The player's events, newest first, with their place in each finished one (four queries)."""
+    """The player's newest events with their place in each finished one (three queries: the same cost after
+    5 events or 500)."""
     registrations = list(
         player.registrations.select_related("event")
         .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
         .order_by("-event__starts_at", "-event__created_at")[:limit]
     )
     finished = [r.event for r in registrations if r.event.can.show_results]
-    by_event = selectors.events_standings(events=finished)
-    played = []
-    for registration in registrations:
-        rows = by_event.get(registration.event_id, [])
-        played.append(PlayedEvent(registration, place_of(rows, player.handle), len(rows)))
-    return played
+    places = selectors.player_places(player=player, events=finished)
+    return [PlayedEvent(r, *places.get(r.event_id, (None, 0))) for r in registrations]
 
 
 @dataclass
