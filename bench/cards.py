@@ -144,6 +144,10 @@ def main() -> None:
         command.add_argument("--updates", type=int, default=200)
         command.add_argument("--requests", type=int, default=50)
     args = parser.parse_args()
+    if args.command == "db":
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
     {"pure": pure, "db": db}[args.command](args)
 
 

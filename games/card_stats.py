@@ -92,8 +92,8 @@ def table_tally(
     """One table: `drafts` its rebuilt rounds, `ranks[seat]` each seat's place at the table, `rounds[seat][r]`
     the seat's points by category in round r (the verdict's)."""
     players = len(ranks)
-    tally = Tally()
-    everyone = tally.line(players, ALL_SEATS)
+    lines: dict[str, CardLine] = {}
+    everyone = CardLine()
     for seat, rank in enumerate(ranks):
         score = players - rank
         everyone.seats += 1
@@ -101,23 +101,27 @@ def table_tally(
         everyone.score_squares += score * score
         drafted: set[str] = set()
         for r, draft in enumerate(drafts):
-            categories = rounds[seat][r] if r < len(rounds[seat]) else {}
+            scored = [(c, p) for c, p in (rounds[seat][r] if r < len(rounds[seat]) else {}).items() if p]
             for pick_number, pick in enumerate(draft.picks[seat], start=1):
-                line = tally.line(players, pick.taken)
+                line = lines.get(pick.taken)
+                if line is None:
+                    line = lines[pick.taken] = CardLine()
                 line.taken += 1
                 line.pick_sum += pick_number
                 # A dealt card stays in the hands passed round until someone takes it: it was offered at each
                 # pick up to the one that took it (every dealt card is taken: 7 picks from 7 cards).
                 line.offered += pick_number
-                for category, points in categories.items():
-                    if points:
-                        line.points[category] = line.points.get(category, 0) + points
+                points = line.points
+                for category, value in scored:
+                    points[category] = points.get(category, 0) + value
                 drafted.add(pick.taken)
         for card in drafted:
-            line = tally.line(players, card)
+            line = lines[card]
             line.seats += 1
             line.score_sum += score
             line.score_squares += score * score
+    tally = Tally({(players, card): line for card, line in lines.items()})
+    tally.lines[players, ALL_SEATS] = everyone
     return tally
 
 

@@ -103,12 +103,12 @@ def leaderboard_page(
     return LeaderboardPage(rows, following)
 
 
-CHART_GAMES = 100  # a player's page charts their rating after each of their last hundred games, per pool
+CHART_GAMES = 50  # a player's page charts their rating after each of their last fifty games, per pool
 
 
 def player_ratings(*, player_id: int) -> list[tuple[Rating, list[RatingChange]]]:
     """Each pool's rating of the player with its last CHART_GAMES changes in order (oldest first), for the
-    history chart: one query a pool, the same cost after 5 games or 5,000."""
+    history chart: one query a pool, the same cost after 50 games or 5,000."""
     ratings = list(Rating.objects.filter(player_id=player_id).select_related("pool").order_by("pool__name"))
     return [
         (

@@ -643,19 +643,22 @@ class WebhookDelivery(models.Model):
 
 
 class CardStat(models.Model):
-    """One line of the card statistics (games/card_stats.py): a card at tables of one player count, over the
-    verified tables of sanctioned events. Kept up to date table by table (services/card_stats.py)."""
+    """The card statistics of tables of one player count (games/card_stats.py), over the verified tables of
+    sanctioned events: one row a player count, so a table's update reads and writes one row. Kept up to
+    date table by table (services/card_stats.py)."""
 
     game = models.CharField(max_length=40, choices=game_choices)
     players = models.PositiveSmallIntegerField()
-    card = models.CharField(max_length=40, blank=True, help_text="Empty: the line counting every seat.")
-    line = models.JSONField(help_text="[taken, pick_sum, offered, {category: points}, seats, score_sum, squares]")
+    lines = models.JSONField(
+        default=dict, help_text='{card id ("" for every seat): [taken, pick_sum, offered, {category: points}, '
+        "seats, score_sum, squares]}",
+    )  # fmt: skip
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["game", "players", "card"], name="one_card_stat_line")]
+        constraints = [models.UniqueConstraint(fields=["game", "players"], name="one_card_stat_row")]
 
     def __str__(self) -> str:
-        return f"{self.game} {self.players}p {self.card or 'every seat'}"
+        return f"{self.game} at {self.players} players"
 
 
 class TableCardTally(models.Model):

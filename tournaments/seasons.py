@@ -67,6 +67,12 @@ def place_points(place: int, field_size: int, tier: int, table: Sequence[float] 
 
 def event_points(result: EventResult, table: Sequence[float] | None = None) -> dict[str, Fraction | int]:
     """Each player's season points from one event, tied players splitting the places they cover."""
+    shares = place_shares(result, table)
+    return {player: shares[place] for player, place in result.places.items()}
+
+
+def place_shares(result: EventResult, table: Sequence[float] | None = None) -> dict[int, Fraction | int]:
+    """The points of each place reached in the event: a place N players tied for splits the N places."""
     field_size, tier = len(result.places), result.tier
     tied: dict[int, int] = {}
     for place in result.places.values():
@@ -80,33 +86,37 @@ def event_points(result: EventResult, table: Sequence[float] | None = None) -> d
         else:
             covered = sum(place_points(p, field_size, tier, table) for p in range(place, place + count))
             shares[place] = Fraction(covered) / count
-    return {player: shares[place] for player, place in result.places.items()}
+    return shares
 
 
 def season_standings(
     results: Sequence[EventResult], best_of: int, table: Sequence[float] | None = None
 ) -> list[SeasonRow]:
-    """Every player's season: points per event (in the order given), the best `best_of` counted (of equal
-    points, the earlier event), places by counted points (equal points share a place)."""
+    """Every player's season: points per event (in the order given), the best `best_of` counted, places by
+    counted points (equal points share a place). Floats only choose and order (equal shares give equal
+    floats; two different totals of a season are never as close as a float's error); totals stay exact."""
     played: dict[str, list[tuple[int, Fraction | int]]] = {}
+    keys: dict[str, list[float]] = {}
     for result in results:
-        event = result.event
-        for player, points in event_points(result, table).items():
+        event, shares = result.event, place_shares(result, table)
+        floats = {place: float(share) for place, share in shares.items()}
+        for player, place in result.places.items():
             events = played.get(player)
             if events is None:
-                played[player] = [(event, points)]
+                played[player], keys[player] = [(event, shares[place])], [floats[place]]
             else:
-                events.append((event, points))
-    rows = []
+                events.append((event, shares[place]))
+                keys[player].append(floats[place])
+    rows, totals = [], {}
     for player, events in played.items():
+        key = keys[player]
         if len(events) <= best_of:
             best: Sequence[int] = range(len(events))
-        else:
-            negated = [-points for _event, points in events]
-            best = sorted(range(len(events)), key=negated.__getitem__)[:best_of]  # stable: earlier first
-        total = sum(events[i][1] for i in best)
-        rows.append(SeasonRow(player, 0, total, events, frozenset(best)))
-    rows.sort(key=lambda row: (-row.points, row.player.casefold()))
+        else:  # the best points; of equal points, the earlier event (a stable sort)
+            best = sorted(range(len(events)), key=key.__getitem__, reverse=True)[:best_of]
+        rows.append(SeasonRow(player, 0, sum(events[i][1] for i in best), events, frozenset(best)))
+        totals[player] = round(sum(key[i] for i in best), 9)  # equal totals summed in another order: equal
+    rows.sort(key=lambda row: (-totals[row.player], row.player.casefold()))
     for row, place in zip(rows, competition_ranks([(row.points,) for row in rows]), strict=True):
         row.place = place
     return rows

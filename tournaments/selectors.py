@@ -550,10 +550,11 @@ def card_statistics(*, game: str, players: int | None = None, sort: str = "mean_
         raise DomainError(f"{rules.name} is not drafted: it has no card statistics", "not_drafted", "game")
     if sort not in CARD_SORTS:
         raise DomainError(f"sort is one of {', '.join(CARD_SORTS)}", "invalid_sort", "sort")
-    lines = (
-        CardStat.objects.filter(game=game) if players is None else CardStat.objects.filter(game=game, players=players)
+    stored = CardStat.objects.filter(game=game)
+    stored = stored if players is None else stored.filter(players=players)
+    tally = card_stats.Tally(
+        {(row.players, card): card_stats.CardLine.from_json(line) for row in stored for card, line in row.lines.items()}
     )
-    tally = card_stats.Tally({(row.players, row.card): card_stats.CardLine.from_json(row.line) for row in lines})
     counts = sorted({p for p, _card in tally.lines}) if players is None else [players]
     deck = rules.default_edition()
     rows = [CardRow(card.name, card_stats.figures(tally, card.id, counts)) for card in deck.cards]

@@ -20,7 +20,7 @@ GAME = "boomerang-australia"
 
 
 def stats() -> dict[tuple[int, str], list]:
-    return {(row.players, row.card): row.line for row in CardStat.objects.filter(game=GAME)}
+    return {(row.players, card): line for row in CardStat.objects.filter(game=GAME) for card, line in row.lines.items()}
 
 
 def played(rng: random.Random, on_commit, players: int = 8):

@@ -77,10 +77,14 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "pages/leaderboard.html", context)
 
 
+RECENT_EVENTS, ALL_EVENTS = 20, 1000  # a player's page lists their last 20 events; `?events=all` every one
+
+
 def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
     player = pages.player_by_handle(handle=handle)
     if player.claimed_by is not None:  # a claimed guest: its history is its claimer's now
         return redirect("player", handle=player.claimed_by.handle)
+    everything = request.GET.get("events") == "all"
     pools = []
     for rating, changes in ratings.player_ratings(player_id=player.user_id):
         points = [
@@ -90,7 +94,8 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
         pools.append({"rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart})
     context = {
-        "player": player, "pools": pools, "events": pages.events_played(player=player),
+        "player": player, "pools": pools, "all_events": everything,
+        "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
         "games": pages.rated_games(player=player),
         "list_ranks": ratings.list_ranks_of(player_id=player.user_id)[:12],
         "seasons": club_reads.seasons_of(player=player),

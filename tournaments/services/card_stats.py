@@ -7,6 +7,7 @@ subtracts exactly what the table added before: the statistics always equal compu
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 
@@ -14,8 +15,7 @@ import games
 from games.card_stats import CardLine, Tally, table_tally
 from games.parsing import MalformedInput
 from games.rebuild import rebuild_table
-from tournaments import selectors
-from tournaments.models import CardStat, Sanction, TableCardTally, TableResult
+from tournaments.models import CardStat, Sanction, ScoreSheet, TableCardTally, TableResult
 
 
 def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> None:
@@ -41,7 +41,7 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
 def _tallies(results: list[TableResult]) -> dict[int, Tally]:
     """Each table's tally, for a table every seat of which played (a forfeit leaves rows missing) and whose
     rows rebuild (an organiser may accept a table the engine refused)."""
-    sheets = selectors.tables_current_sheets(table_ids=[r.table_id for r in results])
+    sheets = _current_sheet_data([r.table_id for r in results])
     tallies = {}
     for result in results:
         verdict = result.table_verdict
@@ -50,17 +50,31 @@ def _tallies(results: list[TableResult]) -> dict[int, Tally]:
             continue
         event = result.table.round.event
         try:
-            drafts = rebuild_table(event.game, {"seats": [s.data for s in seats]}, event.draft_direction)
+            drafts = rebuild_table(event.game, {"seats": seats}, event.draft_direction)
         except MalformedInput:
             continue
         by_player = {line.player: line for line in verdict.seats}
-        if any(s.data["player"] not in by_player for s in seats):
+        if any(seat.get("player") not in by_player for seat in seats):
             continue
-        lines = [by_player[s.data["player"]] for s in seats]
+        lines = [by_player[seat["player"]] for seat in seats]
         tallies[result.table_id] = table_tally(
             drafts, [line.rank for line in lines], [list(line.rounds or ()) for line in lines]
         )
     return tallies
+
+
+def _current_sheet_data(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Per table, the newest sheet of each seat in seating order, as stored (no model objects: a rebuild
+    reads hundreds of thousands)."""
+    newest: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    rows = (
+        ScoreSheet.objects.filter(seat__table_id__in=table_ids)
+        .order_by("seat__table_id", "seat__position", "-version")
+        .values_list("seat__table_id", "seat_id", "data")
+    )
+    for table_id, seat_id, data in rows:
+        newest[table_id].setdefault(seat_id, data)
+    return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
 def _keep(results: list[TableResult], stored: dict[int, TableCardTally], wanted: dict[int, Tally]) -> None:
@@ -81,26 +95,26 @@ def _keep(results: list[TableResult], stored: dict[int, TableCardTally], wanted:
 
 
 def _apply(game: str, delta: Tally) -> None:
-    rows = {
-        (row.players, row.card): row
-        for row in CardStat.objects.select_for_update().filter(game=game, players__in={p for p, _c in delta.lines})
-    }
-    created, changed, emptied = [], [], []
+    """Add the delta to the game's rows: one row a player count, read and written once."""
+    by_players: dict[int, dict[str, CardLine]] = defaultdict(dict)
     for (players, card), change in delta.lines.items():
-        row = rows.get((players, card))
-        line = CardLine.from_json(row.line) if row else CardLine()
-        line.add(change)
-        if row is None:
-            if not line.is_empty():
-                created.append(CardStat(game=game, players=players, card=card, line=line.to_json()))
-        elif line.is_empty():
-            emptied.append(row.pk)
+        by_players[players][card] = change
+    rows = {row.players: row for row in CardStat.objects.select_for_update().filter(game=game, players__in=by_players)}
+    for players, changes in sorted(by_players.items()):
+        row = rows.get(players) or CardStat(game=game, players=players, lines={})
+        for card, change in changes.items():
+            line = CardLine.from_json(row.lines[card]) if card in row.lines else CardLine()
+            line.add(change)
+            if line.is_empty():
+                row.lines.pop(card, None)
+            else:
+                row.lines[card] = line.to_json()
+        if row.pk is None:
+            row.save()
+        elif row.lines:
+            CardStat.objects.filter(pk=row.pk).update(lines=row.lines)
         else:
-            row.line = line.to_json()
-            changed.append(row)
-    CardStat.objects.bulk_create(created)
-    CardStat.objects.bulk_update(changed, ["line"])
-    CardStat.objects.filter(pk__in=emptied).delete()
+            row.delete()
 
 
 def card_stats_rebuild(*, game: str) -> int:
@@ -122,8 +136,5 @@ def card_stats_rebuild(*, game: str) -> int:
                 total.add(tally)
                 tallies.append(TableCardTally(table_id=table_id, game=game, tally=tally.to_json()))
         TableCardTally.objects.bulk_create(tallies, batch_size=2000)
-        CardStat.objects.bulk_create(
-            CardStat(game=game, players=players, card=card, line=line.to_json())
-            for (players, card), line in total.lines.items()
-        )
+        _apply(game, total)
     return len(tallies)
