@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benches' helpers
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("THROTTLE_READ_ANON", "100000000/min")  # the bench times the page, not the read limit
 
@@ -61,26 +62,16 @@ def pure(args: argparse.Namespace) -> None:
 
 
 def db(args: argparse.Namespace) -> None:
+    from pages import bench_club
+
     from tournaments import services
-    from tournaments.models import (
-        Organisation,
-        Player,
-        Registration,
-        Round,
-        ScoreSheet,
-        Seat,
-        Table,
-        TableResult,
-    )  # fmt: skip
+    from tournaments.models import Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
     from tournaments.services.card_stats import card_stats_sync
     from tournaments.verdicts import TableVerdict
 
     rng = random.Random(args.seed)
     tag = f"cards-{int(time.time())}"
-    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
-    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
-    Organisation.objects.filter(pk=club.pk).update(trusted=True)
-    club.trusted = True
+    owner, club = bench_club(tag)
     users = get_user_model().objects.bulk_create(get_user_model()(username=f"{tag}-{i}") for i in range(400))
     players = Player.objects.bulk_create(
         Player(user=u, handle=f"{tag}-{i}", handle_key=f"{tag}-{i}") for i, u in enumerate(users)

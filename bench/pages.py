@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -69,6 +70,17 @@ def bench_players(prefix: str, count: int) -> list[Player]:
     return Player.objects.bulk_create(
         [Player(user=u, handle=u.username, handle_key=handle_key(u.username)) for u in users], batch_size=5000
     )
+
+
+def bench_club(tag: str) -> tuple[Any, Any]:
+    """A superuser (a steward of every game) and a trusted club of theirs: its events are sanctioned."""
+    from tournaments.models import Organisation
+
+    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
+    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
+    Organisation.objects.filter(pk=club.pk).update(trusted=True)
+    club.trusted = True
+    return owner, club
 
 
 def standings(args: argparse.Namespace) -> None:
@@ -176,14 +188,11 @@ def season(args: argparse.Namespace) -> None:
     season page and its standings API, computed from those stored results on every request."""
     from datetime import date
 
-    from tournaments.models import Organisation, Registration, Round, Seat, Table, TableResult
+    from tournaments.models import Registration, Round, Seat, Table, TableResult
 
     rng = random.Random(args.seed)
     tag = f"season-{int(time.time())}"
-    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
-    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
-    Organisation.objects.filter(pk=club.pk).update(trusted=True)
-    club.trusted = True
+    owner, club = bench_club(tag)
     players = bench_players(tag, args.players)
     the_season = services.season_create(
         by=owner, organisation=club, name=f"Bench {tag}", game="boomerang-australia", starts_on=date(2000, 1, 1),
@@ -232,14 +241,11 @@ def season(args: argparse.Namespace) -> None:
 def player(args: argparse.Namespace) -> None:
     """A player's page after 5, 50 and 500 finished, rated events (one table of four each, synthetic verified
     verdicts, places stored as closing does, every table rated): the page must cost the same at each."""
-    from tournaments.models import Organisation, Registration, Round, Seat, Table, TableResult
+    from tournaments.models import Registration, Round, Seat, Table, TableResult
 
     rng = random.Random(args.seed)
     tag = f"player-{int(time.time())}"
-    owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
-    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
-    Organisation.objects.filter(pk=club.pk).update(trusted=True)
-    club.trusted = True
+    owner, club = bench_club(tag)
     others = bench_players(f"{tag}-x", 40)
     p95s = {}
     for count in args.events:
