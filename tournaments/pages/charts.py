@@ -89,7 +89,7 @@ def interval_chart(intervals: list[Interval], *, title: str) -> SafeString:
                 signed(i.low),
                 signed(i.high),
                 PAD + n * ROW_HEIGHT,
-                i.label[:24],
+                i.label if len(i.label) <= 24 else i.label[:23] + "…",
                 f"{x(i.low):.1f}",
                 PAD + n * ROW_HEIGHT - 5,
                 f"{x(i.high):.1f}",

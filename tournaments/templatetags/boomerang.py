@@ -154,4 +154,4 @@ def category_name(category: str) -> str:
 @register.filter
 def percent(value: float) -> str:
     """A share as a whole percentage, localised."""
-    return f"{round(value * 100)} %" if get_language().startswith("fr") else f"{round(value * 100)}%"
+    return f"{round(value * 100)}\u00a0%" if get_language().startswith("fr") else f"{round(value * 100)}%"
