@@ -92,3 +92,28 @@ def test_the_settings_form_saves_choices_and_refuses_an_unknown_language() -> No
     assert "E-mails" in client.get(f"/players/{player.handle}/").content.decode()
     assert "E-mails" not in Client().get(f"/players/{player.handle}/").content.decode()
     assert UserFactory()  # a stranger's page shows no settings either
+
+
+def test_a_guest_with_an_address_gets_its_claim_link_with_its_results(django_capture_on_commit_callbacks) -> None:
+    players = [PlayerFactory() for _ in range(3)]
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = services.event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+                                  rounds_planned=1)  # fmt: skip
+    services.event_open_registration(event=event, by=owner.user)
+    guest = services.guest_create(event=event, by=owner.user, handle="walkin", email="walkin@example.org")
+    register_and_check_in(event, players)
+    services.registration_check_in(registration=guest.registrations.get(), by=owner.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = services.event_start(event=event, by=owner.user)
+    services.round_start(round_=round_, by=owner.user)
+    table = round_.tables.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(2)), by=owner.user)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_close(event=event, by=owner.user)
+    to_guest = [m for m in mail.outbox if m.to == ["walkin@example.org"]]
+    assert len(to_guest) == 1
+    assert f"/claim/?code={guest.claim_code}" in to_guest[0].body
+    assert all("/claim/" not in m.body for m in mail.outbox if m.to != ["walkin@example.org"])

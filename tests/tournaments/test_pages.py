@@ -313,3 +313,18 @@ def test_attendance_mishaps_through_the_pages() -> None:
     assert seat.__class__.objects.get(pk=seat.pk).forfeited
     organiser.post(f"/events/{event.pk}/registrations/{registrations[5].pk}/reinstate/")
     assert Registration.objects.get(pk=registrations[5].pk).status == "checked_in"
+
+
+def test_a_players_page_lists_the_last_twenty_events_and_every_one_on_request() -> None:
+    from tests.factories import EventFactory, PlayerFactory
+    from tournaments.models import Registration
+
+    player = PlayerFactory()
+    events = [EventFactory(name=f"Night {n:02d}") for n in range(21)]
+    Registration.objects.bulk_create(Registration(event=e, player=player, status="registered") for e in events)
+    page = Client().get(f"/players/{player.handle}/").content.decode()
+    assert sum(f"Night {n:02d}" in page for n in range(21)) == 20
+    assert 'href="?events=all"' in page
+    everything = Client().get(f"/players/{player.handle}/?events=all").content.decode()
+    assert all(f"Night {n:02d}" in everything for n in range(21))
+    assert 'href="?events=all"' not in everything

@@ -66,9 +66,17 @@ def notify_event_finished(*, event_id: int) -> int:
         for user_id, change in ratings.changes_of_source(source=table_source(table_id)).items():
             moved[user_id] = moved.get(user_id, 0.0) + change.delta
     return _send(
-        (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id)})
+        (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id),
+                         "claim": _claim_link(p)})
         for p in players
-    )
+    )  # fmt: skip
+
+
+def _claim_link(player: Player) -> str:
+    """A guest's link to take its results into an account of its own (empty for anyone else)."""
+    if not player.guest or player.claimed_by_id is not None:
+        return ""
+    return f"{settings.SITE_URL}{reverse('claim')}?code={player.claim_code}"
 
 
 def _send(mails: Iterable[tuple[Player, str, dict[str, Any]]]) -> int:
