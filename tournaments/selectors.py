@@ -475,6 +475,11 @@ def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
     return places
 
 
+def event_guests(*, event: Event) -> list[Player]:
+    """The guests entered in the event, with whoever claimed each."""
+    return list(Player.objects.filter(guest=True, registrations__event=event).select_related("claimed_by"))
+
+
 def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple[int | None, int]]:
     """The player's final place in each finished event and the event's field size: (place, of), from the
     stored places (two queries, whatever the player's history); an event closed before places were stored

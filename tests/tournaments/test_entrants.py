@@ -97,6 +97,9 @@ def test_a_walk_in_gets_a_guest_with_a_claim_code_and_a_taken_handle_is_refused(
     assert answer.status_code == 201
     assert answer.json()["guest"] is True
     assert len(answer.json()["claim_code"]) >= 12
+    bad = organiser.post(f"/api/events/{event.pk}/guests/", {"handle": "neo", "email": "nope"}, format="json")
+    assert (bad.status_code, bad.json()["field"], bad.json()["code"]) == (400, "email", "invalid_email")
+    assert not Player.objects.filter(handle="neo").exists()
     refused = organiser.post(f"/api/events/{event.pk}/guests/", {"handle": taken.handle.upper()}, format="json")
     assert refused.status_code == 409
     assert refused.json()["code"] == "handle_taken"

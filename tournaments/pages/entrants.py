@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from tournaments import selectors, services
-from tournaments.models import Event, Player
+from tournaments.models import Event
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import ClaimForm, EntrantsForm, WalkInForm
 from tournaments.pages.text import refusal
@@ -37,7 +37,7 @@ def entrants(request: SignedInRequest, event_id: int) -> HttpResponse:
             entrants_form = EntrantsForm() if imported else entrants_form  # done: an empty form for the next list
     context = {
         "event": event, "entrants_form": entrants_form, "walk_in_form": walk_in_form, "imported": imported,
-        "guests": _guests_of(event), "claim_url": settings.SITE_URL + reverse("claim"),
+        "guests": selectors.event_guests(event=event), "claim_url": settings.SITE_URL + reverse("claim"),
     }  # fmt: skip
     return render(request, "pages/entrants.html", context)
 
@@ -68,10 +68,6 @@ def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:
         return False
     messages.success(request, _("%(handle)s is entered as a guest.") % {"handle": guest.handle})
     return True
-
-
-def _guests_of(event: Event) -> list[Player]:
-    return list(Player.objects.filter(guest=True, registrations__event=event).select_related("claimed_by"))
 
 
 @login_required

@@ -104,12 +104,16 @@ def entrants_parse(text: str) -> list[EntrantRow]:
 def _check_row(row: EntrantRow) -> None:
     if not row.handle:
         raise DomainError("every entrant needs a handle", "required", f"line {row.line}: handle")
-    if row.email:
-        try:
-            validate_email(row.email)
-        except ValidationError as error:
-            raise DomainError(f"{row.email!r} is not an e-mail address", "invalid_email",
-                              f"line {row.line}: email") from error  # fmt: skip
+    _check_email(row.email, f"line {row.line}: email")
+
+
+def _check_email(email: str, field: str) -> None:
+    if not email:
+        return
+    try:
+        validate_email(email)
+    except ValidationError as error:
+        raise DomainError(f"{email!r} is not an e-mail address", "invalid_email", field) from error
 
 
 def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome]:
@@ -163,8 +167,7 @@ def _join(club: Organisation | None, by: User, player: Player) -> str:
 def guest_create(*, event: Event, by: User, handle: str, display_name: str = "", email: str = "") -> Player:
     """A walk-in without an account: a guest player, registered in the event at once."""
     selectors.require_organiser(user=by, event=event)
-    if email:
-        _check_row(EntrantRow(0, handle or "-", email=email))
+    _check_email(email, "email")
     with transaction.atomic():
         guest = _guest_new(handle=handle, display_name=" ".join(display_name.split()), email=email, field="")
         registration_create(event=event, player=guest)
