@@ -9,12 +9,14 @@ alone. When a round's cards are all distinct (the engine checks it), its rows co
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import drafting_sheet
 from games.drafting_sheet import ROW_LENGTH
 from games.parsing import MalformedInput, expect_list, expect_object
-from games.registry import game_of
+
+if TYPE_CHECKING:
+    from games.registry import Game
 
 DIRECTIONS = ("left", "alternate")
 
@@ -64,9 +66,8 @@ def rebuild(rounds: Sequence[Sequence[Sequence[str]]], direction: str) -> list[R
     return [rebuild_round(rows, step_of(direction, r), f"rounds[{r}].") for r, rows in enumerate(rounds)]
 
 
-def rebuild_table(game_id: str, sheet: Any, direction: str) -> list[RoundDraft]:
+def rebuild_table(game: "Game", sheet: Any, direction: str) -> list[RoundDraft]:
     """A whole drafting table in the sheet format (`{"seats": [...]}`, seats in the table's order)."""
-    game = game_of(game_id)
     if game.drafting is None:
         raise MalformedInput("game", f"{game.name} is not drafted: there is no draft to rebuild")
     table = expect_object(sheet, "table", frozenset({"seats"}), frozenset({"game"}))

@@ -7,6 +7,7 @@ from functools import cache, partial
 from typing import Any
 
 from games import australia, drafting, drafting_sheet, europe, flip, hunt, usa
+from games.deal import Deal, deal_problems
 from games.decks import load_deck
 from games.drafting import DraftingRules
 from games.pads import EndPad
@@ -118,14 +119,29 @@ def refuse_player_twice(seats: list[Any]) -> None:
         seen.add(seat.player)
 
 
-def verify_table(sheet: Any, edition: Any = None, dealt: int | None = None) -> Verdict:
+def verify_table(sheet: Any, edition: Any = None, dealt: int | None = None, deal: Deal | None = None) -> Verdict:
     """Verify a whole table sheet with the given edition data, or the game's default.
 
     `dealt`: the players the game was dealt for, when some seats forfeited and are not in the sheet.
+    `deal`: the hands a drafting table was dealt (duplicate deals): rows that do not come from it are refused.
+    The check needs every row, so a table with a forfeit skips it, as it skips the set-aside check.
     """
     game, seats = parse_table(sheet)
     edition = edition if edition is not None else game.default_edition()
-    return replace(game.verify(edition, seats, dealt), edition=edition.name)
+    verdict = game.verify(edition, seats, dealt)
+    if (
+        deal is not None
+        and game.drafting is not None
+        and dealt is None
+        and not CARD_PROBLEMS & set(verdict.problem_codes())
+    ):
+        rows = [[seat.rounds[r].cards for seat in seats] for r in range(drafting_sheet.ROUNDS)]
+        mismatches = deal_problems(edition, [seat.player for seat in seats], rows, deal)
+        verdict = replace(verdict, problems=(*verdict.problems, *mismatches))
+    return replace(verdict, edition=edition.name)
+
+
+CARD_PROBLEMS = frozenset({"wrong_card_count", "unknown_card", "duplicate_card", "player_count"})
 
 
 def load_edition(raw: Any) -> tuple[Game, Any]:

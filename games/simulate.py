@@ -4,11 +4,12 @@ Randomness comes only from the `random.Random` passed in, so a seed replays the 
 """
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from games.deal import Deal, deal_hands
 from games.decks import Deck
 from games.drafting import DraftingRules
-from games.drafting_sheet import ROUNDS, ROW_LENGTH
 from games.registry import GAMES, verify_table
 
 
@@ -25,22 +26,19 @@ def deal_and_draft(
     deck: Deck, players: int, rng: random.Random, direction_variant: bool = False
 ) -> tuple[list[list[list[str]]], list[list[list[str]]]]:
     """`deal_rounds`, also returning what was dealt: (hands[round][seat], rows[round][seat])."""
-    all_ids = [card.id for card in deck.cards]
-    set_aside: list[str] = []
-    played: list[str] = all_ids
-    dealt, rounds = [], []
-    for r in range(ROUNDS):
-        shuffled = list(played if set_aside else all_ids)
-        rng.shuffle(shuffled)
-        pile = set_aside + shuffled
-        hands = [pile[i * ROW_LENGTH : (i + 1) * ROW_LENGTH] for i in range(players)]
-        dealt.append([list(hand) for hand in hands])
-        set_aside = pile[players * ROW_LENGTH :]
+    dealt = deal_hands([card.id for card in deck.cards], players, rng)
+    return dealt, draft_rounds(dealt, rng, direction_variant)
+
+
+def draft_rounds(
+    dealt: Sequence[Sequence[Sequence[str]]], rng: random.Random, direction_variant: bool = False
+) -> list[list[list[str]]]:
+    """Draft the hands dealt (hands[round][seat]) at random: rows[round][seat] in drafting order."""
+    rounds = []
+    for r, hands in enumerate(dealt):
         step = -1 if direction_variant and r % 2 else 1
-        rows = _draft(hands, rng, step)
-        played = [card for row in rows for card in row]
-        rounds.append(rows)
-    return dealt, rounds
+        rounds.append(_draft([list(hand) for hand in hands], rng, step))
+    return rounds
 
 
 def _draft(hands: list[list[str]], rng: random.Random, step: int) -> list[list[str]]:
@@ -52,11 +50,17 @@ def _draft(hands: list[list[str]], rng: random.Random, step: int) -> list[list[s
     return rows
 
 
-def drafting_sheet(game_id: str, deck: Deck, players: int, rng: random.Random, claims: bool = True) -> dict[str, Any]:
-    """A legal table sheet for a drafting edition, with every claim filled in correctly when `claims`."""
+def drafting_sheet(
+    game_id: str, deck: Deck, players: int, rng: random.Random, claims: bool = True, deal: Deal | None = None
+) -> dict[str, Any]:
+    """A legal table sheet for a drafting edition, with every claim filled in correctly when `claims`;
+    drafted from `deal` when one is given (duplicate deals), else dealt here."""
     rules = GAMES[game_id].drafting
     assert rules is not None, f"{game_id} is not a drafting edition"
-    rows = deal_rounds(deck, players, rng, direction_variant=rng.random() < 0.5)
+    if deal is None:
+        rows = deal_rounds(deck, players, rng, direction_variant=rng.random() < 0.5)
+    else:
+        rows = draft_rounds(deal.hands, rng, direction_variant=deal.direction == "alternate")
     used: list[set[str]] = [set() for _ in range(players)]
     seat_rounds: list[list[dict[str, Any]]] = [[] for _ in range(players)]
     for round_rows in rows:

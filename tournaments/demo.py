@@ -19,7 +19,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import games
-from games.simulate import legal_sheet
+from games.simulate import drafting_sheet, legal_sheet
 from tournaments import selectors, services
 from tournaments.models import Event, Organisation, Player, Round, Staff, Table, TableResult
 from tournaments.seating import table_sizes
@@ -35,7 +35,7 @@ class DemoReport:
 
 def demo_event_run(
     *, game: str, players: int, seed: int, rounds: int = 3, mistake_rate: float = 0.08, rated: bool = False,
-    progress: Callable[[int], None] = lambda _: None,
+    progress: Callable[[int], None] = lambda _: None, duplicate_deals: bool = False,
 ) -> DemoReport:  # fmt: skip
     """Run a whole event; `progress` is told of each table finished. Unrated unless `rated`: demo games
     stay out of the real leaderboards."""
@@ -45,6 +45,7 @@ def demo_event_run(
     event = services.event_create(
         organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} (seed {seed})"), game=game,
         rounds_planned=rounds, capacity=players, seed=seed, rated=rated, organisation=_demo_club(),
+        duplicate_deals=duplicate_deals,
     )  # fmt: skip
     services.event_open_registration(event=event, by=organiser)
     for player in field_:
@@ -125,9 +126,20 @@ def _demo_player(handle: str) -> Player:
     return player or services.player_create(user=_demo_user(handle), handle=handle)
 
 
+def legal_table_sheet(table: Table, players: int, rng: random.Random) -> dict[str, Any]:
+    """A legal, correctly claimed sheet for the table's game and size; drafted from the hands the service
+    deals the table when its event has duplicate deals."""
+    event = table.round.event
+    deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
+    deal = selectors.table_deal(event=event, round_number=table.round.number, players=players, deck=deck)
+    if deal is None:
+        return legal_sheet(event.game, players, rng)
+    return drafting_sheet(event.game, deck, players, rng, deal=deal)
+
+
 def _play_table(table: Table, rng: random.Random, mistake_rate: float, report: DemoReport) -> None:
     seats = list(table.seats.select_related("player__user").order_by("position"))
-    sheet = legal_sheet(table.round.event.game, len(seats), rng)
+    sheet = legal_table_sheet(table, len(seats), rng)
     honest = [{**data, "player": seat.player.handle} for seat, data in zip(seats, sheet["seats"], strict=True)]
     submitted = [_maybe_mistaken(data, rng, mistake_rate, report) for data in honest]
     for seat, data in zip(seats, submitted, strict=True):

@@ -12,6 +12,7 @@ from tournaments.validators import (
     TIE_BREAKS,
     default_event_timezone,
     handle_key,
+    new_deal_seed,
     validate_display_name,
     validate_handle,
     validate_points_by_table_size,
@@ -91,7 +92,7 @@ class SheetCheck(models.Model):
 
 
 DEFAULT_POINTS_BY_TABLE_SIZE = {"2": [4, 0], "3": [4, 2, 0], "4": [4, 2, 1, 0], "5": [4, 3, 2, 1, 0]}
-DEFAULT_TIE_BREAKS = list(TIE_BREAKS)
+DEFAULT_TIE_BREAKS = ["game_score", "game_tie_break", "opponents_points"]  # "duplicate" needs duplicate deals
 
 
 def default_points() -> dict[str, list[int]]:
@@ -246,6 +247,14 @@ class Event(HasStates, models.Model):
         max_length=10, choices=DRAFT_DIRECTIONS, default="left",
         help_text="How hands pass in the drafting games: to the left, or the Direction Variant (alternate).",
     )  # fmt: skip
+    duplicate_deals = models.BooleanField(
+        default=False,
+        help_text="Drafting games: the service deals each round, the same hands at every table of a size, "
+        "prints them on the table slips and refuses rows that do not come from them.",
+    )
+    deal_seed = models.BigIntegerField(
+        default=new_deal_seed, editable=False, help_text="Secret: the duplicate deals follow from it."
+    )
     late_entry_until_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still register and check in until this round is seated (0: no late entry)."
     )

@@ -17,6 +17,7 @@ from rest_framework.exceptions import NotFound
 import games
 from config.errors import DomainError, NotAllowed
 from games import card_stats, rebuild
+from games.deal import Deal, seeded_deal
 from tournaments import seasons
 from tournaments.models import (
     Bye,
@@ -66,6 +67,14 @@ def _parsed_edition(edition_id: int, game: str) -> Any:
     return games.GAMES[game].load_edition(Edition.objects.get(pk=edition_id).data)
 
 
+def table_deal(*, event: Event, round_number: int, players: int, deck: Any) -> Deal | None:
+    """The hands every table of `players` seats is dealt in the event's round, when the event deals them
+    (docs/rules.md, "Duplicate deals"); None otherwise. Follows from the event's secret seed alone."""
+    if not event.duplicate_deals or games.GAMES[event.game].drafting is None:
+        return None
+    return seeded_deal(deck, players, f"{event.deal_seed}:{round_number}:{players}", event.draft_direction)
+
+
 def table_preview(*, game: str, sheet: Any) -> dict[str, Any]:
     """The score pad's live scoring with the game's active edition: points per category and round, running
     totals, ranks so far, `complete`, and the problems found so far. A read: nothing is stored."""
@@ -83,7 +92,7 @@ def table_rebuild(*, game: str, table: Any, direction: str) -> dict[str, Any]:
     if game not in games.GAMES:
         raise NotFound(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}")
     try:
-        return rebuild.to_json(rebuild.rebuild_table(game, table, direction))
+        return rebuild.to_json(rebuild.rebuild_table(games.GAMES[game], table, direction))
     except games.MalformedInput as error:
         raise DomainError(str(error), "malformed_sheet", field=error.field) from error
 
@@ -275,9 +284,14 @@ def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]
     ids = [event.pk for event in events]
     tables: dict[int, list[TableOutcome]] = defaultdict(list)
     results = TableResult.objects.filter(table__round__event_id__in=ids, status__in=TableResult.COUNTS)
-    rows = results.order_by("table_id").values_list("table__round__event_id", "verdict", "table__round__is_final")
-    for event_id, verdict, is_final in rows:  # a result that counts has a verdict
-        tables[event_id].append(TableOutcome.from_verdict(TableVerdict.read(verdict), is_final=is_final))
+    dealt = {event.pk for event in events if event.duplicate_deals}
+    rows = results.order_by("table_id").values_list(
+        "table__round__event_id", "verdict", "table__round__is_final", "table__round__number"
+    )
+    for event_id, verdict, is_final, number in rows:  # a result that counts has a verdict
+        dealt_round = number if event_id in dealt else None
+        outcome = TableOutcome.from_verdict(TableVerdict.read(verdict), is_final=is_final, dealt_round=dealt_round)
+        tables[event_id].append(outcome)
     byes = _handles_by_event(
         Bye.objects.filter(round__event_id__in=ids).values_list("round__event_id", "player__handle")
     )

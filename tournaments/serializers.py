@@ -100,6 +100,11 @@ class EventInputSerializer(serializers.Serializer):
         choices=DRAFT_DIRECTIONS, required=False,
         help_text="How hands pass in the drafting games: left, or alternate (the Direction Variant).",
     )  # fmt: skip
+    duplicate_deals = serializers.BooleanField(
+        required=False,
+        help_text="Drafting games: every table of a size is dealt the same hands each round, printed on the "
+        "table slips; a table whose rows do not come from its deal is refused (deal_mismatch).",
+    )
     late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
     final_table_size = serializers.IntegerField(min_value=0, max_value=5, required=False)
     avoid_pairs = serializers.ListField(
@@ -129,8 +134,8 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
-            "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size", "avoid_pairs",
-            "pinned_tables", "organisers", "organisation", "sanction", "created_at",
+            "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
+            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "created_at",
         ]  # fmt: skip
 
     def get_organisers(self, event: Event) -> list[str]:
@@ -248,6 +253,7 @@ class StandingSerializer(serializers.Serializer):
     game_score = serializers.IntegerField()
     game_tie_break = serializers.ListField(child=serializers.IntegerField())
     opponents_points = serializers.FloatField()
+    duplicate = serializers.FloatField(help_text="Duplicate deals: matchpoints against those dealt the same hands.")
     tables = serializers.IntegerField()
     byes = serializers.IntegerField()
     dropped = serializers.BooleanField()

@@ -6,6 +6,7 @@ engine's competition ranking (1, 1, 3). When a final table has been played, its 
 and everyone else follows from N + 1 (docs/rules.md, "Attendance").
 """
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,12 +28,18 @@ class SeatOutcome:
 class TableOutcome:
     seats: tuple[SeatOutcome, ...]
     is_final: bool = False
+    deal: tuple[int, int] | None = None  # duplicate deals: (round, seats); the same key, the same hands a seat
 
     @classmethod
-    def from_verdict(cls, verdict: TableVerdict, *, is_final: bool = False) -> "TableOutcome":
-        """From a stored verdict's seats (a table won by forfeit has no tie-break values)."""
+    def from_verdict(
+        cls, verdict: TableVerdict, *, is_final: bool = False, dealt_round: int | None = None
+    ) -> "TableOutcome":
+        """From a stored verdict's seats (a table won by forfeit has no tie-break values). `dealt_round`: the
+        round whose duplicate deal the table played, when its event deals them and every seat played it."""
         seats = tuple(SeatOutcome(s.player, s.rank, s.total, tuple(s.tie_breaks.values())) for s in verdict.seats)
-        return cls(seats, is_final)
+        played_whole = not verdict.won_by_forfeit and verdict.players_who_played == len(seats)
+        deal = (dealt_round, len(seats)) if dealt_round is not None and played_whole else None
+        return cls(seats, is_final, deal)
 
 
 @dataclass
@@ -43,6 +50,7 @@ class StandingRow:
     game_score: int = 0
     game_tie_break: tuple[int, ...] = ()
     opponents_points: Fraction = Fraction(0)
+    duplicate: Fraction = Fraction(0)
     tables: int = 0
     byes: int = 0
     dropped: bool = False
@@ -56,6 +64,7 @@ class StandingRow:
             "game_score": self.game_score,
             "game_tie_break": list(self.game_tie_break),
             "opponents_points": float(self.opponents_points),
+            "duplicate": float(self.duplicate),
             "tables": self.tables,
             "byes": self.byes,
             "dropped": self.dropped,
@@ -74,9 +83,12 @@ def standings(
     """Every player who sat at a table or had a bye, best first, with their place."""
     rows: dict[str, StandingRow] = {}
     final: TableOutcome | None = None
+    tables = list(tables)
     for table in tables:
         table_add(rows, table, points_by_table_size)
         final = table if table.is_final else final
+    for handle, score in duplicate_scores(tables).items():
+        rows[handle].duplicate = score
     for handle in byes:
         row = rows.setdefault(handle, StandingRow(handle))
         row.points += bye_worth
@@ -106,6 +118,25 @@ def table_add(rows: dict[str, StandingRow], table: TableOutcome, scheme: dict[st
         row.opponents += [other.player for other in table.seats if other.player != seat.player]
 
 
+def duplicate_scores(tables: Iterable[TableOutcome]) -> dict[str, Fraction]:
+    """Duplicate deals' matchpoints (docs/rules.md, "Duplicate deals"): each player is compared with everyone
+    who was dealt the same hands (the same seat at a table of the same size in the same round): 1 for each
+    lower game score, 1/2 for each equal one, divided by how many were compared; summed over the rounds."""
+    held_alike: dict[tuple[int, int, int], list[tuple[str, int]]] = defaultdict(list)
+    for table in tables:
+        if table.deal is not None:
+            for position, seat in enumerate(table.seats):
+                held_alike[(*table.deal, position)].append((seat.player, seat.total))
+    scores: dict[str, Fraction] = defaultdict(Fraction)
+    for group in held_alike.values():
+        for player, total in group:
+            if len(group) > 1:
+                lower = sum(other < total for _, other in group)
+                equal = sum(other == total for _, other in group) - 1
+                scores[player] += Fraction(2 * lower + equal, 2 * (len(group) - 1))
+    return scores
+
+
 def _padded(values: tuple[int, ...], width: int) -> tuple[int, ...]:
     return values + (0,) * (width - len(values))
 
@@ -115,6 +146,7 @@ def _sort_key(row: StandingRow, tie_breaks: Sequence[str]) -> tuple[Any, ...]:
         "game_score": row.game_score,
         "game_tie_break": row.game_tie_break,
         "opponents_points": row.opponents_points,
+        "duplicate": row.duplicate,
     }
     return (row.points, *(values[name] for name in tie_breaks))
 

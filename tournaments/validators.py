@@ -5,6 +5,7 @@ The services turn a ValidationError into a DomainError naming the field.
 
 import itertools
 import math
+import secrets
 import unicodedata
 import zoneinfo
 from typing import Any
@@ -76,6 +77,11 @@ def default_event_timezone() -> str:
     return str(settings.EVENT_TIME_ZONE)
 
 
+def new_deal_seed() -> int:
+    """A secret seed for an event's duplicate deals: nobody can know a table's hands before the service deals."""
+    return secrets.randbits(62)
+
+
 def validate_display_name(name: str) -> None:
     """Letters, spaces and punctuation as people write their names; no control or invisible characters."""
     if name != name.strip() or "  " in name:
@@ -85,7 +91,7 @@ def validate_display_name(name: str) -> None:
 
 
 # Every known tie-break (tournaments/standings.py ranks by them); an event orders a subset.
-TIE_BREAKS = ("game_score", "game_tie_break", "opponents_points")
+TIE_BREAKS = ("game_score", "game_tie_break", "opponents_points", "duplicate")
 
 
 def validate_tie_breaks(value: Any) -> None:

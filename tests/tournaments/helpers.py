@@ -5,8 +5,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games.simulate import legal_sheet
 from tournaments import selectors, services
+from tournaments.demo import legal_table_sheet
 from tournaments.models import Event, Player, Round, Table
 
 
@@ -19,7 +19,7 @@ def register_and_check_in(event: Event, players: list[Player]) -> None:
 def legal_seat_data(table: Table, rng: random.Random) -> list[dict[str, Any]]:
     """A legal, correctly claimed sheet for the table, one seat object per seat in seating order."""
     seats = list(table.seats.select_related("player").order_by("position"))
-    sheet = legal_sheet(table.round.event.game, len(seats), rng)
+    sheet = legal_table_sheet(table, len(seats), rng)
     data = []
     for seat, seat_sheet in zip(seats, sheet["seats"], strict=True):
         data.append({**seat_sheet, "player": seat.player.handle})

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
 from tournaments.pages.text import game_name
-from tournaments.validators import default_event_timezone
+from tournaments.validators import TIE_BREAKS, default_event_timezone
 
 LOCAL_MOMENT = "%Y-%m-%dT%H:%M"  # what <input type="datetime-local"> sends
 MOMENTS = ("starts_at", "registration_opens", "registration_closes")
@@ -45,6 +45,10 @@ class EventForm(forms.Form):
         label=_("Passing (drafting games)"), initial="left",
         choices=[("left", _("to the left")), ("alternate", _("Direction Variant: left, right, left, right"))],
     )  # fmt: skip
+    duplicate_deals = forms.BooleanField(
+        label=_("Duplicate deals (drafting games)"), required=False,
+        help_text=_("Every table of a size is dealt the same hands, printed on its slip; sheets must fit them."),
+    )  # fmt: skip
     late_entry_until_round = forms.IntegerField(
         label=_("Late entry until round"), min_value=0, max_value=20, initial=0, help_text=_("0: no late entry.")
     )
@@ -58,7 +62,7 @@ class EventForm(forms.Form):
     tie_breaks = forms.CharField(
         label=_("Tie-breaks, in order"),
         max_length=300,
-        help_text=_("Separated by commas; known: %(names)s.") % {"names": ", ".join(DEFAULT_TIE_BREAKS)},
+        help_text=_("Separated by commas; known: %(names)s.") % {"names": ", ".join(TIE_BREAKS)},
     )
     avoid_pairs = forms.CharField(
         label=_("Must not meet"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
@@ -165,7 +169,7 @@ def _initial_of(event: Event) -> dict[str, Any]:
     initial: dict[str, Any] = {
         name: getattr(event, name)
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
-                     "draft_direction",
+                     "draft_direction", "duplicate_deals",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed")
     }  # fmt: skip
     for name in MOMENTS:

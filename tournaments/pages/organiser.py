@@ -1,6 +1,7 @@
 """Pages for an event's organisers: printable pairings and table slips, the check-in poster, the TV view."""
 
 from datetime import timedelta
+from typing import Any
 
 import segno
 from django.core.exceptions import PermissionDenied
@@ -39,15 +40,28 @@ def print_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResp
 def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _organised_event(request, event_id)
     round_ = pages.round_with_tables(event_id=event.pk, number=number)
+    deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
     slips = []
     for table in round_.tables.all():
         url = request.build_absolute_uri(reverse("table", args=[table.pk]))
-        slips.append({"table": table, "url": url, "qr": qr_svg(url)})
+        slips.append({"table": table, "url": url, "qr": qr_svg(url), "deal": _printed_deal(event, round_, table, deck)})
     # The paper score grid, for a table without a phone: a column per round of play for the drafting games,
     # the total alone for the games scored once at the end.
     game_rounds = range(1, games.GAMES[event.game].rounds_on_paper + 1)
     context = {"event": event, "round": round_, "slips": slips, "game_rounds": game_rounds}
     return render(request, "pages/print_slips.html", context)
+
+
+def _printed_deal(event: Event, round_: Any, table: Any, deck: Any) -> list[dict[str, Any]] | None:
+    """Duplicate deals: per seat (in seating order), its hand in each round, for the slip; None otherwise."""
+    seats = list(table.seats.all())
+    deal = selectors.table_deal(event=event, round_number=round_.number, players=len(seats), deck=deck)
+    if deal is None:
+        return None
+    return [
+        {"handle": seat.player.handle, "hands": [" ".join(sorted(hands[i])) for hands in deal.hands]}
+        for i, seat in enumerate(seats)
+    ]
 
 
 def check_in_poster(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -70,6 +70,7 @@ TIE_BREAKS = {
     "game_score": gettext_lazy("game score (the sum of a player's scores)"),
     "game_tie_break": gettext_lazy("the game's own tie-break"),
     "opponents_points": gettext_lazy("the points of the players met"),
+    "duplicate": gettext_lazy("duplicate: the scores of those dealt the same hands, beaten"),
 }
 
 

@@ -33,7 +33,10 @@ from tournaments.verdicts import TableVerdict
 FORMAT, VERSION = "boomerang-event-archive", 1
 SETTINGS = ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "points_by_table_size",
             "tie_breaks", "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size",
-            "seed")  # fmt: skip
+            "seed", "duplicate_deals", "deal_seed")  # fmt: skip
+
+
+DEAL_SETTINGS = ("game", "duplicate_deals", "deal_seed", "draft_direction")
 
 
 def edition_fingerprint(game: str) -> str:
@@ -128,9 +131,10 @@ def _import(data: dict[str, Any], by: User) -> Event:
     game = data["event"]["game"]
     if data["edition"]["fingerprint"] != edition_fingerprint(game):
         raise Refused("the archive was verified with other edition data than this instance's", "edition.fingerprint")
+    dealer = Event(**{name: data["event"][name] for name in DEAL_SETTINGS if name in data["event"]})
     for round_ in data["rounds"]:
         for table in round_["tables"]:
-            _reverify(game, round_["number"], table)
+            _reverify(dealer, round_["number"], table)
     with transaction.atomic():
         organisation = _organisation(data["organisation"], by)
         settings = {name: data["event"][name] for name in (*SETTINGS, "starts_at") if name in data["event"]}
@@ -161,8 +165,10 @@ def _checked_shape(archive: Any) -> dict[str, Any]:
     return archive
 
 
-def _reverify(game: str, number: int, table: dict[str, Any]) -> None:
-    """The engine's verdict on the archived sheets must be the archived verdict (forfeited seats aside)."""
+def _reverify(dealer: Event, number: int, table: dict[str, Any]) -> None:
+    """The engine's verdict on the archived sheets must be the archived verdict (forfeited seats aside); with
+    duplicate deals, against the deal the archived seed gives (`dealer`: an unsaved event with the settings)."""
+    game = dealer.game
     where = f"rounds[{number}].tables[{table['number']}]"
     playing = [seat for seat in table["seats"] if not seat["forfeited"]]
     sheets = [seat["sheet"] for seat in playing if seat["sheet"] is not None]
@@ -171,7 +177,10 @@ def _reverify(game: str, number: int, table: dict[str, Any]) -> None:
         return  # decided without sheets: nothing for the engine to check
     forfeited = [seat["player"] for seat in table["seats"] if seat["forfeited"]]
     try:
-        verdict = games.verify_table({"game": game, "seats": sheets}, dealt=len(table["seats"]) if forfeited else None)
+        deck = games.GAMES[game].default_edition()
+        deal = selectors.table_deal(event=dealer, round_number=number, players=len(sheets), deck=deck)
+        dealt = len(table["seats"]) if forfeited else None
+        verdict = games.verify_table({"game": game, "seats": sheets}, deck, dealt, deal)
     except games.MalformedInput as error:
         raise Refused(f"{where}: a sheet does not read: {error}", f"{where}.seats") from error
     again = TableVerdict.of_engine(verdict, forfeited)

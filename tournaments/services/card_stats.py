@@ -50,7 +50,7 @@ def _tallies(results: list[TableResult]) -> dict[int, Tally]:
             continue
         event = result.table.round.event
         try:
-            drafts = rebuild_table(event.game, {"seats": seats}, event.draft_direction)
+            drafts = rebuild_table(games.GAMES[event.game], {"seats": seats}, event.draft_direction)
         except MalformedInput:
             continue
         by_player = {line.player: line for line in verdict.seats}

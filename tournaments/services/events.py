@@ -209,12 +209,18 @@ def event_check(*, event: Event) -> None:
         validate_tie_breaks(event.tie_breaks)
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_tie_breaks", "tie_breaks") from error
+    if event.duplicate_deals and games.GAMES[event.game].drafting is None:
+        message = f"{games.GAMES[event.game].name} is not drafted: only the drafting games can be dealt in duplicate"
+        raise DomainError(message, "not_dealt", "duplicate_deals")
+    if "duplicate" in event.tie_breaks and not event.duplicate_deals:
+        message = "the duplicate tie-break compares players dealt the same hands: it needs duplicate deals"
+        raise DomainError(message, "invalid_tie_breaks", "tie_breaks")
 
 
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables"}
+     "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables"}
 )  # fmt: skip
 
 

@@ -78,7 +78,14 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         gone = forfeited.get(result.table_id, [])
         playing = [s.data for s in sheets.get(result.table_id, []) if s.data["player"] not in gone]
         dealt = len(playing) + len(gone) if gone else None
-        verdict = games.verify_table({"game": game, "seats": playing}, editions[game, edition_id], dealt)
+        edition = editions[game, edition_id]
+        deal = selectors.table_deal(
+            event=result.table.round.event,
+            round_number=result.table.round.number,
+            players=dealt or len(playing),
+            deck=edition,
+        )
+        verdict = games.verify_table({"game": game, "seats": playing}, edition, dealt, deal)
         # Written only where the table still verifies this attempt (the conditional UPDATE in _write_verdicts).
         result.status = TableResult.machine.target("verify" if verdict.valid else "reject")
         result.verdict = TableVerdict.of_engine(verdict, gone).to_json()
