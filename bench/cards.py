@@ -4,12 +4,16 @@
 (dealt and drafted by games/simulate.py beforehand, not timed), each rebuilt pick by pick, tallied and
 added to the total: what `card_stats_rebuild` does per table besides reading the rows.
 
+`picks --tables 200`: pick accuracy (item 3) of N simulated tables per edition and player count: each pick's
+every alternative scored by the engine.
+
 `db --tables 2000`: N verified four-player tables of one sanctioned event written into the database
 (sheets from the simulator, verdicts from the engine), then `card_stats_rebuild` from scratch (reads,
 computes, writes), one table's update as the rating path runs it (`card_stats_sync` on one table whose
 result changed: its old tally subtracted, the new added; 200 times), and the page and API p50/p95.
 
     .venv/bin/python bench/cards.py pure --tables 100000
+    .venv/bin/python bench/cards.py picks --tables 200
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_bench .venv/bin/python bench/cards.py db --tables 2000
 """
 
@@ -59,6 +63,26 @@ def pure(args: argparse.Namespace) -> None:
     elapsed = time.perf_counter() - start
     per_table = elapsed / args.tables * 1e3
     print(f"pure: {args.tables} tables rebuilt, tallied and added in {elapsed:.1f} s ({per_table:.3f} ms a table)")
+
+
+def picks(args: argparse.Namespace) -> None:
+    """Pick accuracy (issue 31, item 3): each table's every alternative pick scored by the engine."""
+    from games.drafting_sheet import parse_seat
+    from games.pick_accuracy import table_accuracy
+    from games.simulate import drafting_sheet
+
+    for game in sorted(g.id for g in games.GAMES.values() if g.drafting):
+        rules, deck = games.GAMES[game].drafting, games.GAMES[game].default_edition()
+        for players in (2, 3, 4):
+            rng = random.Random(args.seed)
+            sheets = [drafting_sheet(game, deck, players, rng, claims=False) for _ in range(args.tables)]
+            start = time.perf_counter()
+            for sheet in sheets:
+                seats = [parse_seat(rules, raw, "") for raw in sheet["seats"]]
+                rows = [[list(seat.rounds[r].cards) for seat in seats] for r in range(4)]
+                table_accuracy(rules, deck, seats, rebuild(rows, "left"))
+            per_table = (time.perf_counter() - start) / args.tables * 1e3
+            print(f"pick accuracy {game:<20} {players} players: {per_table:6.2f} ms a table")
 
 
 def db(args: argparse.Namespace) -> None:
@@ -114,6 +138,11 @@ def db(args: argparse.Namespace) -> None:
         times.append((time.perf_counter() - start) * 1000 / 2)
     times.sort()
     print(f"one table's update: p50 {statistics.median(times):.2f} ms, p95 {times[int(len(times) * 0.95) - 1]:.2f} ms")
+    refreshed = [result.table_id for result in chosen]
+    start = time.perf_counter()
+    services.tables_pick_accuracy_refresh(table_ids=refreshed)
+    per_table = (time.perf_counter() - start) / len(refreshed) * 1e3
+    print(f"pick accuracy stored for {len(refreshed)} tables: {per_table:.1f} ms a table (reads, engine, writes)")
     client = Client()
     for label, url in (("cards page", f"/games/{GAME}/cards/"), ("cards API", f"/api/games/{GAME}/cards/")):
         times = []
@@ -128,7 +157,7 @@ def db(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, default in (("pure", 100_000), ("db", 2000)):
+    for name, default in (("pure", 100_000), ("db", 2000), ("picks", 200)):
         command = commands.add_parser(name)
         command.add_argument("--tables", type=int, default=default)
         command.add_argument("--seed", type=int, default=1)
@@ -139,7 +168,7 @@ def main() -> None:
         from django.core.management import call_command
 
         call_command("migrate", verbosity=0)
-    {"pure": pure, "db": db}[args.command](args)
+    {"pure": pure, "db": db, "picks": picks}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ Each edition module supplies a `DraftingRules` (the few rules that differ) and i
 this module reads a seat, checks the whole table and scores every round of every seat.
 """
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import copy
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from games.decks import Card, Deck, PublishedFacts
@@ -55,6 +56,36 @@ def verify(rules: DraftingRules, deck: Deck, seats: Sequence[DraftingSeat], deal
     return _Table(rules, deck, seats, players).verdict()
 
 
+def round_points_if(
+    rules: DraftingRules,
+    deck: Deck,
+    seats: Sequence[DraftingSeat],
+    r: int,
+    rows: Iterable[tuple[int, Sequence[Sequence[str]]]],
+) -> list[int]:
+    """For each (seat, rows) of `rows` (another round r for the whole table: rows[seat], 7 distinct known cards
+    each, the activities as scored), that seat's points in round r, the earlier rounds as played. For pick
+    accuracy: the table is scored up to round r once, and each other round r from that state."""
+    table = _Table(rules, deck, seats, len(seats))
+    for earlier in range(r):
+        table._score_round(earlier, table._check_cards(earlier))
+    points = []
+    for i, other in rows:
+        fork = table._fork([_with_row(seat, r, row) for seat, row in zip(seats, other, strict=True)])
+        fork._score_round(r, clean=True, only=(i,))
+        points.append(sum(fork.scores[i][r].values()))
+    return points
+
+
+def _with_row(seat: DraftingSeat, r: int, cards: Sequence[str]) -> DraftingSeat:
+    """The seat with other cards in round r (the activity as scored), or the seat itself when they are its own."""
+    played = seat.rounds[r]
+    if tuple(cards) == played.cards:
+        return seat
+    rounds = (*seat.rounds[:r], DraftingRound(tuple(cards), played.scored), *seat.rounds[r + 1 :])
+    return replace(seat, rounds=rounds)
+
+
 class _Table:
     """One table's game, scored round by round; holds the state the rules carry across rounds."""
 
@@ -73,6 +104,19 @@ class _Table:
         self.extra_tier = 0
         self.scores: list[list[dict[str, int]]] = [[] for _ in seats]
         self.bonus_notes: dict[tuple[int, int, str], str] = {}  # (seat, round, field) -> why a bonus was won
+
+    def _fork(self, seats: Sequence[DraftingSeat]) -> "_Table":
+        """A copy of the state so far for other rows; the rounds already scored are shared (never changed)."""
+        fork = copy.copy(self)
+        fork.seats, fork.problems = seats, []
+        fork.visited = [set(v) for v in self.visited]
+        fork.used_blue = [set(u) for u in self.used_blue]
+        fork.last_green, fork.extra_won = list(self.last_green), list(self.extra_won)
+        fork.open_regions = set(self.open_regions)
+        fork.touched_regions = [set(t) for t in self.touched_regions]
+        fork.scores = [list(rounds) for rounds in self.scores]
+        fork.bonus_notes = dict(self.bonus_notes)
+        return fork
 
     def verdict(self) -> Verdict:
         previous_clean = False
@@ -139,7 +183,9 @@ class _Table:
                 )
                 self.problems.append(Problem("set_aside_not_dealt", message, None, r + 1, "cards"))
 
-    def _score_round(self, r: int, clean: bool) -> None:
+    def _score_round(self, r: int, clean: bool, only: Sequence[int] | None = None) -> None:
+        """Score round r for every seat, or for the seats `only` (a seat's round depends on its own row, the
+        earlier rounds and, for Europe's treasures, the symbols on the whole table)."""
         facts = self.deck.card_facts
         if clean:
             rows = [seat.rounds[r].cards for seat in self.seats]
@@ -152,10 +198,11 @@ class _Table:
                     blue = facts[card_id].blue
                     if blue:
                         blue_on_table[blue] = blue_on_table.get(blue, 0) + 1
-        for i, seat in enumerate(self.seats):
-            self.scores[i].append(self._score_row(i, r, seat.rounds[r], rows[i], blue_on_table))
-        self._award_regions(r)
-        self._award_extra_bonus(r)
+        scored = range(self.players) if only is None else only
+        for i in scored:
+            self.scores[i].append(self._score_row(i, r, self.seats[i].rounds[r], rows[i], blue_on_table))
+        self._award_regions(r, scored)
+        self._award_extra_bonus(r, scored)
         if self.players < self.dealt:
             self._take_claims_of_races(r)
 
@@ -261,14 +308,14 @@ class _Table:
             return f"{row.scored} scored" if row.scored else f"no {rules.blue} scored"
         return "no bonus won this round"
 
-    def _award_regions(self, r: int) -> None:
+    def _award_regions(self, r: int, scored: Iterable[int]) -> None:
         """Every player completing a region in the first round anyone does scores its bonus.
 
         Only regions a player touched this round can have been completed this round.
         """
         members = self.deck.region_members
         completed: set[int] = set()
-        for i in range(self.players):
+        for i in scored:
             for index in self.touched_regions[i] & self.open_regions:
                 if members[index] <= self.visited[i]:
                     region = self.deck.regions[index]
@@ -277,7 +324,7 @@ class _Table:
                     completed.add(index)
         self.open_regions -= completed
 
-    def _award_extra_bonus(self, r: int) -> None:
+    def _award_extra_bonus(self, r: int, scored: Iterable[int]) -> None:
         """Players reaching the bonus in the same round share the next tier (see docs/rules.md).
 
         Both bonuses only grow with the sites visited, so a player who visited nothing new cannot reach one.
@@ -291,7 +338,7 @@ class _Table:
             return
         newly = [
             i
-            for i in range(self.players)
+            for i in scored
             if not self.extra_won[i] and self.touched_regions[i] and reached(self.visited[i], self.deck)
         ]
         if not newly:

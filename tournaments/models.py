@@ -9,7 +9,6 @@ from simple_history.models import HistoricalRecords
 from games import GAMES
 from tournaments import states
 from tournaments.validators import (
-    TIE_BREAKS,
     default_event_timezone,
     handle_key,
     new_deal_seed,
@@ -679,3 +678,22 @@ class TableCardTally(models.Model):
 
     def __str__(self) -> str:
         return f"cards of table {self.table_id}"
+
+
+class SeatPickAccuracy(models.Model):
+    """How close one seat's picks at a verified drafting table came to the best the hands offered
+    (games/pick_accuracy.py; docs/rules.md, "Pick accuracy"), stored by Celery once the table counts."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="pick_accuracy")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pick_accuracy")
+    choices = models.PositiveSmallIntegerField(help_text="Picks with more than one card offered.")
+    best_picks = models.PositiveSmallIntegerField(help_text="Picks that scored the most any card offered would.")
+    points_lost = models.PositiveIntegerField(help_text="The round points the picks left on the table, summed.")
+    rounds = models.JSONField(help_text="Per round: [pick, card taken, points, best points, best card] a choice.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "player"], name="one_pick_accuracy_a_seat")]
+        indexes = [models.Index(fields=["player", "table"], name="pick_accuracy_by_player")]
+
+    def __str__(self) -> str:
+        return f"pick accuracy of {self.player_id} at table {self.table_id}"

@@ -1,7 +1,7 @@
 """Read queries for tournaments; each owns its select_related / prefetch_related."""
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
@@ -11,13 +11,14 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet, Subquery, Sum
 from rest_framework.exceptions import NotFound
 
 import games
 from config.errors import DomainError, NotAllowed
 from games import card_stats, rebuild
 from games.deal import Deal, seeded_deal
+from games.rebuild import RoundDraft
 from tournaments import seasons
 from tournaments.models import (
     Bye,
@@ -37,6 +38,7 @@ from tournaments.models import (
     Season,
     SeasonEvent,
     Seat,
+    SeatPickAccuracy,
     SheetCheck,
     Staff,
     Table,
@@ -222,6 +224,49 @@ def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]
         .order_by("seat__table_id", "seat__position", "-version")
     ):
         newest[sheet.seat.table_id].setdefault(sheet.seat_id, sheet)
+    return {table_id: list(seats.values()) for table_id, seats in newest.items()}
+
+
+@dataclass(frozen=True)
+class DraftedTable:
+    """A drafting table whose whole draft is known: its result, each seat's sheet data in seating order (as
+    stored) and the rebuilt draft (games/rebuild.py)."""
+
+    result: TableResult
+    seats: list[dict[str, Any]]
+    drafts: list[RoundDraft]
+
+
+def tables_drafted(*, results: Sequence[TableResult]) -> Iterator[DraftedTable]:
+    """The results' tables whose draft can be rebuilt: every seat played (a forfeit leaves rows missing), each
+    seat's sheet names a player of the verdict, and the rows rebuild (an organiser may accept a table the
+    engine refused). Results need `table__round__event` loaded."""
+    sheets = tables_current_sheet_data(table_ids=[r.table_id for r in results])
+    for result in results:
+        event, verdict = result.table.round.event, result.table_verdict
+        seats = sheets.get(result.table_id, [])
+        if verdict.won_by_forfeit or any(s.forfeited for s in verdict.seats) or len(seats) != len(verdict.seats):
+            continue
+        if {seat.get("player") for seat in seats} != {line.player for line in verdict.seats}:
+            continue
+        try:
+            drafts = rebuild.rebuild_table(games.GAMES[event.game], {"seats": seats}, event.draft_direction)
+        except games.MalformedInput:
+            continue
+        yield DraftedTable(result, seats, drafts)
+
+
+def tables_current_sheet_data(*, table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Per table, the newest sheet of each seat in seating order, as stored (no model objects: a rebuild of
+    the card statistics reads hundreds of thousands)."""
+    newest: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    rows = (
+        ScoreSheet.objects.filter(seat__table_id__in=table_ids)
+        .order_by("seat__table_id", "seat__position", "-version")
+        .values_list("seat__table_id", "seat_id", "data")
+    )
+    for table_id, seat_id, data in rows:
+        newest[table_id].setdefault(seat_id, data)
     return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
@@ -597,3 +642,137 @@ def _card_order(sort: str) -> Any:
         return (0, value if sort == "mean_pick" else -value, row.name)
 
     return key
+
+
+@dataclass(frozen=True)
+class RoundPicks:
+    """One round of a seat's picks: how many of its choices were the best, and the costliest pick."""
+
+    round: int
+    choices: int
+    best_picks: int
+    points_lost: int
+    costliest_card: str | None  # the card's name as the edition names it; None when every pick was the best
+    costliest_cost: int
+
+
+@dataclass(frozen=True)
+class SeatPicks:
+    player: str
+    choices: int
+    best_picks: int
+    points_lost: int
+    rounds: list[RoundPicks]
+
+
+def table_pick_accuracy(*, table: Table) -> list[SeatPicks]:
+    """Each seat's pick accuracy at a table whose result counts, in seating order (docs/rules.md, "Pick
+    accuracy"); empty before the task has stored it, or for a table whose draft is not known."""
+    position = dict(Seat.objects.filter(table=table).values_list("player_id", "position"))
+    rows = sorted(
+        SeatPickAccuracy.objects.filter(table=table, table__result__status__in=TableResult.COUNTS).select_related(
+            "player"
+        ),
+        key=lambda row: position.get(row.player_id, 0),
+    )
+    if not rows:
+        return []
+    game = table.round.event.game
+    names = {card.id: card.name for card in edition_rules_data(game=game, edition=edition_active(game=game)).cards}
+    return [
+        SeatPicks(row.player.handle, row.choices, row.best_picks, row.points_lost, _round_picks(row.rounds, names))
+        for row in rows
+    ]
+
+
+def _round_picks(rounds: list[list[list[Any]]], names: dict[str, str]) -> list[RoundPicks]:
+    lines = []
+    for number, picks in enumerate(rounds, start=1):
+        costs = [(best - points, taken) for _pick, taken, points, best, _best_card in picks]
+        cost, card = max(costs, key=lambda c: c[0], default=(0, None))
+        lines.append(
+            RoundPicks(
+                number, len(picks), sum(c == 0 for c, _ in costs), sum(c for c, _ in costs),
+                names.get(card, card) if card and cost else None, cost,
+            )
+        )  # fmt: skip
+    return lines
+
+
+@dataclass(frozen=True)
+class EventPicks:
+    event_id: int
+    name: str
+    when: date | None
+    choices: int
+    best_picks: int
+    points_lost: int
+    tables: int
+
+
+@dataclass(frozen=True)
+class GamePicks:
+    """A player's pick accuracy in one drafting edition: over every counted table, and event by event."""
+
+    game: str
+    events: list[EventPicks]  # oldest first
+
+    @property
+    def choices(self) -> int:
+        return sum(e.choices for e in self.events)
+
+    @property
+    def best_picks(self) -> int:
+        return sum(e.best_picks for e in self.events)
+
+    @property
+    def best_rate(self) -> float:
+        return self.best_picks / self.choices if self.choices else 0.0
+
+    @property
+    def lost_per_round(self) -> float:
+        rounds = sum(e.tables for e in self.events) * 4
+        return sum(e.points_lost for e in self.events) / rounds if rounds else 0.0
+
+
+def player_pick_accuracy(*, player: Player) -> list[GamePicks]:
+    """The player's pick accuracy by drafting edition, event by event (one grouped query)."""
+    by_event = (
+        SeatPickAccuracy.objects.filter(player=player, table__result__status__in=TableResult.COUNTS)
+        .values("table__round__event_id", "table__round__event__name", "table__round__event__game",
+                "table__round__event__starts_at", "table__round__event__created_at")
+        .annotate(choices=Sum("choices"), best=Sum("best_picks"), lost=Sum("points_lost"), tables=Count("id"))
+        .order_by("table__round__event__created_at", "table__round__event_id")
+    )  # fmt: skip
+    games_of: dict[str, list[EventPicks]] = defaultdict(list)
+    for row in by_event:
+        moment = row["table__round__event__starts_at"] or row["table__round__event__created_at"]
+        games_of[row["table__round__event__game"]].append(
+            EventPicks(
+                row["table__round__event_id"], row["table__round__event__name"], moment.date() if moment else None,
+                row["choices"], row["best"], row["lost"], row["tables"],
+            )
+        )  # fmt: skip
+    return [GamePicks(game, events) for game, events in sorted(games_of.items())]
+
+
+def player_of_handle(*, handle: str) -> Player:
+    """The player with this handle, or a 404 naming it."""
+    player = Player.objects.filter(handle=handle).first()
+    if player is None:
+        raise NotFound(f"no player has the handle {handle!r}")
+    return player
+
+
+def player_pick_accuracy_tables(*, player: Player, game: str | None = None) -> QuerySet[SeatPickAccuracy]:
+    """The player's stored pick accuracy a table, newest first, for the API."""
+    rows = SeatPickAccuracy.objects.filter(player=player, table__result__status__in=TableResult.COUNTS)
+    if game:
+        rows = rows.filter(table__round__event__game=game)
+    return rows.select_related("table__round__event").order_by("-table__round__event__created_at", "-table_id")
+
+
+def counting_table_ids(*, game: str) -> list[int]:
+    """The ids of the game's tables whose result counts, oldest first."""
+    results = TableResult.objects.filter(status__in=TableResult.COUNTS, table__round__event__game=game)
+    return list(results.order_by("table_id").values_list("table_id", flat=True))

@@ -28,6 +28,11 @@ def tables_rate_task(table_ids: list[int]) -> None:
     services.tables_rate(table_ids=table_ids)
 
 
+@shared_task(**RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def tables_pick_accuracy_task(table_ids: list[int]) -> int:
+    return services.tables_pick_accuracy_refresh(table_ids=table_ids)
+
+
 @shared_task
 def table_sweep_task() -> int:
     return services.table_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))

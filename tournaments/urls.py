@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<str:game>/score/", api.ScorePreviewView.as_view(), name="score-preview"),
     path("games/<str:game>/rebuild/", api.RebuildView.as_view(), name="game-rebuild"),
     path("games/<str:game>/cards/", api.CardStatisticsView.as_view(), name="game-cards"),
+    path("players/<str:handle>/pick-accuracy/", api.PickAccuracyView.as_view(), name="player-pick-accuracy"),
     path("auth/token/", api.TokenView.as_view(), name="token"),
     path("auth/token/rotate/", api.TokenRotateView.as_view(), name="token-rotate"),
     path("", include(router.urls)),

@@ -42,8 +42,8 @@ def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(mon
         services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
     real_verify = games.verify_table
 
-    def verify_while_a_correction_lands(sheet, edition, dealt=None):
-        verdict = real_verify(sheet, edition, dealt)
+    def verify_while_a_correction_lands(sheet, edition, dealt=None, deal=None):
+        verdict = real_verify(sheet, edition, dealt, deal)
         services.sheet_submit(seat=seats[1], data=data[1], by=seats[1].player.user)
         return verdict
 

@@ -99,7 +99,7 @@ def test_the_slips_print_each_seats_hands(client: Client) -> None:
     for position, seat in enumerate(table.seats.order_by("position")):
         assert seat.player.handle in page
         for hands in deal.hands:
-            assert " ".join(sorted(hands[position])) in page
+            assert f'<td class="cards-dealt">{"".join(sorted(hands[position]))}</td>' in page
     assert "Duplicate deal" in page
 
 

@@ -15,7 +15,7 @@ from config.errors import DomainError
 from config.renderers import CSVRenderer
 from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
 from tournaments import selectors, services
-from tournaments.models import Edition
+from tournaments.models import Edition, SeatPickAccuracy
 from tournaments.serializers import (
     EditionSerializer,
     GameSerializer,
@@ -90,6 +90,35 @@ class CardStatisticsView(APIView):
             game=game, players=int(players) if players else None, sort=request.query_params.get("sort", "mean_pick")
         )
         return Response([_flat(row.to_json()) if format == "csv" else row.to_json() for row in rows])
+
+
+class PickAccuracyView(APIView):
+    """A player's pick accuracy a verified drafting table, newest first: for each round, each pick that had a
+    choice as [pick, card taken, the round's points, the best points any card offered gives, that card]
+    (docs/rules.md, "Pick accuracy")."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, description="only this drafting edition")],
+        responses={200: OpenApiResponse(description="a list of tables; `?format=csv` as a sheet (no rounds)")},
+    )
+    def get(self, request: Request, handle: str, format: str | None = None) -> Response:
+        player = selectors.player_of_handle(handle=handle)
+        rows = selectors.player_pick_accuracy_tables(player=player, game=request.query_params.get("game"))
+        lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
+        return Response(lines)
+
+
+def _pick_line(row: SeatPickAccuracy, *, with_rounds: bool) -> dict[str, Any]:
+    event = row.table.round.event
+    line: dict[str, Any] = {
+        "event": event.pk, "event_name": event.name, "game": event.game, "round": row.table.round.number,
+        "table": row.table.number, "choices": row.choices, "best_picks": row.best_picks,
+        "points_lost": row.points_lost,
+    }  # fmt: skip
+    return {**line, "rounds": row.rounds} if with_rounds else line
 
 
 def _flat(row: dict[str, Any]) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def _printed_deal(event: Event, round_: Any, table: Any, deck: Any) -> list[dict
     if deal is None:
         return None
     return [
-        {"handle": seat.player.handle, "hands": [" ".join(sorted(hands[i])) for hands in deal.hands]}
+        {"handle": seat.player.handle, "hands": ["".join(sorted(hands[i])) for hands in deal.hands]}
         for i, seat in enumerate(seats)
     ]
 

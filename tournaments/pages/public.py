@@ -2,6 +2,7 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 import games
@@ -99,8 +100,22 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         "games": pages.rated_games(player=player),
         "list_ranks": ratings.list_ranks_of(player_id=player.user_id)[:12],
         "seasons": club_reads.seasons_of(player=player),
+        "pick_accuracy": [
+            {"summary": line, "chart": _pick_chart(line)} for line in selectors.player_pick_accuracy(player=player)
+        ],
     }  # fmt: skip
     return render(request, "pages/player.html", context)
+
+
+def _pick_chart(line: selectors.GamePicks) -> SafeString:
+    """The share of best picks event by event (in %), the last 20 events."""
+    points = [
+        Point(f"{event.when.isoformat() if event.when else ''} {event.name}", 100 * event.best_picks / event.choices)
+        for event in line.events[-20:]
+        if event.choices
+    ]
+    title = _("%(game)s: best picks event by event (%%)") % {"game": game_name(line.game)}
+    return line_chart(points, title=title) if len(points) > 1 else SafeString("")
 
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -111,6 +126,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
         "sheets": seat_sheets(table.result.table_verdict),  # every table has its result row from its seating
         "rating_changes": pages.table_rating_changes(table=table),
+        "picks": selectors.table_pick_accuracy(table=table),
     }  # fmt: skip
     return render(request, "pages/table.html", context)
 

@@ -118,6 +118,10 @@ def _sentences() -> dict[str, str]:
         "wrong_card_count": _("%(player)s does not have the right number of cards."),
         "unknown_card": _("%(player)s lists a card that is not in this edition."),
         "duplicate_card": _("A card appears twice at this table (%(player)s)."),
+        "deal_mismatch": _(
+            "%(player)s's row holds a card the printed deal did not put in the hand it came from: "
+            "check the rows against the deal on the table slip."
+        ),
         "set_aside_not_dealt": _("The cards listed do not add up to one deal: a card is missing or set aside twice."),
         "unknown_activity": _("%(player)s scores an activity that does not exist."),
         "unknown_treasure": _("%(player)s scores a treasure that does not exist."),

@@ -47,6 +47,7 @@ from tournaments.services.notifications import (
     unsubscribe,
 )
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
+from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
@@ -125,6 +126,7 @@ __all__ = [
     "table_sheets_submit",
     "table_sweep",
     "table_verify",
+    "tables_pick_accuracy_refresh",
     "tables_rate",
     "token_for_login",
     "token_rotate",

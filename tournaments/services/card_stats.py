@@ -7,15 +7,13 @@ subtracts exactly what the table added before: the statistics always equal compu
 
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
 
 from django.db import transaction
 
 import games
 from games.card_stats import CardLine, Tally, table_tally
-from games.parsing import MalformedInput
-from games.rebuild import rebuild_table
-from tournaments.models import CardStat, Sanction, ScoreSheet, TableCardTally, TableResult
+from tournaments import selectors
+from tournaments.models import CardStat, Sanction, TableCardTally, TableResult
 
 
 def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> None:
@@ -39,42 +37,15 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
 
 
 def _tallies(results: list[TableResult]) -> dict[int, Tally]:
-    """Each table's tally, for a table every seat of which played (a forfeit leaves rows missing) and whose
-    rows rebuild (an organiser may accept a table the engine refused)."""
-    sheets = _current_sheet_data([r.table_id for r in results])
+    """Each table's tally, for the tables whose whole draft is known (selectors.tables_drafted)."""
     tallies = {}
-    for result in results:
-        verdict = result.table_verdict
-        seats = sheets.get(result.table_id, [])
-        if verdict.won_by_forfeit or any(s.forfeited for s in verdict.seats) or len(seats) != len(verdict.seats):
-            continue
-        event = result.table.round.event
-        try:
-            drafts = rebuild_table(games.GAMES[event.game], {"seats": seats}, event.draft_direction)
-        except MalformedInput:
-            continue
-        by_player = {line.player: line for line in verdict.seats}
-        if any(seat.get("player") not in by_player for seat in seats):
-            continue
-        lines = [by_player[seat["player"]] for seat in seats]
-        tallies[result.table_id] = table_tally(
-            drafts, [line.rank for line in lines], [list(line.rounds or ()) for line in lines]
+    for drafted in selectors.tables_drafted(results=results):
+        by_player = {line.player: line for line in drafted.result.table_verdict.seats}
+        lines = [by_player[seat["player"]] for seat in drafted.seats]
+        tallies[drafted.result.table_id] = table_tally(
+            drafted.drafts, [line.rank for line in lines], [list(line.rounds or ()) for line in lines]
         )
     return tallies
-
-
-def _current_sheet_data(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    """Per table, the newest sheet of each seat in seating order, as stored (no model objects: a rebuild
-    reads hundreds of thousands)."""
-    newest: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    rows = (
-        ScoreSheet.objects.filter(seat__table_id__in=table_ids)
-        .order_by("seat__table_id", "seat__position", "-version")
-        .values_list("seat__table_id", "seat_id", "data")
-    )
-    for table_id, seat_id, data in rows:
-        newest[table_id].setdefault(seat_id, data)
-    return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
 def _keep(results: list[TableResult], stored: dict[int, TableCardTally], wanted: dict[int, Tally]) -> None:

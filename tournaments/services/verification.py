@@ -101,7 +101,15 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
             round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
         event_places_refresh(event_ids={r.table.round.event_id for r in done})  # a correction after the close
         _announce_verdicts(done)
+        _queue_pick_accuracy([r.table_id for r in done if games.GAMES[r.table.round.event.game].drafting])
     return {r.table_id: r for r in done}
+
+
+def _queue_pick_accuracy(table_ids: list[int]) -> None:
+    """Pick accuracy follows a table's result (services/pick_accuracy.py), in a task of its own after the commit:
+    a verdict does not wait for it."""
+    if table_ids:
+        enqueue_on_commit(task_names.PICK_ACCURACY, table_ids)
 
 
 def _announce_verdicts(done: list[TableResult]) -> None:
@@ -187,6 +195,7 @@ def table_override(*, table: Table, reason: str, by: User) -> TableResult:
         round_finish_if_complete(round_id=table.round_id)
         event_places_refresh(event_ids=[table.round.event_id])
         _queue_rating(table.pk)
+        _queue_pick_accuracy([table.pk])
     return result
 
 
@@ -213,6 +222,7 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
         if round_.can.reopen:
             advance(round_, "reopen")
         _queue_rating(table.pk)  # takes the table out of its pool until it counts again
+        _queue_pick_accuracy([table.pk])
     return result
 
 
