@@ -2,13 +2,16 @@
 table drafted from its deal passes, and rows that do not come from the deal are refused naming the player,
 round and card."""
 
+import json
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
 from games.deal import Deal, seeded_deal
+from games.rebuild import rebuild
 from games.simulate import drafting_sheet
 
 DRAFTING = sorted(game.id for game in games.GAMES.values() if game.drafting)
@@ -96,3 +99,17 @@ def test_a_deal_for_another_table_size_is_a_mismatch() -> None:
     sheet = drafting_sheet("boomerang-australia", deck(), 2, random.Random(4), deal=seeded_deal(deck(), 2, "x", "left"))
     verdict = games.verify_table(sheet, deal=Deal("left", deal.hands))
     assert verdict.problem_codes() == ["deal_mismatch"]
+
+
+def test_an_example_table_fits_the_deal_its_rows_rebuild_to_and_no_other() -> None:
+    """A real table (examples/sheets/): the deal rebuilt from its rows passes; moving one card of the
+    printed deal to another seat's hand is a mismatch naming the round."""
+    sheet = json.loads((Path(__file__).resolve().parents[2] / "examples/sheets/boomerang-usa.json").read_text())
+    rows = [[seat["rounds"][r]["cards"] for seat in sheet["seats"]] for r in range(4)]
+    dealt = tuple(tuple(draft.dealt) for draft in rebuild(rows, "left"))
+    assert games.verify_table(sheet, deal=Deal("left", dealt)).valid
+    hands = [list(map(list, round_hands)) for round_hands in dealt]
+    hands[2][0][0], hands[2][1][0] = hands[2][1][0], hands[2][0][0]
+    moved = Deal("left", tuple(tuple(map(tuple, round_hands)) for round_hands in hands))
+    problems = games.verify_table(sheet, deal=moved).problems
+    assert {(p.code, p.round) for p in problems} == {("deal_mismatch", 3)}

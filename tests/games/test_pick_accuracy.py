@@ -3,8 +3,11 @@ alternative, played out as the documented swap in a whole sheet, gets exactly th
 full verification; every pick with a choice is valued (six a round)."""
 
 import copy
+import json
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +99,22 @@ def test_a_round_with_every_pick_the_best_has_no_costliest_pick() -> None:
             else:
                 assert line.costliest is not None
                 assert line.costliest.cost == max(pick.cost for pick in line.picks)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sheets"
+
+
+@pytest.mark.parametrize("game", DRAFTING)
+def test_the_example_tables_picks_are_valued_as_the_engine_scores_their_rounds(game: str) -> None:
+    """The shipped example tables (examples/sheets/), real rows as a table wrote them."""
+    sheet = json.loads((EXAMPLES / f"{game}.json").read_text())
+    verdict = games.verify_table(sheet)
+    assert verdict.valid
+    for seat, rounds in enumerate(accuracy_of(game, sheet, "left")):
+        for r, line in enumerate(rounds):
+            assert len(line.picks) == 6
+            assert {pick.points for pick in line.picks} == {round_total(verdict, seat, r)}
+            for pick in line.picks:
+                if pick.best_card != pick.taken:
+                    again = games.verify_table(swapped_sheet(sheet, seat, r, pick.pick - 1, pick.best_card))
+                    assert round_total(again, seat, r) == pick.best
