@@ -1,8 +1,8 @@
 """Card statistics (issue 31, item 2): built from scratch, updated one table at a time, and the cards page.
 
 `pure --tables 100000`: the pure part of a rebuild from scratch: N simulated four-player Australia tables
-(dealt and drafted by games/simulate.py beforehand, not timed), each rebuilt pick by pick, tallied and
-added to the total: what `card_stats_rebuild` does per table besides reading the rows.
+(dealt and drafted by games/simulate.py beforehand, not timed), each tallied from its rows and added to the
+total: what `card_stats_rebuild` does per table besides reading the rows and checking them.
 
 `picks --tables 200`: pick accuracy (item 3) of N simulated tables per edition and player count: each pick's
 every alternative scored by the engine.
@@ -59,10 +59,10 @@ def pure(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     total = Tally()
     for rows, ranks, rounds in tables:
-        total.add(table_tally(rebuild(rows, "left"), ranks, rounds))
+        total.add(table_tally(rows, ranks, rounds))
     elapsed = time.perf_counter() - start
     per_table = elapsed / args.tables * 1e3
-    print(f"pure: {args.tables} tables rebuilt, tallied and added in {elapsed:.1f} s ({per_table:.3f} ms a table)")
+    print(f"pure: {args.tables} tables tallied and added in {elapsed:.1f} s ({per_table:.3f} ms a table)")
 
 
 def picks(args: argparse.Namespace) -> None:

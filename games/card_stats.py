@@ -16,8 +16,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rebuild import RoundDraft
-
 Z95 = 1.96
 
 
@@ -87,10 +85,12 @@ class Tally:
 
 
 def table_tally(
-    drafts: Sequence[RoundDraft], ranks: Sequence[int], rounds: Sequence[Sequence[Mapping[str, int]]]
+    rows: Sequence[Sequence[Sequence[str]]], ranks: Sequence[int], rounds: Sequence[Sequence[Mapping[str, int]]]
 ) -> Tally:
-    """One table: `drafts` its rebuilt rounds, `ranks[seat]` each seat's place at the table, `rounds[seat][r]`
-    the seat's points by category in round r (the verdict's)."""
+    """One table: `rows[r][seat]` each seat's cards in round r in the order drafted (rows games/rebuild.py
+    accepts), `ranks[seat]` each seat's place at the table, `rounds[seat][r]` the seat's points by category in
+    round r (the verdict's). The draft rebuilt says which hand held a card at each pick; what the statistics
+    need of it follows from the pick at which the card was taken (below), so the hands are not built here."""
     players = len(ranks)
     lines: dict[str, CardLine] = {}
     everyone = CardLine()
@@ -100,12 +100,12 @@ def table_tally(
         everyone.score_sum += score
         everyone.score_squares += score * score
         drafted: set[str] = set()
-        for r, draft in enumerate(drafts):
+        for r, round_rows in enumerate(rows):
             scored = [(c, p) for c, p in (rounds[seat][r] if r < len(rounds[seat]) else {}).items() if p]
-            for pick_number, pick in enumerate(draft.picks[seat], start=1):
-                line = lines.get(pick.taken)
+            for pick_number, taken in enumerate(round_rows[seat], start=1):
+                line = lines.get(taken)
                 if line is None:
-                    line = lines[pick.taken] = CardLine()
+                    line = lines[taken] = CardLine()
                 line.taken += 1
                 line.pick_sum += pick_number
                 # A dealt card stays in the hands passed round until someone takes it: it was offered at each
@@ -114,7 +114,7 @@ def table_tally(
                 points = line.points
                 for category, value in scored:
                     points[category] = points.get(category, 0) + value
-                drafted.add(pick.taken)
+                drafted.add(taken)
         for card in drafted:
             line = lines[card]
             line.seats += 1

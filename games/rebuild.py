@@ -42,7 +42,18 @@ def step_of(direction: str, round_index: int) -> int:
 
 def rebuild_round(rows: Sequence[Sequence[str]], step: int, where: str = "") -> RoundDraft:
     """One round: rows[seat] are that seat's cards in the order drafted (7 each)."""
+    check_round(rows, where)
     seats = len(rows)
+    dealt = tuple(tuple(rows[(origin + step * k) % seats][k] for k in range(ROW_LENGTH)) for origin in range(seats))
+    picks = tuple(
+        tuple(Pick(offered=dealt[(seat - step * k) % seats][k:], taken=rows[seat][k]) for k in range(ROW_LENGTH))
+        for seat in range(seats)
+    )
+    return RoundDraft(dealt, picks)
+
+
+def check_round(rows: Sequence[Sequence[str]], where: str = "") -> None:
+    """Rows a draft can have come from: 7 cards each, none in two places; else MalformedInput naming it."""
     seen: dict[str, int] = {}
     for seat, row in enumerate(rows):
         if len(row) != ROW_LENGTH:
@@ -53,12 +64,6 @@ def rebuild_round(rows: Sequence[Sequence[str]], step: int, where: str = "") -> 
                     f"{where}seats[{seat}]", f"card {card!r} stands in two rows (seats {seen[card] + 1} and {seat + 1})"
                 )
             seen[card] = seat
-    dealt = tuple(tuple(rows[(origin + step * k) % seats][k] for k in range(ROW_LENGTH)) for origin in range(seats))
-    picks = tuple(
-        tuple(Pick(offered=dealt[(seat - step * k) % seats][k:], taken=rows[seat][k]) for k in range(ROW_LENGTH))
-        for seat in range(seats)
-    )
-    return RoundDraft(dealt, picks)
 
 
 def rebuild(rounds: Sequence[Sequence[Sequence[str]]], direction: str) -> list[RoundDraft]:

@@ -11,10 +11,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from config.bulk import bulk_insert
 from config.errors import Conflict, DomainError
 from ratings.models import (
     Rating,
@@ -298,18 +299,8 @@ CHANGE_COLUMNS = ("event_id", "pool_id", "player_id", "rank", "mu_before", "sigm
 
 
 def _insert_changes(rows: list[ChangeRow]) -> None:
-    """Write history rows: COPY on PostgreSQL (a replay writes hundreds of thousands), bulk insert elsewhere."""
-    if not rows:
-        return
-    if connection.vendor != "postgresql":
-        RatingChange.objects.bulk_create([RatingChange(**dict(zip(CHANGE_COLUMNS, row, strict=True))) for row in rows])
-        return
-    with (
-        connection.cursor() as cursor,
-        cursor.copy(f"COPY {RatingChange._meta.db_table} ({', '.join(CHANGE_COLUMNS)}) FROM STDIN") as copy,
-    ):
-        for row in rows:
-            copy.write_row(row)
+    """Write history rows (a replay writes hundreds of thousands: COPY on PostgreSQL)."""
+    bulk_insert(RatingChange, CHANGE_COLUMNS, rows)
 
 
 def _event_changes(

@@ -5,19 +5,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, JSONField, OuterRef, Prefetch, QuerySet, Subquery, Sum
+from django.db.models.expressions import RawSQL
 from rest_framework.exceptions import NotFound
 
 import games
 from config.errors import DomainError, NotAllowed
 from games import card_stats, rebuild
 from games.deal import Deal, seeded_deal
+from games.drafting_sheet import ROUNDS
 from games.rebuild import RoundDraft
 from tournaments import seasons
 from tournaments.models import (
@@ -227,46 +229,62 @@ def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]
     return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
-@dataclass(frozen=True)
+@dataclass
 class DraftedTable:
-    """A drafting table whose whole draft is known: its result, each seat's sheet data in seating order (as
-    stored) and the rebuilt draft (games/rebuild.py)."""
+    """A drafting table whose whole draft is known: its result, its players and rows in seating order
+    (rows[round][seat]) and, built when asked, the draft (games/rebuild.py)."""
 
     result: TableResult
-    seats: list[dict[str, Any]]
-    drafts: list[RoundDraft]
+    players: list[str]
+    rows: list[list[list[str]]]
+
+    @cached_property
+    def drafts(self) -> list[RoundDraft]:
+        return rebuild.rebuild(self.rows, self.result.table.round.event.draft_direction)
 
 
 def tables_drafted(*, results: Sequence[TableResult]) -> Iterator[DraftedTable]:
     """The results' tables whose draft can be rebuilt: every seat played (a forfeit leaves rows missing), each
-    seat's sheet names a player of the verdict, and the rows rebuild (an organiser may accept a table the
-    engine refused). Results need `table__round__event` loaded."""
-    sheets = tables_current_sheet_data(table_ids=[r.table_id for r in results])
+    seat's sheet names a player of the verdict, and the rows are a draft's (an organiser may accept a table
+    the engine refused). Results need `table__round__event` loaded."""
+    sheets = tables_current_rows(table_ids=[r.table_id for r in results])
     for result in results:
-        event, verdict = result.table.round.event, result.table_verdict
+        verdict = result.table_verdict
         seats = sheets.get(result.table_id, [])
         if verdict.won_by_forfeit or any(s.forfeited for s in verdict.seats) or len(seats) != len(verdict.seats):
             continue
-        if {seat.get("player") for seat in seats} != {line.player for line in verdict.seats}:
+        players = [player for player, _rows in seats]
+        if set(players) != {line.player for line in verdict.seats}:
             continue
+        rows = [[seat_rows[r] for _player, seat_rows in seats] for r in range(ROUNDS)]
         try:
-            drafts = rebuild.rebuild_table(games.GAMES[event.game], {"seats": seats}, event.draft_direction)
+            for round_rows in rows:
+                rebuild.check_round(round_rows)
         except games.MalformedInput:
             continue
-        yield DraftedTable(result, seats, drafts)
+        yield DraftedTable(result, players, rows)
 
 
-def tables_current_sheet_data(*, table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    """Per table, the newest sheet of each seat in seating order, as stored (no model objects: a rebuild of
-    the card statistics reads hundreds of thousands)."""
-    newest: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    rows = (
-        ScoreSheet.objects.filter(seat__table_id__in=table_ids)
-        .order_by("seat__table_id", "seat__position", "-version")
-        .values_list("seat__table_id", "seat_id", "data")
+def tables_current_rows(*, table_ids: list[int]) -> dict[int, list[tuple[str, list[list[str]]]]]:
+    """Per table, each seat's newest sheet in seating order as (player, its four rows of cards). On
+    PostgreSQL only those are read out of the stored JSON (a rebuild of the card statistics reads hundreds of
+    thousands of sheets); elsewhere the whole sheet. The sheets were read when submitted: their shape is the
+    sheet format's."""
+    sheets = ScoreSheet.objects.filter(seat__table_id__in=table_ids).order_by(
+        "seat__table_id", "seat__position", "-version"
     )
-    for table_id, seat_id, data in rows:
-        newest[table_id].setdefault(seat_id, data)
+    read: Iterable[tuple[int, int, str, list[list[str]]]]
+    if connection.vendor == "postgresql":
+        cards = RawSQL("jsonb_path_query_array(data, '$.rounds[*].cards')", (), output_field=JSONField())
+        read = sheets.annotate(cards=cards).values_list("seat__table_id", "seat_id", "data__player", "cards")
+    else:
+        read = (
+            (table_id, seat_id, data["player"], [row["cards"] for row in data["rounds"]])
+            for table_id, seat_id, data in sheets.values_list("seat__table_id", "seat_id", "data")
+        )
+    newest: dict[int, dict[int, tuple[str, list[list[str]]]]] = defaultdict(dict)
+    for table_id, seat_id, player, rows in read:
+        newest[table_id].setdefault(seat_id, (player, rows))
     return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 

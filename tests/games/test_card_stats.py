@@ -20,7 +20,7 @@ def a_table(game: str, players: int, seed: int) -> Tally:
     _dealt, rows = deal_and_draft(games.GAMES[game].default_edition(), players, rng)
     ranks = [rng.randint(1, players) for _ in range(players)]
     rounds = [[{"sites": rng.randint(0, 9), "animals": rng.randint(0, 5)} for _ in range(4)] for _ in range(players)]
-    return table_tally(rebuild(rows, "left"), ranks, rounds)
+    return table_tally(rows, ranks, rounds)
 
 
 @settings(max_examples=60, deadline=None)
@@ -46,7 +46,7 @@ def test_offered_counts_every_hand_that_held_the_card(game: str, players: int, s
             for pick in picks:
                 for card in pick.offered:
                     hands[card] = hands.get(card, 0) + 1
-    tally = table_tally(drafts, [1] * players, [[{}] * 4] * players)
+    tally = table_tally(rows, [1] * players, [[{}] * 4] * players)
     assert {card: line.offered for (_n, card), line in tally.lines.items() if card != ALL_SEATS} == hands
 
 

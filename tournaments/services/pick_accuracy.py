@@ -3,6 +3,8 @@ accuracy"). Celery runs `tables_pick_accuracy_refresh` after each batch of verdi
 computes outside any lock and writes only for the tables whose result has not changed meanwhile, so running
 it twice, or late, leaves the rows the table's current result gives."""
 
+from typing import Any
+
 from django.db import transaction
 
 import games
@@ -23,10 +25,11 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
     counting = [result for result in results if result.status in TableResult.COUNTS]
     seated = Seat.objects.filter(table_id__in=table_ids).values_list("table_id", "player__handle", "player_id")
     players = {(table_id, handle): player_id for table_id, handle, player_id in seated}
+    sheets = selectors.tables_current_sheets(table_ids=[result.table_id for result in counting])
     rows = [
         SeatPickAccuracy(table_id=drafted.result.table_id, player_id=players[drafted.result.table_id, handle], **line)
         for drafted in selectors.tables_drafted(results=counting)
-        for handle, line in _accuracy_lines(drafted).items()
+        for handle, line in _accuracy_lines(drafted, [s.data for s in sheets[drafted.result.table_id]]).items()
         if (drafted.result.table_id, handle) in players
     ]
     seen = {result.table_id: (result.status, result.attempt, result.verified_at) for result in results}
@@ -38,13 +41,13 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
     return sum(row.table_id in unchanged for row in rows)
 
 
-def _accuracy_lines(drafted: selectors.DraftedTable) -> dict[str, dict[str, object]]:
-    """Per player handle, the model fields of their seat's accuracy."""
+def _accuracy_lines(drafted: selectors.DraftedTable, sheets: list[dict[str, Any]]) -> dict[str, dict[str, object]]:
+    """Per player handle, the model fields of their seat's accuracy (`sheets`: the table's, in seating order)."""
     event = drafted.result.table.round.event
     rules = games.GAMES[event.game].drafting
     assert rules is not None
     deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
-    seats = [parse_seat(rules, data, f"seats[{i}]") for i, data in enumerate(drafted.seats)]
+    seats = [parse_seat(rules, data, f"seats[{i}]") for i, data in enumerate(sheets)]
     by_seat = table_accuracy(rules, deck, seats, drafted.drafts)
     return {seat.player: _fields(rounds) for seat, rounds in zip(seats, by_seat, strict=True)}
 
