@@ -16,6 +16,7 @@ from config.errors import NotAllowed
 from config.renderers import CSVRenderer
 from ratings import selectors, services
 from ratings.models import RatingList, RatingPool
+from ratings.pagination import PoolPagination
 from ratings.serializers import (
     ListEntrySerializer,
     ListInputSerializer,
@@ -72,6 +73,12 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
                 if not (established and selectors.is_provisional(rating))
                 and (since is None or (rating.last_played_at and rating.last_played_at >= since))
             ]
+        elif not established and since is None:  # the whole pool: pages through the rank buckets
+            paginator = PoolPagination()
+            self._paginator = paginator
+            page = paginator.paginate_pool(pool, request)
+            data = RatingSerializer(page, many=True).data
+            return Response(data) if request.accepted_renderer.format == "csv" else self.get_paginated_response(data)
         else:
             ratings = selectors.leaderboard(pool=pool, established_only=established, active_since=since)
         page = self.paginate_queryset(ratings)
@@ -101,7 +108,8 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         pool = self.get_object()
         rating = get_object_or_404(pool.ratings, player_id=int(player_id))
         history = selectors.player_history(pool=pool, player_id=rating.player_id)
-        return Response(PlayerRatingSerializer({"rating": rating, "history": history}).data)
+        rank = selectors.rank_of(rating=rating)
+        return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)
 
 
 class RatingListViewSet(viewsets.ReadOnlyModelViewSet):

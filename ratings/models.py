@@ -66,6 +66,22 @@ class Rating(models.Model):
         return f"{self.name}: {self.conservative:.2f} in {self.pool}"
 
 
+class RatingBucket(models.Model):
+    """How many of a pool's ratings have a conservative rating in [floor / 10, (floor + 1) / 10): kept in the
+    transaction that writes the ratings (ratings/services.py), so a player's rank and a deep leaderboard page
+    add up these few hundred rows instead of counting a million ratings (docs/rules.md, "Ranks at scale")."""
+
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="buckets")
+    floor = models.IntegerField(help_text="The bucket [floor / 10, (floor + 1) / 10) of conservative ratings.")
+    players = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["pool", "floor"], name="one_bucket_per_pool_floor")]
+
+    def __str__(self) -> str:
+        return f"{self.pool}: {self.players} at {self.floor / 10}"
+
+
 class RatingChange(models.Model):
     """One player's rating before and after one event; rebuilt by a replay."""
 

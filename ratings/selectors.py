@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery
 
+from ratings import buckets
 from ratings.models import Rating, RatingChange, RatingEvent, RatingList, RatingListEntry, RatingPool
 
 
@@ -101,6 +102,16 @@ def leaderboard_page(
     last = rows[-1] if rows else None
     following = Cursor(last[1].conservative, last[1].pk, last[0]) if last and len(chunk) > size else None
     return LeaderboardPage(rows, following)
+
+
+def rank_of(*, rating: Rating) -> int:
+    """The rating's place on its pool's whole leaderboard, through the rank buckets (ratings/buckets.py)."""
+    return buckets.rank_of(rating=rating)
+
+
+def rank_and_size(*, rating: Rating) -> tuple[int, int]:
+    """The rating's place and how many the pool rates (ratings/buckets.py: no count of the ratings)."""
+    return buckets.rank_and_size(rating=rating)
 
 
 CHART_GAMES = 50  # a player's page charts their rating after each of their last fifty games, per pool

@@ -49,6 +49,7 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
 class PlayerRatingSerializer(serializers.Serializer):
     rating = RatingSerializer()
+    rank = serializers.IntegerField(help_text="The player's place on the pool's whole leaderboard.")
     history = RatingChangeSerializer(many=True)
 
 

@@ -5,7 +5,7 @@ stale rating. A match that arrives for an earlier slot, or whose placings change
 from that point; the result equals rating every event from scratch in order.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from config.bulk import bulk_insert
 from config.errors import Conflict, DomainError
+from ratings.buckets import buckets_clear, buckets_move
 from ratings.models import (
     Rating,
     RatingAudit,
@@ -203,6 +204,7 @@ def _rewind(pool: RatingPool, start: datetime | None) -> dict[int, PlayerState]:
     if start is None:
         pool.changes.all().delete()
         pool.ratings.all().delete()
+        buckets_clear(pool=pool)
         return {}
     undone = RatingChange.objects.filter(pool=pool, event__order_at__gte=start)
     state = _state_before(pool, start, set(undone.values_list("player_id", flat=True)))
@@ -324,6 +326,7 @@ def _event_changes(
 def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
     """Insert or update every rating in `state` in one statement (upsert on the pool-player constraint).
     A player left with no game (their only matches were removed) has no rating, as if never rated."""
+    before = _conservatives(pool, state.keys())
     unrated = [player for player, s in state.items() if s.games == 0]
     if unrated:
         Rating.objects.filter(pool=pool, player_id__in=unrated).delete()
@@ -348,6 +351,17 @@ def _write_ratings(pool: RatingPool, state: dict[int, PlayerState]) -> None:
         unique_fields=["pool", "player"],
         update_fields=["name", "mu", "sigma", "conservative", "games", "last_played_at"],
     )
+    buckets_move(pool=pool, before=before, after=[rating.conservative for rating in ratings])
+
+
+def _conservatives(pool: RatingPool, players: Collection[int]) -> list[float]:
+    """The players' conservative ratings as stored now (for the rank buckets); a replay touching many players
+    reads the pool once rather than sending each id."""
+    rows = pool.ratings.values_list("player_id", "conservative")
+    if len(players) <= 5000:
+        return [c for _player, c in rows.filter(player_id__in=list(players))]
+    wanted = set(players)
+    return [c for player, c in rows.iterator(chunk_size=20000) if player in wanted]
 
 
 def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None) -> RatingList:

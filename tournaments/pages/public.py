@@ -93,7 +93,10 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
             for change in changes
         ]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
-        pools.append({"rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart})
+        place, of = ratings.rank_and_size(rating=rating)
+        pools.append({
+            "rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart, "place": place, "of": of,
+        })  # fmt: skip
     context = {
         "player": player, "pools": pools, "all_events": everything,
         "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
