@@ -11,9 +11,11 @@ way in Python and passed to the database as the same floats, so a bucket and a r
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Aggregate, Count, Max, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from ratings.models import Rating, RatingBucket, RatingPool
 
@@ -71,15 +73,24 @@ def rank_of(*, rating: Rating) -> int:
 
 def rank_and_size(*, rating: Rating) -> tuple[int, int]:
     """The rating's place on the pool's leaderboard (best conservative first, equal ones by id) and how many
-    the pool rates, in two queries: the buckets (above it, and in all), then the few ratings ahead of it in
-    its own bucket."""
+    the pool rates, in one query: the buckets above it and in all, and the few ratings ahead of it in its own
+    bucket."""
     floor, c = bucket_of(rating.conservative), rating.conservative
-    sums = RatingBucket.objects.filter(pool_id=rating.pool_id).aggregate(
-        above=Sum("players", filter=Q(floor__gt=floor)), total=Sum("players")
+
+    def total(rows: QuerySet[Any], expression: Aggregate) -> Coalesce:
+        grouped = rows.order_by().values("pool_id").annotate(value=expression).values("value")
+        return Coalesce(Subquery(grouped), 0)
+
+    buckets = RatingBucket.objects.filter(pool_id=rating.pool_id)
+    ahead = Rating.objects.filter(pool_id=rating.pool_id, conservative__lt=upper_bound(floor)).filter(
+        Q(conservative__gt=c) | Q(conservative=c, id__lt=rating.pk)
     )
-    own_bucket = Rating.objects.filter(pool_id=rating.pool_id, conservative__gte=c, conservative__lt=upper_bound(floor))
-    ahead = own_bucket.aggregate(n=Count("id", filter=Q(conservative__gt=c) | Q(conservative=c, id__lt=rating.pk)))
-    return (sums["above"] or 0) + ahead["n"] + 1, sums["total"] or 0
+    found = RatingPool.objects.filter(pk=rating.pool_id).aggregate(
+        above=Max(total(buckets.filter(floor__gt=floor), Sum("players"))),
+        size=Max(total(buckets, Sum("players"))),
+        ahead=Max(total(ahead, Count("id"))),
+    )
+    return found["above"] + found["ahead"] + 1, found["size"]
 
 
 def page_start(*, buckets: Mapping[int, int], position: int) -> tuple[int, int] | None:

@@ -730,18 +730,15 @@ class EventPicks:
 
 @dataclass(frozen=True)
 class GamePicks:
-    """A player's pick accuracy in one drafting edition: over every counted table, and event by event."""
+    """A player's pick accuracy in one drafting edition: over every counted table, and event by event for
+    their last PICK_EVENTS events."""
 
     game: str
+    choices: int
+    best_picks: int
+    points_lost: int
+    tables: int
     events: list[EventPicks]  # oldest first
-
-    @property
-    def choices(self) -> int:
-        return sum(e.choices for e in self.events)
-
-    @property
-    def best_picks(self) -> int:
-        return sum(e.best_picks for e in self.events)
 
     @property
     def best_rate(self) -> float:
@@ -749,21 +746,26 @@ class GamePicks:
 
     @property
     def lost_per_round(self) -> float:
-        rounds = sum(e.tables for e in self.events) * 4
-        return sum(e.points_lost for e in self.events) / rounds if rounds else 0.0
+        return self.points_lost / (self.tables * 4) if self.tables else 0.0
+
+
+PICK_EVENTS = 20
 
 
 def player_pick_accuracy(*, player: Player) -> list[GamePicks]:
-    """The player's pick accuracy by drafting edition, event by event (one grouped query)."""
-    by_event = (
-        SeatPickAccuracy.objects.filter(player=player, table__result__status__in=TableResult.COUNTS)
-        .values("table__round__event_id", "table__round__event__name", "table__round__event__game",
-                "table__round__event__starts_at", "table__round__event__created_at")
-        .annotate(choices=Sum("choices"), best=Sum("best_picks"), lost=Sum("points_lost"), tables=Count("id"))
-        .order_by("table__round__event__created_at", "table__round__event_id")
+    """The player's pick accuracy by drafting edition: totals in one grouped query, and their last
+    PICK_EVENTS events' in another (so the page costs the same after 500 events as after 5)."""
+    counted = SeatPickAccuracy.objects.filter(player=player, table__result__status__in=TableResult.COUNTS)
+    sums = {"choices": Sum("choices"), "best": Sum("best_picks"), "lost": Sum("points_lost"), "tables": Count("id")}
+    totals = counted.values("table__round__event__game").annotate(**sums).order_by("table__round__event__game")
+    recent = (
+        counted.values("table__round__event_id", "table__round__event__name", "table__round__event__game",
+                       "table__round__event__starts_at", "table__round__event__created_at")
+        .annotate(**sums)
+        .order_by("-table__round__event__created_at", "-table__round__event_id")[:PICK_EVENTS]
     )  # fmt: skip
     games_of: dict[str, list[EventPicks]] = defaultdict(list)
-    for row in by_event:
+    for row in reversed(list(recent)):
         moment = row["table__round__event__starts_at"] or row["table__round__event__created_at"]
         games_of[row["table__round__event__game"]].append(
             EventPicks(
@@ -771,7 +773,11 @@ def player_pick_accuracy(*, player: Player) -> list[GamePicks]:
                 row["choices"], row["best"], row["lost"], row["tables"],
             )
         )  # fmt: skip
-    return [GamePicks(game, events) for game, events in sorted(games_of.items())]
+    return [
+        GamePicks(row["table__round__event__game"], row["choices"], row["best"], row["lost"], row["tables"],
+                  games_of[row["table__round__event__game"]])
+        for row in totals
+    ]  # fmt: skip
 
 
 def player_of_handle(*, handle: str) -> Player:

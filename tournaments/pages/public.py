@@ -111,10 +111,10 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
 
 
 def _pick_chart(line: selectors.GamePicks) -> SafeString:
-    """The share of best picks event by event (in %), the last 20 events."""
+    """The share of best picks event by event (in %), over the events the selector gives (the last 20)."""
     points = [
         Point(f"{event.when.isoformat() if event.when else ''} {event.name}", 100 * event.best_picks / event.choices)
-        for event in line.events[-20:]
+        for event in line.events
         if event.choices
     ]
     title = _("%(game)s: best picks event by event (%%)") % {"game": game_name(line.game)}
