@@ -11,11 +11,8 @@ way in Python and passed to the database as the same floats, so a bucket and a r
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from django.db import connection
-from django.db.models import Aggregate, Count, Max, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
 
 from ratings.models import Rating, RatingBucket, RatingPool
 
@@ -73,24 +70,22 @@ def rank_of(*, rating: Rating) -> int:
 
 def rank_and_size(*, rating: Rating) -> tuple[int, int]:
     """The rating's place on the pool's leaderboard (best conservative first, equal ones by id) and how many
-    the pool rates, in one query: the buckets above it and in all, and the few ratings ahead of it in its own
-    bucket."""
+    the pool rates, in one statement: the buckets above it and in all, and the ratings ahead of it in its own
+    bucket, one range of the (pool, -conservative, id) index read without the table (an equal rating is
+    ahead when its id is smaller). Written as SQL: the ORM took longer to compile it than the database to run
+    it."""
     floor, c = bucket_of(rating.conservative), rating.conservative
-
-    def total(rows: QuerySet[Any], expression: Aggregate) -> Coalesce:
-        grouped = rows.order_by().values("pool_id").annotate(value=expression).values("value")
-        return Coalesce(Subquery(grouped), 0)
-
-    buckets = RatingBucket.objects.filter(pool_id=rating.pool_id)
-    ahead = Rating.objects.filter(pool_id=rating.pool_id, conservative__lt=upper_bound(floor)).filter(
-        Q(conservative__gt=c) | Q(conservative=c, id__lt=rating.pk)
-    )
-    found = RatingPool.objects.filter(pk=rating.pool_id).aggregate(
-        above=Max(total(buckets.filter(floor__gt=floor), Sum("players"))),
-        size=Max(total(buckets, Sum("players"))),
-        ahead=Max(total(ahead, Count("id"))),
-    )
-    return found["above"] + found["ahead"] + 1, found["size"]
+    buckets, ratings = (connection.ops.quote_name(m._meta.db_table) for m in (RatingBucket, Rating))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT COALESCE(SUM(players), 0) FROM {buckets} WHERE pool_id = %s AND floor > %s), "
+            f"(SELECT COALESCE(SUM(players), 0) FROM {buckets} WHERE pool_id = %s), "
+            f"(SELECT COUNT(*) FROM {ratings} WHERE pool_id = %s AND conservative >= %s AND conservative < %s "
+            f"AND (conservative > %s OR id < %s))",
+            [rating.pool_id, floor, rating.pool_id, rating.pool_id, c, upper_bound(floor), c, rating.pk],
+        )
+        above, size, ahead = cursor.fetchone()
+    return int(above) + int(ahead) + 1, int(size)
 
 
 def page_start(*, buckets: Mapping[int, int], position: int) -> tuple[int, int] | None:
