@@ -229,27 +229,56 @@ def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]
     return {table_id: list(seats.values()) for table_id, seats in newest.items()}
 
 
+@dataclass(frozen=True)
+class ResultToDraft:
+    """What finding a table's draft needs of its result: a TableResult row holds more than a rebuild of
+    100,000 tables should build objects for."""
+
+    table_id: int
+    verdict: TableVerdict
+    game: str
+    direction: str  # the event's draft_direction
+
+    @classmethod
+    def of(cls, result: TableResult) -> "ResultToDraft":
+        """From a result loaded with its event."""
+        event = result.table.round.event
+        return cls(result.table_id, result.table_verdict, event.game, event.draft_direction)
+
+
+def results_to_draft(*, game: str) -> list[ResultToDraft]:
+    """The game's counting results of sanctioned, rated events, read as plain values (a rebuild of the card
+    statistics reads every one)."""
+    rows = TableResult.objects.filter(
+        status__in=TableResult.COUNTS, table__round__event__game=game, table__round__event__rated=True,
+        table__round__event__sanction=Sanction.SANCTIONED,
+    ).values_list("table_id", "verdict", "table__round__event__draft_direction")  # fmt: skip
+    return [
+        ResultToDraft(table_id, TableVerdict.read(verdict), game, direction) for table_id, verdict, direction in rows
+    ]
+
+
 @dataclass
 class DraftedTable:
     """A drafting table whose whole draft is known: its result, its players and rows in seating order
     (rows[round][seat]) and, built when asked, the draft (games/rebuild.py)."""
 
-    result: TableResult
+    result: ResultToDraft
     players: list[str]
     rows: list[list[list[str]]]
 
     @cached_property
     def drafts(self) -> list[RoundDraft]:
-        return rebuild.rebuild(self.rows, self.result.table.round.event.draft_direction)
+        return rebuild.rebuild(self.rows, self.result.direction)
 
 
-def tables_drafted(*, results: Sequence[TableResult]) -> Iterator[DraftedTable]:
+def tables_drafted(*, results: Sequence[ResultToDraft]) -> Iterator[DraftedTable]:
     """The results' tables whose draft can be rebuilt: every seat played (a forfeit leaves rows missing), each
     seat's sheet names a player of the verdict, and the rows are a draft's (an organiser may accept a table
-    the engine refused). Results need `table__round__event` loaded."""
+    the engine refused)."""
     sheets = tables_current_rows(table_ids=[r.table_id for r in results])
     for result in results:
-        verdict = result.table_verdict
+        verdict = result.verdict
         seats = sheets.get(result.table_id, [])
         if verdict.won_by_forfeit or any(s.forfeited for s in verdict.seats) or len(seats) != len(verdict.seats):
             continue

@@ -15,7 +15,7 @@ import games
 from config.bulk import bulk_insert
 from games.card_stats import CardLine, Tally, table_tally
 from tournaments import selectors
-from tournaments.models import CardStat, Sanction, TableCardTally, TableResult
+from tournaments.models import CardStat, TableCardTally, TableResult
 
 
 def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> None:
@@ -24,7 +24,7 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
     results = [r for r in results if games.GAMES[r.table.round.event.game].drafting is not None]
     if not results:
         return
-    wanted = _tallies([r for r in results if r.table_id in counting])
+    wanted = _tallies([selectors.ResultToDraft.of(r) for r in results if r.table_id in counting])
     stored = {row.table_id: row for row in TableCardTally.objects.filter(table_id__in=[r.table_id for r in results])}
     deltas: dict[str, Tally] = defaultdict(Tally)
     for result in results:
@@ -38,11 +38,11 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
         _apply(game, delta)
 
 
-def _tallies(results: list[TableResult]) -> dict[int, Tally]:
+def _tallies(results: list[selectors.ResultToDraft]) -> dict[int, Tally]:
     """Each table's tally, for the tables whose whole draft is known (selectors.tables_drafted)."""
     tallies = {}
     for drafted in selectors.tables_drafted(results=results):
-        by_player = {line.player: line for line in drafted.result.table_verdict.seats}
+        by_player = {line.player: line for line in drafted.result.verdict.seats}
         lines = [by_player[player] for player in drafted.players]
         tallies[drafted.result.table_id] = table_tally(
             drafted.rows, [line.rank for line in lines], [list(line.rounds or ()) for line in lines]
@@ -90,22 +90,12 @@ def _apply(game: str, delta: Tally) -> None:
             row.delete()
 
 
-# What a rebuild reads of each result: not the event's whole row once a table (100,000 tables: 100,000 copies).
-REBUILD_READS = ("table_id", "status", "verdict", "table__round_id", "table__round__event_id",
-                 "table__round__event__game", "table__round__event__draft_direction")  # fmt: skip
-
-
 def card_stats_rebuild(*, game: str) -> int:
     """The game's statistics from scratch: every counting table's tally again. Returns the tables counted."""
     with transaction.atomic():
         CardStat.objects.filter(game=game).delete()
         TableCardTally.objects.filter(game=game).delete()
-        results = list(
-            TableResult.objects.filter(
-                status__in=TableResult.COUNTS, table__round__event__game=game, table__round__event__rated=True,
-                table__round__event__sanction=Sanction.SANCTIONED,
-            ).select_related("table__round__event").only(*REBUILD_READS)
-        )  # fmt: skip
+        results = selectors.results_to_draft(game=game)
         total = Tally()
         tallies: list[tuple[int, str, Any]] = []
         for chunk_start in range(0, len(results), 2000):

@@ -28,7 +28,7 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
     sheets = selectors.tables_current_sheets(table_ids=[result.table_id for result in counting])
     rows = [
         SeatPickAccuracy(table_id=drafted.result.table_id, player_id=players[drafted.result.table_id, handle], **line)
-        for drafted in selectors.tables_drafted(results=counting)
+        for drafted in selectors.tables_drafted(results=[selectors.ResultToDraft.of(r) for r in counting])
         for handle, line in _accuracy_lines(drafted, [s.data for s in sheets[drafted.result.table_id]]).items()
         if (drafted.result.table_id, handle) in players
     ]
@@ -43,10 +43,10 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
 
 def _accuracy_lines(drafted: selectors.DraftedTable, sheets: list[dict[str, Any]]) -> dict[str, dict[str, object]]:
     """Per player handle, the model fields of their seat's accuracy (`sheets`: the table's, in seating order)."""
-    event = drafted.result.table.round.event
-    rules = games.GAMES[event.game].drafting
+    game = drafted.result.game
+    rules = games.GAMES[game].drafting
     assert rules is not None
-    deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
+    deck = selectors.edition_rules_data(game=game, edition=selectors.edition_active(game=game))
     seats = [parse_seat(rules, data, f"seats[{i}]") for i, data in enumerate(sheets)]
     by_seat = table_accuracy(rules, deck, seats, drafted.drafts)
     return {seat.player: _fields(rounds) for seat, rounds in zip(seats, by_seat, strict=True)}
