@@ -346,6 +346,19 @@ def tables_stuck(*, before: datetime) -> QuerySet[TableResult]:
     return TableResult.objects.filter(status__in=TableResult.QUEUED, updated_at__lt=before)
 
 
+def tables_missing_pick_accuracy(*, before: datetime, since: datetime, limit: int = 500) -> list[int]:
+    """Drafting tables whose result counts since between `since` and `before` and that have no pick accuracy
+    stored: a task the broker lost. (A table whose draft cannot be rebuilt never has any: the window keeps
+    the sweep from sending it for ever.)"""
+    drafting = [game.id for game in games.GAMES.values() if game.drafting]
+    stored = SeatPickAccuracy.objects.filter(table_id=OuterRef("table_id"))
+    missing = TableResult.objects.filter(
+        status__in=TableResult.COUNTS, verified_at__lt=before, verified_at__gte=since,
+        table__round__event__game__in=drafting,
+    ).exclude(Exists(stored))  # fmt: skip
+    return list(missing.order_by("table_id").values_list("table_id", flat=True)[:limit])
+
+
 def rounds_complete_but_running() -> list[int]:
     """Ids of running rounds whose every table has a result that counts: rounds a lost commit left open."""
     open_table = TableResult.objects.filter(table__round=OuterRef("pk")).exclude(status__in=TableResult.COUNTS)

@@ -121,3 +121,23 @@ def test_the_refresh_command_stores_tables_verified_before(django_capture_on_com
     call_command("pick_accuracy_refresh", GAME, stdout=out)
     assert "1 tables, 4 seats stored" in out.getvalue()
     assert SeatPickAccuracy.objects.filter(table=table).count() == 4
+
+
+def test_the_sweep_sends_again_the_pick_accuracy_a_lost_task_never_stored(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.models import TableResult
+
+    _event, table = played(django_capture_on_commit_callbacks)
+    SeatPickAccuracy.objects.filter(table=table).delete()  # the broker lost the task
+    TableResult.objects.filter(table=table).update(verified_at=timezone.now() - timedelta(minutes=10))
+    services.table_sweep(older_than=timedelta(minutes=5))
+    assert SeatPickAccuracy.objects.filter(table=table).count() == 4
+    SeatPickAccuracy.objects.filter(table=table).delete()
+    TableResult.objects.filter(table=table).update(verified_at=timezone.now() - timedelta(days=3))
+    services.table_sweep(older_than=timedelta(minutes=5))  # past the window: left to the refresh command
+    assert not SeatPickAccuracy.objects.filter(table=table).exists()

@@ -258,7 +258,8 @@ def _rate_now(table_ids: list[int]) -> None:
 
 def table_sweep(*, older_than: timedelta) -> int:
     """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
-    after `older_than`, and final results that were never rated (one rating task for them all). Tasks claim
+    after `older_than`, final results that were never rated (one rating task for them all) and, from the
+    last day, drafting tables whose pick accuracy was never stored. Tasks claim
     their work, so a repeat is harmless. Returns how many tables were sent.
 
     Both searches stay in the database (an index of the queue, an anti-join with the rating events), so the
@@ -270,8 +271,14 @@ def table_sweep(*, older_than: timedelta) -> int:
     unrated = tables_unrated(before=stale)
     if unrated and dispatch(task_names.TABLES_RATE, unrated):
         sent += len(unrated)
+    unanalysed = selectors.tables_missing_pick_accuracy(before=stale, since=stale - PICK_ACCURACY_REPAIR_WINDOW)
+    if unanalysed:
+        dispatch(task_names.PICK_ACCURACY, unanalysed)
     rounds_finish_complete()
     return sent
+
+
+PICK_ACCURACY_REPAIR_WINDOW = timedelta(days=1)  # older tables: manage.py pick_accuracy_refresh
 
 
 def round_finish_if_complete(*, round_id: int) -> bool:
