@@ -19,9 +19,8 @@ import games
 from config.errors import DomainError, NotAllowed
 from games import card_stats, rebuild
 from games.deal import Deal, seeded_deal
-from games.drafting_sheet import ROUNDS
 from games.rebuild import RoundDraft
-from tournaments import seasons
+from tournaments import drafted, seasons
 from tournaments.models import (
     Bye,
     CardStat,
@@ -246,16 +245,19 @@ class ResultToDraft:
         return cls(result.table_id, result.table_verdict, event.game, event.draft_direction)
 
 
-def results_to_draft(*, game: str) -> list[ResultToDraft]:
-    """The game's counting results of sanctioned, rated events, read as plain values (a rebuild of the card
-    statistics reads every one)."""
-    rows = TableResult.objects.filter(
-        status__in=TableResult.COUNTS, table__round__event__game=game, table__round__event__rated=True,
-        table__round__event__sanction=Sanction.SANCTIONED,
-    ).values_list("table_id", "verdict", "table__round__event__draft_direction")  # fmt: skip
-    return [
-        ResultToDraft(table_id, TableVerdict.read(verdict), game, direction) for table_id, verdict, direction in rows
-    ]
+def counting_table_ids_rated(*, game: str) -> list[int]:
+    """The ids of the game's tables whose result counts, in sanctioned, rated events, oldest first."""
+    return list(
+        TableResult.objects.filter(
+            status__in=TableResult.COUNTS, table__round__event__game=game, table__round__event__rated=True,
+            table__round__event__sanction=Sanction.SANCTIONED,
+        ).order_by("table_id").values_list("table_id", flat=True)
+    )  # fmt: skip
+
+
+def verdicts_of(*, table_ids: list[int]) -> list[tuple[int, Any]]:
+    """(table id, stored verdict) of the tables, as plain values."""
+    return list(TableResult.objects.filter(table_id__in=table_ids).values_list("table_id", "verdict"))
 
 
 @dataclass
@@ -273,25 +275,12 @@ class DraftedTable:
 
 
 def tables_drafted(*, results: Sequence[ResultToDraft]) -> Iterator[DraftedTable]:
-    """The results' tables whose draft can be rebuilt: every seat played (a forfeit leaves rows missing), each
-    seat's sheet names a player of the verdict, and the rows are a draft's (an organiser may accept a table
-    the engine refused)."""
+    """The results' tables whose draft is known (tournaments/drafted.py, `known_rows`)."""
     sheets = tables_current_rows(table_ids=[r.table_id for r in results])
     for result in results:
-        verdict = result.verdict
-        seats = sheets.get(result.table_id, [])
-        if verdict.won_by_forfeit or any(s.forfeited for s in verdict.seats) or len(seats) != len(verdict.seats):
-            continue
-        players = [player for player, _rows in seats]
-        if set(players) != {line.player for line in verdict.seats}:
-            continue
-        rows = [[seat_rows[r] for _player, seat_rows in seats] for r in range(ROUNDS)]
-        try:
-            for round_rows in rows:
-                rebuild.check_round(round_rows)
-        except games.MalformedInput:
-            continue
-        yield DraftedTable(result, players, rows)
+        known = drafted.known_rows(result.verdict, sheets.get(result.table_id, []))
+        if known is not None:
+            yield DraftedTable(result, *known)
 
 
 def tables_current_rows(*, table_ids: list[int]) -> dict[int, list[tuple[str, list[list[str]]]]]:

@@ -92,3 +92,17 @@ def test_the_cards_page_in_french_sorts_and_charts(django_capture_on_commit_call
     deck = selectors.edition_rules_data(game=GAME, edition=None)
     assert all(escape(card.name) in page for card in deck.cards)
     assert Client().get("/games/boomerang-flip/cards/").status_code == 404
+
+
+def test_a_rebuild_tallied_by_worker_processes_equals_the_one_kept_up_to_date(
+    django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    from tournaments.services import card_stats
+
+    monkeypatch.setattr(card_stats, "CHUNK", 1)  # one table a chunk: several chunks in flight at once
+    played(random.Random(21), django_capture_on_commit_callbacks, players=11)  # tables of 4, 4 and 3
+    live = stats()
+    tallies = dict(TableCardTally.objects.values_list("table_id", "tally"))
+    assert card_stats_rebuild(game=GAME, processes=2) == 3
+    assert stats() == live
+    assert dict(TableCardTally.objects.values_list("table_id", "tally")) == tallies

@@ -5,16 +5,20 @@ game's statistics are written by one transaction at a time. Each table's own tal
 subtracts exactly what the table added before: the statistics always equal computing them from scratch
 (`card_stats_rebuild`, tested)."""
 
-from collections import defaultdict
-from collections.abc import Iterable
+import multiprocessing
+import os
+from collections import defaultdict, deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from django.db import transaction
 
 import games
-from config.bulk import bulk_insert
-from games.card_stats import CardLine, Tally, table_tally
+from config.bulk import EncodedJSON, bulk_insert
+from games.card_stats import CardLine, Tally
 from tournaments import selectors
+from tournaments.drafted import seat_tally, tally_chunk
 from tournaments.models import CardStat, TableCardTally, TableResult
 
 
@@ -40,14 +44,10 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
 
 def _tallies(results: list[selectors.ResultToDraft]) -> dict[int, Tally]:
     """Each table's tally, for the tables whose whole draft is known (selectors.tables_drafted)."""
-    tallies = {}
-    for drafted in selectors.tables_drafted(results=results):
-        by_player = {line.player: line for line in drafted.result.verdict.seats}
-        lines = [by_player[player] for player in drafted.players]
-        tallies[drafted.result.table_id] = table_tally(
-            drafted.rows, [line.rank for line in lines], [list(line.rounds or ()) for line in lines]
-        )
-    return tallies
+    return {
+        table.result.table_id: seat_tally(table.result.verdict, table.players, table.rows)
+        for table in selectors.tables_drafted(results=results)
+    }
 
 
 def _keep(results: list[TableResult], stored: dict[int, TableCardTally], wanted: dict[int, Tally]) -> None:
@@ -90,19 +90,52 @@ def _apply(game: str, delta: Tally) -> None:
             row.delete()
 
 
-def card_stats_rebuild(*, game: str) -> int:
-    """The game's statistics from scratch: every counting table's tally again. Returns the tables counted."""
+CHUNK = 2000
+PARALLEL_FROM = 4000  # tables; fewer are tallied in this process (starting workers costs about a second)
+
+
+def card_stats_rebuild(*, game: str, processes: int | None = None) -> int:
+    """The game's statistics from scratch: every counting table's tally again. Returns the tables counted.
+
+    The tables are read in chunks and tallied by `processes` worker processes (default: one a core once
+    there are PARALLEL_FROM tables) while the next chunks are read; this process adds the chunks' sums and
+    writes each chunk's tallies as it comes. All in one transaction: a reader sees the old statistics or the
+    new."""
     with transaction.atomic():
         CardStat.objects.filter(game=game).delete()
         TableCardTally.objects.filter(game=game).delete()
-        results = selectors.results_to_draft(game=game)
-        total = Tally()
-        tallies: list[tuple[int, str, Any]] = []
-        for chunk_start in range(0, len(results), 2000):
-            chunk = results[chunk_start : chunk_start + 2000]
-            for table_id, tally in _tallies(chunk).items():
-                total.add(tally)
-                tallies.append((table_id, game, tally.to_json()))
-        bulk_insert(TableCardTally, ("table_id", "game", "tally"), tallies)
+        table_ids = selectors.counting_table_ids_rated(game=game)
+        chunks = [table_ids[start : start + CHUNK] for start in range(0, len(table_ids), CHUNK)]
+        if processes is None:
+            processes = (os.cpu_count() or 1) if len(table_ids) >= PARALLEL_FROM else 1
+        total, counted = Tally(), 0
+        for chunk_total, texts in _tally_chunks(chunks, processes):
+            total.add(Tally.from_json(chunk_total))
+            bulk_insert(TableCardTally, ("table_id", "game", "tally"), [(t, game, EncodedJSON(j)) for t, j in texts])
+            counted += len(texts)
         _apply(game, total)
-    return len(tallies)
+    return counted
+
+
+def _tally_chunks(chunks: list[list[int]], processes: int) -> Iterator[tuple[Any, list[tuple[int, str]]]]:
+    """Each chunk's (sum, tallies): its verdicts and rows read here, tallied in `processes` workers (spawned:
+    they share nothing with this process's database connection; a few chunks in flight at a time, so memory
+    stays flat) or in this process."""
+
+    def read(chunk: list[int]) -> list[tuple[int, Any, Any]]:
+        rows = selectors.tables_current_rows(table_ids=chunk)
+        return [
+            (table_id, verdict, rows.get(table_id, [])) for table_id, verdict in selectors.verdicts_of(table_ids=chunk)
+        ]
+
+    if processes <= 1:
+        yield from (tally_chunk(read(chunk)) for chunk in chunks)
+        return
+    with ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+        in_flight: deque[Future[Any]] = deque()
+        for chunk in chunks:
+            in_flight.append(pool.submit(tally_chunk, read(chunk)))
+            if len(in_flight) > 2 * processes:
+                yield in_flight.popleft().result()
+        while in_flight:
+            yield in_flight.popleft().result()
