@@ -104,8 +104,14 @@ def db(args: argparse.Namespace) -> None:
         organiser=owner, name=tag, game=GAME, organisation=club, rounds_planned=1, capacity=400
     )
     Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in players)
-    round_ = Round.objects.create(event=event, number=1, status="finished")
-    tables = Table.objects.bulk_create(Table(round=round_, number=n + 1) for n in range(args.tables))
+    per_round = 10_000  # a table's number is a small integer: 100,000 tables sit in ten rounds
+    rounds = [
+        Round.objects.create(event=event, number=r + 1, status="finished")
+        for r in range((args.tables + per_round - 1) // per_round)
+    ]
+    tables = Table.objects.bulk_create(
+        (Table(round=rounds[n // per_round], number=n % per_round + 1) for n in range(args.tables)), batch_size=5000
+    )
     seats, sheets, results = [], [], []
     for table in tables:
         sat = rng.sample(players, 4)
@@ -131,7 +137,7 @@ def db(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     counted = services.card_stats_rebuild(game=GAME)
     print(f"card_stats_rebuild from scratch: {counted} tables in {time.perf_counter() - start:.2f} s")
-    chosen = TableResult.objects.filter(table__round=round_).select_related("table__round__event")[: args.updates]
+    chosen = TableResult.objects.filter(table__round__event=event).select_related("table__round__event")[: args.updates]
     times = []
     for result in chosen:
         start = time.perf_counter()

@@ -43,7 +43,6 @@ from tournaments.models import (
     SheetCheck,
     Staff,
     Table,
-    TableCardTally,
     TableResult,
 )
 from tournaments.seasons import EventResult, SeasonRow
@@ -675,8 +674,14 @@ def card_statistics(*, game: str, players: int | None = None, sort: str = "mean_
 
 
 def card_statistics_tables(*, game: str) -> int:
-    """How many tables the game's card statistics are made of."""
-    return TableCardTally.objects.filter(game=game).count()
+    """How many tables the game's card statistics are made of, from the kept lines (a table of N players adds
+    N seats to its player count's every-seat line), not a count of the stored tallies."""
+    every_seat = (
+        card_stats.CardLine.from_json(lines[card_stats.ALL_SEATS]).seats // players
+        for players, lines in CardStat.objects.filter(game=game).values_list("players", "lines")
+        if card_stats.ALL_SEATS in lines
+    )
+    return sum(every_seat)
 
 
 def _card_order(sort: str) -> Any:

@@ -106,3 +106,9 @@ def test_a_rebuild_tallied_by_worker_processes_equals_the_one_kept_up_to_date(
     assert card_stats_rebuild(game=GAME, processes=2) == 3
     assert stats() == live
     assert dict(TableCardTally.objects.values_list("table_id", "tally")) == tallies
+
+
+def test_the_page_counts_the_tables_from_the_kept_lines(django_capture_on_commit_callbacks) -> None:
+    played(random.Random(8), django_capture_on_commit_callbacks, players=7)  # a table of 4 and one of 3
+    assert selectors.card_statistics_tables(game=GAME) == TableCardTally.objects.filter(game=GAME).count() == 2
+    assert "From 2 verified tables" in Client().get(f"/games/{GAME}/cards/").content.decode()
