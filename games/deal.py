@@ -28,10 +28,10 @@ class Deal:
 def deal_hands(card_ids: Sequence[str], players: int, rng: random.Random) -> list[list[list[str]]]:
     """Shuffle and deal the four rounds for `players` seats: hands[round][seat], 7 cards each."""
     set_aside: list[str] = []
-    dealt_before: list[str] = list(card_ids)
+    dealt_before: list[str] = list(card_ids)  # round 1: the whole deck; with 4 players, every round
     rounds = []
     for _ in range(ROUNDS):
-        shuffled = list(dealt_before if set_aside else card_ids)
+        shuffled = list(dealt_before)
         rng.shuffle(shuffled)
         pile = set_aside + shuffled
         hands = [pile[seat * ROW_LENGTH : (seat + 1) * ROW_LENGTH] for seat in range(players)]

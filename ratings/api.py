@@ -108,7 +108,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         pool = self.get_object()
         rating = get_object_or_404(pool.ratings, player_id=int(player_id))
         history = selectors.player_history(pool=pool, player_id=rating.player_id)
-        rank = selectors.rank_of(rating=rating)
+        rank, _size = selectors.rank_and_size(rating=rating)
         return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)
 
 

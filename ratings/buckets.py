@@ -64,10 +64,6 @@ def stored_buckets(*, pool: RatingPool) -> dict[int, int]:
     return dict(RatingBucket.objects.filter(pool=pool, players__gt=0).values_list("floor", "players"))
 
 
-def rank_of(*, rating: Rating) -> int:
-    return rank_and_size(rating=rating)[0]
-
-
 def rank_and_size(*, rating: Rating) -> tuple[int, int]:
     """The rating's place on the pool's leaderboard (best conservative first, equal ones by id) and how many
     the pool rates, in one statement: the buckets above it and in all, and the ratings ahead of it in its own

@@ -104,11 +104,6 @@ def leaderboard_page(
     return LeaderboardPage(rows, following)
 
 
-def rank_of(*, rating: Rating) -> int:
-    """The rating's place on its pool's whole leaderboard, through the rank buckets (ratings/buckets.py)."""
-    return buckets.rank_of(rating=rating)
-
-
 def rank_and_size(*, rating: Rating) -> tuple[int, int]:
     """The rating's place and how many the pool rates (ratings/buckets.py: no count of the ratings)."""
     return buckets.rank_and_size(rating=rating)

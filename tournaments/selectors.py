@@ -244,16 +244,6 @@ class ResultToDraft:
         return cls(result.table_id, result.table_verdict, event.game, event.draft_direction)
 
 
-def counting_table_ids_rated(*, game: str) -> list[int]:
-    """The ids of the game's tables whose result counts, in sanctioned, rated events, oldest first."""
-    return list(
-        TableResult.objects.filter(
-            status__in=TableResult.COUNTS, table__round__event__game=game, table__round__event__rated=True,
-            table__round__event__sanction=Sanction.SANCTIONED,
-        ).order_by("table_id").values_list("table_id", flat=True)
-    )  # fmt: skip
-
-
 def verdicts_of(*, table_ids: list[int]) -> list[tuple[int, Any]]:
     """(table id, stored verdict) of the tables, as plain values."""
     return list(TableResult.objects.filter(table_id__in=table_ids).values_list("table_id", "verdict"))
@@ -832,7 +822,10 @@ def player_pick_accuracy_tables(*, player: Player, game: str | None = None) -> Q
     return rows.select_related("table__round__event").order_by("-table__round__event__created_at", "-table_id")
 
 
-def counting_table_ids(*, game: str) -> list[int]:
-    """The ids of the game's tables whose result counts, oldest first."""
+def counting_table_ids(*, game: str, rated_only: bool = False) -> list[int]:
+    """The ids of the game's tables whose result counts (`rated_only`: of sanctioned, rated events), oldest
+    first."""
     results = TableResult.objects.filter(status__in=TableResult.COUNTS, table__round__event__game=game)
+    if rated_only:
+        results = results.filter(table__round__event__rated=True, table__round__event__sanction=Sanction.SANCTIONED)
     return list(results.order_by("table_id").values_list("table_id", flat=True))

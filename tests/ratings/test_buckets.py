@@ -12,7 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ratings import services
-from ratings.buckets import bucket_of, buckets_move, buckets_recount, page_start, rank_of, stored_buckets, upper_bound
+from ratings.buckets import (
+    bucket_of,
+    buckets_move,
+    buckets_recount,
+    page_start,
+    rank_and_size,
+    stored_buckets,
+    upper_bound,
+)
 from ratings.models import Rating, RatingBucket, RatingEvent
 from tests.factories import UserFactory
 
@@ -63,7 +71,7 @@ def test_the_buckets_and_ranks_follow_every_change_as_counting_from_scratch(seed
         pool = services.pool_get(game=GAME)
         assert stored_buckets(pool=pool) == buckets_recount(pool=pool)
     for place, rating in enumerate(plain_order(pool), start=1):
-        assert rank_of(rating=rating) == place
+        assert rank_and_size(rating=rating) == (place, pool.ratings.count())
 
 
 def test_ratings_tied_to_the_last_bit_are_ranked_by_id_and_pages_hold_every_rating_once() -> None:
@@ -77,7 +85,7 @@ def test_ratings_tied_to_the_last_bit_are_ranked_by_id_and_pages_hold_every_rati
     )
     buckets_move(pool=pool, before=[], after=values)
     order = plain_order(pool)
-    assert [rank_of(rating=r) for r in order] == list(range(1, 131))
+    assert [rank_and_size(rating=r)[0] for r in order] == list(range(1, 131))
     client, seen = Client(), []
     for page in (1, 2, 3):
         answer = client.get(f"/api/ratings/pools/{GAME}/leaderboard/?page={page}").json()

@@ -112,6 +112,10 @@ def test_the_players_page_and_the_api_give_their_accuracy(client: Client, django
     sheet = client.get(f"/api/players/{handle}/pick-accuracy/?format=csv").content.decode()
     assert sheet.splitlines()[0].startswith("event,event_name,game,round,table,choices,best_picks,points_lost")
     assert client.get("/api/players/nobody-at-all/pick-accuracy/").status_code == 404
+    refused = client.get(f"/api/players/{handle}/pick-accuracy/?game=boomerang-hunt")
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "game"
+    assert client.get(f"/api/players/{handle}/pick-accuracy/?game={GAME}").json()[0]["table"] == table.number
 
 
 def test_the_refresh_command_stores_tables_verified_before(django_capture_on_commit_callbacks) -> None:

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import games
 from config.errors import DomainError
 from config.renderers import CSVRenderer
 from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
@@ -106,7 +107,11 @@ class PickAccuracyView(APIView):
     )
     def get(self, request: Request, handle: str, format: str | None = None) -> Response:
         player = selectors.player_of_handle(handle=handle)
-        rows = selectors.player_pick_accuracy_tables(player=player, game=request.query_params.get("game"))
+        game = request.query_params.get("game")
+        if game is not None and (game not in games.GAMES or games.GAMES[game].drafting is None):
+            drafted = ", ".join(g.id for g in games.GAMES.values() if g.drafting)
+            raise DomainError(f"game is a drafting edition: {drafted}", "invalid_game", "game")
+        rows = selectors.player_pick_accuracy_tables(player=player, game=game)
         lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
         return Response(lines)
 

@@ -104,7 +104,7 @@ def card_stats_rebuild(*, game: str, processes: int | None = None) -> int:
     with transaction.atomic():
         CardStat.objects.filter(game=game).delete()
         TableCardTally.objects.filter(game=game).delete()
-        table_ids = selectors.counting_table_ids_rated(game=game)
+        table_ids = selectors.counting_table_ids(game=game, rated_only=True)
         chunks = [table_ids[start : start + CHUNK] for start in range(0, len(table_ids), CHUNK)]
         if processes is None:
             processes = (os.cpu_count() or 1) if len(table_ids) >= PARALLEL_FROM else 1
