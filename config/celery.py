@@ -70,7 +70,11 @@ def dispatch_later(task_name: str, countdown: float, *args: object) -> bool:
     return True
 
 
-def enqueue_on_commit(task_name: str, *args: object) -> None:
+def enqueue_on_commit(task_name: str, *args: object, countdown: float = 0) -> None:
     """Send a task once the current transaction commits, so the worker reads what it was sent for (and a
-    rolled-back write sends nothing). The one way services queue work."""
-    transaction.on_commit(lambda: dispatch(task_name, *args))
+    rolled-back write sends nothing); `countdown`: to run that many seconds later. The one way services queue
+    work."""
+    if countdown:
+        transaction.on_commit(lambda: dispatch_later(task_name, countdown, *args))
+    else:
+        transaction.on_commit(lambda: dispatch(task_name, *args))

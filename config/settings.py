@@ -297,6 +297,9 @@ RATINGS_INACTIVITY_DAYS = env_int("RATINGS_INACTIVITY_DAYS", default=90)
 RATINGS_INACTIVITY_SIGMA_STEP = env.float("RATINGS_INACTIVITY_SIGMA_STEP", default=1.0)
 # Tables left queued by a broker outage or a lost worker are dispatched again after this long.
 SWEEP_AFTER_SECONDS = env_int("SWEEP_AFTER_SECONDS", default=120)
+# Pick accuracy (about 12 ms of engine a table) runs this long after a verdict, so that a burst of sheets is
+# verified and rated first and the analyses follow in the quiet after it (BENCHMARKS.md, issue 31).
+PICK_ACCURACY_DELAY_SECONDS = env_int("PICK_ACCURACY_DELAY_SECONDS", default=60)
 # A verification task also takes up to this many tables queued meanwhile, so a worker behind a burst
 # pays its database round trips once for many tables (1 verifies one table a task).
 VERIFY_BATCH = env_int("VERIFY_BATCH", default=50)

@@ -106,10 +106,10 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
 
 
 def _queue_pick_accuracy(table_ids: list[int]) -> None:
-    """Pick accuracy follows a table's result (services/pick_accuracy.py), in a task of its own after the commit:
-    a verdict does not wait for it."""
+    """Pick accuracy follows a table's result (services/pick_accuracy.py), in a task of its own a little after
+    the commit (PICK_ACCURACY_DELAY_SECONDS): no verdict or rating waits for it, even in a burst."""
     if table_ids:
-        enqueue_on_commit(task_names.PICK_ACCURACY, table_ids)
+        enqueue_on_commit(task_names.PICK_ACCURACY, table_ids, countdown=settings.PICK_ACCURACY_DELAY_SECONDS)
 
 
 def _announce_verdicts(done: list[TableResult]) -> None:
