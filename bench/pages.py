@@ -8,7 +8,8 @@ p50/p95 of its standings page, event page, round pairings and TV view.
 `preview`: the score pad's live scoring, POST /api/games/boomerang-australia/score/ with a 4-player table
 after 4 rounds (the heaviest preview), and after 2 rounds with a row being drafted; target p95 < 30 ms.
 `season`: a 40-event, 600-player season (results written as synthetic verdicts); p50/p95 of the season page
-and its standings API, recomputed from the stored results on each request.
+and its standings API, which read the standings stored from the events' places, and of storing them again
+(what a correction, a sanction or an event joining adds to its transaction).
 `player`: a player's page after 5, 50 and 500 finished, rated events; p50/p95 at each and the 500/5 ratio.
 `leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
 the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
@@ -48,8 +49,14 @@ from tournaments import services  # noqa: E402
 from tournaments.models import Event, Player  # noqa: E402
 from tournaments.validators import handle_key  # noqa: E402
 
+WARM_UP = 5  # untimed requests first: the process's first ones load templates and translations
+
 
 def timed(client: Client, label: str, url: str, requests: int) -> float:
+    """p50, p95 and the slowest of `requests` GETs (after WARM_UP untimed ones, as a running server has
+    served its first requests long ago; the slowest shows what a garbage collection of the heap costs)."""
+    for _ in range(WARM_UP):
+        client.get(url)
     times = []
     for _ in range(requests):
         start = time.perf_counter()
@@ -58,7 +65,10 @@ def timed(client: Client, label: str, url: str, requests: int) -> float:
         assert response.status_code == 200, (url, response.status_code)
     times.sort()
     p95 = times[int(len(times) * 0.95) - 1]
-    print(f"{label:<22} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({requests} requests)")
+    print(
+        f"{label:<22} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   max {times[-1]:6.1f} ms"
+        f"   ({requests} requests)"
+    )
     return p95
 
 
@@ -183,7 +193,7 @@ def preview(args: argparse.Namespace) -> None:
 def season(args: argparse.Namespace) -> None:
     """A season of `--events` finished one-round events of `--players` players (tables of 4), written straight
     into the database as verified results (synthetic verdicts: ranks and totals, not played games), then the
-    season page and its standings API, computed from those stored results on every request."""
+    season page and its standings API, and the season's standings stored again from those results."""
     from datetime import date
 
     from tournaments.models import Registration, Round, Seat, Table, TableResult
@@ -230,10 +240,19 @@ def season(args: argparse.Namespace) -> None:
         Event.objects.filter(pk=event.pk).update(status="finished")
         services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
         services.season_event_add(season=the_season, by=owner, event=event)
+    analyze("tournaments_eventplace", "tournaments_seasonstanding")
     client = Client()
     print(f"season: {args.events} events x {args.players} players, best {the_season.best_of} count")
     timed(client, "season page", f"/seasons/{the_season.pk}/", args.requests)
     timed(client, "season standings API", f"/api/seasons/{the_season.pk}/standings/", args.requests)
+    timed(client, "a player's page", f"/players/{players[0].handle}/", args.requests)
+    refreshes = []
+    for _ in range(max(args.requests // 3, 5)):
+        start = time.perf_counter()
+        services.season_standings_refresh(season_ids=[the_season.pk])
+        refreshes.append((time.perf_counter() - start) * 1000)
+    refreshes.sort()
+    print(f"{'standings stored again':<22} p50 {statistics.median(refreshes):6.1f} ms   max {refreshes[-1]:6.1f} ms")
 
 
 def analyze(*tables: str) -> None:

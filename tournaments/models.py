@@ -556,6 +556,10 @@ class Season(models.Model):
         help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
     )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
+    standings_at = models.DateTimeField(
+        null=True, blank=True, editable=False,
+        help_text="When its standings were last stored; empty for a season from before they were (computed).",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -578,6 +582,33 @@ class SeasonEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} in {self.season} (tier {self.tier})"
+
+
+class SeasonStanding(models.Model):
+    """A player's row of a season's standings, stored: rewritten from the events' final places inside every
+    transaction that changes one of them (a close, a correction, a sanction, an event joining, a guest claimed;
+    services/seasons.py), so a season's page reads a hundred rows instead of every place of every event.
+    Always equal to computing the season from its events' results (tested)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_standings")
+    position = models.PositiveIntegerField(help_text="The row's order: by place, then by handle.")
+    place = models.PositiveIntegerField()
+    points = models.CharField(max_length=40, help_text="Exact: an integer, or a fraction where ties split a place.")
+    played = models.JSONField(
+        default=list, help_text="[event id, points] per event, in the season's order (a split share as text)."
+    )
+    counted = models.JSONField(default=list, help_text="The indexes of the played events that count.")
+
+    class Meta:
+        ordering = ["season", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "position"], name="one_standing_per_season_position"),
+            models.UniqueConstraint(fields=["season", "player"], name="one_standing_per_season_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.place} in {self.season}"
 
 
 class QualificationDecline(models.Model):

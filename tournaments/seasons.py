@@ -58,6 +58,19 @@ class SeasonRow:
         }  # fmt: skip
 
 
+def stored_points(points: Fraction | int) -> int | str:
+    """Points as stored in JSON: a whole number as it is, a share of a split place as text ("401/3")."""
+    return points if isinstance(points, int) else str(points) if points.denominator != 1 else points.numerator
+
+
+def exact(stored: int | str) -> Fraction | int:
+    """Stored points (`stored_points`) as a number again."""
+    if isinstance(stored, int):
+        return stored
+    value = Fraction(stored)
+    return value.numerator if value.denominator == 1 else value
+
+
 def place_points(place: int, field_size: int, tier: int, table: Sequence[float] | None = None) -> Fraction | int:
     """The points of one place (before ties are split)."""
     if table is not None:

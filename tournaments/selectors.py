@@ -37,7 +37,7 @@ from tournaments.models import (
     Sanction,
     ScoreSheet,
     Season,
-    SeasonEvent,
+    SeasonStanding,
     Seat,
     SeatPickAccuracy,
     SheetCheck,
@@ -545,16 +545,27 @@ def country_player_periods(country: str) -> dict[int, list[tuple[date, date | No
     return {user_id: [(date.min, None)] for user_id in users}
 
 
-def season_results(*, season: Season) -> tuple[list[EventResult], list[SeasonEvent]]:
-    """The season's finished, sanctioned events as final places (a refused or revoked event does not count),
-    and the events still to come. Final places come from the stored results (events_standings): a player
-    who dropped keeps the place they reached."""
-    entries = list(season.season_events.select_related("event").order_by("event__starts_at", "event__created_at"))
-    counting = [e for e in entries if e.event.can.show_results and e.event.sanction == Sanction.SANCTIONED]
-    places = final_places(events=[e.event for e in counting])
-    results = [EventResult(entry.event_id, entry.tier, places[entry.event_id]) for entry in counting]
-    coming = [e for e in entries if not e.event.can.show_results]
-    return results, coming
+def season_events(*, season: Season) -> tuple[list[tuple[Event, int]], list[Event]]:
+    """The season's events in the order played: those that count, with their tier (finished and sanctioned:
+    a refused or revoked event does not), and those still to come."""
+    tiers = dict(season.season_events.values_list("event_id", "tier"))
+    events = Event.objects.filter(pk__in=tiers).order_by("starts_at", "created_at")
+    counting = [(e, tiers[e.pk]) for e in events if e.can.show_results and e.sanction == Sanction.SANCTIONED]
+    coming = [e for e in events if not e.can.show_results]
+    return counting, coming
+
+
+def season_results(*, season: Season) -> list[EventResult]:
+    """The final places of the season's counting events, from the stored results (events_standings): a
+    player who dropped keeps the place they reached."""
+    counting, _coming = season_events(season=season)
+    places = final_places(events=[event for event, _tier in counting])
+    return [EventResult(event.pk, tier, places[event.pk]) for event, tier in counting]
+
+
+def season_computed(*, season: Season) -> list[SeasonRow]:
+    """The season's standings computed from its events' final places (what services store)."""
+    return seasons.season_standings(season_results(season=season), season.best_of, season.points_table)
 
 
 def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
@@ -596,9 +607,43 @@ def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple
     return places
 
 
-def season_standings(*, season: Season) -> list[SeasonRow]:
-    results, _coming = season_results(season=season)
-    return seasons.season_standings(results, season.best_of, season.points_table)
+def season_standings(*, season: Season, limit: int | None = None) -> list[SeasonRow]:
+    """The season's standings in order (the first `limit` rows), as stored (services/seasons.py); a season
+    from before they were stored is computed."""
+    if season.standings_at is None:
+        return season_computed(season=season)[:limit]
+    stored = season.standings.order_by("position").values_list("player__handle", "place", "points", "played", "counted")
+    return [_season_row(*values) for values in stored[:limit]]
+
+
+def _season_row(player: str, place: int, points: str, played: list[list[Any]], counted: list[int]) -> SeasonRow:
+    exact = seasons.exact
+    events = [(event, p if type(p) is int else exact(p)) for event, p in played]  # most are whole: no call
+    return SeasonRow(player, place, exact(points), events, frozenset(counted))
+
+
+def season_places(*, season: Season) -> list[SeasonRow]:
+    """Every row of the season's standings with its player and place only (no points): enough to count the
+    rows and to hand out qualifier slots."""
+    if season.standings_at is None:
+        return season_computed(season=season)
+    stored = season.standings.order_by("position").values_list("player__handle", "place")
+    return [SeasonRow(player, place) for player, place in stored]
+
+
+def player_season_rows(*, player: Player, seasons_in: Sequence[Season]) -> dict[int, SeasonRow]:
+    """The player's row in each of these seasons where they have one, by season id (one query)."""
+    stored = SeasonStanding.objects.filter(player=player, season__in=[s for s in seasons_in if s.standings_at])
+    rows = {
+        season_id: _season_row(player.handle, *values)
+        for season_id, *values in stored.values_list("season_id", "place", "points", "played", "counted")
+    }
+    for season in seasons_in:
+        if season.standings_at is None:
+            row = next((r for r in season_computed(season=season) if r.player == player.handle), None)
+            if row is not None:
+                rows[season.pk] = row
+    return rows
 
 
 def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None) -> list[str]:
@@ -619,7 +664,7 @@ def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None
         for other in earlier.order_by("ends_on", "pk"):
             taken |= set(season_qualified(season=other))
     declined = set(season.declines.values_list("player__handle", flat=True))
-    rows = standings if standings is not None else season_standings(season=season)
+    rows = standings if standings is not None else season_places(season=season)
     return seasons.qualifiers(rows, season.qualifiers, taken, declined)
 
 

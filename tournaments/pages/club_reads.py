@@ -4,6 +4,7 @@ the steward's queue with the signals that help judge an event (docs/rules.md, "S
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timedelta
+from fractions import Fraction
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, Min
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import games
 from ratings import selectors as ratings
-from tournaments import seasons, selectors
+from tournaments import selectors
 from tournaments.models import (
     Event,
     Membership,
@@ -191,31 +192,34 @@ SEASON_ROWS = 100  # the page shows the first hundred places; `?all=1` shows eve
 
 
 def season_page(*, season_id: int, everyone: bool = False) -> SeasonPage:
+    """The season's stored standings: the first hundred rows (or all), read as stored, not computed."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
-    results, coming = selectors.season_results(season=season)
-    rows = seasons.season_standings(results, season.best_of, season.points_table)
-    events = {e.pk: e for e in Event.objects.filter(pk__in=[r.event for r in results])}
-    columns = [events[r.event] for r in results]
-    shown = rows if everyone else rows[:SEASON_ROWS]
-    not_counted = escape(_("not counted"))
-    lines = [(row, _cells(row, columns, not_counted)) for row in shown]
-    qualified = set(selectors.season_qualified(season=season, standings=rows))
-    return SeasonPage(season, lines, columns, [e.event for e in coming], qualified, len(rows))
+    counting, coming = selectors.season_events(season=season)
+    columns = [event for event, _tier in counting]
+    places = selectors.season_places(season=season)
+    shown = selectors.season_standings(season=season, limit=None if everyone else SEASON_ROWS)
+    not_counted, texts = escape(_("not counted")), dict[Fraction | int, str]()
+    column_of = {event.pk: i for i, event in enumerate(columns)}
+    lines = [(row, _cells(row, column_of, texts, not_counted)) for row in shown]
+    qualified = set(selectors.season_qualified(season=season, standings=places))
+    return SeasonPage(season, lines, columns, coming, qualified, len(places))
 
 
-def _cells(row: SeasonRow, columns: list[Event], not_counted: str) -> SafeString:
+def _cells(row: SeasonRow, column_of: dict[int, int], texts: dict[Fraction | int, str], not_counted: str) -> SafeString:
     """The row's cells, one per column: its points there, struck through when they do not count. Built here
-    rather than by the template: a hundred rows of forty columns cost the page more than all the rest."""
-    by_event = {event: (points, i in row.counted) for i, (event, points) in enumerate(row.played)}
-    cells = []
-    for column in columns:
-        cell = by_event.get(column.pk)
-        if cell is None:
-            cells.append('<td class="num"></td>')
+    rather than by the template (a hundred rows of forty columns cost the page more than all the rest), each
+    distinct number written once a page (`texts`)."""
+    cells = ['<td class="num"></td>'] * len(column_of)
+    for i, (event, points) in enumerate(row.played):
+        column = column_of.get(event)
+        if column is None:
             continue
-        text = str(cell[0]) if isinstance(cell[0], int) else points_text(cell[0])  # digits, a sign, a decimal mark
-        cells.append(
-            f'<td class="num">{text}</td>' if cell[1] else f'<td class="num"><s title="{not_counted}">{text}</s></td>'
+        text = texts.get(points)
+        if text is None:  # digits, a sign, the language's decimal mark
+            text = texts[points] = str(points) if isinstance(points, int) else points_text(points)
+        counted = i in row.counted
+        cells[column] = (
+            f'<td class="num">{text}</td>' if counted else f'<td class="num"><s title="{not_counted}">{text}</s></td>'
         )
     return mark_safe("".join(cells))
 
@@ -223,7 +227,6 @@ def _cells(row: SeasonRow, columns: list[Event], not_counted: str) -> SafeString
 def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRow | None]]:
     """The newest seasons the player has played an event of, with their row (place and points) in each."""
     found = Season.objects.filter(season_events__event__registrations__player=player).distinct()
-    return [
-        (season, next((row for row in selectors.season_standings(season=season) if row.player == player.handle), None))
-        for season in found.select_related("organisation").order_by("-starts_on")[:limit]
-    ]
+    newest = list(found.select_related("organisation").order_by("-starts_on")[:limit])
+    rows = selectors.player_season_rows(player=player, seasons_in=newest)
+    return [(season, rows.get(season.pk)) for season in newest]

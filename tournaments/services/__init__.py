@@ -52,7 +52,13 @@ from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
-from tournaments.services.seasons import qualification_decline, season_create, season_event_add
+from tournaments.services.seasons import (
+    event_seasons_refresh,
+    qualification_decline,
+    season_create,
+    season_event_add,
+    season_standings_refresh,
+)
 from tournaments.services.sheets import sheet_submit, table_sheets_submit
 from tournaments.services.verification import (
     table_override,
@@ -81,6 +87,7 @@ __all__ = [
     "event_organiser_remove",
     "event_places_refresh",
     "event_sanction",
+    "event_seasons_refresh",
     "event_start",
     "event_unsanction",
     "event_update",
@@ -111,6 +118,7 @@ __all__ = [
     "round_start",
     "season_create",
     "season_event_add",
+    "season_standings_refresh",
     "seat_forfeit",
     "seat_swap",
     "sheet_check_reverify",

@@ -35,12 +35,14 @@ from tournaments.models import (
     QualificationDecline,
     Registration,
     ScoreSheet,
+    SeasonStanding,
     Seat,
     TableResult,
 )
 from tournaments.services.clubs import membership_add
 from tournaments.services.events import player_create, registration_create
 from tournaments.services.rating import player_ratings_merge
+from tournaments.services.seasons import season_standings_refresh
 from tournaments.validators import handle_key
 
 ENTRANT_COLUMNS = ("handle", "name", "club", "email")
@@ -213,9 +215,12 @@ def guest_claim(*, code: str, by: User) -> Player:
 def _merge(*, guest: Player, claimer: Player) -> None:
     tables = set(Seat.objects.filter(player=guest).values_list("table_id", flat=True))
     games = set(Event.objects.filter(registrations__player=guest).values_list("game", flat=True))
+    seasons = set(SeasonStanding.objects.filter(player=guest).values_list("season_id", flat=True))
+    SeasonStanding.objects.filter(player=guest).delete()  # the claimer's rows are computed again below
     _move_rows(guest, claimer)
     _rename_in_json(tables, guest.handle, claimer.handle)
     player_ratings_merge(tables=tables, games=games, old=guest, new=claimer)
+    season_standings_refresh(season_ids=seasons)  # the guest's events now count for the claimer
     guest.claimed_by, guest.claimed_at = claimer, timezone.now()
     guest.save(update_fields=["claimed_by", "claimed_at"])
 

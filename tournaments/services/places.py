@@ -1,5 +1,6 @@
 """Final places of finished events, stored: written when an event closes and again whenever one of its
-results changes afterwards (a correction, an override), inside the transaction that changed it."""
+results changes afterwards (a correction, an override), inside the transaction that changed it, and with them
+the standings of the seasons the events count in."""
 
 from collections.abc import Iterable
 
@@ -7,6 +8,7 @@ from django.db import transaction
 
 from tournaments import selectors
 from tournaments.models import Event, EventPlace, Player
+from tournaments.services.seasons import event_seasons_refresh
 
 
 def event_places_refresh(*, event_ids: Iterable[int]) -> int:
@@ -25,4 +27,5 @@ def event_places_refresh(*, event_ids: Iterable[int]) -> int:
             for event_id, rows in standings.items()
             for row in rows
         )
+        event_seasons_refresh(event_ids=standings)
     return len(places)

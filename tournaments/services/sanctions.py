@@ -12,6 +12,7 @@ from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import Event, Organisation, RatingBody, Sanction, SanctionDecision, Table
 from tournaments.services.rating import tables_rate
+from tournaments.services.seasons import event_seasons_refresh
 from tournaments.services.transitions import locked_for
 
 TRUSTED = "the organisation is trusted by the stewards"
@@ -77,6 +78,7 @@ def _decide(event: Event, sanction: str, decision: str, by: User | None, reason:
     tables = list(Table.objects.filter(round__event=event).order_by("pk").values_list("pk", flat=True))
     if tables:
         tables_rate(table_ids=tables)  # rates or unrates each table as the sanction now says (replays)
+    event_seasons_refresh(event_ids=[event.pk])  # only a sanctioned event counts in a season
 
 
 def _reason(reason: str) -> str:

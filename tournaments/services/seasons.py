@@ -1,15 +1,27 @@
 """Seasons: an organisation's league or circuit over one game, and the events that join it."""
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 import games
+from config.bulk import bulk_insert
 from config.errors import Conflict, DomainError
 from tournaments import selectors
-from tournaments.models import Event, Organisation, Player, QualificationDecline, Season, SeasonEvent
+from tournaments.models import (
+    Event,
+    Organisation,
+    Player,
+    QualificationDecline,
+    Season,
+    SeasonEvent,
+    SeasonStanding,
+)
+from tournaments.seasons import stored_points
 
 MOST_TIER = 10
 
@@ -26,6 +38,7 @@ def season_create(
     return Season.objects.create(
         organisation=organisation, name=name.strip(), game=game, starts_on=starts_on, ends_on=ends_on,
         best_of=best_of, points_table=points_table, qualifiers=qualifiers, circuit=circuit.strip(),
+        standings_at=timezone.now(),  # no event yet: its (empty) standings are stored
     )  # fmt: skip
 
 
@@ -60,9 +73,46 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
         raise DomainError("the event is played outside the season's dates", "outside_season", "event")
     try:
         with transaction.atomic():
-            return SeasonEvent.objects.create(season=season, event=event, tier=tier)
+            entry = SeasonEvent.objects.create(season=season, event=event, tier=tier)
+            season_standings_refresh(season_ids=[season.pk])
+            return entry
     except IntegrityError as error:
         raise Conflict("the event is already in this season", "already_in_season", "event") from error
+
+
+def season_standings_refresh(*, season_ids: Iterable[int]) -> int:
+    """Store these seasons' standings again, computed from their events' final places; returns the rows
+    written. Called inside the transaction that changed a place, a sanction or a season's events. Each season
+    is locked before its places are read, so of two corrections in two of its events at once the second
+    computes with the first's places committed."""
+    written = 0
+    with transaction.atomic():
+        for season in Season.objects.select_for_update().filter(pk__in=set(season_ids)).order_by("pk"):
+            written += _store_standings(season)
+    return written
+
+
+def event_seasons_refresh(*, event_ids: Iterable[int]) -> int:
+    """Store again the standings of every season these events count in."""
+    seasons = SeasonEvent.objects.filter(event_id__in=set(event_ids)).values_list("season_id", flat=True)
+    return season_standings_refresh(season_ids=list(seasons))
+
+
+def _store_standings(season: Season) -> int:
+    rows = selectors.season_computed(season=season)
+    players = dict(Player.objects.filter(handle__in=[row.player for row in rows]).values_list("handle", "pk"))
+    SeasonStanding.objects.filter(season=season).delete()
+    bulk_insert(
+        SeasonStanding,
+        ["season_id", "player_id", "position", "place", "points", "played", "counted"],
+        (
+            (season.pk, players[row.player], position, row.place, str(row.points),
+             [[event, stored_points(points)] for event, points in row.played], sorted(row.counted))
+            for position, row in enumerate(rows, 1)
+        ),
+    )  # fmt: skip
+    Season.objects.filter(pk=season.pk).update(standings_at=timezone.now())
+    return len(rows)
 
 
 def qualification_decline(*, season: Season, by: User, player: Player) -> QualificationDecline:

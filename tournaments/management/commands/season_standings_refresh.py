@@ -1,0 +1,23 @@
+"""python manage.py season_standings_refresh [SEASON ...]: store the standings of seasons again from their
+events' final places (seasons from before standings were stored are computed on each request until then)."""
+
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from tournaments import services
+from tournaments.models import Season
+
+
+class Command(BaseCommand):
+    help = "Store seasons' standings from their events' final places (every season, or those named by id)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("seasons", nargs="*", type=int, help="season ids (default: every season)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        start = time.perf_counter()
+        ids = options["seasons"] or list(Season.objects.values_list("pk", flat=True))
+        rows = sum(services.season_standings_refresh(season_ids=[pk]) for pk in ids)
+        self.stdout.write(f"{len(ids)} seasons, {rows} rows stored in {time.perf_counter() - start:.1f} s")
