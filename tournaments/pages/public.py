@@ -87,11 +87,8 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         return redirect("player", handle=player.claimed_by.handle)
     everything = request.GET.get("events") == "all"
     pools = []
-    for rating, changes in ratings.player_ratings(player_id=player.user_id):
-        points = [
-            Point(change.event.order_at.date().isoformat(), change.mu_after - 3 * change.sigma_after)
-            for change in changes
-        ]
+    for rating, history in ratings.player_ratings(player_id=player.user_id):
+        points = [Point(when.date().isoformat(), conservative) for when, conservative in history]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
         place, of = ratings.rank_and_size(rating=rating)
         pools.append({

@@ -233,15 +233,28 @@ def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
     return [PlayedEvent(r, *places.get(r.event_id, (None, 0))) for r in registrations]
 
 
-@dataclass
+@dataclass(frozen=True)
 class RatedGame:
-    table: Table
+    """A rated table as the player's page lists it: where it was played and how it moved their rating."""
+
+    table: int
+    table_number: int
+    round_number: int
+    event_name: str
+    timezone: str
     change: GameChange
     place: int | None
 
 
 def rated_games(*, player: Player, limit: int = 20) -> list[RatedGame]:
-    """The player's latest rated tables, newest first, with how each moved their rating (two queries)."""
+    """The player's latest rated tables, newest first, with how each moved their rating (three queries of
+    plain values: the same cost after 5 games or 5,000)."""
     recent = [(table_of_source(source), change) for source, change in ratings.recent_changes(player_id=player.user_id)]
-    tables = Table.objects.select_related("round__event").in_bulk([t for t, _ in recent if t is not None])
-    return [RatedGame(tables[t], change, change.rank) for t, change in recent[:limit] if t in tables]
+    wanted = [t for t, _ in recent[:limit] if t is not None]
+    tables = {
+        row[0]: row[1:]
+        for row in Table.objects.filter(pk__in=wanted).values_list(
+            "pk", "number", "round__number", "round__event__name", "round__event__timezone"
+        )
+    }
+    return [RatedGame(t, *tables[t], change, change.rank) for t, change in recent[:limit] if t in tables]
