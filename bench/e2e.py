@@ -7,7 +7,10 @@
 
 `throughput`: gunicorn (2 workers) and one Celery worker are started here; the sheets of N four-player
 tables are posted by 8 client threads; sheets/s, and the time from each table's last sheet to its rating
-(server clock: the last sheet's `entered_at` to the rating event's `created_at`), p50 and p95.
+(server clock: the last sheet's `entered_at` to the rating event's `created_at`), p50 and p95. Then, in the
+same run and by the same threads, the same bodies are posted to the floor (bench/floor: a bare
+token-authenticated DRF view that validates the body and inserts one row), and the web's CPU per request of
+both is printed with their ratio (issue 30, item 1: the sheet POST within 2x the floor).
 `load`: browsing (leaderboard, standings, events) while submitting sheets, for a bounded time; error rate
 and p95 per kind of request. `task-cost`: one verification task as a ratio to the bare engine call, with
 the floor any verification pays here (one read, one durable write) and PostgreSQL's round-trip costs.
@@ -24,7 +27,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +46,8 @@ from django.db import connection  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 
 import games  # noqa: E402
+from bench.floor import urls as floor  # noqa: E402
+from config.celery import app as celery_app  # noqa: E402
 from games.simulate import legal_sheet  # noqa: E402
 from ratings.models import RatingEvent  # noqa: E402
 from tournaments import services  # noqa: E402
@@ -61,10 +66,15 @@ def percentile(values: list[float], p: float) -> float:
 def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
     env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "ERROR"}
     bin_dir = Path(sys.executable).parent
+    with connection.cursor() as cursor:  # the floor's table (bench/floor/urls.py)
+        cursor.execute(floor.CREATE)
+    # Tasks a previous run left queued (pick accuracy waits a minute after each verdict) would compete with
+    # this run's: the bench's Redis database is its own, so it starts from an empty queue.
+    celery_app.control.purge()
     web = subprocess.Popen(
         [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", str(args.web_workers),
          "--log-level", "error"],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "bench.floor.settings"},
     )  # fmt: skip
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", f"--concurrency={args.concurrency}",
@@ -263,12 +273,16 @@ def event_table_ids(event: Event) -> list[int]:
 def throughput(args: argparse.Namespace) -> None:
     event, jobs = prepared_event(args.tables, args.seed)
     posts = pad_posts(jobs) if args.mode == "pad" else seat_posts(jobs)
+    floor_posts = [Post("/bench/floor/", item.token, item.body, item.sheets) for item in posts]
     processes = start_servers(args)
     try:
         before = cpu_snapshot(processes)
         elapsed, statuses = run_posts(posts, args.threads, args.rate)
+        posted = cpu_snapshot(processes)
         wait_rated(event, args.tables)
         after = cpu_snapshot(processes)
+        floor_elapsed, floor_statuses = run_posts(floor_posts, args.threads, None)
+        floor_after = cpu_snapshot(processes)
     finally:
         stop(processes)
     latencies = []
@@ -282,12 +296,21 @@ def throughput(args: argparse.Namespace) -> None:
     how = "one score pad a table" if args.mode == "pad" else "one post a sheet"
     print(f"sheets: {len(jobs)} in {len(posts)} posts ({how}) by {args.threads} threads{pace}")
     print(f"{elapsed:.1f} s: {rate:,.0f} sheets/s")
-    print(f"non-202 answers: {bad}")
+    others = Counter(status for status in statuses if status != 202)
+    print(f"non-202 answers: {bad} {dict(others) if bad else ''}(200: the verdict was already known)")
     p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
     print(f"last sheet -> rated result: p50 {p50:.0f} ms, p95 {p95:.0f} ms")
     spent = {name: after[name] - before[name] for name in before}
     print("CPU per sheet, posting until every table is rated: " + ", ".join(
         f"{name} {seconds / len(jobs) * 1000:.1f} ms" for name, seconds in spent.items()))  # fmt: skip
+    web = "web (gunicorn)"
+    per_post = (posted[web] - before[web]) / len(posts) * 1000
+    per_floor = (floor_after[web] - after[web]) / len(floor_posts) * 1000
+    floor_bad = sum(status != 202 for status in floor_statuses)
+    print(f"floor: {len(floor_posts)} posts in {floor_elapsed:.1f} s ({len(floor_posts) / floor_elapsed:,.0f}/s), "
+          f"non-202 answers: {floor_bad}")  # fmt: skip
+    print(f"web CPU per POST while posting: {per_post:.2f} ms; the floor's {per_floor:.2f} ms; "
+          f"ratio {per_post / per_floor:.2f}")  # fmt: skip
 
 
 def load(args: argparse.Namespace) -> None:

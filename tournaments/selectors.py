@@ -513,10 +513,17 @@ class SubmittedSheets:
 
 
 def sheets_with_table_status(*, sheet_ids: list[int], table_id: int) -> SubmittedSheets:
-    """Sheets just stored, re-read (an in-process verification may have marked them) with their table's status."""
-    sheets = list(ScoreSheet.objects.filter(pk__in=sheet_ids).select_related("entered_by__player").order_by("pk"))
-    status = TableResult.objects.values_list("status", flat=True).get(table_id=table_id)
-    return SubmittedSheets(sheets, status)
+    """Sheets just stored, re-read (an in-process verification may have marked them) with their table's
+    status, in one query."""
+    status = TableResult.objects.filter(table_id=table_id).values("status")
+    rows = (
+        ScoreSheet.objects.filter(pk__in=sheet_ids)
+        .select_related("entered_by__player")
+        .annotate(table_status=Subquery(status[:1]))
+        .order_by("pk")
+    )
+    sheets: list[ScoreSheet] = list(rows)
+    return SubmittedSheets(sheets, str(getattr(sheets[0], "table_status")))  # noqa: B009 (an annotation)
 
 
 def event_ready_to_close(*, event: Event) -> bool:
