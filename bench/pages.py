@@ -11,6 +11,7 @@ after 4 rounds (the heaviest preview), and after 2 rounds with a row being draft
 and its standings API, which read the standings stored from the events' places, and of storing them again
 (what a correction, a sanction or an event joining adds to its transaction).
 `player`: a player's page after 5, 50 and 500 finished, rated events; p50/p95 at each and the 500/5 ratio.
+`club`: a club's page after 5, 50 and 500 finished, rated events of its 40 members; the same figures.
 `leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
 the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
 Each page is requested through Django's test client in this process (middleware, view, template), target
@@ -300,6 +301,46 @@ def player(args: argparse.Namespace) -> None:
     print(f"p95 ratio {high}/{low} events: {p95s[high] / p95s[low]:.2f}")
 
 
+def club(args: argparse.Namespace) -> None:
+    """A club's page after 5, 50 and 500 finished, rated events of its 40 members (one table of four each,
+    as `player` writes them): its lists and its members' leaderboard must cost the same at each."""
+    from datetime import date
+
+    from tournaments.models import Membership, Registration, Round, Seat, Table, TableResult
+
+    rng = random.Random(args.seed)
+    p95s = {}
+    for count in args.events:
+        tag = f"club-{int(time.time())}-{count}"
+        owner, the_club = bench_club(tag)
+        members = bench_players(f"{tag}-m", 40)
+        Membership.objects.bulk_create(
+            Membership(organisation=the_club, player=p, joined_on=date(2000, 1, 1)) for p in members
+        )
+        table_ids = []
+        for number in range(count):
+            event = services.event_create(organiser=owner, name=f"{tag} {number}", game="boomerang-usa",
+                                          organisation=the_club, rounds_planned=1, capacity=4)  # fmt: skip
+            sat = rng.sample(members, 4)
+            Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in sat)
+            round_ = Round.objects.create(event=event, number=1, status="finished")
+            table = Table.objects.create(round=round_, number=1)
+            Seat.objects.bulk_create(Seat(table=table, player=p, position=i + 1) for i, p in enumerate(sat))
+            ranks = rng.sample(range(1, 5), 4)
+            verdict = {"valid": True, "game": "boomerang-usa", "problems": [], "edition": "bench",
+                       "seats": [{"player": p.handle, "total": 100 - 10 * r, "rank": r, "tie_breaks": {}}
+                                 for p, r in zip(sat, ranks, strict=True)]}  # fmt: skip
+            TableResult.objects.create(table=table, status="verified", verdict=verdict, verified_at=timezone.now())
+            Event.objects.filter(pk=event.pk).update(status="finished")
+            services.event_places_refresh(event_ids=[event.pk])
+            table_ids.append(table.pk)
+        services.tables_rate(table_ids=table_ids)
+        analyze()
+        p95s[count] = timed(Client(), f"club page, {count} events", f"/clubs/{the_club.slug}/", args.requests)
+    low, high = min(args.events), max(args.events)
+    print(f"p95 ratio {high}/{low} events: {p95s[high] / p95s[low]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -322,10 +363,14 @@ def main() -> None:
     pl.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
     pl.add_argument("--requests", type=int, default=100)
     pl.add_argument("--seed", type=int, default=1)
+    cl = sub.add_parser("club")
+    cl.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
+    cl.add_argument("--requests", type=int, default=100)
+    cl.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     commands = {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}
-    {**commands, "player": player}[args.command](args)
+    {**commands, "player": player, "club": club}[args.command](args)
 
 
 if __name__ == "__main__":

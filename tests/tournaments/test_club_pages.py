@@ -126,3 +126,25 @@ def test_the_signals_name_each_player_of_a_closed_circle_once(django_capture_on_
     signals = event_signals(event=event)
     assert signals.closed_circle == sorted(p.handle for p in players)  # each once, though they met at two tables
     assert signals.players == 4
+
+
+def test_a_clubs_page_lists_its_last_20_past_events_and_every_one_on_demand(django_assert_max_num_queries) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    club = OrganisationFactory(slug="busy")
+    first = datetime(2026, 1, 1, 19, tzinfo=UTC)
+    for day in range(25):
+        EventFactory(
+            organisation=club, status="finished", name=f"Night {day:02}", starts_at=first + timedelta(days=day)
+        )
+    EventFactory(organisation=club, status="registration", name="Next week", starts_at=first + timedelta(days=40))
+    with django_assert_max_num_queries(14):
+        page = Client().get("/clubs/busy/").content.decode()
+    assert "Next week" in page
+    assert [f"Night {day:02}" in page for day in (24, 5, 4, 0)] == [True, True, False, False]  # the newest 20
+    assert 'href="?events=all"' in page
+    everything = Client().get("/clubs/busy/?events=all").content.decode()
+    assert all(f"Night {day:02}" in everything for day in range(25))
+    assert 'href="?events=all"' not in everything
+    french = Client(headers={"accept-language": "fr"}).get("/clubs/busy/").content.decode()
+    assert "Tous les événements passés" in french

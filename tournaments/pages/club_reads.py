@@ -45,7 +45,8 @@ class ClubPage:
     organisation: Organisation
     staff: list[Staff]
     coming: list[Event]
-    past: list[Event]
+    past: list[Event]  # the last RECENT_PAST finished events, or all of them when asked
+    more_past: bool  # finished events left out
     members: list[Membership]
     seasons: list[Season]
     leaderboards: dict[str, Board]  # by game
@@ -53,18 +54,27 @@ class ClubPage:
     is_owner: bool
 
 
-def club_page(*, slug: str, user: User | AnonymousUser) -> ClubPage:
+RECENT_PAST = 20  # a club's page lists its last 20 finished events; `?events=all` every one
+
+
+def club_page(*, slug: str, user: User | AnonymousUser, every_event: bool = False) -> ClubPage:
+    """The club's page: the events to come, its last finished ones (all when asked), seasons, its members'
+    leaderboards and its members. The same cost after 5 events or 500 (bench/pages.py club)."""
     organisation = get_object_or_404(Organisation, slug=slug)
-    events = list(organisation.events.order_by("-starts_at", "-created_at"))
+    finished = Event.machine.sources("show_results")
+    by_date = organisation.events.order_by("-starts_at", "-created_at")
+    shown = None if every_event else RECENT_PAST
+    past = list(by_date.filter(status__in=finished)[: shown and shown + 1])  # one more: are there more?
     staff = list(organisation.staff.select_related("user__player").order_by("role", "id"))
     members = list(organisation.memberships.filter(left_on=None).select_related("player").order_by("player__handle"))
     return ClubPage(
         organisation=organisation,
         staff=staff,
         coming=[
-            e for e in events if not e.can.show_results and (e.status != Event.Status.DRAFT or _staff(staff, user))
+            e for e in by_date.exclude(status__in=finished) if e.status != Event.Status.DRAFT or _staff(staff, user)
         ],
-        past=[e for e in events if e.can.show_results],
+        past=past[:shown],
+        more_past=shown is not None and len(past) > shown,
         members=members,
         seasons=list(organisation.seasons.order_by("-starts_on")),
         leaderboards=_club_leaderboards(organisation),
@@ -78,15 +88,16 @@ def _staff(staff: list[Staff], user: User | AnonymousUser) -> bool:
 
 
 def _club_leaderboards(organisation: Organisation, top: int = 10) -> dict[str, Board]:
-    """Per game, its members' ratings counting the tables each played as a member, best first."""
+    """Per game, its members' ratings counting the tables each played as a member, best first (one query
+    for every game's board)."""
     periods = selectors.club_member_periods(organisation.slug)
-    boards: dict[str, Board] = {}
-    for game in games.GAMES:
-        pool = ratings.pool_of_game(game=game) if periods else None
-        rows = ratings.leaderboard_within(pool=pool, periods=periods)[:top] if pool else []
-        if rows:
-            boards[game] = [(r.name, r.conservative, r.games) for r in rows]
-    return boards
+    pools = ratings.pools_of_games(games=games.GAMES) if periods else []
+    boards = ratings.leaderboards_within(pools=pools, periods=periods)
+    return {
+        pool.game: [(r.name, r.conservative, r.games) for r in boards[pool.pk][:top]]
+        for pool in sorted(pools, key=lambda pool: list(games.GAMES).index(pool.game))
+        if boards[pool.pk]
+    }
 
 
 @dataclass

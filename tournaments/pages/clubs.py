@@ -20,7 +20,7 @@ from tournaments.pages.text import refusal
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    page = reads.club_page(slug=slug, user=request.user)
+    page = reads.club_page(slug=slug, user=request.user, every_event=request.GET.get("events") == "all")
     return render(request, "pages/club.html", {"page": page, "organisation": page.organisation})
 
 
