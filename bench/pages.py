@@ -264,11 +264,30 @@ def analyze(*tables: str) -> None:
             cursor.execute(f"ANALYZE {', '.join(tables)}" if tables else "ANALYZE")
 
 
+def one_table_event(owner: Any, club: Any, name: str, sat: list[Player], rng: random.Random) -> int:
+    """A finished one-table Boomerang: USA event of the club (a synthetic verified verdict, places stored as
+    closing does); returns its table's id, for rating."""
+    from tournaments.models import Registration, Round, Seat, Table, TableResult
+
+    event = services.event_create(organiser=owner, name=name, game="boomerang-usa", organisation=club,
+                                  rounds_planned=1, capacity=4)  # fmt: skip
+    Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in sat)
+    round_ = Round.objects.create(event=event, number=1, status="finished")
+    table = Table.objects.create(round=round_, number=1)
+    Seat.objects.bulk_create(Seat(table=table, player=p, position=i + 1) for i, p in enumerate(sat))
+    ranks = rng.sample(range(1, 5), 4)
+    verdict = {"valid": True, "game": "boomerang-usa", "problems": [], "edition": "bench",
+               "seats": [{"player": p.handle, "total": 100 - 10 * r, "rank": r, "tie_breaks": {}}
+                         for p, r in zip(sat, ranks, strict=True)]}  # fmt: skip
+    TableResult.objects.create(table=table, status="verified", verdict=verdict, verified_at=timezone.now())
+    Event.objects.filter(pk=event.pk).update(status="finished")
+    services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
+    return table.pk
+
+
 def player(args: argparse.Namespace) -> None:
     """A player's page after 5, 50 and 500 finished, rated events (one table of four each, synthetic verified
     verdicts, places stored as closing does, every table rated): the page must cost the same at each."""
-    from tournaments.models import Registration, Round, Seat, Table, TableResult
-
     rng = random.Random(args.seed)
     tag = f"player-{int(time.time())}"
     owner, club = bench_club(tag)
@@ -278,22 +297,9 @@ def player(args: argparse.Namespace) -> None:
         me = bench_players(f"{tag}-p{count}", 1)[0]
         table_ids = []
         for number in range(count):
-            event = services.event_create(organiser=owner, name=f"{tag} {count}-{number}", game="boomerang-usa",
-                                          organisation=club, rounds_planned=1, capacity=4)  # fmt: skip
             sat = [me, *rng.sample(others, 3)]
             rng.shuffle(sat)
-            Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in sat)
-            round_ = Round.objects.create(event=event, number=1, status="finished")
-            table = Table.objects.create(round=round_, number=1)
-            Seat.objects.bulk_create(Seat(table=table, player=p, position=i + 1) for i, p in enumerate(sat))
-            ranks = rng.sample(range(1, 5), 4)
-            verdict = {"valid": True, "game": "boomerang-usa", "problems": [], "edition": "bench",
-                       "seats": [{"player": p.handle, "total": 100 - 10 * r, "rank": r, "tie_breaks": {}}
-                                 for p, r in zip(sat, ranks, strict=True)]}  # fmt: skip
-            TableResult.objects.create(table=table, status="verified", verdict=verdict, verified_at=timezone.now())
-            Event.objects.filter(pk=event.pk).update(status="finished")
-            services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
-            table_ids.append(table.pk)
+            table_ids.append(one_table_event(owner, club, f"{tag} {count}-{number}", sat, rng))
         services.tables_rate(table_ids=table_ids)
         analyze()
         p95s[count] = timed(Client(), f"player page, {count} events", f"/players/{me.handle}/", args.requests)
@@ -306,7 +312,7 @@ def club(args: argparse.Namespace) -> None:
     as `player` writes them): its lists and its members' leaderboard must cost the same at each."""
     from datetime import date
 
-    from tournaments.models import Membership, Registration, Round, Seat, Table, TableResult
+    from tournaments.models import Membership
 
     rng = random.Random(args.seed)
     p95s = {}
@@ -319,21 +325,7 @@ def club(args: argparse.Namespace) -> None:
         )
         table_ids = []
         for number in range(count):
-            event = services.event_create(organiser=owner, name=f"{tag} {number}", game="boomerang-usa",
-                                          organisation=the_club, rounds_planned=1, capacity=4)  # fmt: skip
-            sat = rng.sample(members, 4)
-            Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in sat)
-            round_ = Round.objects.create(event=event, number=1, status="finished")
-            table = Table.objects.create(round=round_, number=1)
-            Seat.objects.bulk_create(Seat(table=table, player=p, position=i + 1) for i, p in enumerate(sat))
-            ranks = rng.sample(range(1, 5), 4)
-            verdict = {"valid": True, "game": "boomerang-usa", "problems": [], "edition": "bench",
-                       "seats": [{"player": p.handle, "total": 100 - 10 * r, "rank": r, "tie_breaks": {}}
-                                 for p, r in zip(sat, ranks, strict=True)]}  # fmt: skip
-            TableResult.objects.create(table=table, status="verified", verdict=verdict, verified_at=timezone.now())
-            Event.objects.filter(pk=event.pk).update(status="finished")
-            services.event_places_refresh(event_ids=[event.pk])
-            table_ids.append(table.pk)
+            table_ids.append(one_table_event(owner, the_club, f"{tag} {number}", rng.sample(members, 4), rng))
         services.tables_rate(table_ids=table_ids)
         analyze()
         p95s[count] = timed(Client(), f"club page, {count} events", f"/clubs/{the_club.slug}/", args.requests)
