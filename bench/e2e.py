@@ -297,7 +297,7 @@ def throughput(args: argparse.Namespace) -> None:
     print(f"sheets: {len(jobs)} in {len(posts)} posts ({how}) by {args.threads} threads{pace}")
     print(f"{elapsed:.1f} s: {rate:,.0f} sheets/s")
     others = Counter(status for status in statuses if status != 202)
-    print(f"non-202 answers: {bad} {dict(others) if bad else ''}(200: the verdict was already known)")
+    print(f"non-202 answers: {bad}" + (f" {dict(others)} (a 200: the verdict was already known)" if bad else ""))
     p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
     print(f"last sheet -> rated result: p50 {p50:.0f} ms, p95 {p95:.0f} ms")
     spent = {name: after[name] - before[name] for name in before}

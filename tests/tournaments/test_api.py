@@ -88,6 +88,34 @@ def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None:
     assert (answer.status_code, answer.data["code"], answer.data["field"]) == (403, "not_your_seat", "seat")
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_sheet_is_answered_as_stored_and_the_one_completing_the_table_as_verified(running_table) -> None:
+    """Sheets that leave the table waiting are answered from what was written (no second read); the last
+    one is read again after its verification (in-process here, at the commit). Either way the answer is the
+    stored row."""
+    from tournaments.models import ScoreSheet
+    from tournaments.serializers import ScoreSheetSerializer
+
+    event, round_, table = running_table
+    services.round_start(round_=round_, by=event.organisers.get())
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    sheets = legal_seat_data(table, random.Random(3))
+    for i, (seat, data) in enumerate(zip(seats, sheets, strict=True)):
+        client = client_for(seat.player.user)
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.post(f"/api/seats/{seat.pk}/sheets/", {"data": data}, format="json")
+        stored = ScoreSheet.objects.select_related("entered_by__player").get(seat=seat)
+        expected = dict(ScoreSheetSerializer(stored).data)
+        if i < 3:
+            assert (answer.status_code, answer.data["table_status"]) == (202, "waiting")
+            assert not any('AS "table_status"' in q["sql"] for q in queries.captured_queries)  # no second read
+        else:
+            assert (answer.status_code, answer.data["table_status"]) == (200, "verified")
+            assert any('AS "table_status"' in q["sql"] for q in queries.captured_queries)  # read again
+        assert {k: v for k, v in answer.data.items() if k != "table_status"} == expected
+        assert expected["entered_by"] == seat.player.handle
+
+
 def test_submitting_to_a_round_that_is_not_running_is_a_conflict(running_table) -> None:
     _event, _round, table = running_table
     seat = table.seats.first()

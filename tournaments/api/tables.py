@@ -1,7 +1,5 @@
 """The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides."""
 
-from typing import Any
-
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -42,8 +40,8 @@ class SeatViewSet(viewsets.GenericViewSet):
             return Response(ScoreSheetSerializer(selectors.seat_sheets(seat_id=seat.pk), many=True).data)
         payload = SheetInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        sheet = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
-        return _sheets_answer([sheet], seat.table_id, many=False)
+        stored = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
+        return _sheets_answer(stored, request, many=False)
 
     @extend_schema(request=None, responses={200: TableSerializer})
     @action(detail=True, methods=["post"])
@@ -62,14 +60,23 @@ class SeatViewSet(viewsets.GenericViewSet):
         return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
 
 
-def _sheets_answer(sheets: list[Any], table_id: int, *, many: bool) -> Response:
-    """The stored sheets as they stand now, with the table's status: 200 when its verdict is already known
-    (tasks run in-process, or a fast worker), 202 while it waits for sheets or for its verification."""
-    current = selectors.sheets_with_table_status(sheet_ids=[sheet.pk for sheet in sheets], table_id=table_id)
-    final = current.table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
-    data = ScoreSheetSerializer(current.sheets, many=True).data
+def _sheets_answer(stored: services.StoredSheets, request: Request, *, many: bool) -> Response:
+    """The stored sheets with the table's status: 200 when its verdict is already known (tasks run
+    in-process, or a fast worker), 202 while it waits for sheets or for its verification. Sheets that left
+    the table waiting for others are answered as written; those that completed it are read again (their
+    verification may have marked them)."""
+    sheets, table_status = stored.sheets, stored.table_status
+    if stored.queued:
+        current = selectors.sheets_with_table_status(sheet_ids=[s.pk for s in sheets], table_id=sheets[0].seat.table_id)
+        sheets, table_status = current.sheets, current.table_status
+    else:
+        own = next((sheet.seat.player for sheet in sheets if sheet.seat.player.user_id == request.user.pk), None)
+        if own is not None:
+            request.user.player = own  # who entered them, known: no query for their handle
+    final = table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
+    data = ScoreSheetSerializer(sheets, many=True).data
     for row in data:
-        row["table_status"] = current.table_status
+        row["table_status"] = table_status
     return Response(data if many else data[0], status=status.HTTP_200_OK if final else status.HTTP_202_ACCEPTED)
 
 
@@ -91,8 +98,8 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         payload = TableSheetsInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         table = self.get_object()
-        sheets = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
-        return _sheets_answer(sheets, table.pk, many=True)
+        stored = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
+        return _sheets_answer(stored, request, many=True)
 
     @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
     @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer})

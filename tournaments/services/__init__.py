@@ -59,7 +59,7 @@ from tournaments.services.seasons import (
     season_event_add,
     season_standings_refresh,
 )
-from tournaments.services.sheets import sheet_submit, table_sheets_submit
+from tournaments.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
 from tournaments.services.verification import (
     table_override,
     table_reopen,
@@ -70,6 +70,7 @@ from tournaments.services.verification import (
 from tournaments.services.webhooks import webhook_deliver, webhook_subscribe
 
 __all__ = [
+    "StoredSheets",
     "card_stats_rebuild",
     "edition_activate",
     "edition_load",

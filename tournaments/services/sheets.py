@@ -1,5 +1,6 @@
 """Score sheets: submission (a correction is a new version); a complete table is queued for verification."""
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,7 +16,17 @@ from tournaments.models import Event, PadDraft, ScoreSheet, Seat, Table, TableRe
 from tournaments.pad_drafts import PadDraftContent
 
 
-def sheet_submit(*, seat: Seat, data: Any, by: User) -> ScoreSheet:
+@dataclass(frozen=True)
+class StoredSheets:
+    """Sheets just stored, and the table's status as they left it. `queued`: they completed the table, whose
+    verification may already have run (in-process, or a fast worker) and marked them: read them again."""
+
+    sheets: list[ScoreSheet]
+    table_status: str
+    queued: bool
+
+
+def sheet_submit(*, seat: Seat, data: Any, by: User) -> StoredSheets:
     """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification.
 
     `seat` comes with its table, round, event and player loaded.
@@ -26,10 +37,10 @@ def sheet_submit(*, seat: Seat, data: Any, by: User) -> ScoreSheet:
     if seat.forfeited:
         raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
     entries = {seat: _checked_seat_data(seat.table.round.event.game, seat, data, "data")}
-    return _store_versions(seat.table_id, entries, by, organiser, every_seat=False)[0]
+    return _store_versions(seat.table_id, entries, by, organiser, every_seat=False)
 
 
-def table_sheets_submit(*, table: Table, seats: Any, by: User) -> list[ScoreSheet]:
+def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
     """Store the sheets of several seats of one table at once: the table's score pad, as one player keeps it.
 
     Allowed to the event's organisers and to the players seated at the table; each sheet records who
@@ -91,7 +102,7 @@ def _store_versions(
     organiser: _OrganiserCheck,
     *,
     every_seat: bool,
-) -> list[ScoreSheet]:
+) -> StoredSheets:
     """Add a version for each seat under the table's lock, and queue the table once it is complete.
 
     The table's result row is the table's lock (for sheets, verdicts and overrides), so when the last
@@ -122,8 +133,8 @@ def _store_versions(
             ScoreSheet(seat=seat, version=newest.get(seat.pk, 0) + 1, data=data, entered_by=by)
             for seat, data in entries.items()
         )
-        queue_if_complete(result, by, every_seat=every_seat)
-    return sheets
+        queued = queue_if_complete(result, by, every_seat=every_seat)
+    return StoredSheets(sheets, result.status, queued)
 
 
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
@@ -147,12 +158,12 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
         raise Conflict(message, "contested", field="seats")
 
 
-def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> None:
+def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> bool:
     """Queue the table once every seat still playing has a sheet (known without a query when these sheets
-    cover every seat). Call with the result row locked."""
+    cover every seat); whether it was queued. Call with the result row locked."""
     waiting = Seat.objects.filter(table_id=result.table_id, forfeited=False, sheets__isnull=True)
     if not every_seat and waiting.exists():
-        return
+        return False
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
     TableResult.objects.filter(pk=result.pk).update(
@@ -160,3 +171,4 @@ def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> Non
     )
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
     enqueue_on_commit(task_names.TABLE_VERIFY, result.table_id, result.attempt)
+    return True
