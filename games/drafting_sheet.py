@@ -4,7 +4,7 @@ tests/games/test_readers.py checks that it agrees with the strict reader on ever
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games.parsing import (
     MalformedInput,
@@ -16,8 +16,17 @@ from games.parsing import (
     expect_str_list,
 )
 
-if TYPE_CHECKING:
-    from games.drafting import DraftingRules
+
+class SheetRules(Protocol):
+    """What reading a sheet needs of an edition's rules (games/drafting.py's DraftingRules): its score
+    categories, in their order and as a set."""
+
+    @property
+    def categories(self) -> tuple[str, ...]: ...
+
+    @property
+    def category_set(self) -> frozenset[str]: ...
+
 
 ROUNDS = 4
 ROW_LENGTH = 7
@@ -38,7 +47,7 @@ class DraftingSeat:
     claimed_total: int | None = None
 
 
-def parse_seat(rules: "DraftingRules", raw: Any, where: str, *, partial: bool = False) -> DraftingSeat:
+def parse_seat(rules: SheetRules, raw: Any, where: str, *, partial: bool = False) -> DraftingSeat:
     """Read one seat object, refusing anything the sheet format does not allow. `partial`: a game still
     being played (the score pad), with 1 to 4 rounds so far and rows still being drafted."""
     seat = expect_object(raw, where, frozenset({"player", "rounds"}), frozenset({"claimed_total"}))
@@ -58,7 +67,7 @@ def parse_seat(rules: "DraftingRules", raw: Any, where: str, *, partial: bool = 
 ROUND_KEYS = frozenset({"cards", "scored", "claimed"})
 
 
-def _parse_round(rules: "DraftingRules", raw: Any, where: str) -> DraftingRound:
+def _parse_round(rules: SheetRules, raw: Any, where: str) -> DraftingRound:
     """Accept a well-formed round in one pass; anything else goes through the strict reader for its message."""
     if type(raw) is dict and "cards" in raw and raw.keys() <= ROUND_KEYS:
         cards, scored, claimed = raw["cards"], raw.get("scored"), raw.get("claimed")
@@ -73,7 +82,7 @@ def _parse_round(rules: "DraftingRules", raw: Any, where: str) -> DraftingRound:
     return _parse_round_strictly(rules, raw, where)
 
 
-def _well_formed_claims(rules: "DraftingRules", claimed: Any) -> bool:
+def _well_formed_claims(rules: SheetRules, claimed: Any) -> bool:
     return (
         type(claimed) is dict
         and claimed.keys() <= rules.category_set
@@ -81,7 +90,7 @@ def _well_formed_claims(rules: "DraftingRules", claimed: Any) -> bool:
     )
 
 
-def _parse_round_strictly(rules: "DraftingRules", raw: Any, where: str) -> DraftingRound:
+def _parse_round_strictly(rules: SheetRules, raw: Any, where: str) -> DraftingRound:
     row = expect_object(raw, where, frozenset({"cards"}), frozenset({"scored", "claimed"}))
     cards = expect_list(row["cards"], f"{where}.cards")
     if len(cards) > DECK_SIZE:

@@ -9,14 +9,22 @@ alone. When a round's cards are all distinct (the engine checks it), its rows co
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games import drafting_sheet
 from games.drafting_sheet import ROW_LENGTH
 from games.parsing import MalformedInput, expect_list, expect_object
 
-if TYPE_CHECKING:
-    from games.registry import Game
+
+class DraftedGame(Protocol):
+    """What rebuilding a draft needs of a game (games/registry.py's Game): its name and its sheet's rules."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def drafting(self) -> drafting_sheet.SheetRules | None: ...
+
 
 DIRECTIONS = ("left", "alternate")
 
@@ -71,7 +79,7 @@ def rebuild(rounds: Sequence[Sequence[Sequence[str]]], direction: str) -> list[R
     return [rebuild_round(rows, step_of(direction, r), f"rounds[{r}].") for r, rows in enumerate(rounds)]
 
 
-def rebuild_table(game: "Game", sheet: Any, direction: str) -> list[RoundDraft]:
+def rebuild_table(game: DraftedGame, sheet: Any, direction: str) -> list[RoundDraft]:
     """A whole drafting table in the sheet format (`{"seats": [...]}`, seats in the table's order)."""
     if game.drafting is None:
         raise MalformedInput("game", f"{game.name} is not drafted: there is no draft to rebuild")
