@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
@@ -18,7 +19,14 @@ def token_expired(token: Token) -> bool:
 
 class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        user, token = super().authenticate_credentials(key)
+        """DRF's check, with the user's player read in the same query: most API writes need the handle of
+        whoever made them (a sheet's answer names who entered it)."""
+        try:
+            token = Token.objects.select_related("user__player").get(key=key)
+        except Token.DoesNotExist as error:
+            raise AuthenticationFailed(_("Invalid token.")) from error
+        if not token.user.is_active:
+            raise AuthenticationFailed(_("User inactive or deleted."))
         if token_expired(token):
             raise AuthenticationFailed("this token has expired: log in again (POST /api/auth/token/) for a new one")
-        return user, token
+        return token.user, token

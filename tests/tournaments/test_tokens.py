@@ -44,3 +44,21 @@ def test_a_live_token_is_kept_at_login_and_rotation_replaces_it() -> None:
     assert rotated != first
     assert me(first) == 401
     assert me(rotated) == 200
+
+
+def test_an_unknown_token_or_an_inactive_account_is_refused_and_a_live_one_brings_its_player(
+    django_assert_num_queries,
+) -> None:
+    from config.authentication import ExpiringTokenAuthentication
+
+    player = PlayerFactory()
+    token = login(player)
+    with django_assert_num_queries(1):  # the token, its user and the user's player: one query
+        user, _ = ExpiringTokenAuthentication().authenticate_credentials(token)
+        assert user.player.handle == player.handle
+    unknown = APIClient(headers={"Authorization": "Token " + "0" * 40}).post("/api/auth/token/rotate/")
+    assert (unknown.status_code, unknown.json()["detail"]) == (401, "Invalid token.")
+    player.user.is_active = False
+    player.user.save(update_fields=["is_active"])
+    inactive = APIClient(headers={"Authorization": f"Token {token}"}).post("/api/auth/token/rotate/")
+    assert (inactive.status_code, inactive.json()["detail"]) == (401, "User inactive or deleted.")

@@ -41,7 +41,7 @@ class SeatViewSet(viewsets.GenericViewSet):
         payload = SheetInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         stored = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
-        return _sheets_answer(stored, request, many=False)
+        return _sheets_answer(stored, many=False)
 
     @extend_schema(request=None, responses={200: TableSerializer})
     @action(detail=True, methods=["post"])
@@ -60,19 +60,16 @@ class SeatViewSet(viewsets.GenericViewSet):
         return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
 
 
-def _sheets_answer(stored: services.StoredSheets, request: Request, *, many: bool) -> Response:
+def _sheets_answer(stored: services.StoredSheets, *, many: bool) -> Response:
     """The stored sheets with the table's status: 200 when its verdict is already known (tasks run
     in-process, or a fast worker), 202 while it waits for sheets or for its verification. Sheets that left
     the table waiting for others are answered as written; those that completed it are read again (their
-    verification may have marked them)."""
+    verification may have marked them). Who entered them is the request's user, whose player the token
+    authentication read."""
     sheets, table_status = stored.sheets, stored.table_status
     if stored.queued:
         current = selectors.sheets_with_table_status(sheet_ids=[s.pk for s in sheets], table_id=sheets[0].seat.table_id)
         sheets, table_status = current.sheets, current.table_status
-    else:
-        own = next((sheet.seat.player for sheet in sheets if sheet.seat.player.user_id == request.user.pk), None)
-        if own is not None:
-            request.user.player = own  # who entered them, known: no query for their handle
     final = table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
     data = ScoreSheetSerializer(sheets, many=True).data
     for row in data:
@@ -99,7 +96,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         table = self.get_object()
         stored = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
-        return _sheets_answer(stored, request, many=True)
+        return _sheets_answer(stored, many=True)
 
     @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
     @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer})
