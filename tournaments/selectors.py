@@ -624,9 +624,8 @@ def season_standings(*, season: Season, limit: int | None = None) -> list[Season
 
 
 def _season_row(player: str, place: int, points: str, played: list[list[Any]], counted: list[int]) -> SeasonRow:
-    exact = seasons.exact
-    events = [(event, p if type(p) is int else exact(p)) for event, p in played]  # most are whole: no call
-    return SeasonRow(player, place, exact(points), events, frozenset(counted))
+    events = [(event, seasons.exact(p)) for event, p in played]
+    return SeasonRow(player, place, seasons.exact(points), events, frozenset(counted))
 
 
 def season_places(*, season: Season) -> list[SeasonRow]:

@@ -71,13 +71,14 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
         raise DomainError(f"a tier is 1 to {MOST_TIER}", "invalid_tier", "tier")
     if event.starts_at and not season.starts_on <= event.starts_at.date() <= season.ends_on:
         raise DomainError("the event is played outside the season's dates", "outside_season", "event")
-    try:
-        with transaction.atomic():
-            entry = SeasonEvent.objects.create(season=season, event=event, tier=tier)
-            season_standings_refresh(season_ids=[season.pk])
-            return entry
-    except IntegrityError as error:
-        raise Conflict("the event is already in this season", "already_in_season", "event") from error
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                entry = SeasonEvent.objects.create(season=season, event=event, tier=tier)
+        except IntegrityError as error:
+            raise Conflict("the event is already in this season", "already_in_season", "event") from error
+        season_standings_refresh(season_ids=[season.pk])
+    return entry
 
 
 def season_standings_refresh(*, season_ids: Iterable[int]) -> int:
