@@ -7,7 +7,7 @@ import random
 from datetime import date
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 from tests.factories import PlayerFactory, UserFactory
@@ -133,6 +133,10 @@ def test_a_tie_split_into_thirds_is_stored_exactly_and_a_season_from_before_is_c
     out = io.StringIO()
     call_command("season_standings_refresh", str(season.pk), stdout=out)
     assert out.getvalue().startswith("1 seasons, 4 rows stored")
+    with pytest.raises(CommandError, match="no season has the id 999999"):
+        call_command("season_standings_refresh", str(season.pk), "999999", stdout=io.StringIO())
+    with pytest.raises(CommandError, match="invalid int value"):
+        call_command("season_standings_refresh", "spring", stdout=io.StringIO())
     assert stored(season) == computed
     three_way = [EventResult(1, 1, {"a": 1, "b": 2, "c": 2, "d": 2})]
     (row,) = [r for r in season_standings(three_way, 1) if r.player == "b"]

@@ -4,7 +4,7 @@ events' final places (seasons from before standings were stored are computed on 
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import services
 from tournaments.models import Season
@@ -19,5 +19,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         start = time.perf_counter()
         ids = options["seasons"] or list(Season.objects.values_list("pk", flat=True))
+        unknown = sorted(set(ids) - set(Season.objects.filter(pk__in=ids).values_list("pk", flat=True)))
+        if unknown:
+            raise CommandError(f"seasons: no season has the id {', '.join(map(str, unknown))}")
         rows = sum(services.season_standings_refresh(season_ids=[pk]) for pk in ids)
         self.stdout.write(f"{len(ids)} seasons, {rows} rows stored in {time.perf_counter() - start:.1f} s")
