@@ -8,11 +8,15 @@ answered during a Redis outage, and password guesses are still limited.
 
 import hashlib
 import logging
+import secrets
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
+from django.utils.connection import ConnectionProxy
 from redis.exceptions import RedisError
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
@@ -25,13 +29,73 @@ logger = logging.getLogger(__name__)
 
 
 class FallbackThrottle(SimpleRateThrottle):
+    """DRF's sliding window of request times. In Redis it is one sorted set, counted and added to by one
+    script: a single round trip, and exact when several processes count the same bucket at once (DRF
+    reads the list and writes it back, so two requests at the same moment can both pass the last slot).
+    `count` (requests in the window, this one included when allowed) and `oldest` (the time of the oldest
+    one) are what `wait()` and the RateLimit headers read."""
+
+    count: int = 0
+    oldest: float | None = None
+
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         try:
-            return super().allow_request(request, view)
+            return self._allow(request, view)
         except CACHE_ERRORS as error:
             logger.warning("throttle %r counted in this process only, its cache is unavailable: %s", self.scope, error)
             self.cache = PROCESS_CACHE
-            return super().allow_request(request, view)
+            return self._allow(request, view)
+
+    def _allow(self, request: Request | HttpRequest, view: Any) -> bool:
+        script = _window_script(self.cache)
+        if script is None or self.rate is None:
+            allowed = super().allow_request(request, view)
+            history = getattr(self, "history", [])
+            self.count, self.oldest = len(history), (history[-1] if history else None)
+            return allowed
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        member = f"{self.now!r}:{secrets.token_hex(4)}"
+        bucket = self.cache.make_and_validate_key(self.key) + ":window"
+        allowed, count, oldest = script(keys=[bucket], args=[self.now, self.duration, self.num_requests, member])
+        self.count, self.oldest = int(count), (float(oldest) if oldest else None)
+        return bool(allowed)
+
+    def wait(self) -> float | None:
+        """DRF's: the rest of the window shared out among the requests still available."""
+        remaining = self.duration - (self.now - self.oldest) if self.oldest is not None else self.duration
+        available = self.num_requests - self.count + 1
+        return remaining / available if available > 0 else None
+
+
+# Drop what left the window, then add this request if the bucket has room: atomic inside Redis.
+WINDOW_LUA = """
+local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count, allowed = redis.call('ZCARD', KEYS[1]), 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
+  count, allowed = count + 1, 1
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or ''
+return {allowed, count, oldest}
+"""
+_SCRIPTS: WeakKeyDictionary[RedisCache, Any] = WeakKeyDictionary()
+
+
+def _window_script(cache: Any) -> Any:
+    """The script registered on a client of this cache's Redis (made once per cache: Django's Redis cache
+    builds a new client for every call), or None when the cache is not Redis."""
+    backend = cache._connections[cache._alias] if isinstance(cache, ConnectionProxy) else cache
+    if not isinstance(backend, RedisCache):
+        return None
+    if backend not in _SCRIPTS:
+        client = backend._cache.get_client(write=True)  # type: ignore[attr-defined]  # its RedisCacheClient
+        _SCRIPTS[backend] = client.register_script(WINDOW_LUA)
+    return _SCRIPTS[backend]
 
 
 class LoginThrottle(FallbackThrottle, AnonRateThrottle):
@@ -104,8 +168,8 @@ class PublicReadThrottle(FallbackThrottle):
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
         allowed = super().allow_request(request, view)
-        remaining = max(self.num_requests - len(self.history), 0)
-        reset = int(self.duration - (self.now - self.history[-1])) if self.history else int(self.duration)
+        remaining = max(self.num_requests - self.count, 0)
+        reset = int(self.duration - (self.now - self.oldest)) if self.oldest is not None else int(self.duration)
         setattr(_django_request(request), http_caching.RATE_LIMIT_ATTRIBUTE, (self.num_requests, remaining, reset))
         return allowed
 

@@ -8,15 +8,16 @@ from config import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    # The API first: Django tries the patterns in order, and a sheet POST should not walk every page's.
+    path("api/ratings/", include("ratings.urls")),
+    path("api/", include("tournaments.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("tournaments.pages.urls")),
     # The footer's language switcher carries no CSRF token, so a page without other forms is the same for
     # every reader and a proxy may keep it (config/http_caching.py); a forged switch only changes a language.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
-    path("api/ratings/", include("ratings.urls")),
-    path("api/", include("tournaments.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
 
 handler400 = "config.views.bad_request_answer"

@@ -4,10 +4,14 @@ switching the limits off."""
 
 import random
 import shutil
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import pytest
 import redis
 
+from config.throttling import SubmissionThrottle
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import free_port, redis_server
 from tournaments.models import ScoreSheet
@@ -130,3 +134,37 @@ def test_while_the_throttles_redis_is_down_guesses_are_limited_per_process(clien
     PROCESS_CACHE.clear()
     assert statuses[:30] == [200] * 30
     assert statuses[30] == 429
+
+
+class _FiveAMinute(SubmissionThrottle):
+    scope, rate = "test_five", "5/min"
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")
+def test_in_redis_a_bucket_counted_by_many_at_once_lets_exactly_its_limit_through() -> None:
+    """DRF's list is read and written back, so requests at the same moment could all take the last slot;
+    the Redis window is counted and added to in one script."""
+    from django.test import override_settings
+
+    port = free_port()
+    location = f"redis://127.0.0.1:{port}/0"
+    someone = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=7), META={})
+    redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}}
+    with override_settings(CACHES=redis_cache), redis_server(port):
+        start = threading.Barrier(16)
+
+        def attempt() -> bool:
+            throttle = _FiveAMinute()
+            start.wait()
+            return throttle.allow_request(someone, None)
+
+        with ThreadPoolExecutor(16) as pool:
+            answers = list(pool.map(lambda _: attempt(), range(16)))
+        refused = _FiveAMinute()
+        assert not refused.allow_request(someone, None)
+        waits = refused.wait()
+        assert redis.Redis.from_url(location).keys("*throttle_test_five*")  # counted in Redis
+    assert answers.count(True) == 5
+    assert refused.count == 5
+    assert waits is not None
+    assert 55 < waits <= 60  # the oldest of the five leaves the window within the minute

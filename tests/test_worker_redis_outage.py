@@ -53,7 +53,7 @@ def a_worker_through_outages(log: Any) -> None:
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(47))
     for seat, seat_data in zip(seats[:3], data[:3], strict=True):
-        services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     # the verification stays blocked through every outage: longer than its usual time limit (which the
     # sender writes into the message)
     limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "300", "CELERY_TASK_TIME_LIMIT": "360"}

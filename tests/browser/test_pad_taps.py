@@ -100,7 +100,7 @@ def test_fixing_a_rejected_table_opens_the_pad_with_the_submitted_sheets(live_se
     data = legal_seat_data(table, random.Random(15))
     data[0]["claimed_total"] += 3
     for seat, seat_data in zip(seats, data, strict=True):
-        services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     assert TableResult.objects.get(table=table).status == "rejected"
     open_pad(phone, live_server.url, seats[0].player.user, table.pk)
     wait_for(phone, lambda d: "submitted are loaded" in d.find_element(By.ID, "pad-status").text)

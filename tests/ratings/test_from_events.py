@@ -45,7 +45,7 @@ def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_ca
     other_game = legal_seat_data(table, random.Random(99))
     for seat, data in zip(seats, other_game, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat=seat, data=data, by=organiser)
+            services.sheet_submit(seat_id=seat.pk, data=data, by=organiser)
     assert RatingEvent.objects.count() == 1
     assert {r.name: r.mu for r in Rating.objects.all()} != before
     assert all(r.games == 1 for r in Rating.objects.all())
@@ -57,7 +57,7 @@ def test_a_table_that_is_rejected_after_a_correction_is_unrated(django_capture_o
     seat = round_.tables.get().seats.first()
     data = dict(seat.sheets.first().data, claimed_total=0)
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat=seat, data=data, by=organiser)
+        services.sheet_submit(seat_id=seat.pk, data=data, by=organiser)
     assert RatingEvent.objects.count() == 0
     assert not Rating.objects.exists()  # nobody has a rated game left: nobody has a rating
 
@@ -128,7 +128,7 @@ def test_the_audit_says_who_made_ratings_move(django_capture_on_commit_callbacks
     assert (recorded.action, recorded.source, recorded.actor) == ("recorded", f"table:{table.pk}", last_player.handle)
     seat = table.seats.first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat=seat, data=dict(seat.sheets.first().data, claimed_total=0), by=organiser)
+        services.sheet_submit(seat_id=seat.pk, data=dict(seat.sheets.first().data, claimed_total=0), by=organiser)
     removed = RatingAudit.objects.order_by("-id").first()
     assert (removed.action, removed.actor, removed.events_replayed) == ("removed", organiser.username, 0)
     with django_capture_on_commit_callbacks(execute=True):

@@ -32,7 +32,7 @@ def play_round(round_: Round, organiser: AbstractBaseUser, rng: random.Random, o
     for table in round_.tables.all():
         for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, rng), strict=True):
             with on_commit(execute=True):
-                services.sheet_submit(seat=seat, data=data, by=seat.player.user)
+                services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
 
 
 def standings_handles(event: Event) -> list[str]:

@@ -59,7 +59,7 @@ def test_the_sweep_rates_a_final_result_whose_rating_was_never_sent(
     monkeypatch.setattr("tournaments.tasks.tables_rate_task.delay", broker_down)
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat=seat, data=data, by=seat.player.user)
+            services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     assert not RatingEvent.objects.exists()
     monkeypatch.undo()
     TableResult.objects.update(updated_at=TableResult.objects.get().updated_at - timedelta(minutes=10))

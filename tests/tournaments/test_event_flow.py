@@ -65,7 +65,7 @@ def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture
     data[1]["rounds"][2]["claimed"]["animals"] += 3
     for seat, seat_data in zip(seats, data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     result = TableResult.objects.get(table=table)
     assert result.status == "rejected"
     wrong = ScoreSheet.objects.get(seat=seats[1], version=1)
@@ -73,7 +73,7 @@ def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture
     assert ScoreSheet.objects.get(seat=seats[0]).status == "verified"
     data[1]["rounds"][2]["claimed"]["animals"] -= 3
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat=seats[1], data=data[1], by=seats[1].player.user)
+        services.sheet_submit(seat_id=seats[1].pk, data=data[1], by=seats[1].player.user)
     result.refresh_from_db()
     assert result.status == "verified"
     assert list(seats[1].sheets.values_list("version", "status")) == [(2, "verified"), (1, "superseded")]
@@ -88,7 +88,7 @@ def test_the_organiser_can_accept_a_rejected_table_with_a_reason(django_capture_
     data[0]["claimed_total"] += 1
     for seat, seat_data in zip(table.seats.order_by("position"), data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     with pytest.raises(DomainError, match="needs a reason"):
         services.table_override(table=table, reason=" ", by=organiser)
     result = services.table_override(table=table, reason="the player added the total on paper correctly", by=organiser)
@@ -102,15 +102,15 @@ def test_submissions_are_refused_for_another_seat_a_round_not_running_and_malfor
     seats = list(table.seats.order_by("position"))
     data = legal_seat_data(table, random.Random(1))
     with pytest.raises(Conflict, match="not running"):
-        services.sheet_submit(seat=seats[0], data=data[0], by=seats[0].player.user)
+        services.sheet_submit(seat_id=seats[0].pk, data=data[0], by=seats[0].player.user)
     services.round_start(round_=round_, by=event.organisers.get())
     with pytest.raises(NotAllowed, match="own seat"):
-        services.sheet_submit(seat=seats[0], data=data[0], by=seats[1].player.user)
+        services.sheet_submit(seat_id=seats[0].pk, data=data[0], by=seats[1].player.user)
     with pytest.raises(DomainError) as error:
-        services.sheet_submit(seat=seats[0], data={"rounds": "four"}, by=seats[0].player.user)
+        services.sheet_submit(seat_id=seats[0].pk, data={"rounds": "four"}, by=seats[0].player.user)
     assert error.value.field == "data.rounds"
     with pytest.raises(DomainError, match="not 'someone'"):
-        services.sheet_submit(seat=seats[0], data={**data[0], "player": "someone"}, by=seats[0].player.user)
+        services.sheet_submit(seat_id=seats[0].pk, data={**data[0], "player": "someone"}, by=seats[0].player.user)
 
 
 def test_seats_can_be_swapped_before_the_round_starts_only() -> None:

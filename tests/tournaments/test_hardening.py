@@ -110,7 +110,7 @@ def test_public_sheets_show_who_entered_them_by_handle_not_login(api_client) -> 
     data = legal_seat_data(round_.tables.get(), random.Random(2))[0]
     from tournaments import services
 
-    services.sheet_submit(seat=seat, data=data, by=seat.player.user)
+    services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     shown = api_client.get(f"/api/seats/{seat.pk}/sheets/").json()
     assert shown[0]["entered_by"] == seat.player.handle
     assert "private-login-name" not in str(shown)

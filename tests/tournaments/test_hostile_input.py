@@ -1,8 +1,10 @@
 """Oversized bodies are refused, login attempts are throttled; neither is ever a 500."""
 
 import pytest
+from rest_framework.test import APIClient
 
-from tournaments.models import SheetCheck
+from tests.tournaments.helpers import running_round
+from tournaments.models import ScoreSheet, SheetCheck
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +82,25 @@ def test_a_pad_draft_of_the_wrong_shape_is_refused_naming_the_field_and_no_page_
     page = Client()
     page.force_login(other)
     assert page.get(f"/events/{event.pk}/me/").status_code == 200  # a draft stored before the checks
+
+
+@pytest.mark.parametrize("seat", ["99999999999999999999", "9223372036854775808", "abc", "0", "-1", "1e3", "١٢"])
+def test_a_sheet_posted_to_a_seat_id_no_row_can_have_is_a_404_naming_it(seat: str) -> None:
+    _event, round_ = running_round()
+    player = round_.tables.get().seats.first().player
+    client = APIClient()
+    client.force_authenticate(player.user)
+    answer = client.post(f"/api/seats/{seat}/sheets/", {"data": {}}, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["field"] == "seat"
+    assert not ScoreSheet.objects.exists()
+
+
+def test_a_sheet_posted_to_a_seat_that_does_not_exist_is_a_404(api_client) -> None:
+    _event, round_ = running_round()
+    seat = round_.tables.get().seats.first()
+    client = APIClient()
+    client.force_authenticate(seat.player.user)
+    answer = client.post(f"/api/seats/{seat.pk + 1000}/sheets/", {"data": {}}, format="json")
+    assert answer.status_code == 404
+    assert answer.json() == {"code": "not_found", "detail": f"no seat has the id {seat.pk + 1000}", "field": "seat"}

@@ -23,10 +23,10 @@ def night(django_capture_on_commit_callbacks):
     data[0]["claimed_total"] += 4
     for seat, seat_data in zip(seats, data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     waiting = list(second.seats.order_by("position"))
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat=waiting[0], data=legal_seat_data(second, random.Random(6))[0],
+        services.sheet_submit(seat_id=waiting[0].pk, data=legal_seat_data(second, random.Random(6))[0],
                               by=waiting[0].player.user)  # fmt: skip
     organiser = Client()
     organiser.force_login(event.organisers.get())

@@ -24,14 +24,14 @@ def test_the_last_two_sheets_arriving_together_enqueue_one_verification(monkeypa
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(6))
     for seat, seat_data in zip(seats[:2], data[:2], strict=True):
-        services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     barrier, errors = threading.Barrier(2), []
 
     def submit(seat_id: int, seat_data: dict) -> None:
         try:
             seat = Seat.objects.select_related("player__user", "table__round__event").get(pk=seat_id)
             barrier.wait(timeout=10)
-            services.sheet_submit(seat=seat, data=seat_data, by=seat.player.user)
+            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
         except Exception as error:
             errors.append(error)
         finally:

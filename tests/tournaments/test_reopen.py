@@ -38,7 +38,7 @@ def test_a_reopened_table_stops_counting_until_a_corrected_sheet_is_checked(djan
     seat = table.seats.order_by("position").first()
     data = legal_seat_data(table, random.Random(3))[0]
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat=seat, data=data, by=seat.player.user)  # the player's own correction
+        services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)  # the player's own correction
     assert TableResult.objects.get(table=table).status == "verified"
     assert Round.objects.get(pk=round_.pk).status == "finished"
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").exists()

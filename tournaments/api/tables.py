@@ -6,6 +6,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.errors import NotFound
 from config.throttling import SubmissionThrottle
 from tournaments import selectors, services
 from tournaments.models import Seat, TableResult
@@ -35,12 +36,13 @@ class SeatViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
     def sheets(self, request: Request, pk: str) -> Response:
         """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
-        seat = self.get_object()
         if request.method == "GET":
+            seat = self.get_object()
             return Response(ScoreSheetSerializer(selectors.seat_sheets(seat_id=seat.pk), many=True).data)
         payload = SheetInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        stored = services.sheet_submit(seat=seat, data=payload.validated_data["data"], by=request.user)
+        # The service reads the seat with its table's lock, in one query (404 when there is no such seat).
+        stored = services.sheet_submit(seat_id=_seat_id(pk), data=payload.validated_data["data"], by=request.user)
         return _sheets_answer(stored, many=False)
 
     @extend_schema(request=None, responses={200: TableSerializer})
@@ -58,6 +60,13 @@ class SeatViewSet(viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         a, b = services.seat_swap(**payload.validated_data, by=request.user)
         return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
+
+
+def _seat_id(pk: str) -> int:
+    """The seat's id from the URL: a key the database can hold, or no such seat (404)."""
+    if not (pk.isascii() and pk.isdigit() and 0 < int(pk) < 2**63):
+        raise NotFound(f"no seat has the id {pk!r}", "not_found", field="seat")
+    return int(pk)
 
 
 def _sheets_answer(stored: services.StoredSheets, *, many: bool) -> Response:

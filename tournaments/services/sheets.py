@@ -1,18 +1,20 @@
 """Score sheets: submission (a correction is a new version); a complete table is queued for verification."""
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
-from django.db.models import Max
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 import games
 from config.celery import enqueue_on_commit
-from config.errors import Conflict, DomainError, NotAllowed
+from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from config.rows import Columns
 from tournaments import selectors, task_names
-from tournaments.models import Event, PadDraft, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Event, PadDraft, Player, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
 
 
@@ -26,18 +28,61 @@ class StoredSheets:
     queued: bool
 
 
-def sheet_submit(*, seat: Seat, data: Any, by: User) -> StoredSheets:
+def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
     """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification.
 
-    `seat` comes with its table, round, event and player loaded.
+    Every player posting their own sheet makes this the busiest write of an event: the seat, the table's
+    lock and everything the checks read come in one query, and the insert numbers the version itself.
     """
-    organiser = _OrganiserCheck(by, seat.table.round.event)
-    if seat.player.user_id != by.pk and not organiser():
-        raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
-    if seat.forfeited:
-        raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
-    entries = {seat: _checked_seat_data(seat.table.round.event.game, seat, data, "data")}
-    return _store_versions(seat.table_id, entries, by, organiser, every_seat=False)
+    with transaction.atomic():
+        seat = _seat_locked(seat_id)
+        result, event = seat.table.result, seat.table.round.event
+        organiser = _OrganiserCheck(by, event)
+        if seat.player.user_id != by.pk and not organiser():
+            raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
+        if seat.forfeited:
+            raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
+        entries = {seat: _checked_seat_data(event.game, seat, data, "data")}
+        return _store_versions(result, seat.table.round, entries, by, organiser, every_seat=False)
+
+
+def _seat_locked(seat_id: int) -> Seat:
+    """The seat with its player, table, round, event and the table's result row (`seat.table.result`), the
+    result locked: it is the table's lock. Only the columns the checks and the answer read; written by hand
+    because compiling the ORM's six-table query cost more than running it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seat_query(), [seat_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
+    seat, at = _SEAT.build(row, 0)
+    seat.player, at = _PLAYER.build(row, at)
+    seat.table, at = _TABLE.build(row, at)
+    seat.table.round, at = _ROUND.build(row, at)
+    seat.table.round.event, at = _EVENT.build(row, at)
+    seat.table.result, at = _RESULT.build(row, at)
+    return seat
+
+
+_SEAT = Columns.of(Seat, "s", ["id", "table_id", "player_id", "forfeited"])
+_PLAYER = Columns.of(Player, "p", ["id", "user_id", "handle"])
+_TABLE = Columns.of(Table, "t", ["id", "round_id", "number"])
+_ROUND = Columns.of(Round, "r", ["id", "event_id", "number", "status"])
+_EVENT = Columns.of(Event, "e", ["id", "game", "organisation_id"])
+_RESULT = Columns.of(TableResult, "tr")
+
+
+def _seat_query() -> str:
+    lock = f" FOR UPDATE OF {_RESULT.alias}" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {', '.join(c.select() for c in (_SEAT, _PLAYER, _TABLE, _ROUND, _EVENT, _RESULT))}"
+        f" FROM {_SEAT.table} JOIN {_PLAYER.table} ON {_PLAYER.column('id')} = {_SEAT.column('player')}"
+        f" JOIN {_TABLE.table} ON {_TABLE.column('id')} = {_SEAT.column('table')}"
+        f" JOIN {_ROUND.table} ON {_ROUND.column('id')} = {_TABLE.column('round')}"
+        f" JOIN {_EVENT.table} ON {_EVENT.column('id')} = {_ROUND.column('event')}"
+        f" JOIN {_RESULT.table} ON {_RESULT.column('table')} = {_TABLE.column('id')}"
+        f" WHERE {_SEAT.column('id')} = %s{lock}"
+    )
 
 
 def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
@@ -65,7 +110,11 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
         if seated[handle] in entries:
             raise DomainError(f"{handle!r} appears twice", "duplicate_seat", field=f"seats[{i}].player")
         entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
-    return _store_versions(table.pk, entries, by, organiser, every_seat=len(entries) == len(seated))
+    with transaction.atomic():
+        locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
+        result = locking.get(table_id=table.pk)
+        every_seat = len(entries) == len(seated)
+        return _store_versions(result, result.table.round, entries, by, organiser, every_seat=every_seat)
 
 
 class _OrganiserCheck:
@@ -96,7 +145,8 @@ def _checked_seat_data(game_id: str, seat: Seat, raw: Any, where: str) -> dict[s
 
 
 def _store_versions(
-    table_id: int,
+    result: TableResult,
+    round_: Round,
     entries: dict[Seat, dict[str, Any]],
     by: User,
     organiser: _OrganiserCheck,
@@ -105,36 +155,58 @@ def _store_versions(
 ) -> StoredSheets:
     """Add a version for each seat under the table's lock, and queue the table once it is complete.
 
-    The table's result row is the table's lock (for sheets, verdicts and overrides), so when the last
-    two sheets arrive together exactly one of them sees the table complete and enqueues the task.
+    Call inside a transaction with the table's result row locked (read after the lock, with its round):
+    the row is the table's lock for sheets, verdicts and overrides, so when the last two sheets arrive
+    together exactly one of them sees the table complete and enqueues the task.
     """
-    with transaction.atomic():
-        locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
-        result = locking.get(table_id=table_id)
-        round_ = result.table.round
-        if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
-            round_.machine.check(round_, "enter_sheets")
-            result.machine.check(result, "enter_sheets")
-        others = [seat for seat in entries if seat.player.user_id != by.pk]
-        if others and not organiser():
-            _refuse_replacing_a_players_word(table_id, others)
-        newest = dict(
-            ScoreSheet.objects.filter(seat__in=entries)
-            .order_by()
-            .values("seat_id")
-            .annotate(Max("version"))
-            .values_list("seat_id", "version__max")
+    if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
+        round_.machine.check(round_, "enter_sheets")
+        result.machine.check(result, "enter_sheets")
+    others = [seat for seat in entries if seat.player.user_id != by.pk]
+    if others and not organiser():
+        _refuse_replacing_a_players_word(result.table_id, others)
+    entered_at = timezone.now()
+    sheets = [_insert_version(seat, data, by, entered_at) for seat, data in entries.items()]
+    superseded = [sheet for sheet in sheets if sheet.version > 1]
+    if superseded:
+        earlier = Q()
+        for sheet in superseded:
+            earlier |= Q(seat_id=sheet.seat_id, version__lt=sheet.version)
+        ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
+            status=ScoreSheet.Status.SUPERSEDED
         )
-        if newest:
-            ScoreSheet.objects.filter(seat_id__in=newest).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
-                status=ScoreSheet.Status.SUPERSEDED
-            )
-        sheets = ScoreSheet.objects.bulk_create(
-            ScoreSheet(seat=seat, version=newest.get(seat.pk, 0) + 1, data=data, entered_by=by)
-            for seat, data in entries.items()
-        )
-        queued = queue_if_complete(result, by, every_seat=every_seat)
+    queued = queue_if_complete(result, by, every_seat=every_seat)
     return StoredSheets(sheets, result.status, queued)
+
+
+def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
+    """Insert the seat's next version, numbered by the insert itself: under the table's lock no other
+    version of the seat can be written, and this statement (begun after the lock) sees every committed one."""
+    fields = {f.name: f for f in ScoreSheet._meta.concrete_fields}
+    values = {
+        "seat": seat.pk,
+        "data": fields["data"].get_db_prep_save(data, connection),
+        "status": ScoreSheet.Status.SUBMITTED.value,
+        "problems": fields["problems"].get_db_prep_save([], connection),
+        "entered_by": by.pk,
+        "entered_at": fields["entered_at"].get_db_prep_save(entered_at, connection),
+    }
+    quote, table = connection.ops.quote_name, connection.ops.quote_name(ScoreSheet._meta.db_table)
+    columns = ", ".join(quote(fields[name].column) for name in [*values, "version"])
+    version, seat_column = quote(fields["version"].column), quote(fields["seat"].column)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT {', '.join(['%s'] * len(values))}, COALESCE(MAX({version}), 0) + 1"
+            f" FROM {table} WHERE {seat_column} = %s RETURNING {quote(fields['id'].column)}, {version}",
+            [*values.values(), seat.pk],
+        )
+        pk, number = cursor.fetchone()
+    sheet = ScoreSheet(
+        id=pk, seat=seat, version=number, data=data, status=values["status"], problems=[], entered_by=by,
+        entered_at=entered_at,
+    )  # fmt: skip
+    sheet._state.adding, sheet._state.db = False, connection.alias
+    return sheet
 
 
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
@@ -161,8 +233,7 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
 def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> bool:
     """Queue the table once every seat still playing has a sheet (known without a query when these sheets
     cover every seat); whether it was queued. Call with the result row locked."""
-    waiting = Seat.objects.filter(table_id=result.table_id, forfeited=False, sheets__isnull=True)
-    if not every_seat and waiting.exists():
+    if not every_seat and _a_seat_waits(result.table_id):
         return False
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
@@ -172,3 +243,16 @@ def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> boo
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
     enqueue_on_commit(task_names.TABLE_VERIFY, result.table_id, result.attempt)
     return True
+
+
+def _a_seat_waits(table_id: int) -> bool:
+    """Whether a seat still playing has no sheet yet: asked after every sheet, so written by hand."""
+    seat, sheet = Columns.of(Seat, "s", []), Columns.of(ScoreSheet, "v", [])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {seat.table} WHERE {seat.column('table')} = %s AND {seat.column('forfeited')} = %s"
+            f" AND NOT EXISTS (SELECT 1 FROM {sheet.table} WHERE {sheet.column('seat')} = {seat.column('id')})"
+            " LIMIT 1",
+            [table_id, False],
+        )
+        return cursor.fetchone() is not None

@@ -1,0 +1,65 @@
+"""Model instances read by a hand-written query, for the few hot paths where compiling the ORM's query costs
+more than running it (a sheet POST: one query joining six tables, under a lock).
+
+The columns a path needs are named once; the instances built from them are the ORM's own (`Model.from_db`,
+each value converted as the ORM converts it), so a field that was not read is deferred: reading it later
+costs a query instead of giving a wrong value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from django.db import connection, models
+
+M = TypeVar("M", bound=models.Model)
+
+
+@dataclass(frozen=True)
+class Columns(Generic[M]):
+    """Some columns of one model under a table alias, in the model's field order (what `from_db` expects)."""
+
+    model: type[M]
+    alias: str
+    fields: tuple[models.Field[Any, Any], ...]
+
+    @classmethod
+    def of(cls, model: type[M], alias: str, names: Sequence[str] | None = None) -> Columns[M]:
+        """`names`: field names or attnames (`table` or `table_id`); None for every concrete field."""
+        every = model._meta.concrete_fields
+        wanted = set(names) if names is not None else {field.name for field in every}
+        fields = tuple(field for field in every if wanted & {field.name, field.attname})
+        unknown = wanted - {name for field in fields for name in (field.name, field.attname)}
+        if unknown:
+            raise ValueError(f"{model.__name__} has no column {', '.join(sorted(unknown))}")
+        return cls(model, alias, fields)
+
+    @property
+    def table(self) -> str:
+        """`"table" alias`, for a FROM or JOIN clause."""
+        return f"{connection.ops.quote_name(self.model._meta.db_table)} {self.alias}"
+
+    def column(self, name: str) -> str:
+        """`alias."column"` of a field (read or not)."""
+        field = self.model._meta.get_field(name)
+        assert isinstance(field, models.Field)
+        return f"{self.alias}.{connection.ops.quote_name(field.column)}"
+
+    def select(self) -> str:
+        return ", ".join(f"{self.alias}.{connection.ops.quote_name(field.column)}" for field in self.fields)
+
+    def build(self, row: Sequence[Any], start: int) -> tuple[M, int]:
+        """The instance from `row[start:]`, and where the next model's columns begin."""
+        end = start + len(self.fields)
+        read = zip(self.fields, row[start:end], strict=True)
+        values = [_converted(field.get_col(self.alias), value) for field, value in read]
+        instance = self.model.from_db(connection.alias, [field.attname for field in self.fields], values)
+        return instance, end
+
+
+def _converted(column: Any, value: Any) -> Any:
+    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+        value = convert(value, column, connection)
+    return value
