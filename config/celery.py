@@ -70,6 +70,11 @@ def dispatch_later(task_name: str, countdown: float, *args: object) -> bool:
     return True
 
 
+def tasks_run_here() -> bool:
+    """Whether a task runs in this process when sent (no broker: the newcomer's set-up, and most tests)."""
+    return bool(app.conf.task_always_eager)
+
+
 def enqueue_on_commit(task_name: str, *args: object, countdown: float = 0) -> None:
     """Send a task once the current transaction commits, so the worker reads what it was sent for (and a
     rolled-back write sends nothing); `countdown`: to run that many seconds later. The one way services queue

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+from weakref import WeakKeyDictionary
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 M = TypeVar("M", bound=models.Model)
 
@@ -53,13 +54,25 @@ class Columns(Generic[M]):
     def build(self, row: Sequence[Any], start: int) -> tuple[M, int]:
         """The instance from `row[start:]`, and where the next model's columns begin."""
         end = start + len(self.fields)
-        read = zip(self.fields, row[start:end], strict=True)
-        values = [_converted(field.get_col(self.alias), value) for field, value in read]
+        values = list(row[start:end])
+        for i, column, converters in self._converters():
+            for convert in converters:
+                values[i] = convert(values[i], column, connection)
         instance = self.model.from_db(connection.alias, [field.attname for field in self.fields], values)
         return instance, end
 
+    def _converters(self) -> list[tuple[int, Any, list[Any]]]:
+        """The ORM's converters of each column that has any (the backend's, then the field's), found once per
+        connection."""
+        found = _CONVERTERS.setdefault(connections[DEFAULT_DB_ALIAS], {})
+        if self not in found:
+            columns = [(i, field.get_col(self.alias)) for i, field in enumerate(self.fields)]
+            with_converters = [
+                (i, column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
+                for i, column in columns
+            ]
+            found[self] = [entry for entry in with_converters if entry[2]]
+        return found[self]
 
-def _converted(column: Any, value: Any) -> Any:
-    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
-        value = convert(value, column, connection)
-    return value
+
+_CONVERTERS: WeakKeyDictionary[Any, dict[Columns[Any], list[tuple[int, Any, list[Any]]]]] = WeakKeyDictionary()

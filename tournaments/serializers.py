@@ -211,23 +211,27 @@ class TableSheetsInputSerializer(serializers.Serializer):
     )
 
 
-class ScoreSheetSerializer(serializers.ModelSerializer):
+# Declared rather than a ModelSerializer: it answers every sheet POST, and a ModelSerializer inspects the
+# model again for each answer (the schema is the same, field by field).
+class ScoreSheetSerializer(serializers.Serializer):
+    """One version of a seat's score sheet."""
+
+    id = serializers.IntegerField(read_only=True)
+    seat = serializers.IntegerField(source="seat_id")
+    version = serializers.IntegerField(min_value=0, max_value=2**63 - 1)
+    status = serializers.ChoiceField(choices=ScoreSheet.Status.choices, required=False)
+    data = serializers.JSONField(help_text=ScoreSheet._meta.get_field("data").help_text)
+    problems = serializers.JSONField(required=False)
     entered_by = serializers.CharField(
         source="entered_by.player.handle", allow_null=True, help_text="The handle of whoever entered this version."
     )
-
-    class Meta:
-        model = ScoreSheet
-        fields = ["id", "seat", "version", "status", "data", "problems", "entered_by", "entered_at"]
+    entered_at = serializers.DateTimeField(read_only=True)
 
 
 class SubmittedSheetSerializer(ScoreSheetSerializer):
     table_status = serializers.ChoiceField(
         choices=TableResult.Status.choices, help_text="The table's status now: final (200) or still on its way (202)."
     )
-
-    class Meta(ScoreSheetSerializer.Meta):
-        fields = [*ScoreSheetSerializer.Meta.fields, "table_status"]
 
 
 class PadDraftSerializer(serializers.Serializer):

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import services
+from tournaments import services, task_names
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -114,6 +114,30 @@ def test_a_sheet_is_answered_as_stored_and_the_one_completing_the_table_as_verif
             assert any('AS "table_status"' in q["sql"] for q in queries.captured_queries)  # read again
         assert {k: v for k, v in answer.data.items() if k != "table_status"} == expected
         assert expected["entered_by"] == seat.player.handle
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_a_worker_the_sheet_completing_the_table_is_answered_pending_without_a_second_read(
+    running_table, monkeypatch
+) -> None:
+    """A task sent to a worker has not run when the answer is written: it says what the sheet left, the table
+    queued, and reads nothing again. (The sending is recorded here instead of reaching a broker, whose worker
+    could verify the table while the test reads it.)"""
+    from config import celery
+
+    event, round_, table = running_table
+    services.round_start(round_=round_, by=event.organisers.get())
+    sent: list[tuple[str, tuple[object, ...]]] = []
+    monkeypatch.setitem(celery.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(celery, "dispatch", lambda name, *args: sent.append((name, args)) or True)
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    for seat, data in zip(seats, legal_seat_data(table, random.Random(3)), strict=True):
+        with CaptureQueriesContext(connection) as queries:
+            answer = client_for(seat.player.user).post(f"/api/seats/{seat.pk}/sheets/", {"data": data}, format="json")
+        assert answer.status_code == 202
+        assert not any('AS "table_status"' in q["sql"] for q in queries.captured_queries)
+    assert answer.data["table_status"] == "pending"
+    assert sent == [(task_names.TABLE_VERIFY, (table.pk, 1))]
 
 
 def test_submitting_to_a_round_that_is_not_running_is_a_conflict(running_table) -> None:

@@ -71,12 +71,11 @@ def _seat_id(pk: str) -> int:
 
 def _sheets_answer(stored: services.StoredSheets, *, many: bool) -> Response:
     """The stored sheets with the table's status: 200 when its verdict is already known (tasks run
-    in-process, or a fast worker), 202 while it waits for sheets or for its verification. Sheets that left
-    the table waiting for others are answered as written; those that completed it are read again (their
-    verification may have marked them). Who entered them is the request's user, whose player the token
-    authentication read."""
+    in-process), 202 while it waits for sheets or for its verification. Sheets are answered as written,
+    unless their verification ran at the commit (in-process) and marked them: then they are read again.
+    Who entered them is the request's user, whose player the token authentication read."""
     sheets, table_status = stored.sheets, stored.table_status
-    if stored.queued:
+    if stored.verified_since:
         current = selectors.sheets_with_table_status(sheet_ids=[s.pk for s in sheets], table_id=sheets[0].seat.table_id)
         sheets, table_status = current.sheets, current.table_status
     final = table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)

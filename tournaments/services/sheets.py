@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 import games
-from config.celery import enqueue_on_commit
+from config.celery import enqueue_on_commit, tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from config.rows import Columns
 from tournaments import selectors, task_names
@@ -20,12 +20,13 @@ from tournaments.pad_drafts import PadDraftContent
 
 @dataclass(frozen=True)
 class StoredSheets:
-    """Sheets just stored, and the table's status as they left it. `queued`: they completed the table, whose
-    verification may already have run (in-process, or a fast worker) and marked them: read them again."""
+    """Sheets just stored, and the table's status as they left it. `verified_since`: they completed the table
+    and tasks run in this process, so its verification ran at the commit and marked them: read them again.
+    (With a worker the answer is the status they left, "pending"; a verdict is for the next read.)"""
 
     sheets: list[ScoreSheet]
     table_status: str
-    queued: bool
+    verified_since: bool
 
 
 def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
@@ -176,7 +177,7 @@ def _store_versions(
             status=ScoreSheet.Status.SUPERSEDED
         )
     queued = queue_if_complete(result, by, every_seat=every_seat)
-    return StoredSheets(sheets, result.status, queued)
+    return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
 
 
 def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
