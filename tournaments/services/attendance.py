@@ -78,7 +78,7 @@ def _forfeit(seat: Seat, result: TableResult, by: User) -> Seat:
     if playing <= 1:
         table_decide_by_forfeit(result=result, by=by)
     else:
-        queue_if_complete(result, by, every_seat=False)
+        queue_if_complete(result, by)
     return seat
 
 

@@ -44,7 +44,7 @@ def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
         if seat.forfeited:
             raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
         entries = {seat: _checked_seat_data(event.game, seat, data, "data")}
-        return _store_versions(result, seat.table.round, entries, by, organiser, every_seat=False)
+        return _store_versions(result, seat.table.round, entries, by, organiser)
 
 
 def _seat_locked(seat_id: int) -> Seat:
@@ -114,8 +114,7 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
     with transaction.atomic():
         locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
         result = locking.get(table_id=table.pk)
-        every_seat = len(entries) == len(seated)
-        return _store_versions(result, result.table.round, entries, by, organiser, every_seat=every_seat)
+        return _store_versions(result, result.table.round, entries, by, organiser)
 
 
 class _OrganiserCheck:
@@ -151,8 +150,6 @@ def _store_versions(
     entries: dict[Seat, dict[str, Any]],
     by: User,
     organiser: _OrganiserCheck,
-    *,
-    every_seat: bool,
 ) -> StoredSheets:
     """Add a version for each seat under the table's lock, and queue the table once it is complete.
 
@@ -166,8 +163,11 @@ def _store_versions(
     others = [seat for seat in entries if seat.player.user_id != by.pk]
     if others and not organiser():
         _refuse_replacing_a_players_word(result.table_id, others)
-    entered_at = timezone.now()
-    sheets = [_insert_version(seat, data, by, entered_at) for seat, data in entries.items()]
+    entered_at, seat_ids = timezone.now(), [seat.pk for seat in entries]
+    sheets, a_seat_waits = [], True
+    for seat, data in entries.items():
+        sheet, a_seat_waits = _insert_version(seat, data, by, entered_at, seat_ids)
+        sheets.append(sheet)
     superseded = [sheet for sheet in sheets if sheet.version > 1]
     if superseded:
         earlier = Q()
@@ -176,38 +176,53 @@ def _store_versions(
         ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
             status=ScoreSheet.Status.SUPERSEDED
         )
-    queued = queue_if_complete(result, by, every_seat=every_seat)
+    queued = not a_seat_waits and queue_if_complete(result, by, a_seat_waits=False)
     return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
 
 
-def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
-    """Insert the seat's next version, numbered by the insert itself: under the table's lock no other
-    version of the seat can be written, and this statement (begun after the lock) sees every committed one."""
-    fields = {f.name: f for f in ScoreSheet._meta.concrete_fields}
+def _insert_version(
+    seat: Seat, data: dict[str, Any], by: User, entered_at: datetime, stored_now: list[int]
+) -> tuple[ScoreSheet, bool]:
+    """Insert the seat's next version, numbered by the insert itself, and say whether another seat of the
+    table still playing has no sheet (`stored_now`: the seats whose sheets this request stores).
+
+    Under the table's lock no other version of the table's seats can be written, and this statement, begun
+    after the lock, sees every committed one. Its own row is left out of the count by naming the seats
+    (PostgreSQL's RETURNING does not see the row being inserted, SQLite's does).
+    """
+    sheet_, seat_, quote = Columns.of(ScoreSheet, "v", []), Columns.of(Seat, "s", []), connection.ops.quote_name
     values = {
         "seat": seat.pk,
-        "data": fields["data"].get_db_prep_save(data, connection),
+        "data": _SHEET_FIELDS["data"].get_db_prep_save(data, connection),
         "status": ScoreSheet.Status.SUBMITTED.value,
-        "problems": fields["problems"].get_db_prep_save([], connection),
+        "problems": _SHEET_FIELDS["problems"].get_db_prep_save([], connection),
         "entered_by": by.pk,
-        "entered_at": fields["entered_at"].get_db_prep_save(entered_at, connection),
+        "entered_at": _SHEET_FIELDS["entered_at"].get_db_prep_save(entered_at, connection),
     }
-    quote, table = connection.ops.quote_name, connection.ops.quote_name(ScoreSheet._meta.db_table)
-    columns = ", ".join(quote(fields[name].column) for name in [*values, "version"])
-    version, seat_column = quote(fields["version"].column), quote(fields["seat"].column)
+    columns = ", ".join(quote(_SHEET_FIELDS[name].column) for name in [*values, "version"])
+    waiting = (
+        f"SELECT COUNT(*) FROM {seat_.table} WHERE {seat_.column('table')} = %s AND {seat_.column('forfeited')} = %s"
+        f" AND {seat_.column('id')} NOT IN ({', '.join(['%s'] * len(stored_now))})"
+        f" AND NOT EXISTS (SELECT 1 FROM {sheet_.table} WHERE {sheet_.column('seat')} = {seat_.column('id')})"
+    )
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} ({columns}) SELECT {', '.join(['%s'] * len(values))}, COALESCE(MAX({version}), 0) + 1"
-            f" FROM {table} WHERE {seat_column} = %s RETURNING {quote(fields['id'].column)}, {version}",
-            [*values.values(), seat.pk],
+            f"INSERT INTO {quote(ScoreSheet._meta.db_table)} ({columns})"
+            f" SELECT {', '.join(['%s'] * len(values))}, COALESCE(MAX({sheet_.column('version')}), 0) + 1"
+            f" FROM {sheet_.table} WHERE {sheet_.column('seat')} = %s"
+            f" RETURNING {quote(_SHEET_FIELDS['id'].column)}, {quote(_SHEET_FIELDS['version'].column)}, ({waiting})",
+            [*values.values(), seat.pk, seat.table_id, False, *stored_now],
         )
-        pk, number = cursor.fetchone()
+        pk, number, waiting_seats = cursor.fetchone()
     sheet = ScoreSheet(
         id=pk, seat=seat, version=number, data=data, status=values["status"], problems=[], entered_by=by,
         entered_at=entered_at,
     )  # fmt: skip
     sheet._state.adding, sheet._state.db = False, connection.alias
-    return sheet
+    return sheet, waiting_seats > 0
+
+
+_SHEET_FIELDS = {field.name: field for field in ScoreSheet._meta.concrete_fields}
 
 
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
@@ -231,10 +246,10 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
         raise Conflict(message, "contested", field="seats")
 
 
-def queue_if_complete(result: TableResult, by: User, *, every_seat: bool) -> bool:
-    """Queue the table once every seat still playing has a sheet (known without a query when these sheets
-    cover every seat); whether it was queued. Call with the result row locked."""
-    if not every_seat and _a_seat_waits(result.table_id):
+def queue_if_complete(result: TableResult, by: User, *, a_seat_waits: bool | None = None) -> bool:
+    """Queue the table once every seat still playing has a sheet (`a_seat_waits`: already known, else asked);
+    whether it was queued. Call with the result row locked."""
+    if a_seat_waits if a_seat_waits is not None else _a_seat_waits(result.table_id):
         return False
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
