@@ -90,9 +90,9 @@ def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_sheet_is_answered_as_stored_and_the_one_completing_the_table_as_verified(running_table) -> None:
-    """Sheets that leave the table waiting are answered from what was written (no second read); the last
-    one is read again after its verification (in-process here, at the commit). Either way the answer is the
-    stored row."""
+    """Sheets that leave the table waiting are answered from what was written, in two statements (no second
+    read); the last one is read again after its verification (in-process here, at the commit). Either way the
+    answer is the stored row."""
     from tournaments.models import ScoreSheet
     from tournaments.serializers import ScoreSheetSerializer
 
@@ -109,6 +109,9 @@ def test_a_sheet_is_answered_as_stored_and_the_one_completing_the_table_as_verif
         if i < 3:
             assert (answer.status_code, answer.data["table_status"]) == (202, "waiting")
             assert not any('AS "table_status"' in q["sql"] for q in queries.captured_queries)  # no second read
+            # the seat with its table's lock, then the insert (which also counts the seats still waiting)
+            statements = [q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")]
+            assert [sql.split()[0] for sql in statements] == ["SELECT", "INSERT"]
         else:
             assert (answer.status_code, answer.data["table_status"]) == (200, "verified")
             assert any('AS "table_status"' in q["sql"] for q in queries.captured_queries)  # read again
