@@ -303,6 +303,10 @@ PICK_ACCURACY_DELAY_SECONDS = env_int("PICK_ACCURACY_DELAY_SECONDS", default=60)
 # A verification task also takes up to this many tables queued meanwhile, so a worker behind a burst
 # pays its database round trips once for many tables (1 verifies one table a task).
 VERIFY_BATCH = env_int("VERIFY_BATCH", default=50)
+# With workers, a table queued while a verification task waits to start joins it instead of sending its own
+# (tournaments/services/verification.py, TASK_WAITING); the waiting mark lapses after this long, should
+# its task be lost.
+VERIFY_WAITING_SECONDS = env_int("VERIFY_WAITING_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE = {
     "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
     "ratings-monthly-lists": {

@@ -127,12 +127,13 @@ def test_with_a_worker_the_sheet_completing_the_table_is_answered_pending_withou
     queued, and reads nothing again. (The sending is recorded here instead of reaching a broker, whose worker
     could verify the table while the test reads it.)"""
     from config import celery
+    from tournaments.services import verification
 
     event, round_, table = running_table
     services.round_start(round_=round_, by=event.organisers.get())
     sent: list[tuple[str, tuple[object, ...]]] = []
     monkeypatch.setitem(celery.app.conf, "task_always_eager", False)
-    monkeypatch.setattr(celery, "dispatch", lambda name, *args: sent.append((name, args)) or True)
+    monkeypatch.setattr(verification, "dispatch", lambda name, *args: sent.append((name, args)) or True)
     seats = list(table.seats.select_related("player__user").order_by("position"))
     for seat, data in zip(seats, legal_seat_data(table, random.Random(3)), strict=True):
         with CaptureQueriesContext(connection) as queries:

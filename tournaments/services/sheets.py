@@ -10,12 +10,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 import games
-from config.celery import enqueue_on_commit, tasks_run_here
+from config.celery import tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from config.rows import Columns
-from tournaments import selectors, task_names
+from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.services.verification import verification_send
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,7 @@ def queue_if_complete(result: TableResult, by: User, *, a_seat_waits: bool | Non
         status=result.status, attempt=result.attempt, updated_at=result.updated_at
     )
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
-    enqueue_on_commit(task_names.TABLE_VERIFY, result.table_id, result.attempt)
+    verification_send(result.table_id, result.attempt)
     return True
 
 

@@ -6,12 +6,15 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
 import games
-from config.celery import dispatch, enqueue_on_commit
+from config.celery import dispatch, enqueue_on_commit, tasks_run_here
 from config.errors import Conflict, DomainError
+from config.throttling import CACHE_ERRORS
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.places import event_places_refresh
@@ -28,34 +31,88 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
     behind a burst of sheets pays the database round trips once for many tables; their own tasks then
     find them taken and do nothing. Returns this table's result, or None when there was nothing to do.
     """
-    batch = _claim(table_id, attempt)
+    joined = _task_started()
+    batch = _claim(table_id, attempt, for_others=joined)
     if not batch:
         return None
     verified = _verify_claimed(batch)
     _rate_now(list(verified))
+    if joined and len(batch) >= settings.VERIFY_BATCH:
+        _send_for_the_next_queued()
     return verified.get(table_id)
 
 
-def _claim(table_id: int, attempt: int) -> dict[int, int]:
+def _claim(table_id: int, attempt: int, *, for_others: bool) -> dict[int, int]:
     """Claim this table's attempt and up to VERIFY_BATCH - 1 other queued tables (oldest first, skipping
-    any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified."""
+    any another worker holds); return {table id: attempt}, empty when there is nothing to verify. When
+    this attempt is not to be verified, others are claimed only `for_others` (tables may have joined
+    this task instead of sending their own)."""
     now = timezone.now()
     # A statement of its own, so that a task whose table a batch already took pays one round trip.
     claimed = TableResult.machine.target("claim")
     mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=TableResult.QUEUED)
-    if not mine.update(status=claimed, updated_at=now):
-        return {}
-    if settings.VERIFY_BATCH <= 1:
-        return {table_id: attempt}
+    batch = {table_id: attempt} if mine.update(status=claimed, updated_at=now) else {}
+    room = settings.VERIFY_BATCH - len(batch)
+    if room <= 0 or not (batch or for_others):
+        return batch
     with transaction.atomic():
         queued = dict(
             selectors.tables_queued()
             .select_for_update(skip_locked=True)
             .exclude(table_id=table_id)
-            .values_list("table_id", "attempt")[: settings.VERIFY_BATCH - 1]
+            .values_list("table_id", "attempt")[:room]
         )
         TableResult.objects.filter(table_id__in=queued).update(status=claimed, updated_at=now)
-    return {table_id: attempt, **queued}
+    return {**batch, **queued}
+
+
+# Tables join a waiting verification task instead of each sending one (with workers and a shared cache):
+# the mark says a task was sent and has not started; the task clears it before it claims every queued
+# table, so a table queued before the clearing is claimed by it and one queued after sends a task of its
+# own. A burst of sheets then costs the worker a task a batch, not a task a table. The mark expires after
+# VERIFY_WAITING_SECONDS should its task be lost (the sweep sends one for whatever is left queued).
+TASK_WAITING = "verification:task-waiting"
+
+
+def verification_send(table_id: int, attempt: int) -> None:
+    """Send the table's verification once the transaction commits, or let it join a task waiting to start."""
+    transaction.on_commit(lambda: _send(table_id, attempt))
+
+
+def _send(table_id: int, attempt: int) -> None:
+    marked = _joining()
+    if marked:
+        try:
+            if not cache.add(TASK_WAITING, table_id, timeout=settings.VERIFY_WAITING_SECONDS):
+                return  # the waiting task will claim this table
+        except CACHE_ERRORS as error:
+            logging.getLogger(__name__).warning("verification task sent without the waiting mark: %s", error)
+            marked = False
+    if not dispatch(task_names.TABLE_VERIFY, table_id, attempt) and marked:
+        cache.delete(TASK_WAITING)  # no task is waiting after all: the next table sends one (or the sweep)
+
+
+def _joining() -> bool:
+    """Whether tables join a waiting task: tasks go to workers, and the mark is in a cache they share."""
+    return not tasks_run_here() and isinstance(caches["default"], RedisCache)
+
+
+def _task_started() -> bool:
+    """Clear the waiting mark before claiming (see TASK_WAITING); whether tables may have joined this task."""
+    if not _joining():
+        return False
+    try:
+        cache.delete(TASK_WAITING)
+    except CACHE_ERRORS as error:
+        logging.getLogger(__name__).warning("the verification waiting mark could not be cleared: %s", error)
+    return True
+
+
+def _send_for_the_next_queued() -> None:
+    """A full batch may have left joined tables queued: send a task for them."""
+    following = selectors.tables_queued().values_list("table_id", "attempt").first()
+    if following is not None:
+        _send(*following)
 
 
 def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
