@@ -1,5 +1,6 @@
 """Model instances read by a hand-written query, for the few hot paths where compiling the ORM's query costs
-more than running it (a sheet POST: one query joining six tables, under a lock).
+more than running it (a sheet POST: one query joining six tables, under a lock), and those queries prepared
+once per PostgreSQL connection, where planning them costs more than running them.
 
 The columns a path needs are named once; the instances built from them are the ORM's own (`Model.from_db`,
 each value converted as the ORM converts it), so a field that was not read is deferred: reading it later
@@ -76,3 +77,23 @@ class Columns(Generic[M]):
 
 
 _CONVERTERS: WeakKeyDictionary[Any, dict[Columns[Any], list[tuple[int, Any, list[Any]]]]] = WeakKeyDictionary()
+
+
+def execute_prepared(cursor: Any, name: str, sql: str, params: Sequence[Any]) -> None:
+    """Run `sql` (with `%s` placeholders, no literal `%`). On PostgreSQL it is prepared once per connection
+    under `name` and executed by it, so the server keeps its plan: planning the sheet POST's six-table join
+    took 1.5 ms where running it took 0.2 (EXPLAIN ANALYZE). A statement survives a rolled-back transaction;
+    a new connection prepares it again. Elsewhere the statement runs as it is."""
+    if connection.vendor != "postgresql":
+        cursor.execute(sql, params)
+        return
+    prepared = _PREPARED.setdefault(connection.connection, set())
+    if name not in prepared:
+        numbered = sql.split("%s")
+        body = numbered[0] + "".join(f"${i}{part}" for i, part in enumerate(numbered[1:], start=1))
+        cursor.execute(f"PREPARE {name} AS {body}")
+        prepared.add(name)
+    cursor.execute(f"EXECUTE {name}({', '.join(['%s'] * len(params))})" if params else f"EXECUTE {name}", params)
+
+
+_PREPARED: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()

@@ -12,7 +12,7 @@ from django.utils import timezone
 import games
 from config.celery import tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from config.rows import Columns
+from config.rows import Columns, execute_prepared
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
@@ -53,7 +53,7 @@ def _seat_locked(seat_id: int) -> Seat:
     result locked: it is the table's lock. Only the columns the checks and the answer read; written by hand
     because compiling the ORM's six-table query cost more than running it."""
     with connection.cursor() as cursor:
-        cursor.execute(_seat_query(), [seat_id])
+        execute_prepared(cursor, "sheet_seat_locked", _seat_query(), [seat_id])
         row = cursor.fetchone()
     if row is None:
         raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
@@ -207,7 +207,9 @@ def _insert_version(
         f" AND NOT EXISTS (SELECT 1 FROM {sheet_.table} WHERE {sheet_.column('seat')} = {seat_.column('id')})"
     )
     with connection.cursor() as cursor:
-        cursor.execute(
+        execute_prepared(
+            cursor,
+            f"sheet_insert_{len(stored_now)}",
             f"INSERT INTO {quote(ScoreSheet._meta.db_table)} ({columns})"
             f" SELECT {', '.join(['%s'] * len(values))}, COALESCE(MAX({sheet_.column('version')}), 0) + 1"
             f" FROM {sheet_.table} WHERE {sheet_.column('seat')} = %s"
