@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from config.rows import Columns
+from config.rows import Columns, execute_prepared
 from tests.tournaments.helpers import running_round
 from tournaments.models import Event, Seat, TableResult
 
@@ -57,3 +57,18 @@ def test_a_column_not_read_is_deferred_and_read_when_asked() -> None:
 def test_a_name_the_model_does_not_have_is_refused() -> None:
     with pytest.raises(ValueError, match="Event has no column colour"):
         Columns.of(Event, "e", ["id", "colour"])
+
+
+@pytest.mark.django_db(transaction=True)  # it closes the connection
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's; .ci/run's second pass runs it")
+def test_a_statement_is_prepared_once_per_connection_and_again_on_a_new_one() -> None:
+    def kinds() -> list[str]:
+        with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
+            execute_prepared(cursor, "rows_test_echo", "SELECT %s + 1, %s", [41, "x"])
+            assert cursor.fetchone() == (42, "x")
+        return [q["sql"].split()[0] for q in queries.captured_queries]
+
+    assert kinds() == ["PREPARE", "EXECUTE"]
+    assert kinds() == ["EXECUTE"]
+    connection.close()
+    assert kinds() == ["PREPARE", "EXECUTE"]
