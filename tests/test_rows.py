@@ -60,7 +60,9 @@ def test_a_name_the_model_does_not_have_is_refused() -> None:
 
 
 @pytest.mark.django_db(transaction=True)  # it closes the connection
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's; .ci/run's second pass runs it")
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's; .ci/run's second pass runs it"
+)
 def test_a_statement_is_prepared_once_per_connection_and_again_on_a_new_one() -> None:
     def kinds() -> list[str]:
         with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
