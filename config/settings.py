@@ -144,6 +144,9 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # the health check drops one the server closed. DB_CONN_MAX_AGE=0 reconnects every time.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The sheet POST's statements are prepared once per connection (config/rows.py). Behind a pooler in
+# transaction mode (PgBouncer) a connection is not the session a statement was prepared in: set this false.
+DB_PREPARE_STATEMENTS = env.bool("DB_PREPARE_STATEMENTS", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

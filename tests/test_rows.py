@@ -74,3 +74,12 @@ def test_a_statement_is_prepared_once_per_connection_and_again_on_a_new_one() ->
     assert kinds() == ["EXECUTE"]
     connection.close()
     assert kinds() == ["PREPARE", "EXECUTE"]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
+def test_behind_a_pooler_statements_are_not_prepared(settings) -> None:
+    settings.DB_PREPARE_STATEMENTS = False
+    with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
+        execute_prepared(cursor, "rows_test_unprepared", "SELECT %s + 1", [1])
+        assert cursor.fetchone() == (2,)
+    assert [q["sql"] for q in queries.captured_queries] == ["SELECT 1 + 1"]
