@@ -16,14 +16,12 @@ from weakref import WeakKeyDictionary
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
-from django.utils.connection import ConnectionProxy
-from redis.exceptions import RedisError
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from config import http_caching
+from config.caches import CACHE_ERRORS, shared_redis
 
-CACHE_ERRORS = (RedisError, ConnectionError, OSError)
 PROCESS_CACHE = LocMemCache("throttles-while-the-cache-is-down", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
 logger = logging.getLogger(__name__)
 
@@ -89,8 +87,8 @@ _SCRIPTS: WeakKeyDictionary[RedisCache, Any] = WeakKeyDictionary()
 def _window_script(cache: Any) -> Any:
     """The script registered on a client of this cache's Redis (made once per cache: Django's Redis cache
     builds a new client for every call), or None when the cache is not Redis."""
-    backend = cache._connections[cache._alias] if isinstance(cache, ConnectionProxy) else cache
-    if not isinstance(backend, RedisCache):
+    backend = shared_redis(cache)
+    if backend is None:
         return None
     if backend not in _SCRIPTS:
         client = backend._cache.get_client(write=True)  # type: ignore[attr-defined]  # its RedisCacheClient

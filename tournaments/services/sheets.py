@@ -177,7 +177,7 @@ def _store_versions(
         ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
             status=ScoreSheet.Status.SUPERSEDED
         )
-    queued = not a_seat_waits and queue_if_complete(result, by, a_seat_waits=False)
+    queued = queue_if_complete(result, by, a_seat_waits=a_seat_waits)
     return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
 
 

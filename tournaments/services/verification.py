@@ -6,15 +6,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache import cache
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
 import games
+from config.caches import CACHE_ERRORS, shared_redis
 from config.celery import dispatch, enqueue_on_commit, tasks_run_here
 from config.errors import Conflict, DomainError
-from config.throttling import CACHE_ERRORS
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.places import event_places_refresh
@@ -89,22 +88,27 @@ def _send(table_id: int, attempt: int) -> None:
             logging.getLogger(__name__).warning("verification task sent without the waiting mark: %s", error)
             marked = False
     if not dispatch(task_names.TABLE_VERIFY, table_id, attempt) and marked:
-        cache.delete(TASK_WAITING)  # no task is waiting after all: the next table sends one (or the sweep)
+        _clear_mark()  # no task is waiting after all: the next table sends one (or the sweep)
+
+
+def _clear_mark() -> None:
+    """Never raises: it runs after a commit (a stored sheet is answered whatever Redis does)."""
+    try:
+        cache.delete(TASK_WAITING)
+    except CACHE_ERRORS as error:
+        logging.getLogger(__name__).warning("the verification waiting mark could not be cleared: %s", error)
 
 
 def _joining() -> bool:
     """Whether tables join a waiting task: tasks go to workers, and the mark is in a cache they share."""
-    return not tasks_run_here() and isinstance(caches["default"], RedisCache)
+    return not tasks_run_here() and shared_redis() is not None
 
 
 def _task_started() -> bool:
     """Clear the waiting mark before claiming (see TASK_WAITING); whether tables may have joined this task."""
     if not _joining():
         return False
-    try:
-        cache.delete(TASK_WAITING)
-    except CACHE_ERRORS as error:
-        logging.getLogger(__name__).warning("the verification waiting mark could not be cleared: %s", error)
+    _clear_mark()
     return True
 
 
