@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from config.rows import Columns, execute_prepared
+from config.rows import Columns, execute_prepared, update_with_history
 from tests.tournaments.helpers import running_round
 from tournaments.models import Event, Seat, TableResult
 
@@ -64,9 +64,15 @@ def test_a_name_the_model_does_not_have_is_refused() -> None:
     connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's; .ci/run's second pass runs it"
 )
 def test_a_statement_is_prepared_once_per_connection_and_again_on_a_new_one() -> None:
+    built = []
+
+    def echo() -> str:
+        built.append("echo")
+        return "SELECT %s + 1, %s"
+
     def kinds() -> list[str]:
         with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
-            execute_prepared(cursor, "rows_test_echo", "SELECT %s + 1, %s", [41, "x"])
+            execute_prepared(cursor, "rows_test_echo", echo, [41, "x"])
             assert cursor.fetchone() == (42, "x")
         return [q["sql"].split()[0] for q in queries.captured_queries]
 
@@ -74,12 +80,44 @@ def test_a_statement_is_prepared_once_per_connection_and_again_on_a_new_one() ->
     assert kinds() == ["EXECUTE"]
     connection.close()
     assert kinds() == ["PREPARE", "EXECUTE"]
+    assert built == ["echo"]  # the statement's text is built once, not for each run
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
 def test_behind_a_pooler_statements_are_not_prepared(settings) -> None:
     settings.DB_PREPARE_STATEMENTS = False
     with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
-        execute_prepared(cursor, "rows_test_unprepared", "SELECT %s + 1", [1])
+        execute_prepared(cursor, "rows_test_unprepared", lambda: "SELECT %s + 1", [1])
         assert cursor.fetchone() == (2,)
     assert [q["sql"] for q in queries.captured_queries] == ["SELECT 1 + 1"]
+
+
+def history_row(result: TableResult) -> dict:
+    newest = TableResult.history.filter(id=result.pk).order_by("-history_id").first()
+    skip = {"history_id", "history_date"}
+    return {field.attname: getattr(newest, field.attname) for field in newest._meta.concrete_fields} | {
+        name: None for name in skip
+    }
+
+
+def test_an_update_with_its_history_writes_what_the_orm_writes() -> None:
+    """On PostgreSQL one prepared statement, elsewhere the ORM's two: the same row and the same history."""
+    event, round_ = running_round(players=8)
+    organiser = event.organisers.get()
+    first, second = (TableResult.objects.get(table=table) for table in round_.tables.all()[:2])
+    stamp = timezone.now()
+    for result in (first, second):
+        result.status, result.attempt, result.updated_at = TableResult.Status.PENDING, 3, stamp
+    update_with_history(first, ["status", "attempt", "updated_at"], organiser)
+    TableResult.objects.filter(pk=second.pk).update(status=second.status, attempt=3, updated_at=stamp)
+    TableResult.history.bulk_history_create([second], update=True, default_user=organiser)
+
+    by_hand, orm = TableResult.objects.get(pk=first.pk), TableResult.objects.get(pk=second.pk)
+    assert (by_hand.status, by_hand.attempt, by_hand.updated_at) == ("pending", 3, stamp)
+    written, expected = history_row(by_hand), history_row(orm)
+    for differs in ("id", "table_id"):
+        assert written.pop(differs) == getattr(by_hand, differs)
+        expected.pop(differs)
+    assert written == expected
+    assert written["history_type"] == "~" and written["history_user_id"] == organiser.pk
+    assert TableResult.history.filter(id=first.pk, history_type="~").count() == 1

@@ -12,7 +12,7 @@ from django.utils import timezone
 import games
 from config.celery import tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from config.rows import Columns, execute_prepared
+from config.rows import Columns, execute_prepared, update_with_history
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
@@ -53,7 +53,7 @@ def _seat_locked(seat_id: int) -> Seat:
     result locked: it is the table's lock. Only the columns the checks and the answer read; written by hand
     because compiling the ORM's six-table query cost more than running it."""
     with connection.cursor() as cursor:
-        execute_prepared(cursor, "sheet_seat_locked", _seat_query(), [seat_id])
+        execute_prepared(cursor, "sheet_seat_locked", _seat_query, [seat_id])
         row = cursor.fetchone()
     if row is None:
         raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
@@ -191,41 +191,50 @@ def _insert_version(
     after the lock, sees every committed one. Its own row is left out of the count by naming the seats
     (PostgreSQL's RETURNING does not see the row being inserted, SQLite's does).
     """
-    sheet_, seat_, quote = Columns.of(ScoreSheet, "v", []), Columns.of(Seat, "s", []), connection.ops.quote_name
-    values = {
-        "seat": seat.pk,
-        "data": _SHEET_FIELDS["data"].get_db_prep_save(data, connection),
-        "status": ScoreSheet.Status.SUBMITTED.value,
-        "problems": _SHEET_FIELDS["problems"].get_db_prep_save([], connection),
-        "entered_by": by.pk,
-        "entered_at": _SHEET_FIELDS["entered_at"].get_db_prep_save(entered_at, connection),
-    }
-    columns = ", ".join(quote(_SHEET_FIELDS[name].column) for name in [*values, "version"])
-    waiting = (
-        f"SELECT COUNT(*) FROM {seat_.table} WHERE {seat_.column('table')} = %s AND {seat_.column('forfeited')} = %s"
-        f" AND {seat_.column('id')} NOT IN ({', '.join(['%s'] * len(stored_now))})"
-        f" AND NOT EXISTS (SELECT 1 FROM {sheet_.table} WHERE {sheet_.column('seat')} = {seat_.column('id')})"
-    )
+    status = ScoreSheet.Status.SUBMITTED.value
+    values = [
+        seat.pk,
+        _SHEET_FIELDS["data"].get_db_prep_save(data, connection),
+        status,
+        _SHEET_FIELDS["problems"].get_db_prep_save([], connection),
+        by.pk,
+        _SHEET_FIELDS["entered_at"].get_db_prep_save(entered_at, connection),
+    ]
     with connection.cursor() as cursor:
         execute_prepared(
             cursor,
             f"sheet_insert_{len(stored_now)}",
-            f"INSERT INTO {quote(ScoreSheet._meta.db_table)} ({columns})"
-            f" SELECT {', '.join(['%s'] * len(values))}, COALESCE(MAX({sheet_.column('version')}), 0) + 1"
-            f" FROM {sheet_.table} WHERE {sheet_.column('seat')} = %s"
-            f" RETURNING {quote(_SHEET_FIELDS['id'].column)}, {quote(_SHEET_FIELDS['version'].column)}, ({waiting})",
-            [*values.values(), seat.pk, seat.table_id, False, *stored_now],
+            lambda: _insert_query(len(stored_now)),
+            [*values, seat.pk, seat.table_id, False, *stored_now],
         )
         pk, number, waiting_seats = cursor.fetchone()
     sheet = ScoreSheet(
-        id=pk, seat=seat, version=number, data=data, status=values["status"], problems=[], entered_by=by,
-        entered_at=entered_at,
-    )  # fmt: skip
+        id=pk, seat=seat, version=number, data=data, status=status, problems=[], entered_by=by, entered_at=entered_at
+    )
     sheet._state.adding, sheet._state.db = False, connection.alias
     return sheet, waiting_seats > 0
 
 
 _SHEET_FIELDS = {field.name: field for field in ScoreSheet._meta.concrete_fields}
+_INSERTED = ["seat", "data", "status", "problems", "entered_by", "entered_at"]
+
+
+def _insert_query(stored_now: int) -> str:
+    """The insert of `_insert_version` (the values of `_INSERTED`, then the seat, its table, False and the
+    `stored_now` seat ids)."""
+    sheet, seat, quote = Columns.of(ScoreSheet, "v", []), Columns.of(Seat, "s", []), connection.ops.quote_name
+    columns = ", ".join(quote(_SHEET_FIELDS[name].column) for name in [*_INSERTED, "version"])
+    waiting = (
+        f"SELECT COUNT(*) FROM {seat.table} WHERE {seat.column('table')} = %s AND {seat.column('forfeited')} = %s"
+        f" AND {seat.column('id')} NOT IN ({', '.join(['%s'] * stored_now)})"
+        f" AND NOT EXISTS (SELECT 1 FROM {sheet.table} WHERE {sheet.column('seat')} = {seat.column('id')})"
+    )
+    return (
+        f"INSERT INTO {quote(ScoreSheet._meta.db_table)} ({columns})"
+        f" SELECT {', '.join(['%s'] * len(_INSERTED))}, COALESCE(MAX({sheet.column('version')}), 0) + 1"
+        f" FROM {sheet.table} WHERE {sheet.column('seat')} = %s"
+        f" RETURNING {quote(_SHEET_FIELDS['id'].column)}, {quote(_SHEET_FIELDS['version'].column)}, ({waiting})"
+    )
 
 
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
@@ -256,10 +265,7 @@ def queue_if_complete(result: TableResult, by: User, *, a_seat_waits: bool | Non
         return False
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
-    TableResult.objects.filter(pk=result.pk).update(
-        status=result.status, attempt=result.attempt, updated_at=result.updated_at
-    )
-    TableResult.history.bulk_history_create([result], update=True, default_user=by)
+    update_with_history(result, ["status", "attempt", "updated_at"], by)
     verification_send(result.table_id, result.attempt)
     return True
 
