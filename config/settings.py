@@ -147,6 +147,10 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # The sheet POST's statements are prepared once per connection (config/rows.py). Behind a pooler in
 # transaction mode (PgBouncer) a connection is not the session a statement was prepared in: set this false.
 DB_PREPARE_STATEMENTS = env.bool("DB_PREPARE_STATEMENTS", default=True)
+if DB_PREPARE_STATEMENTS and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # psycopg prepares a statement run this many times; Django turns that off (None) for the poolers' sake,
+    # and so does this, in effect: only the statements that ask for it (config/rows.py) are prepared.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 2**31 - 1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

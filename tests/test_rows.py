@@ -2,11 +2,11 @@
 a column that was not read is deferred (reading it costs a query) rather than a wrong default."""
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from config.rows import Columns, execute_prepared, update_with_history
+from config.rows import Columns, run_prepared, update_with_history
 from tests.tournaments.helpers import running_round
 from tournaments.models import Event, Seat, TableResult
 
@@ -59,6 +59,13 @@ def test_a_name_the_model_does_not_have_is_refused() -> None:
         Columns.of(Event, "e", ["id", "colour"])
 
 
+def prepared_here() -> list[str]:
+    """The statements this session has prepared (psycopg prepares with the protocol, under names of its own)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
 @pytest.mark.django_db(transaction=True)  # it closes the connection
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's; .ci/run's second pass runs it"
@@ -68,36 +75,45 @@ def test_a_statement_is_prepared_once_per_connection_and_again_on_a_new_one() ->
 
     def echo() -> str:
         built.append("echo")
-        return "SELECT %s + 1, %s"
+        return "SELECT %s::integer + 1, %s::text"
 
-    def kinds() -> list[str]:
-        with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
-            execute_prepared(cursor, "rows_test_echo", echo, [41, "x"])
+    def run() -> None:
+        with CaptureQueriesContext(connection) as queries, run_prepared("rows_test_echo", echo, [41, "x"]) as cursor:
             assert cursor.fetchone() == (42, "x")
-        return [q["sql"].split()[0] for q in queries.captured_queries]
+        assert [q["sql"] for q in queries.captured_queries] == ["SELECT %s::integer + 1, %s::text"]
 
-    assert kinds() == ["PREPARE", "EXECUTE"]
-    assert kinds() == ["EXECUTE"]
+    run()
+    assert prepared_here().count("SELECT $1::integer + 1, $2::text") == 1
+    run()
+    assert prepared_here().count("SELECT $1::integer + 1, $2::text") == 1
     connection.close()
-    assert kinds() == ["PREPARE", "EXECUTE"]
+    assert "SELECT $1::integer + 1, $2::text" not in prepared_here()
+    run()
+    assert prepared_here().count("SELECT $1::integer + 1, $2::text") == 1
     assert built == ["echo"]  # the statement's text is built once, not for each run
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
 def test_behind_a_pooler_statements_are_not_prepared(settings) -> None:
     settings.DB_PREPARE_STATEMENTS = False
-    with CaptureQueriesContext(connection) as queries, connection.cursor() as cursor:
-        execute_prepared(cursor, "rows_test_unprepared", lambda: "SELECT %s + 1", [1])
+    with (
+        CaptureQueriesContext(connection) as queries,
+        run_prepared("rows_test_unprepared", lambda: "SELECT %s + 1", [1]) as cursor,
+    ):
         assert cursor.fetchone() == (2,)
     assert [q["sql"] for q in queries.captured_queries] == ["SELECT 1 + 1"]
+    assert not any("+ 1" in statement for statement in prepared_here())
+
+
+def test_a_database_error_of_a_prepared_statement_is_djangos() -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        run_prepared("rows_test_null", lambda: "INSERT INTO tournaments_scoresheet (seat_id) VALUES (%s)", [None])
 
 
 def history_row(result: TableResult) -> dict:
     newest = TableResult.history.filter(id=result.pk).order_by("-history_id").first()
-    skip = {"history_id", "history_date"}
-    return {field.attname: getattr(newest, field.attname) for field in newest._meta.concrete_fields} | {
-        name: None for name in skip
-    }
+    row = {field.attname: getattr(newest, field.attname) for field in newest._meta.concrete_fields}
+    return row | dict.fromkeys(["history_id", "history_date"])
 
 
 def test_an_update_with_its_history_writes_what_the_orm_writes() -> None:
@@ -119,5 +135,6 @@ def test_an_update_with_its_history_writes_what_the_orm_writes() -> None:
         assert written.pop(differs) == getattr(by_hand, differs)
         expected.pop(differs)
     assert written == expected
-    assert written["history_type"] == "~" and written["history_user_id"] == organiser.pk
+    assert written["history_type"] == "~"
+    assert written["history_user_id"] == organiser.pk
     assert TableResult.history.filter(id=first.pk, history_type="~").count() == 1

@@ -5,6 +5,9 @@ from tournaments import api
 
 router = DefaultRouter()
 router.include_root_view = False  # api.ApiRootView lists every route, not only the router's
+# Django tries a path against the routes in order: the busiest write (every player posting their sheet) first.
+router.register("seats", api.SeatViewSet, basename="seat")
+router.register("tables", api.TableViewSet, basename="table")
 router.register("editions", api.EditionViewSet, basename="edition")
 router.register("sheet-checks", api.SheetCheckViewSet, basename="sheet-check")
 router.register("players", api.PlayerViewSet, basename="player")
@@ -13,8 +16,6 @@ router.register("events", api.EventViewSet, basename="event")
 router.register("seasons", api.SeasonViewSet, basename="season")
 router.register("registrations", api.RegistrationViewSet, basename="registration")
 router.register("rounds", api.RoundViewSet, basename="round")
-router.register("seats", api.SeatViewSet, basename="seat")
-router.register("tables", api.TableViewSet, basename="table")
 
 urlpatterns = [
     path("", api.ApiRootView.as_view(), name="api-root"),

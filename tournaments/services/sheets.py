@@ -12,7 +12,7 @@ from django.utils import timezone
 import games
 from config.celery import tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from config.rows import Columns, execute_prepared, update_with_history
+from config.rows import Columns, run_prepared, typed, update_with_history
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Player, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
@@ -52,8 +52,7 @@ def _seat_locked(seat_id: int) -> Seat:
     """The seat with its player, table, round, event and the table's result row (`seat.table.result`), the
     result locked: it is the table's lock. Only the columns the checks and the answer read; written by hand
     because compiling the ORM's six-table query cost more than running it."""
-    with connection.cursor() as cursor:
-        execute_prepared(cursor, "sheet_seat_locked", _seat_query, [seat_id])
+    with run_prepared("sheet_seat_locked", _seat_query, [seat_id]) as cursor:
         row = cursor.fetchone()
     if row is None:
         raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
@@ -200,13 +199,11 @@ def _insert_version(
         by.pk,
         _SHEET_FIELDS["entered_at"].get_db_prep_save(entered_at, connection),
     ]
-    with connection.cursor() as cursor:
-        execute_prepared(
-            cursor,
-            f"sheet_insert_{len(stored_now)}",
-            lambda: _insert_query(len(stored_now)),
-            [*values, seat.pk, seat.table_id, False, *stored_now],
-        )
+    with run_prepared(
+        f"sheet_insert_{len(stored_now)}",
+        lambda: _insert_query(len(stored_now)),
+        [*values, seat.pk, seat.table_id, False, *stored_now],
+    ) as cursor:
         pk, number, waiting_seats = cursor.fetchone()
     sheet = ScoreSheet(
         id=pk, seat=seat, version=number, data=data, status=status, problems=[], entered_by=by, entered_at=entered_at
@@ -229,9 +226,10 @@ def _insert_query(stored_now: int) -> str:
         f" AND {seat.column('id')} NOT IN ({', '.join(['%s'] * stored_now)})"
         f" AND NOT EXISTS (SELECT 1 FROM {sheet.table} WHERE {sheet.column('seat')} = {seat.column('id')})"
     )
+    inserted = ", ".join(typed(_SHEET_FIELDS[name]) for name in _INSERTED)
     return (
         f"INSERT INTO {quote(ScoreSheet._meta.db_table)} ({columns})"
-        f" SELECT {', '.join(['%s'] * len(_INSERTED))}, COALESCE(MAX({sheet.column('version')}), 0) + 1"
+        f" SELECT {inserted}, COALESCE(MAX({sheet.column('version')}), 0) + 1"
         f" FROM {sheet.table} WHERE {sheet.column('seat')} = %s"
         f" RETURNING {quote(_SHEET_FIELDS['id'].column)}, {quote(_SHEET_FIELDS['version'].column)}, ({waiting})"
     )
