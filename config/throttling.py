@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from config import http_caching
-from config.caches import CACHE_ERRORS, shared_redis
+from config.caches import CACHE_ERRORS, redis_client, shared_redis
 
 PROCESS_CACHE = LocMemCache("throttles-while-the-cache-is-down", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
 logger = logging.getLogger(__name__)
@@ -85,14 +85,12 @@ _SCRIPTS: WeakKeyDictionary[RedisCache, Any] = WeakKeyDictionary()
 
 
 def _window_script(cache: Any) -> Any:
-    """The script registered on a client of this cache's Redis (made once per cache: Django's Redis cache
-    builds a new client for every call), or None when the cache is not Redis."""
+    """The script registered on the client of this cache's Redis, or None when the cache is not Redis."""
     backend = shared_redis(cache)
     if backend is None:
         return None
     if backend not in _SCRIPTS:
-        client = backend._cache.get_client(write=True)  # type: ignore[attr-defined]  # its RedisCacheClient
-        _SCRIPTS[backend] = client.register_script(WINDOW_LUA)
+        _SCRIPTS[backend] = redis_client(backend).register_script(WINDOW_LUA)
     return _SCRIPTS[backend]
 
 

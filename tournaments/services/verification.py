@@ -6,12 +6,12 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.db import OperationalError, transaction
 from django.utils import timezone
+from redis import Redis
 
 import games
-from config.caches import CACHE_ERRORS, shared_redis
+from config.caches import CACHE_ERRORS, redis_client, shared_redis
 from config.celery import dispatch, enqueue_on_commit, tasks_run_here
 from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
@@ -79,34 +79,43 @@ def verification_send(table_id: int, attempt: int) -> None:
 
 
 def _send(table_id: int, attempt: int) -> None:
-    marked = _joining()
-    if marked:
+    mark = _waiting_mark()
+    if mark is not None:
+        client, key = mark
         try:
-            if not cache.add(TASK_WAITING, table_id, timeout=settings.VERIFY_WAITING_SECONDS):
+            if not client.set(key, table_id, nx=True, ex=settings.VERIFY_WAITING_SECONDS):
                 return  # the waiting task will claim this table
         except CACHE_ERRORS as error:
             logging.getLogger(__name__).warning("verification task sent without the waiting mark: %s", error)
-            marked = False
-    if not dispatch(task_names.TABLE_VERIFY, table_id, attempt) and marked:
+            mark = None
+    if not dispatch(task_names.TABLE_VERIFY, table_id, attempt) and mark is not None:
         _clear_mark()  # no task is waiting after all: the next table sends one (or the sweep)
 
 
 def _clear_mark() -> None:
     """Never raises: it runs after a commit (a stored sheet is answered whatever Redis does)."""
+    mark = _waiting_mark()
+    if mark is None:
+        return
+    client, key = mark
     try:
-        cache.delete(TASK_WAITING)
+        client.delete(key)
     except CACHE_ERRORS as error:
         logging.getLogger(__name__).warning("the verification waiting mark could not be cleared: %s", error)
 
 
-def _joining() -> bool:
-    """Whether tables join a waiting task: tasks go to workers, and the mark is in a cache they share."""
-    return not tasks_run_here() and shared_redis() is not None
+def _waiting_mark() -> tuple[Redis, str] | None:
+    """The client and key of the waiting mark when tables join a waiting task: tasks go to workers, and the
+    mark is in the Redis cache they share."""
+    backend = shared_redis()
+    if tasks_run_here() or backend is None:
+        return None
+    return redis_client(backend), backend.make_and_validate_key(TASK_WAITING)
 
 
 def _task_started() -> bool:
     """Clear the waiting mark before claiming (see TASK_WAITING); whether tables may have joined this task."""
-    if not _joining():
+    if _waiting_mark() is None:
         return False
     _clear_mark()
     return True
