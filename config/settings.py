@@ -145,7 +145,8 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # The sheet POST's statements are prepared once per connection (config/rows.py). Behind a pooler in
-# transaction mode (PgBouncer) a connection is not the session a statement was prepared in: set this false.
+# transaction mode a connection is not the session a statement was prepared in: unless the pooler keeps
+# protocol-level prepared statements (PgBouncer 1.21+, max_prepared_statements), set this false.
 DB_PREPARE_STATEMENTS = env.bool("DB_PREPARE_STATEMENTS", default=True)
 if DB_PREPARE_STATEMENTS and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg prepares a statement run this many times; Django turns that off (None) for the poolers' sake,
