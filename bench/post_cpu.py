@@ -1,0 +1,100 @@
+"""The sheet POST and its floor (bench/floor) in one process, no HTTP server, no worker: CPU per POST of each
+and their ratio, away from the contention of bench/e2e.py's run (issue 30, item 1). Needs PostgreSQL and
+Redis (with no Redis, verification would run inside the POST):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_e2e REDIS_URL=redis://127.0.0.1:6379/9 \\
+        .venv/bin/python bench/post_cpu.py --tables 400 [--profile /tmp/sheet.prof]
+
+The same bodies as bench/e2e.py's, through Django's WSGI handler (every middleware, the token
+authentication, the throttle); the first 20 posts of each kind warm the process and are not counted.
+Verification is only queued: no worker takes the tasks, so the waiting mark stays and most completed
+tables send no task (bench/e2e.py measures that part). `--profile` writes cProfile's statistics of the
+sheet POSTs (CPU time) to the file named.
+"""
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["DJANGO_SETTINGS_MODULE"] = "bench.floor.settings"
+
+from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
+from django.db import connection  # noqa: E402
+
+from bench.e2e import Post, floor, prepared_event, seat_posts  # noqa: E402  (sets Django up)
+
+WARM_UP = 20
+
+
+def environ(post: Post) -> dict:
+    raw = json.dumps(post.body).encode()
+    return {
+        "REQUEST_METHOD": "POST", "PATH_INFO": post.path, "SCRIPT_NAME": "", "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8765", "SERVER_PROTOCOL": "HTTP/1.1",
+        "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(raw)), "HTTP_HOST": "127.0.0.1:8765",
+        "HTTP_AUTHORIZATION": f"Token {post.token}", "REMOTE_ADDR": "127.0.0.1", "wsgi.input": io.BytesIO(raw),
+        "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr, "wsgi.multithread": False,
+        "wsgi.multiprocess": True, "wsgi.run_once": False, "wsgi.version": (1, 0),
+    }  # fmt: skip
+
+
+def cpu_per_post(handler: WSGIHandler, posts: list[Post], profile: cProfile.Profile | None) -> tuple[float, Counter]:
+    statuses: Counter = Counter()
+
+    def start_response(status: str, headers: list, exc_info: object = None) -> None:
+        statuses[status[:3]] += 1
+
+    def send(post: Post) -> None:
+        answer = handler(environ(post), start_response)
+        b"".join(answer)
+        answer.close()  # type: ignore[attr-defined]
+
+    for post in posts[:WARM_UP]:
+        send(post)
+    measured = posts[WARM_UP:]
+    start = time.process_time()
+    if profile:
+        profile.enable()
+    for post in measured:
+        send(post)
+    if profile:
+        profile.disable()
+    return (time.process_time() - start) / len(measured) * 1000, statuses
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--profile", help="write cProfile's statistics of the sheet POSTs to this file")
+    args = parser.parse_args()
+    if not os.environ.get("REDIS_URL"):
+        sys.exit("needs REDIS_URL: without it verification runs inside the POST")
+    with connection.cursor() as cursor:
+        cursor.execute(floor.CREATE)
+    _event, jobs = prepared_event(args.tables, args.seed)
+    posts = seat_posts(jobs)
+    floor_posts = [Post("/bench/floor/", post.token, post.body, 1) for post in posts]
+    connection.close()
+    handler = WSGIHandler()
+    profile = cProfile.Profile(time.process_time) if args.profile else None
+    sheet, sheet_statuses = cpu_per_post(handler, posts, profile)
+    bare, floor_statuses = cpu_per_post(handler, floor_posts, None)
+    if profile and args.profile:
+        profile.dump_stats(args.profile)
+    print(f"{len(posts) - WARM_UP} POSTs of each kind after {WARM_UP} to warm up; answers: sheet "
+          f"{dict(sheet_statuses)}, floor {dict(floor_statuses)}")  # fmt: skip
+    note = " (profiled)" if profile else ""
+    print(f"CPU per POST in one process: sheet {sheet:.2f} ms{note}, floor {bare:.2f} ms; ratio {sheet / bare:.2f}")
+
+
+if __name__ == "__main__":
+    main()
