@@ -315,6 +315,11 @@ VERIFY_BATCH = env_int("VERIFY_BATCH", default=50)
 # (tournaments/services/verification.py, TASK_WAITING); the waiting mark lapses after this long, should
 # its task be lost.
 VERIFY_WAITING_SECONDS = env_int("VERIFY_WAITING_SECONDS", default=10)
+# A verification task started waits this long before it claims, so the tables finishing meanwhile join it: in a
+# burst a batch of a few tables costs the worker little more than a batch of one (0: claim at once).
+VERIFY_LINGER_MS = env_int("VERIFY_LINGER_MS", default=50)
+if VERIFY_LINGER_MS < 0:
+    raise ImproperlyConfigured(f"VERIFY_LINGER_MS={VERIFY_LINGER_MS} is negative: give a wait in milliseconds, or 0")
 CELERY_BEAT_SCHEDULE = {
     "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
     "ratings-monthly-lists": {

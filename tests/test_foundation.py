@@ -116,3 +116,13 @@ def test_the_production_settings_the_readme_describes_pass_check_deploy() -> Non
     assert all(f"`{name}`" in readme for name in production)
     result = manage_check("--deploy", "--fail-level", "WARNING", **production)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("-5", "VERIFY_LINGER_MS=-5 is negative"), ("fast", "VERIFY_LINGER_MS='fast' is not a whole number")],
+)
+def test_a_malformed_verification_wait_stops_start_up_naming_the_variable(value: str, message: str) -> None:
+    result = manage_check(DEBUG="true", VERIFY_LINGER_MS=value)
+    assert result.returncode != 0
+    assert message in result.stderr

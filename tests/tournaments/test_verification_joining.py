@@ -6,6 +6,7 @@ a worker would run them, so each step of the protocol can be checked."""
 import random
 import shutil
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -111,3 +112,35 @@ def test_a_waiting_task_whose_own_table_was_taken_still_claims_the_tables_that_j
     TableResult.objects.filter(table_id=first).update(attempt=2)  # queued again since: this attempt is stale
     run(sent[0])
     assert statuses([first, second]) == ["pending", "verified"]  # the first is for attempt 2's own task
+
+
+def test_a_table_finishing_while_the_started_task_waits_joins_it(sent, monkeypatch, settings) -> None:
+    settings.VERIFY_LINGER_MS = 50
+    rng = random.Random(5)
+    _event, round_ = running_round(players=8)
+    first = complete(round_, 1, rng)
+    assert sent == [(first, 1)]
+    waits: list[float] = []
+    joined: list[int] = []
+
+    def meanwhile(seconds: float) -> None:
+        waits.append(seconds)
+        joined.append(complete(round_, 2, rng))  # the second table's last sheet arrives during the wait
+
+    monkeypatch.setattr(verification, "time", SimpleNamespace(sleep=meanwhile))
+    run(sent[0])
+    assert waits == [0.05]
+    assert sent == [(first, 1)]  # the second table sent no task of its own: it joined the waiting one
+    assert statuses([first, *joined]) == ["verified", "verified"]
+
+
+def test_with_no_wait_the_task_claims_at_once(sent, monkeypatch, settings) -> None:
+    settings.VERIFY_LINGER_MS = 0
+    rng = random.Random(6)
+    _event, round_ = running_round(players=4)
+    first = complete(round_, 1, rng)
+    waits: list[float] = []
+    monkeypatch.setattr(verification, "time", SimpleNamespace(sleep=waits.append))
+    run(sent[0])
+    assert waits == [0.0]
+    assert statuses([first]) == ["verified"]
