@@ -142,5 +142,18 @@ def test_with_no_wait_the_task_claims_at_once(sent, monkeypatch, settings) -> No
     waits: list[float] = []
     monkeypatch.setattr(verification, "time", SimpleNamespace(sleep=waits.append))
     run(sent[0])
-    assert waits == [0.0]
+    assert waits == []
     assert statuses([first]) == ["verified"]
+
+
+def test_a_task_finding_enough_tables_queued_claims_them_at_once(sent, monkeypatch, settings) -> None:
+    settings.VERIFY_LINGER_MS = 50
+    rng = random.Random(7)
+    _event, round_ = running_round(players=4 * verification.QUEUED_ENOUGH)
+    tables = [complete(round_, number, rng) for number in range(1, verification.QUEUED_ENOUGH + 1)]
+    assert sent == [(tables[0], 1)]  # they all joined the first table's task
+    waits: list[float] = []
+    monkeypatch.setattr(verification, "time", SimpleNamespace(sleep=waits.append))
+    run(sent[0])
+    assert waits == []  # a batch this large gains little from waiting: its verdicts are not delayed
+    assert statuses(tables) == ["verified"] * verification.QUEUED_ENOUGH

@@ -71,10 +71,11 @@ def _claim(table_id: int, attempt: int, *, for_others: bool) -> dict[int, int]:
 # table, so a table queued before the clearing is claimed by it and one queued after sends a task of its
 # own. A burst of sheets then costs the worker a task a batch, not a task a table. The mark expires after
 # VERIFY_WAITING_SECONDS should its task be lost (the sweep sends one for whatever is left queued).
-# A started task waits VERIFY_LINGER_MS (50) before it clears the mark: a batch costs the worker about 14 ms
-# of queries whatever its size and a table about 4 ms more, so in a burst the wait buys fewer, larger
-# batches (BENCHMARKS.md: worker CPU a sheet 2.5 -> 1.4 ms, and the web, sharing the cores, 10% less a
-# POST) for 50 ms more between a table's last sheet and its rating.
+# A started task waits VERIFY_LINGER_MS (50) before it clears the mark while fewer than QUEUED_ENOUGH tables
+# are queued: a batch costs the worker about 14 ms of queries whatever its size and a table about 4 ms more,
+# so in a burst of sheets the wait buys fewer, larger batches (BENCHMARKS.md: worker CPU a sheet 2.5 -> 1.4
+# ms, and the web, sharing the cores, 10% less a POST) for up to 50 ms more between a table's last sheet and
+# its rating.
 TASK_WAITING = "verification:task-waiting"
 
 
@@ -119,13 +120,20 @@ def _waiting_mark() -> tuple[Redis, str] | None:
 
 
 def _task_started() -> bool:
-    """Wait VERIFY_LINGER_MS for the tables finishing meanwhile to join, then clear the waiting mark before
-    claiming (see TASK_WAITING); whether tables may have joined this task."""
+    """Wait VERIFY_LINGER_MS for the tables finishing meanwhile to join, unless QUEUED_ENOUGH are queued
+    already, then clear the waiting mark before claiming (see TASK_WAITING); whether tables may have joined
+    this task."""
     if _waiting_mark() is None:
         return False
-    time.sleep(settings.VERIFY_LINGER_MS / 1000)
+    if settings.VERIFY_LINGER_MS and selectors.tables_queued()[:QUEUED_ENOUGH].count() < QUEUED_ENOUGH:
+        time.sleep(settings.VERIFY_LINGER_MS / 1000)
     _clear_mark()
     return True
+
+
+# With this many tables queued a batch is already large enough that its fixed part is a small share of it
+# (about 14 ms against 4 ms a table): waiting would only delay their verdicts.
+QUEUED_ENOUGH = 4
 
 
 def _send_for_the_next_queued() -> None:
