@@ -73,8 +73,8 @@ def _claim(table_id: int, attempt: int, *, for_others: bool) -> dict[int, int]:
 # VERIFY_WAITING_SECONDS should its task be lost (the sweep sends one for whatever is left queued).
 # A started task waits VERIFY_LINGER_MS (50) before it clears the mark while fewer than QUEUED_ENOUGH tables
 # are queued: a batch costs the worker about 14 ms of queries whatever its size and a table about 4 ms more,
-# so in a burst of sheets the wait buys fewer, larger batches (BENCHMARKS.md: worker CPU a sheet 2.5 -> 1.4
-# ms, and the web, sharing the cores, 10% less a POST) for up to 50 ms more between a table's last sheet and
+# so in a burst of sheets the wait buys fewer, larger batches (BENCHMARKS.md: worker CPU a sheet 2.5 -> 1.8
+# ms, and the web, sharing the cores, 15% less a POST) for up to 50 ms more between a table's last sheet and
 # its rating.
 TASK_WAITING = "verification:task-waiting"
 
