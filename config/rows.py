@@ -114,8 +114,12 @@ def run_prepared(name: str, sql: Callable[[], str], params: Sequence[Any]) -> Cu
     wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
     cursor = wrap(server_bound)  # type: ignore[arg-type]  # Django's wrappers take the driver's cursor
     logged = cursor.debug_sql(text, params) if isinstance(cursor, CursorDebugWrapper) else nullcontext()
-    with logged, connection.wrap_database_errors:
-        server_bound.execute(text, params, prepare=True)
+    try:
+        with logged, connection.wrap_database_errors:
+            server_bound.execute(text, params, prepare=True)
+    except BaseException:
+        cursor.close()  # the caller gets no cursor to close
+        raise
     return cursor
 
 

@@ -1,6 +1,7 @@
 """config/rows.py: instances read by a hand-written query equal the ORM's, field by field, on either database;
 a column that was not read is deferred (reading it costs a query) rather than a wrong default."""
 
+import psycopg
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -105,9 +106,16 @@ def test_behind_a_pooler_statements_are_not_prepared(settings) -> None:
     assert not any("+ 1" in statement for statement in prepared_here())
 
 
-def test_a_database_error_of_a_prepared_statement_is_djangos() -> None:
+def test_a_database_error_of_a_prepared_statement_is_djangos_and_closes_its_cursor(monkeypatch) -> None:
+    opened = []
+    make_cursor = connection.make_cursor
+    monkeypatch.setattr(connection, "make_cursor", lambda raw: opened.append(make_cursor(raw)) or opened[-1])
     with pytest.raises(IntegrityError), transaction.atomic():
         run_prepared("rows_test_null", lambda: "INSERT INTO tournaments_scoresheet (seat_id) VALUES (%s)", [None])
+    if connection.vendor == "postgresql":  # elsewhere the statement runs on Django's own cursor
+        server_bound = [wrapper.cursor for wrapper in opened if type(wrapper.cursor) is psycopg.Cursor]
+        assert len(server_bound) == 1  # Django's own cursors are of its subclasses
+        assert server_bound[0].closed
 
 
 def history_row(result: TableResult) -> dict:
