@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: secret setup run test test-js lint format typecheck check worker beat bench clean
+.PHONY: secret setup run test test-js lint format typecheck check worker webhooks beat bench clean
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -45,7 +45,11 @@ typecheck: $(STAMP) secret
 check: lint typecheck test-js test
 
 worker: $(STAMP) secret
-	$(BIN)/celery -A config worker --loglevel=info --concurrency=2
+	$(BIN)/celery -A config worker -Q boomerang --loglevel=info --concurrency=2
+
+# Webhook deliveries have their own queue and worker, so a slow receiver never delays a verification.
+webhooks: $(STAMP) secret
+	$(BIN)/celery -A config worker -Q boomerang-webhooks --pool=threads --concurrency=8 --loglevel=info
 
 beat: $(STAMP) secret
 	$(BIN)/celery -A config beat --loglevel=info

@@ -5,6 +5,7 @@ tasks run in-process. Setting REDIS_URL (or CELERY_BROKER_URL) sends tasks throu
 workers. A malformed value stops start-up with django-environ's error naming the variable.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -280,6 +281,25 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # a connection that is broken or older than DB_CONN_MAX_AGE before each task, as Django does per request.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
+# Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
+# their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.
+CELERY_WEBHOOK_QUEUE = env.str("CELERY_WEBHOOK_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-webhooks")
+CELERY_TASK_ROUTES = {
+    "tournaments.tasks.webhook_deliver_task": {"queue": CELERY_WEBHOOK_QUEUE},
+    "tournaments.tasks.webhook_sweep_task": {"queue": CELERY_WEBHOOK_QUEUE},
+}
+
+# Webhooks (docs/webhooks.md): https only unless WEBHOOK_ALLOW_HTTP; never to loopback, private, link-local,
+# multicast or reserved addresses, except the networks listed here (an intranet install: "10.0.0.0/8,...").
+WEBHOOK_ALLOW_HTTP = env_bool("WEBHOOK_ALLOW_HTTP", default=False)
+WEBHOOK_ALLOWED_NETWORKS = env.list("WEBHOOK_ALLOWED_NETWORKS", default=[])
+try:
+    [ipaddress.ip_network(network) for network in WEBHOOK_ALLOWED_NETWORKS]
+except ValueError as error:
+    raise ImproperlyConfigured(f"WEBHOOK_ALLOWED_NETWORKS: {error}") from None
+WEBHOOK_DEADLINE_SECONDS = env_int("WEBHOOK_DEADLINE_SECONDS", default=5)  # connect, send and read: one attempt
+WEBHOOKS_PER_ORGANISATION = env_int("WEBHOOKS_PER_ORGANISATION", default=10)
+WEBHOOK_IN_FLIGHT_PER_ORGANISATION = env_int("WEBHOOK_IN_FLIGHT_PER_ORGANISATION", default=2)
 
 LOGGING = {
     "version": 1,
@@ -327,4 +347,5 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=3, day_of_month="1"),
     },
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
+    "webhooks-sweep": {"task": "tournaments.tasks.webhook_sweep_task", "schedule": 60},
 }

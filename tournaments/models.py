@@ -673,9 +673,19 @@ class WebhookDelivery(models.Model):
     response_body = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_tried_at = models.DateTimeField(null=True, blank=True)
+    seconds = models.FloatField(null=True, blank=True, help_text="How long the last attempt took.")
+    next_attempt_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the next attempt is due (none: at once); the sweep sends it after."
+    )
+    sending_until = models.DateTimeField(
+        null=True, blank=True, help_text="Set while an attempt is under way: counts toward the organisation's cap."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["next_attempt_at"], condition=models.Q(status="pending"), name="webhook_delivery_due")
+        ]
 
     def __str__(self) -> str:
         return f"{self.event_type} to {self.webhook.url} ({self.status})"

@@ -43,6 +43,11 @@ def webhook_deliver_task(delivery_id: int) -> str:
     return services.webhook_deliver(delivery_id=delivery_id)
 
 
+@shared_task
+def webhook_sweep_task() -> int:
+    return services.webhooks_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))
+
+
 # A mail server that is away is retried with backoff too; the result it reports is already stored.
 RETRY_WHILE_MAIL_IS_AWAY = {**RETRY_WHILE_THE_DATABASE_IS_AWAY, "autoretry_for": (OperationalError, OSError)}
 

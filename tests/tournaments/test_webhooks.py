@@ -6,12 +6,17 @@ import hashlib
 import hmac
 import json
 import random
+import socket
 import threading
+import time
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
+from config.errors import DomainError
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments import services
@@ -19,6 +24,13 @@ from tournaments.models import Webhook, WebhookDelivery
 from tournaments.services import webhooks
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _loopback_receivers(settings):
+    """These receivers listen on loopback over plain HTTP: allowed here as an intranet install allows them."""
+    settings.WEBHOOK_ALLOW_HTTP = True
+    settings.WEBHOOK_ALLOWED_NETWORKS = ["127.0.0.0/8"]
 
 
 class Receiver:
@@ -106,12 +118,17 @@ def test_a_receiver_answering_500_gets_retries_then_the_subscription_is_marked_f
 ) -> None:
     _owner, club, receiver = club_with_hook
     later: list[float] = []
-    monkeypatch.setattr(webhooks, "dispatch_later", lambda name, countdown, *args: later.append(countdown) or True)
+    monkeypatch.setattr(
+        webhooks, "enqueue_on_commit", lambda name, *args, countdown=0: later.append(countdown)
+    )  # fmt: skip
     webhooks.webhooks_emit(organisation_id=club.pk, event_type="event.finished", data={"event": 1})
     delivery = WebhookDelivery.objects.get()
-    statuses = [webhooks.webhook_deliver(delivery_id=delivery.pk) for _ in range(webhooks.ATTEMPTS + 1)]
+    statuses = []
+    for _ in range(webhooks.ATTEMPTS + 1):
+        WebhookDelivery.objects.filter(pk=delivery.pk).update(next_attempt_at=None)  # the backoff has passed
+        statuses.append(webhooks.webhook_deliver(delivery_id=delivery.pk))
     assert statuses == ["pending"] * (webhooks.ATTEMPTS - 1) + ["failed", "failed"]
-    assert later == [10, 20, 40, 80]  # the retries' backoff, in seconds
+    assert later == [0, 10, 20, 40, 80]  # sent at once after the commit, then the retries' backoff (s)
     assert len(receiver.received) == webhooks.ATTEMPTS  # the last call found it failed and sent nothing
     delivery.refresh_from_db()
     assert (delivery.attempts, delivery.response_code, delivery.response_body) == (webhooks.ATTEMPTS, 500, "boom")
@@ -168,3 +185,193 @@ def test_a_published_rating_list_reaches_every_subscribed_organisation(
     assert (data["list"], data["name"], data["game"]) == (published.pk, "2026-11", "boomerang-australia")
     assert data["url"].endswith(f"/ratings/lists/{published.pk}/")
     assert not WebhookDelivery.objects.filter(webhook__organisation=other).exists()  # not subscribed to lists
+
+
+class RawReceiver:
+    """A loopback TCP server that reads a request and answers with `answer` (bytes), one byte every `drip`
+    seconds when `drip` is set: a slow or broken receiver."""
+
+    def __init__(self, answer: bytes, drip: float = 0) -> None:
+        self.answer, self.drip, self.connections = answer, drip, 0
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}/hook"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _address = self.listener.accept()
+            except OSError:
+                return
+            self.connections += 1
+            threading.Thread(target=self._answer, args=(connection,), daemon=True).start()
+
+    def _answer(self, connection: socket.socket) -> None:
+        with connection:
+            try:
+                connection.recv(65536)
+                if not self.drip:
+                    connection.sendall(self.answer)
+                for byte in self.answer if self.drip else b"":
+                    connection.sendall(bytes([byte]))
+                    time.sleep(self.drip)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def _one_delivery_to(url: str) -> WebhookDelivery:
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    hook = Webhook.objects.create(organisation=club, url=url, events=["event.finished"], secret="s")
+    return WebhookDelivery.objects.create(webhook=hook, event_type="event.finished", body="{}")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:6379/", "https://localhost/", "https://127.0.0.1:5432/", "https://169.254.169.254/latest/",
+        "https://[::1]/", "https://0.0.0.0/", "https://10.1.2.3/", "https://192.168.0.1/", "https://[fe80::1]/",
+        "https://224.0.0.1/", "https://[::ffff:127.0.0.1]/", "https://100.64.0.1/", "https://admin.localhost/",
+        "https://user:secret@example.org/", "http://example.org/hook", "https://example.org:99999/",
+    ],
+)  # fmt: skip
+def test_addresses_inside_or_not_https_are_refused_naming_url(url, settings) -> None:
+    settings.WEBHOOK_ALLOW_HTTP, settings.WEBHOOK_ALLOWED_NETWORKS = False, []
+    owner = PlayerFactory()
+    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    client = Client()
+    client.force_login(owner.user)
+    answer = client.post(
+        "/api/organisations/owls/webhooks/", {"url": url, "events": ["event.finished"]}, content_type="application/json"
+    )
+    assert answer.status_code == 400, answer.content
+    assert (answer.json()["field"], answer.json()["code"]) == ("url", "invalid_url")
+    assert not Webhook.objects.exists()
+
+
+def test_a_name_resolving_to_loopback_is_refused_at_subscription_and_at_delivery(settings, monkeypatch) -> None:
+    """DNS rebinding: the name resolved to a public address when subscribed, to loopback when delivered."""
+    settings.WEBHOOK_ALLOW_HTTP, settings.WEBHOOK_ALLOWED_NETWORKS = True, []
+    receiver = Receiver()
+    port = receiver.server.server_port
+    answers = {"rebind.example": "127.0.0.1"}
+    monkeypatch.setattr(
+        socket, "getaddrinfo",
+        lambda host, *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (answers[host], port))],
+    )  # fmt: skip
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    with pytest.raises(DomainError) as refused:
+        services.webhook_subscribe(
+            organisation=club, by=owner.user, url=f"http://rebind.example:{port}/", events=["event.finished"]
+        )
+    assert refused.value.field == "url"
+    answers["rebind.example"] = "93.184.216.34"
+    hook = services.webhook_subscribe(
+        organisation=club, by=owner.user, url=f"http://rebind.example:{port}/", events=["event.finished"]
+    )
+    answers["rebind.example"] = "127.0.0.1"
+    delivery = WebhookDelivery.objects.create(webhook=hook, event_type="event.finished", body="{}")
+    assert webhooks.webhook_deliver(delivery_id=delivery.pk) == "pending"
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.response_code) == (1, None)
+    assert delivery.response_body.startswith("refused")
+    assert receiver.received == []  # nothing reached the loopback receiver
+    receiver.close()
+
+
+def test_a_redirect_is_not_followed() -> None:
+    target = Receiver()
+    redirecting = RawReceiver(f"HTTP/1.1 302 Found\r\nLocation: {target.url}\r\nContent-Length: 0\r\n\r\n".encode())
+    delivery = _one_delivery_to(redirecting.url)
+    assert webhooks.webhook_deliver(delivery_id=delivery.pk) == "pending"
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.response_code) == (1, 302)
+    assert target.received == []
+    target.close()
+    redirecting.close()
+
+
+def test_a_garbage_answer_is_a_counted_failure_with_a_retry(monkeypatch) -> None:
+    later: list[float] = []
+    monkeypatch.setattr(webhooks, "enqueue_on_commit", lambda name, *args, countdown=0: later.append(countdown))
+    garbage = RawReceiver(b"\x00\xffnot http at all\r\n\r\n")
+    delivery = _one_delivery_to(garbage.url)
+    assert webhooks.webhook_deliver(delivery_id=delivery.pk) == "pending"
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.response_code) == (1, None)
+    assert delivery.response_body.startswith("not an HTTP answer")
+    assert later == [webhooks.FIRST_RETRY]
+    assert delivery.next_attempt_at is not None
+    assert delivery.sending_until is None
+    garbage.close()
+
+
+def test_a_dripping_receiver_is_cut_at_the_deadline_for_the_whole_attempt(settings) -> None:
+    settings.WEBHOOK_DEADLINE_SECONDS = 2
+    drip = RawReceiver(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", drip=0.5)  # 20 s to send it all
+    delivery = _one_delivery_to(drip.url)
+    started = time.monotonic()
+    assert webhooks.webhook_deliver(delivery_id=delivery.pk) == "pending"
+    assert time.monotonic() - started < 3
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.response_code) == (1, None)
+    assert "within 2 s" in delivery.response_body
+    assert 1.9 < delivery.seconds < 3
+    drip.close()
+
+
+def test_an_organisation_waits_its_turn_past_its_deliveries_in_flight(settings, monkeypatch) -> None:
+    settings.WEBHOOK_IN_FLIGHT_PER_ORGANISATION = 1
+    later: list[float] = []
+    monkeypatch.setattr(webhooks, "enqueue_on_commit", lambda name, *args, countdown=0: later.append(countdown))
+    receiver = Receiver()
+    first = _one_delivery_to(receiver.url)
+    second = WebhookDelivery.objects.create(webhook=first.webhook, event_type="event.finished", body="{}")
+    WebhookDelivery.objects.filter(pk=first.pk).update(sending_until=timezone.now() + timedelta(seconds=5))
+    assert webhooks.webhook_deliver(delivery_id=second.pk) == "waiting"
+    assert webhooks.webhook_deliver(delivery_id=first.pk) == "pending"  # already being sent: left alone
+    assert later == [settings.WEBHOOK_DEADLINE_SECONDS]
+    assert receiver.received == []
+    second.refresh_from_db()
+    assert second.attempts == 0
+    WebhookDelivery.objects.filter(pk=first.pk).update(sending_until=None)
+    WebhookDelivery.objects.filter(pk=second.pk).update(next_attempt_at=timezone.now())
+    assert webhooks.webhook_deliver(delivery_id=second.pk) == "delivered"
+    receiver.close()
+
+
+def test_an_organisation_has_at_most_its_cap_of_subscriptions(settings) -> None:
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    for number in range(settings.WEBHOOKS_PER_ORGANISATION):
+        services.webhook_subscribe(
+            organisation=club, by=owner.user, url=f"https://hooks{number}.example.org/", events=["event.finished"]
+        )
+    client = Client()
+    client.force_login(owner.user)
+    answer = client.post(
+        "/api/organisations/owls/webhooks/", {"url": "https://one-more.example.org/", "events": ["event.finished"]},
+        content_type="application/json",
+    )  # fmt: skip
+    assert answer.status_code == 409
+    assert (answer.json()["code"], answer.json()["field"]) == ("too_many_webhooks", "url")
+
+
+def test_the_sweep_sends_deliveries_left_pending(settings) -> None:
+    receiver = Receiver()
+    delivery = _one_delivery_to(receiver.url)
+    fresh = WebhookDelivery.objects.create(webhook=delivery.webhook, event_type="event.finished", body="{}")
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(created_at=timezone.now() - timedelta(minutes=10))
+    being_sent = WebhookDelivery.objects.create(webhook=delivery.webhook, event_type="event.finished", body="{}")
+    WebhookDelivery.objects.filter(pk=being_sent.pk).update(
+        created_at=timezone.now() - timedelta(minutes=10), sending_until=timezone.now() + timedelta(seconds=9)
+    )
+    assert webhooks.webhooks_sweep(older_than=timedelta(seconds=120)) == 1
+    statuses = dict(WebhookDelivery.objects.values_list("pk", "status"))
+    assert statuses == {delivery.pk: "delivered", fresh.pk: "pending", being_sent.pk: "pending"}
+    assert len(receiver.received) == 1
+    receiver.close()

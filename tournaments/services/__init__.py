@@ -67,7 +67,7 @@ from tournaments.services.verification import (
     table_sweep,
     table_verify,
 )
-from tournaments.services.webhooks import webhook_deliver, webhook_subscribe
+from tournaments.services.webhooks import webhook_deliver, webhook_subscribe, webhooks_sweep
 
 __all__ = [
     "StoredSheets",
@@ -143,4 +143,5 @@ __all__ = [
     "waitlist_promote",
     "webhook_deliver",
     "webhook_subscribe",
+    "webhooks_sweep",
 ]
