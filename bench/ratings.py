@@ -3,9 +3,12 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_bench \\
         .venv/bin/python bench/ratings.py replay --tables 100000
     DATABASE_URL=... .venv/bin/python bench/ratings.py leaderboard --players 1000000 --changes 1000000
+    DATABASE_URL=... .venv/bin/python bench/ratings.py lists --players 50000 1000000
 
 `replay`: the service's own replay path (`ratings.services.pool_replay`) over N four-player tables, as a
 ratio to calling `trueskill.rate` on the same tables in a bare loop, both in the same run.
+`lists`: `ratings.services.list_publish` of a pool of N rated players (targets: 50,000 in under 3 s,
+1,000,000 in under 10 s).
 `leaderboard`: p50/p95 of GET /api/ratings/pools/<game>/leaderboard/ (the first page, page 1,000, the middle
 and the last page), of a player's rank (`ratings.buckets.rank_and_size`) and of the player endpoint, with
 that many rated players and history rows (targets: pages p95 < 50 ms, a rank < 10 ms). Both empty the bench
@@ -107,18 +110,51 @@ def replay(args: argparse.Namespace) -> None:
     print(f"ratio (service / bare throughput): {bare / service:.2f}  (target >= 0.7)")
 
 
-def leaderboard(args: argparse.Namespace) -> None:
+def rated_pool(count: int, rng: random.Random) -> tuple[RatingPool, list[int], list[tuple[float, float]]]:
+    """A fresh bench pool of `count` rated players (rounded ratings, so some are equal and share a rank)."""
     pool = fresh_pool()
-    ids = players(args.players)
-    rng = random.Random(2)
+    ids = players(count)
     now = timezone.now()
-    skills = [(rng.gauss(25, 5), rng.uniform(1, 8)) for _ in ids]
+    skills = [(round(rng.gauss(25, 5), 2), round(rng.uniform(1, 8), 2)) for _ in ids]
     columns = ("pool_id", "player_id", "name", "mu", "sigma", "conservative", "games", "last_played_at")
     bulk_insert(
         Rating, columns,
         ((pool.pk, p, f"bench-{p}", mu, sigma, mu - 3 * sigma, rng.randint(0, 60), now)
          for p, (mu, sigma) in zip(ids, skills, strict=True)),
     )  # fmt: skip
+    return pool, ids, skills
+
+
+def lists(args: argparse.Namespace) -> None:
+    print(f"calibration: an empty Python call takes {calibration_ns():.0f} ns")
+    for count in args.players:
+        rated_pool(count, random.Random(3))
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("VACUUM ANALYZE ratings_rating")
+        started = time.perf_counter()
+        published = services.list_publish(game=GAME, name=f"bench-{count}", actor="bench")
+        seconds = time.perf_counter() - started
+        entries = published.entries.count()
+        assert entries == count, (entries, count)
+        print(f"{count:>9,} players: list_publish {seconds:6.2f} s  ({entries:,} entries written)")
+
+
+def calibration_ns() -> float:
+    def empty() -> None:
+        pass
+
+    runs = 1_000_000
+    started = time.perf_counter_ns()
+    for _ in range(runs):
+        empty()
+    return (time.perf_counter_ns() - started) / runs
+
+
+def leaderboard(args: argparse.Namespace) -> None:
+    rng = random.Random(2)
+    now = timezone.now()
+    pool, ids, skills = rated_pool(args.players, rng)
     buckets_move(pool=pool, before=[], after=[mu - 3 * sigma for mu, sigma in skills])
     per_event = 4
     events = RatingEvent.objects.bulk_create(
@@ -188,9 +224,11 @@ def main() -> None:
     lb.add_argument("--players", type=int, default=100_000)
     lb.add_argument("--changes", type=int, default=1_000_000)
     lb.add_argument("--requests", type=int, default=200)
+    ls = sub.add_parser("lists")
+    ls.add_argument("--players", type=int, nargs="+", default=[50_000, 1_000_000])
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    replay(args) if args.command == "replay" else leaderboard(args)
+    {"replay": replay, "leaderboard": leaderboard, "lists": lists}[args.command](args)
 
 
 if __name__ == "__main__":

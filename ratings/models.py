@@ -145,8 +145,17 @@ class RatingList(models.Model):
 
 
 class RatingListEntry(models.Model):
-    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="list_entries")
+    """One player's line in a published list. Written all at once from the pool's ratings (a list of a
+    million players in one statement), so the database checks neither reference row by row: its deferred
+    foreign-key checks cost more than the whole insert (bench/ratings.py lists, BENCHMARKS.md). Django
+    still cascades a deleted list or player; the unique constraint's first column serves look-ups by list."""
+
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="entries", db_constraint=False, db_index=False
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="list_entries", db_constraint=False
+    )
     name = models.CharField(max_length=40)
     rank = models.PositiveIntegerField()
     conservative = models.FloatField()

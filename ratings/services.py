@@ -11,8 +11,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Q, Window
+from django.db.models.functions import Rank
 from django.utils import timezone
 
 from config.bulk import bulk_insert
@@ -366,34 +367,48 @@ def _conservatives(pool: RatingPool, players: Collection[int]) -> list[float]:
 
 def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None) -> RatingList:
     """Freeze the pool's ratings as an official list `name` (ranks by conservative rating, equal ratings
-    sharing a rank). Under the pool's lock, so the list is one consistent moment of the pool."""
+    sharing a rank). The entries are copied by one statement, which reads one committed moment of the pool
+    (every rating change commits whole), so no lock is held and rating goes on meanwhile."""
     name = " ".join(name.split())
     if not name:
         raise DomainError("a list needs a name", "invalid_name", "name")
-    with transaction.atomic():
-        pool = _pool_locked(game)
+    pool = pool_get(game=game)
+    try:
+        with transaction.atomic():
+            rating_list = RatingList.objects.create(
+                pool=pool, name=name, published_at=at or timezone.now(), published_by=actor[:150]
+            )
+            players = _list_entries_copy(rating_list)
+            published = PublishedList(rating_list.pk, name, game, rating_list.published_at, players)
+            for listener in list_listeners():
+                listener(published)
+    except IntegrityError:
         if pool.lists.filter(name=name).exists():
-            raise Conflict(f"the list {name!r} is already published", "list_exists", "name")
-        rating_list = RatingList.objects.create(
-            pool=pool, name=name, published_at=at or timezone.now(), published_by=actor[:150]
-        )
-        ratings = list(pool.ratings.order_by("-conservative", "id"))
-        ranks = [
-            next(j for j in range(i + 1) if ratings[j].conservative == r.conservative) + 1
-            for i, r in enumerate(ratings)
-        ]  # equal ratings share the first of their places (1, 1, 3)
-        RatingListEntry.objects.bulk_create(
-            (
-                RatingListEntry(rating_list=rating_list, player_id=r.player_id, name=r.name, rank=rank,
-                                conservative=r.conservative, mu=r.mu, sigma=r.sigma, games=r.games)
-                for r, rank in zip(ratings, ranks, strict=True)
-            ),
-            batch_size=BATCH,
-        )  # fmt: skip
-        published = PublishedList(rating_list.pk, name, game, rating_list.published_at, len(ratings))
-        for listener in list_listeners():
-            listener(published)
+            raise Conflict(f"the list {name!r} is already published", "list_exists", "name") from None
+        raise
     return rating_list
+
+
+def _list_entries_copy(rating_list: RatingList) -> int:
+    """INSERT ... SELECT of the pool's ratings with their shared ranks (SQL's RANK(): 1, 1, 3), in player
+    order so every index of the entries grows at its end; the SELECT is the ORM's. Returns the rows."""
+    columns = ("player_id", "name", "list_rank", "conservative", "mu", "sigma", "games")
+    ranked = (
+        Rating.objects.filter(pool_id=rating_list.pool_id)
+        .annotate(list_rank=Window(Rank(), order_by=[F("conservative").desc()]))
+        .values_list(*columns)
+    )
+    select, params = ranked.query.sql_with_params()
+    table, quote = RatingListEntry._meta.db_table, connection.ops.quote_name
+    targets = ", ".join(quote(column) for column in ("rating_list_id", "player_id", "name", "rank", *columns[3:]))
+    picked = ", ".join(f"ranked.{quote(column)}" for column in columns)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(table)} ({targets}) SELECT {int(rating_list.pk)}, {picked} "
+            f"FROM ({select}) ranked ORDER BY ranked.{quote('player_id')}",
+            params,
+        )
+        return int(cursor.rowcount)
 
 
 def lists_publish_monthly(*, now: datetime) -> int:
@@ -404,14 +419,6 @@ def lists_publish_monthly(*, now: datetime) -> int:
         list_publish(game=pool.game, name=month, actor="schedule (monthly)", at=now)
         published += 1
     return published
-
-
-def _shared_ranks(ordered: Sequence[float]) -> list[int]:
-    """Places of values sorted best first, equal values sharing the first of their places (1, 1, 3)."""
-    ranks: list[int] = []
-    for position, value in enumerate(ordered, start=1):
-        ranks.append(ranks[-1] if ranks and ordered[position - 2] == value else position)
-    return ranks
 
 
 def player_merge(*, games: Iterable[str], sources: Iterable[str], old: int, new: int, name: str, actor: str) -> None:

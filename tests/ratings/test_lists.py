@@ -83,3 +83,22 @@ def test_equal_ratings_share_a_rank(table_of_three) -> None:
     ranks = [entry.rank for entry in rating_list.entries.order_by("rank", "id")]
     assert ranks == sorted(ranks)
     assert ranks[0] == 1
+
+
+def test_equal_conservative_ratings_share_the_first_of_their_places_and_a_name_is_published_once() -> None:
+    from ratings.models import Rating
+
+    pool = services.pool_get(game=GAME)
+    players = [PlayerFactory() for _ in range(5)]
+    for player, (mu, sigma) in zip(players, [(30, 2), (27, 1), (30, 3), (30, 3), (20, 1)], strict=True):
+        Rating.objects.create(pool=pool, player_id=player.user_id, name=player.handle, mu=mu, sigma=sigma,
+                              conservative=mu - 3 * sigma, games=7, last_played_at=T0)  # fmt: skip
+    rating_list = services.list_publish(game=GAME, name="ties", actor="steward")
+    lines = list(rating_list.entries.order_by("rank", "player_id").values_list("player_id", "rank", "games"))
+    ids = [p.user_id for p in players]
+    # conservative ratings 24, 24, 21, 21, 17: places 1, 1, 3, 3, 5
+    assert lines == [(ids[0], 1, 7), (ids[1], 1, 7), (ids[2], 3, 7), (ids[3], 3, 7), (ids[4], 5, 7)]
+    with pytest.raises(services.Conflict) as taken:
+        services.list_publish(game=GAME, name=" ties ", actor="steward")
+    assert taken.value.code == "list_exists"
+    assert rating_list.entries.count() == 5
