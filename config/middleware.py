@@ -1,15 +1,18 @@
 """Middleware that answers bad requests before they reach a view."""
 
 from collections.abc import Callable
+from io import BytesIO
+from typing import Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import resolve
 
 from config import unstorable
 from config.errors import DomainError
+from config.throttling import PageReadThrottle
 
 
 class RefuseUnstorableInput:
@@ -37,11 +40,25 @@ class RefuseUnstorableInput:
 
 
 def _refuse_in_body(request: HttpRequest) -> None:
+    """Django parses form bodies of POST only: for PUT, PATCH and DELETE the gate parses them itself (the body
+    is read once and kept, so the view reads the same bytes)."""
     content_type = request.content_type or ""
     if content_type == "application/json" or content_type.endswith("+json"):
         unstorable.refuse_in_json(request.body)
-    elif content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        unstorable.refuse_in_pairs(request.POST.lists())
+    elif content_type == "application/x-www-form-urlencoded":
+        form: QueryDict = (
+            request.POST if request.method == "POST" else QueryDict(request.body, encoding=request.encoding)
+        )
+        unstorable.refuse_in_pairs(form.lists())
+    elif content_type == "multipart/form-data":
+        files: Any
+        if request.method == "POST":
+            form, files = request.POST, request.FILES
+        else:
+            form, files = request.parse_file_upload(request.META, BytesIO(request.body))
+        unstorable.refuse_in_pairs(form.lists())
+        for name, upload in files.items():
+            unstorable.refuse_in_upload(name, upload)
 
 
 def _refused(request: HttpRequest, refusal: DomainError) -> HttpResponse:
@@ -49,6 +66,27 @@ def _refused(request: HttpRequest, refusal: DomainError) -> HttpResponse:
     if request.path.startswith("/api/") or "json" in request.headers.get("Accept", ""):
         return JsonResponse(body, status=400)
     return render(request, "pages/refused.html", body, status=400)
+
+
+class ThrottlePages:
+    """Page reads are limited per address (anonymous) or per account, as the API's are: past the limit a 429
+    page in the site's layout says when to come back (Retry-After). The API throttles itself (DRF); static
+    files never reach here (WhiteNoise answers first); the health check is for the proxy."""
+
+    EXEMPT = ("/api/", "/static/", "/healthz")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in ("GET", "HEAD") and not request.path.startswith(self.EXEMPT):
+            throttle = PageReadThrottle()
+            if not throttle.allow_request(request, None):
+                wait = int(throttle.wait() or 1) + 1
+                response = render(request, "pages/throttled.html", {"wait": wait}, status=429)
+                response["Retry-After"] = str(wait)
+                return response
+        return self.get_response(request)
 
 
 class RefuseOversizedBodies:

@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.middleware.RefuseUnstorableInput",
+    "config.middleware.ThrottlePages",
     "config.middleware.DatabaseAway",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -214,6 +215,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "read_anon": env.str("THROTTLE_READ_ANON", default="300/min"),
         "read_user": env.str("THROTTLE_READ_USER", default="1200/min"),
+        "page_anon": env.str("THROTTLE_PAGE_ANON", default="300/min"),
+        "page_user": env.str("THROTTLE_PAGE_USER", default="1200/min"),
         "login": env.str("THROTTLE_LOGIN", default="30/hour"),
         "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),
         "signup": env.str("THROTTLE_SIGNUP", default="20/hour"),

@@ -154,13 +154,15 @@ class PublicReadThrottle(FallbackThrottle):
     account when signed in ("read_user", higher). The count goes on the request for the RateLimit-*
     headers (config/http_caching.py); a refusal is a 429 with Retry-After. Writes have their own scopes."""
 
+    user_scope, anon_scope = "read_user", "read_anon"
+
     def __init__(self) -> None:
         """The scope, and so the rate, is known only once the request is (anonymous or not)."""
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         if request.method not in ("GET", "HEAD"):
             return True
-        self.scope = "read_user" if request.user and request.user.is_authenticated else "read_anon"
+        self.scope = self.user_scope if request.user and request.user.is_authenticated else self.anon_scope
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
         allowed = super().allow_request(request, view)
@@ -176,3 +178,11 @@ class PublicReadThrottle(FallbackThrottle):
 
 def _django_request(request: Request | HttpRequest) -> HttpRequest:
     return request._request if isinstance(request, Request) else request
+
+
+class PageReadThrottle(PublicReadThrottle):
+    """Every page read, as the API's (config.middleware.ThrottlePages): per address when anonymous
+    ("page_anon"), per account when signed in ("page_user"); buckets of their own, so browsing the pages
+    does not use up a bot's API allowance from the same address."""
+
+    user_scope, anon_scope = "page_user", "page_anon"

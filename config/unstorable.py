@@ -40,6 +40,15 @@ def refuse_in_pairs(pairs: Iterable[tuple[str, list[str]]]) -> None:
             refuse_in_text(name, value)
 
 
+def refuse_in_upload(name: str, upload: Any) -> None:
+    """An uploaded file: every upload this service takes is text (a CSV), so a NUL byte is refused naming
+    the field; the file is rewound for the view."""
+    for chunk in upload.chunks():
+        if b"\x00" in chunk:
+            raise DomainError("the file holds a NUL character (\u0000): it is not text", "nul_character", field=name)
+    upload.seek(0)
+
+
 def refuse_in_json(body: bytes) -> None:
     """A JSON body: too deep, or any key or string refused by refuse_in_text. Malformed JSON is left to the
     view's parser, which names it."""

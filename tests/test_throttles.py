@@ -168,3 +168,22 @@ def test_in_redis_a_bucket_counted_by_many_at_once_lets_exactly_its_limit_throug
     assert refused.count == 5
     assert waits is not None
     assert 55 < waits <= 60  # the oldest of the five leaves the window within the minute
+
+
+@pytest.mark.django_db
+def test_html_pages_answer_429_past_their_limit_per_address_in_the_sites_layout(monkeypatch) -> None:
+    from django.test import Client
+
+    from config.throttling import PageReadThrottle
+
+    monkeypatch.setattr(PageReadThrottle, "THROTTLE_RATES", {**PageReadThrottle.THROTTLE_RATES, "page_anon": "5/min"})
+    visitor, neighbour = Client(REMOTE_ADDR="203.0.113.7"), Client(REMOTE_ADDR="203.0.113.8")
+    assert [visitor.get("/").status_code for _ in range(5)] == [200] * 5
+    refused = visitor.get("/leaderboards/boomerang-australia/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) >= 1
+    assert "<header" in refused.content.decode()
+    assert 'lang="fr"' in refused.content.decode()
+    assert neighbour.get("/").status_code == 200  # another address has its own count
+    assert visitor.get("/api/events/").status_code == 200  # the API's reads are counted apart
+    assert visitor.get("/healthz").status_code in (200, 503)

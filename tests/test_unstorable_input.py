@@ -98,3 +98,33 @@ def test_the_fast_depth_check_and_the_full_walk_draw_the_line_at_the_same_level(
     refuse_in_json(body(MAX_DEPTH))
     with pytest.raises(DomainError, match="nested more than"):
         refuse_in_json(body(MAX_DEPTH + 1))
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_every_route_and_method_refuses_a_nul_in_a_form_encoded_body(user_client, method) -> None:
+    """Deterministic, not drawn: Django parses form bodies of POST only, so the gate reads the others itself."""
+    body = "reason=a%00b&name=ok"
+    for route in ROUTES:
+        response = getattr(user_client, method)(route, body, content_type="application/x-www-form-urlencoded")
+        assert response.status_code == 400, (method, route, response.status_code)
+        if route.startswith("/api/"):
+            assert (response.json()["code"], response.json()["field"]) == ("nul_character", "reason"), route
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch"])
+def test_every_route_and_method_refuses_a_nul_in_a_multipart_field_or_an_uploaded_file(user_client, method) -> None:
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    for fields, field in (({"reason": "a\x00b"}, "reason"), ({"file": _upload(b"handle\nann\x00\n")}, "file")):
+        body = encode_multipart(BOUNDARY, fields)
+        for route in ROUTES:
+            response = getattr(user_client, method)(route, body, content_type=MULTIPART_CONTENT)
+            assert response.status_code == 400, (method, route, field, response.status_code)
+            if route.startswith("/api/"):
+                assert response.json()["field"] == field, route
+
+
+def _upload(content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile("entrants.csv", content, content_type="text/csv")

@@ -2,6 +2,7 @@ from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
@@ -14,7 +15,9 @@ from tournaments.validators import (
     new_deal_seed,
     validate_display_name,
     validate_handle,
+    validate_one_line,
     validate_points_by_table_size,
+    validate_text,
     validate_timezone,
 )
 from tournaments.verdicts import TableVerdict
@@ -221,21 +224,28 @@ class Event(HasStates, models.Model):
         RUNNING = "running"
         FINISHED = "finished"
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_one_line])
     game = models.CharField(max_length=40, choices=game_choices)
     starts_at = models.DateTimeField(null=True, blank=True, help_text="When play begins.")
     timezone = models.CharField(
         max_length=64, default=default_event_timezone, validators=[validate_timezone],
         help_text="The IANA time zone the event's times are shown in (Europe/Paris).",
     )  # fmt: skip
-    venue = models.CharField(max_length=200, blank=True, help_text="Where: the café, club or address.")
-    description = models.TextField(blank=True, max_length=5000)
-    rounds_planned = models.PositiveSmallIntegerField(default=4)
-    capacity = models.PositiveIntegerField(default=32)
+    venue = models.CharField(
+        max_length=200, blank=True, validators=[validate_one_line], help_text="Where: the café, club or address."
+    )
+    description = models.TextField(blank=True, max_length=5000, validators=[validate_text])
+    rounds_planned = models.PositiveSmallIntegerField(
+        default=4, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    capacity = models.PositiveIntegerField(default=32, validators=[MinValueValidator(2), MaxValueValidator(10_000)])
     registration_opens = models.DateTimeField(null=True, blank=True)
     registration_closes = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
-    seed = models.BigIntegerField(default=0, help_text="Seeds round 1's random seating, so it can be replayed.")
+    seed = models.BigIntegerField(
+        default=0, validators=[MinValueValidator(0), MaxValueValidator(2**62)],
+        help_text="Seeds round 1's random seating, so it can be replayed.",
+    )  # fmt: skip
     points_by_table_size = models.JSONField(default=default_points, validators=[validate_points_by_table_size])
     tie_breaks = models.JSONField(default=default_tie_breaks)
     bye_points = models.FloatField(
@@ -255,7 +265,9 @@ class Event(HasStates, models.Model):
         default=new_deal_seed, editable=False, help_text="Secret: the duplicate deals follow from it."
     )
     late_entry_until_round = models.PositiveSmallIntegerField(
-        default=0, help_text="Players may still register and check in until this round is seated (0: no late entry)."
+        default=0,
+        validators=[MaxValueValidator(20)],
+        help_text="Players may still register and check in until this round is seated (0: no late entry).",
     )
     avoid_pairs = models.JSONField(
         default=list, blank=True, help_text='Pairs of handles who must not meet (family): [["ann", "bob"], ...].'
@@ -272,12 +284,26 @@ class Event(HasStates, models.Model):
         max_length=10, choices=Sanction.choices, default=Sanction.WAITING,
         help_text="Only a sanctioned event's tables go into the rating pools (a steward decides).",
     )  # fmt: skip
+    imported_from = models.CharField(
+        max_length=300, blank=True, editable=False,
+        help_text="An imported event: the instance and event id its archive came from (<instance>#<id>).",
+    )  # fmt: skip
+    results_hash = models.CharField(
+        max_length=80, blank=True, editable=False,
+        help_text="An imported event: the hash of its archive's results; the same results are imported once.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["results_hash"], condition=~Q(results_hash=""), name="event_results_imported_once"
+            ),
+            models.UniqueConstraint(
+                fields=["imported_from"], condition=~Q(imported_from=""), name="event_source_imported_once"
+            ),
             models.CheckConstraint(condition=Q(capacity__gte=1), name="event_capacity_positive"),
             models.CheckConstraint(
                 condition=Q(registration_opens__isnull=True)

@@ -86,8 +86,24 @@ def validate_display_name(name: str) -> None:
     """Letters, spaces and punctuation as people write their names; no control or invisible characters."""
     if name != name.strip() or "  " in name:
         raise ValidationError("a name has no leading, trailing or doubled spaces")
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
+    if any(unicodedata.category(char) in INVISIBLE for char in name):
         raise ValidationError("a name holds no control or invisible characters")
+
+
+INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn")  # control, format (bidi overrides), surrogates, private, unassigned
+
+
+def validate_one_line(text: str) -> None:
+    """A name or a place written on one line: no line break, control or invisible character (a CR in an
+    event's name would break every e-mail subject it is in)."""
+    if any(unicodedata.category(char) in INVISIBLE for char in text):
+        raise ValidationError("one line of visible text: no line break, control or invisible character")
+
+
+def validate_text(text: str) -> None:
+    """Free text of several lines: line breaks and tabs, but no other control or invisible character."""
+    if any(unicodedata.category(char) in INVISIBLE and char not in "\n\r\t" for char in text):
+        raise ValidationError("no control or invisible character (line breaks are fine)")
 
 
 # Every known tie-break (tournaments/standings.py ranks by them); an event orders a subset.

@@ -139,3 +139,145 @@ def test_a_malformed_archive_is_a_clear_refusal_and_writes_nothing(break_it) -> 
     assert refused.value.http_status == 400
     assert refused.value.message
     assert not Event.objects.exists()
+
+
+def fresh_archive() -> dict:
+    """An archive of an event that is no longer here (as from another instance), as JSON would carry it."""
+    event, archive = an_archive()
+    empty_the_database(event)
+    return json.loads(json.dumps(archive, default=str))
+
+
+def test_an_archive_imported_twice_is_refused_the_second_time_naming_the_first() -> None:
+    archive = fresh_archive()
+    steward = UserFactory(is_superuser=True)
+    first = services.event_import(archive=archive, by=steward)
+    renamed = copy.deepcopy(archive)
+    renamed["event"]["name"], renamed["source"] = "The same night, renamed", {"instance": "https://x.org", "event": 9}
+    for again in (archive, renamed):
+        with pytest.raises(DomainError) as refused:
+            services.event_import(archive=again, by=steward)
+        assert (refused.value.code, refused.value.http_status) == ("archive_imported", 409)
+        assert f"event {first.pk}" in refused.value.message
+    assert Event.objects.count() == 1
+
+
+def test_an_event_exported_from_here_and_still_here_is_refused() -> None:
+    _event, archive = an_archive()
+    with pytest.raises(DomainError) as refused:
+        services.event_import(archive=json.loads(json.dumps(archive, default=str)), by=UserFactory(is_superuser=True))
+    assert refused.value.code == "archive_imported"
+
+
+def test_an_archive_table_without_sheets_is_refused() -> None:
+    archive = fresh_archive()
+    for seat in archive["rounds"][0]["tables"][0]["seats"]:
+        seat["sheet"] = None
+    with pytest.raises(DomainError) as refused:
+        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    assert "no sheet" in refused.value.message
+    assert refused.value.field == "rounds[1].tables[1].seats"
+    assert not Event.objects.exists()
+
+
+def test_a_forfeit_that_is_none_and_an_override_without_reason_are_refused_an_override_with_one_is_imported() -> None:
+    archive = fresh_archive()
+    table = archive["rounds"][0]["tables"][0]
+    forged = copy.deepcopy(archive)
+    forged["rounds"][0]["tables"][0]["verdict"]["forfeit"] = True  # nobody forfeited: a winner made up
+    with pytest.raises(DomainError, match="won by forfeit, but 4 players"):
+        services.event_import(archive=forged, by=UserFactory(is_superuser=True))
+    table["verdict"]["seats"][0]["total"] += 50
+    table["status"] = "overridden"
+    with pytest.raises(DomainError) as refused:
+        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    assert refused.value.field == "rounds[1].tables[1].override_reason"
+    table["override_reason"] = "a lost card found after the game"
+    imported = services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    result = TableResult.objects.get(table__round__event=imported)
+    assert (result.status, result.override_reason) == ("overridden", "a lost card found after the game")
+    from django.test import Client
+
+    steward = Client()
+    steward.force_login(UserFactory(is_superuser=True))
+    queue = steward.get("/stewards/").content.decode()
+    assert "Tables whose result the organiser set by hand: 1" in queue  # shown to the steward as such
+    assert "a lost card found after the game" in queue
+    assert "Imported from an archive" in queue
+
+
+@pytest.mark.parametrize("when", ["1970-01-01T00:00:00+00:00", "2999-01-01T00:00:00+00:00", "yesterday", None])
+def test_a_verification_time_outside_the_event_is_refused(when) -> None:
+    archive = fresh_archive()
+    archive["rounds"][0]["tables"][0]["verified_at"] = when
+    with pytest.raises(DomainError) as refused:
+        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    assert refused.value.field == "rounds[1].tables[1].verified_at"
+
+
+def test_existing_players_are_not_enrolled_without_their_consent_they_can_claim_a_guest() -> None:
+    from tests.factories import PlayerFactory
+
+    archive = fresh_archive()
+    handles = [p["handle"] for p in archive["players"]]
+    someone = PlayerFactory(handle=handles[0])
+    importer = PlayerFactory(handle=handles[1])
+    importer.user.is_superuser = True  # may import into any club
+    importer.user.save()
+    imported = services.event_import(archive=archive, by=importer.user)
+    entered = set(Player.objects.filter(registrations__event=imported).values_list("handle", flat=True))
+    assert someone.handle not in entered
+    assert importer.handle in entered  # their own handle: they imported it
+    guest = Player.objects.get(handle=f"{handles[0]}-2", guest=True)
+    sheets = services_sheets_of(imported)
+    assert f'"{guest.handle}"' in sheets  # sheets and verdicts name the guest
+    assert f'"{handles[0]}"' not in sheets
+    services.guest_claim(code=guest.claim_code, by=someone.user)
+    assert Player.objects.filter(registrations__event=imported, pk=someone.pk).exists()
+
+
+def services_sheets_of(event: Event) -> str:
+    from tournaments.models import ScoreSheet
+
+    rows = ScoreSheet.objects.filter(seat__table__round__event=event).values_list("data", flat=True)
+    verdicts = TableResult.objects.filter(table__round__event=event).values_list("verdict", flat=True)
+    return json.dumps([*rows, *verdicts])
+
+
+@pytest.mark.parametrize(
+    ("break_it", "field"),
+    [
+        (lambda a: a["rounds"].append(copy.deepcopy(a["rounds"][0])), "rounds"),
+        (lambda a: a["rounds"][0]["tables"].append(copy.deepcopy(a["rounds"][0]["tables"][0])), "rounds[1].tables"),
+        (lambda a: a["rounds"][0]["tables"][0]["seats"][1].__setitem__("position", 1), "rounds[1].tables[1].seats"),
+        (lambda a: a["event"].__setitem__("capacity", 0), "capacity"),
+        (lambda a: a["event"].__setitem__("name", "x" * 5000), "name"),
+        (lambda a: a["event"].__setitem__("name", "Night\r\nBcc: all"), "name"),
+        (lambda a: a["event"].__setitem__("venue", "Café \u202eevil"), "venue"),
+        (lambda a: a["event"].__setitem__("rounds_planned", 10**6), "rounds_planned"),
+        (lambda a: a["event"].__setitem__("seed", 10**30), "seed"),
+        (lambda a: a["event"].__setitem__("timezone", "Mars/Olympus"), "timezone"),
+        (lambda a: a["event"].__setitem__("draft_direction", "sideways"), "draft_direction"),
+        (lambda a: a["players"][0].__setitem__("status", "bogus"), "players"),
+        (lambda a: a["players"][0].__setitem__("display_name", "Ann\nSmith"), "players"),
+    ],
+    ids=["round twice", "table twice", "seat twice", "capacity 0", "long name", "CR LF in the name",
+         "right-to-left override", "a million rounds", "seed 10^30", "unknown time zone", "draft direction",
+         "registration status", "a newline in a display name"],
+)  # fmt: skip
+def test_hostile_values_in_an_archive_are_refused_naming_the_field_and_write_nothing(break_it, field) -> None:
+    archive = fresh_archive()
+    break_it(archive)
+    with pytest.raises(DomainError) as refused:
+        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    assert refused.value.http_status == 400
+    assert (refused.value.field or "").startswith(field), (refused.value.field, refused.value.message)
+    assert not Event.objects.exists()
+
+
+def test_the_import_command_refuses_deeply_nested_json(tmp_path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    UserFactory(username="importer", is_superuser=True)
+    with pytest.raises(CommandError, match="nested"):
+        call_command("import_event", str(path), "--as", "importer")

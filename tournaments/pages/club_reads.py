@@ -30,6 +30,7 @@ from tournaments.models import (
     SeasonStanding,
     Seat,
     Staff,
+    TableResult,
 )
 from tournaments.seasons import SeasonRow
 from tournaments.templatetags.boomerang import points as points_text
@@ -109,6 +110,8 @@ class Signals:
     closed_circle: list[str] = field(default_factory=list)  # players who have only ever met each other
     fast_tables: list[tuple[int, int, int]] = field(default_factory=list)  # (round, table, minutes)
     one_keeper_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, who entered all)
+    overridden_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, the reason)
+    imported_from: str = ""  # an imported event: where its archive came from
 
 
 @dataclass
@@ -139,7 +142,17 @@ def event_signals(*, event: Event) -> Signals:
         closed_circle=_closed_circle({p.pk for p in people}),
         fast_tables=_fast_tables(event),
         one_keeper_tables=_one_keeper_tables(event),
+        overridden_tables=_overridden_tables(event),
+        imported_from=event.imported_from or ("an archive" if event.results_hash else ""),
     )
+
+
+def _overridden_tables(event: Event) -> list[tuple[int, int, str]]:
+    """Tables whose result an organiser set by hand, with the reason they gave (an imported archive's too)."""
+    rows = TableResult.objects.filter(table__round__event=event, status="overridden").values_list(
+        "table__round__number", "table__number", "override_reason"
+    )
+    return sorted(rows)
 
 
 def _closed_circle(player_ids: set[int]) -> list[str]:

@@ -4,11 +4,15 @@ codes, when a sheet was altered, a verdict does not match, or the edition's fing
 
 import hashlib
 import json
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
-from django.contrib.auth import get_user_model
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model, Q
+from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError
@@ -26,11 +30,15 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.services.clubs import organisation_create
-from tournaments.services.events import event_check, player_create
+from tournaments.services.entrants import guest_new, renamed_in_json
+from tournaments.services.events import checked_handle, event_check
 from tournaments.services.places import event_places_refresh
+from tournaments.validators import handle_key
 from tournaments.verdicts import TableVerdict
 
 FORMAT, VERSION = "boomerang-event-archive", 1
+SOURCE_LENGTH = 300  # Event.imported_from
+M = TypeVar("M", bound=Model)
 SETTINGS = ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "points_by_table_size",
             "tie_breaks", "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size",
             "seed", "duplicate_deals", "deal_seed")  # fmt: skip
@@ -64,6 +72,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "source": {"instance": django_settings.SITE_URL, "event": event.pk},
         "event": {name: getattr(event, name) for name in SETTINGS}
         | {"starts_at": event.starts_at.isoformat() if event.starts_at else None},
         "organisation": {
@@ -131,25 +140,83 @@ def _import(data: dict[str, Any], by: User) -> Event:
     game = data["event"]["game"]
     if data["edition"]["fingerprint"] != edition_fingerprint(game):
         raise Refused("the archive was verified with other edition data than this instance's", "edition.fingerprint")
+    starts_at = _start_checked(data["event"].get("starts_at"))
     dealer = Event(**{name: data["event"][name] for name in DEAL_SETTINGS if name in data["event"]})
     for round_ in data["rounds"]:
         for table in round_["tables"]:
             _reverify(dealer, round_["number"], table)
+            _time_checked(table, starts_at, f"rounds[{round_['number']}].tables[{table['number']}].verified_at")
+    source, results = _identity(data)
+    _refuse_a_second_import(source, results)
     with transaction.atomic():
         organisation = _organisation(data["organisation"], by)
         settings = {name: data["event"][name] for name in (*SETTINGS, "starts_at") if name in data["event"]}
-        event = Event(organisation=organisation, status=Event.Status.FINISHED, **settings)
+        event = Event(organisation=organisation, status=Event.Status.FINISHED, imported_from=source,
+                      results_hash=results, **settings)  # fmt: skip
         event_check(event=event)  # the same rules as an event created here
         event.save()
         event.organisers.add(by)
-        players = {p["handle"]: _player(p) for p in data["players"]}
-        Registration.objects.bulk_create(
-            Registration(event=event, player=players[p["handle"]], status=p["status"]) for p in data["players"]
-        )
+        players = {p["handle"]: _player(p, by) for p in data["players"]}
+        for handle, status in ((p["handle"], p["status"]) for p in data["players"]):
+            _saved(Registration(event=event, player=players[handle], status=status), f"players[{handle}].status")
         for round_ in data["rounds"]:
             _import_round(event, round_, players, by)
         event_places_refresh(event_ids=[event.pk])
     return event
+
+
+def _identity(data: dict[str, Any]) -> tuple[str, str]:
+    """Where the archive comes from ("<instance>#<event id>", empty when it does not say) and the hash of its
+    results (rounds, tables, sheets, verdicts): the same games imported twice are refused whatever the
+    settings say."""
+    source = data.get("source") or {}
+    origin = f"{source['instance']}#{int(source['event'])}" if source else ""
+    if len(origin) > SOURCE_LENGTH:
+        raise Refused("the archive's source is too long", "source")
+    canonical = json.dumps(data["rounds"], sort_keys=True, separators=(",", ":"), default=str)
+    return origin, "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _refuse_a_second_import(source: str, results: str) -> None:
+    first = Event.objects.filter(Q(results_hash=results) | (Q(imported_from=source) & ~Q(imported_from=""))).first()
+    if first is None and source.startswith(f"{django_settings.SITE_URL}#"):
+        first = Event.objects.filter(pk=int(source.rsplit("#", 1)[1])).first()  # exported from here, still here
+    if first is not None:
+        raise Conflict(
+            f"this archive's event is here already: event {first.pk} ({first.name!r}); an archive is imported once",
+            "archive_imported", "archive",
+        )  # fmt: skip
+
+
+EARLIEST = datetime(2018, 1, 1, tzinfo=UTC)  # the first of the drafting editions came out in 2018
+CLOCK_SKEW = timedelta(minutes=5)
+
+
+def _start_checked(value: Any) -> datetime:
+    """When the event started (after the family's first edition, not in the future), or EARLIEST for an
+    event played without a start time set."""
+    if value is None:
+        return EARLIEST
+    start = _time(value)
+    if start is None or start.tzinfo is None or not EARLIEST <= start <= timezone.now() + CLOCK_SKEW:
+        raise Refused(
+            "the event's start is a time with its offset, after 2018 and not in the future", "event.starts_at"
+        )
+    return start
+
+
+def _time(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _time_checked(table: dict[str, Any], starts_at: datetime, where: str) -> None:
+    """A table is verified during or after its event, never before it started nor in the future."""
+    at = _time(table["verified_at"])
+    if at is None or at.tzinfo is None or not starts_at - CLOCK_SKEW <= at <= timezone.now() + CLOCK_SKEW:
+        raise Refused(f"{where}: a table is verified after its event started and not in the future", where)
 
 
 def _checked_shape(archive: Any) -> dict[str, Any]:
@@ -162,20 +229,74 @@ def _checked_shape(archive: Any) -> dict[str, Any]:
             raise Refused(f"{key} is missing", key)
     if archive["event"].get("game") not in games.GAMES:
         raise Refused(f"unknown game {archive['event'].get('game')!r}", "event.game")
+    _unique([p["handle"] for p in archive["players"]], "players", "handle")
+    registered = {p["handle"] for p in archive["players"]}
+    _unique([r["number"] for r in archive["rounds"]], "rounds", "round number")
+    for round_ in archive["rounds"]:
+        where = f"rounds[{round_['number']}]"
+        _unique([t["number"] for t in round_["tables"]], f"{where}.tables", "table number")
+        for table in round_["tables"]:
+            seats = table["seats"]
+            _unique([s["position"] for s in seats], f"{where}.tables[{table['number']}].seats", "seat position")
+            _unique([s["player"] for s in seats], f"{where}.tables[{table['number']}].seats", "player")
+            if not {s["player"] for s in seats} <= registered:
+                raise Refused(f"{where}.tables[{table['number']}]: a seated player is not in players", where)
     return archive
 
 
+def _unique(values: list[Any], where: str, what: str) -> None:
+    doubled = sorted({str(v) for v in values if values.count(v) > 1})
+    if doubled:
+        raise Refused(f"{where}: the {what} {', '.join(doubled)} appears more than once", where)
+
+
+def _saved(instance: M, where: str) -> M:
+    """Save after the model's own validators (choices, lengths, ranges), refusing naming the place."""
+    try:
+        instance.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise Refused(f"{where}: {field}: {' '.join(messages)}", where) from None
+    instance.save()
+    return instance
+
+
 def _reverify(dealer: Event, number: int, table: dict[str, Any]) -> None:
-    """The engine's verdict on the archived sheets must be the archived verdict (forfeited seats aside); with
-    duplicate deals, against the deal the archived seed gives (`dealer`: an unsaved event with the settings)."""
-    game = dealer.game
+    """Every table is checked again or refused: the engine's verdict on the archived sheets must be the
+    archived verdict (forfeited seats aside), with duplicate deals against the deal the archived seed gives
+    (`dealer`: an unsaved event with the settings). A table won by forfeit must be one (at most one player
+    left); an overridden table keeps its archived verdict but needs its reason and sheets that read."""
     where = f"rounds[{number}].tables[{table['number']}]"
-    playing = [seat for seat in table["seats"] if not seat["forfeited"]]
-    sheets = [seat["sheet"] for seat in playing if seat["sheet"] is not None]
-    stored = TableVerdict.read(table["verdict"])
-    if stored.won_by_forfeit or not sheets:
-        return  # decided without sheets: nothing for the engine to check
+    status = table["status"]
+    if status not in TableResult.COUNTS:
+        raise Refused(f"{where}: a finished event's table is {' or '.join(TableResult.COUNTS)}, not {status!r}", where)
     forfeited = [seat["player"] for seat in table["seats"] if seat["forfeited"]]
+    playing = [seat for seat in table["seats"] if not seat["forfeited"]]
+    stored = TableVerdict.read(table["verdict"])
+    if stored.won_by_forfeit:
+        by_forfeit = TableVerdict.by_forfeit([seat["player"] for seat in playing], forfeited)
+        if len(playing) > 1 or stored.to_json() != by_forfeit.to_json():
+            raise Refused(f"{where}: won by forfeit, but {len(playing)} players were left at it", f"{where}.verdict")
+        return
+    if status == "overridden" and not (table.get("override_reason") or "").strip():
+        raise Refused(f"{where}: an overridden table needs the organiser's reason", f"{where}.override_reason")
+    missing = [seat["player"] for seat in playing if seat["sheet"] is None]
+    if missing:
+        raise Refused(f"{where}, seat {', '.join(missing)}: no sheet, and the table was not won by forfeit",
+                      f"{where}.seats")  # fmt: skip
+    again = _engine_verdict(dealer, number, [seat["sheet"] for seat in playing], forfeited, table, where)
+    if status != "overridden" and again.to_json() != stored.to_json():
+        named = sorted({p["player"] for p in again.problems if p.get("player")})
+        named = named or [s.player for s, t in zip(again.seats, stored.seats, strict=False) if s != t][:1]
+        codes = ", ".join(p["code"] for p in again.problems) or "totals or places differ"
+        message = f"{where}, seat {', '.join(named) or '?'}: the verdict does not match the sheets ({codes})"
+        raise Refused(message, f"{where}.verdict")
+
+
+def _engine_verdict(
+    dealer: Event, number: int, sheets: list[Any], forfeited: list[str], table: dict[str, Any], where: str
+) -> TableVerdict:
+    game = dealer.game
     try:
         deck = games.GAMES[game].default_edition()
         deal = selectors.table_deal(event=dealer, round_number=number, players=len(sheets), deck=deck)
@@ -183,13 +304,7 @@ def _reverify(dealer: Event, number: int, table: dict[str, Any]) -> None:
         verdict = games.verify_table({"game": game, "seats": sheets}, deck, dealt, deal)
     except games.MalformedInput as error:
         raise Refused(f"{where}: a sheet does not read: {error}", f"{where}.seats") from error
-    again = TableVerdict.of_engine(verdict, forfeited)
-    if table["status"] != "overridden" and again.to_json() != stored.to_json():
-        named = sorted({p.player for p in verdict.problems if p.player})
-        named = named or [s.player for s, t in zip(again.seats, stored.seats, strict=False) if s != t][:1]
-        codes = ", ".join(verdict.problem_codes()) or "totals or places differ"
-        message = f"{where}, seat {', '.join(named) or '?'}: the verdict does not match the sheets ({codes})"
-        raise Refused(message, f"{where}.verdict")
+    return TableVerdict.of_engine(verdict, forfeited)
 
 
 def _organisation(data: dict[str, Any], by: User) -> Organisation:
@@ -203,30 +318,50 @@ def _organisation(data: dict[str, Any], by: User) -> Organisation:
     return organisation
 
 
-def _player(data: dict[str, Any]) -> Player:
-    """The player of that handle here, or a new one (an account without a password, to be claimed)."""
-    player = Player.objects.filter(handle=data["handle"]).first()
-    if player is not None:
-        return player
-    user = get_user_model().objects.create_user(username=f"imported-{data['handle']}"[:150])  # no password: unusable
-    return player_create(user=user, handle=data["handle"], display_name=data.get("display_name", ""))
+def _player(data: dict[str, Any], by: User) -> Player:
+    """The importer's own player when the handle is theirs; anyone else's results become a guest, claimable
+    with its code (the event's entrants page shows it): nobody is entered in an event without their consent.
+    A guest takes the archive's handle, or the first free `<handle>-2`, `-3`... when it is taken here."""
+    own = Player.objects.filter(user=by, handle_key=handle_key(str(data["handle"]))).first()
+    if own is not None:
+        return own
+    try:
+        handle = checked_handle(str(data["handle"]))
+    except DomainError as error:
+        raise Refused(f"players: {error.message}", "players.handle") from None
+    free, number = handle, 1
+    while Player.objects.filter(handle_key=handle_key(free)).exists():
+        number += 1
+        free = f"{handle[: 40 - len(str(number)) - 1]}-{number}"
+    try:
+        return guest_new(handle=free, display_name=data.get("display_name", ""), email="", field="players")
+    except DomainError as error:
+        raise Refused(f"players[{handle}]: {error.message}", f"players[{handle}]") from None
 
 
 def _import_round(event: Event, data: dict[str, Any], players: dict[str, Player], by: User) -> None:
-    round_ = Round.objects.create(event=event, number=data["number"], is_final=data["is_final"], status="finished")
+    where = f"rounds[{data['number']}]"
+    round_ = _saved(Round(event=event, number=data["number"], is_final=data["is_final"], status="finished"), where)
     Bye.objects.bulk_create(Bye(round=round_, player=players[handle]) for handle in data["byes"])
+    renamed = {old: player.handle for old, player in players.items() if old != player.handle}
     for table_data in data["tables"]:
-        table = Table.objects.create(round=round_, number=table_data["number"])
-        TableResult.objects.create(
-            table=table, status=table_data["status"], verdict=table_data["verdict"],
+        at = f"{where}.tables[{table_data['number']}]"
+        table = _saved(Table(round=round_, number=table_data["number"]), at)
+        _saved(TableResult(
+            table=table, status=table_data["status"], verdict=_renamed_all(table_data["verdict"], renamed),
             override_reason=table_data["override_reason"] or "", attempt=1, verified_at=table_data["verified_at"],
-        )  # fmt: skip
+        ), at)  # fmt: skip
         for seat_data in table_data["seats"]:
-            seat = Seat.objects.create(
+            seat = _saved(Seat(
                 table=table, player=players[seat_data["player"]], position=seat_data["position"],
                 forfeited=seat_data["forfeited"],
-            )  # fmt: skip
+            ), f"{at}.seats")  # fmt: skip
             if seat_data["sheet"] is not None:
-                ScoreSheet.objects.create(
-                    seat=seat, version=1, data=seat_data["sheet"], entered_by=by, status="verified"
-                )
+                sheet = _renamed_all(seat_data["sheet"], renamed)
+                ScoreSheet.objects.create(seat=seat, version=1, data=sheet, entered_by=by, status="verified")
+
+
+def _renamed_all(data: Any, renamed: dict[str, str]) -> Any:
+    for old, new in renamed.items():
+        data = renamed_in_json(data, old, new)
+    return data

@@ -140,7 +140,7 @@ def _enter(*, event: Event, by: User, row: EntrantRow, club: Organisation | None
     player = Player.objects.filter(handle_key=handle_key(row.handle)).first()
     created = player is None
     if player is None:
-        player = _guest_new(handle=row.handle, display_name=row.name, email=row.email, field=f"line {row.line}")
+        player = guest_new(handle=row.handle, display_name=row.name, email=row.email, field=f"line {row.line}")
     elif player.claimed_by_id is not None:
         raise Conflict(f"the guest {player.handle!r} was claimed; enter its claimer instead", "guest_claimed",
                        f"line {row.line}: handle")  # fmt: skip
@@ -171,12 +171,12 @@ def guest_create(*, event: Event, by: User, handle: str, display_name: str = "",
     selectors.require_organiser(user=by, event=event)
     _check_email(email, "email")
     with transaction.atomic():
-        guest = _guest_new(handle=handle, display_name=" ".join(display_name.split()), email=email, field="")
+        guest = guest_new(handle=handle, display_name=" ".join(display_name.split()), email=email, field="")
         registration_create(event=event, player=guest)
     return guest
 
 
-def _guest_new(*, handle: str, display_name: str, email: str, field: str) -> Player:
+def guest_new(*, handle: str, display_name: str, email: str, field: str) -> Player:
     user = get_user_model().objects.create_user(username=f"guest-{secrets.token_hex(8)}", email=email)
     user.is_active = False  # nobody logs in to a guest
     user.save(update_fields=["is_active"])
@@ -246,15 +246,15 @@ def _rename_in_json(tables: set[int], old: str, new: str) -> None:
         lookup = Q(seat__table_id__in=tables) if model is ScoreSheet else Q(table_id__in=tables)
         field = "verdict" if model is TableResult else "data"
         for row in model._default_manager.filter(lookup).only("pk", field):
-            renamed = _renamed(getattr(row, field), old, new)
+            renamed = renamed_in_json(getattr(row, field), old, new)
             if renamed != getattr(row, field):
                 model._default_manager.filter(pk=row.pk).update(**{field: renamed})
 
 
-def _renamed(data: Any, old: str, new: str) -> Any:
+def renamed_in_json(data: Any, old: str, new: str) -> Any:
     """The JSON with every `"player": old` made `"player": new` (sheets, verdict lines, problems, drafts)."""
     if isinstance(data, dict):
-        return {k: new if k == "player" and v == old else _renamed(v, old, new) for k, v in data.items()}
+        return {k: new if k == "player" and v == old else renamed_in_json(v, old, new) for k, v in data.items()}
     if isinstance(data, list):
-        return [_renamed(item, old, new) for item in data]
+        return [renamed_in_json(item, old, new) for item in data]
     return data

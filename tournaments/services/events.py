@@ -72,7 +72,7 @@ def signup_problems(
     if user_model.objects.filter(username__iexact=username).exists():
         problems["username"] = (f"the username {username!r} is taken", "username_taken")
     try:
-        checked = _checked_handle(handle)
+        checked = checked_handle(handle)
     except DomainError as error:
         problems["handle"] = (error.message, error.code)
     else:
@@ -94,7 +94,7 @@ def signup_problems(
     return problems
 
 
-def _checked_handle(handle: str) -> str:
+def checked_handle(handle: str) -> str:
     """The handle as stored (NFKC), or a DomainError naming the rule."""
     handle = normalise_handle(handle)
     try:
@@ -123,7 +123,11 @@ def token_rotate(*, user: User) -> str:
 
 def player_create(*, user: User, handle: str, display_name: str = "") -> Player:
     """A player's handle is unique with case, accents and compatibility forms folded."""
-    handle = _checked_handle(handle)
+    handle = checked_handle(handle)
+    try:
+        validate_display_name(display_name)
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_display_name", "display_name") from None
     if Player.objects.filter(handle_key=handle_key(handle)).exists():
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle")
     try:
@@ -172,6 +176,17 @@ def _organisation_of_creator(user: User) -> Organisation:
     return organisation_create(by=user, slug=slug[:50], name=name)
 
 
+def _model_rules(event: Event) -> None:
+    """The model's own validators (lengths, ranges, choices, time zone, one-line names): every way an event
+    is written (the API, the pages, the admin, an archive) passes through here."""
+    try:
+        event.full_clean(exclude=["organisation", "points_by_table_size", "tie_breaks"], validate_unique=False,
+                         validate_constraints=False)  # fmt: skip
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise DomainError(" ".join(messages), "invalid_value", field) from None
+
+
 def event_check(*, event: Event) -> None:
     """Every rule an event's settings must follow, as a DomainError naming the field (the API, the pages
     and the admin refuse with the same words)."""
@@ -209,6 +224,7 @@ def event_check(*, event: Event) -> None:
         validate_tie_breaks(event.tie_breaks)
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_tie_breaks", "tie_breaks") from error
+    _model_rules(event)
     if event.duplicate_deals and games.GAMES[event.game].drafting is None:
         message = f"{games.GAMES[event.game].name} is not drafted: only the drafting games can be dealt in duplicate"
         raise DomainError(message, "not_dealt", "duplicate_deals")

@@ -24,6 +24,8 @@ class Command(BaseCommand):
             archive = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise CommandError(f"{options['file']}: {error}") from error
+        except RecursionError:
+            raise CommandError(f"{options['file']}: JSON nested too deeply to be an archive") from None
         user = get_user_model().objects.filter(username=options["username"]).first()
         if user is None:
             raise CommandError(f"no user {options['username']!r}")
