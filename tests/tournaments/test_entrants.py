@@ -11,7 +11,7 @@ from ratings.models import Rating
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data
 from tournaments import selectors, services
-from tournaments.models import Membership, Player, ScoreSheet, Seat, Staff, TableResult
+from tournaments.models import Membership, Player, Registration, ScoreSheet, Seat, Staff, TableResult
 
 pytestmark = pytest.mark.django_db
 CSV = "handle,name,club,email\nwalkin1,Walk In,,w1@example.org\n{known},,,\nwalkin2,,{club},\n"
@@ -212,3 +212,48 @@ def test_the_claim_page_takes_the_code_and_says_why_it_refuses() -> None:
     answer = client.post("/claim/", {"code": guest.claim_code})
     assert answer.url == f"/players/{claimer.handle}/"
     assert claimer.registrations.get().event == event
+
+
+@pytest.mark.parametrize(
+    ("csv_text", "field"),
+    [
+        ("handle,name\nann," + "x" * 200_000 + "\n", "line"),  # over the csv module's cell limit
+        ("handle,name\nann,Ann\u202eevil\n", "line 2: name"),  # a right-to-left override
+        ('handle,name\nann,"Ann\nSmith"\n', "line 2: name"),  # a line break inside a quoted cell
+        ("handle,name\nann,\x1b[31mred\n", "line 2: name"),  # an escape sequence
+        ("handle,name\nann," + "y" * 81 + "\n", "line 2: name"),
+        ("handle,email\nann," + "a" * 250 + "@example.org\n", "line 2: email"),
+        ("handle\n" + "a" * 41 + "\n", "line 2: handle"),
+    ],
+    ids=["200 kB cell", "bidi override", "newline", "escape", "long name", "long e-mail", "long handle"],
+)
+def test_hostile_cells_are_refused_naming_the_line_and_nothing_is_written(csv_text, field) -> None:
+    event = EventFactory()
+    before = Player.objects.count()
+    answer = api_as(event.organisers.get()).post(f"/api/events/{event.pk}/entrants/", {"csv": csv_text}, format="json")
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["field"].startswith(field)
+    assert Player.objects.count() == before
+
+
+def test_the_documented_maximum_is_entered_in_file_order_places_first_then_the_waitlist() -> None:
+    from tournaments.services.entrants import MAX_ENTRANTS
+
+    event = EventFactory(capacity=MAX_ENTRANTS - 5)
+    known = PlayerFactory()
+    services.registration_create(event=event, player=known)
+    lines = [f"g{i},Guest {i}" for i in range(MAX_ENTRANTS - 1)]
+    lines.insert(3, known.handle)
+    text = "handle,name\n" + "\n".join(lines) + "\n"
+    outcomes = services.entrants_import(event=event, by=event.organisers.get(), text=text)
+    assert len(outcomes) == MAX_ENTRANTS
+    assert outcomes[3].entered == "already_registered"
+    statuses = [o.status for o in outcomes if o.entered == "guest"]
+    assert statuses == ["registered"] * (MAX_ENTRANTS - 6) + ["waitlisted"] * 5
+    assert event.registrations.filter(status="registered").count() == MAX_ENTRANTS - 5
+    guest = Player.objects.get(handle="g7")
+    assert (guest.guest, guest.display_name, guest.user.is_active, guest.user.has_usable_password()) == (
+        True, "Guest 7", False, False,
+    )  # fmt: skip
+    assert guest.claim_code == outcomes[8].claim_code
+    assert Registration.history.filter(event=event).count() >= MAX_ENTRANTS - 1  # the history kept, in bulk too

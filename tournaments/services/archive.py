@@ -30,7 +30,7 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.services.clubs import organisation_create
-from tournaments.services.entrants import guest_new, renamed_in_json
+from tournaments.services.entrants import EntrantRow, guests_new, renamed_in_json
 from tournaments.services.events import checked_handle, event_check
 from tournaments.services.places import event_places_refresh
 from tournaments.validators import handle_key
@@ -334,7 +334,7 @@ def _player(data: dict[str, Any], by: User) -> Player:
         number += 1
         free = f"{handle[: 40 - len(str(number)) - 1]}-{number}"
     try:
-        return guest_new(handle=free, display_name=data.get("display_name", ""), email="", field="players")
+        return guests_new([EntrantRow(0, free, str(data.get("display_name") or ""))])[0]
     except DomainError as error:
         raise Refused(f"players[{handle}]: {error.message}", f"players[{handle}]") from None
 

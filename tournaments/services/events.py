@@ -321,7 +321,7 @@ def registration_create(*, event: Event, player: Player) -> Registration:
     """Register a player, or put them on the waitlist when the event is full (checked under the event lock)."""
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
-        _require_registration_open(locked)
+        registration_open_check(locked)
         registration = Registration.objects.filter(event=locked, player=player).first()
         if registration:
             registration.machine.check(registration, "register_again")
@@ -334,7 +334,7 @@ def registration_create(*, event: Event, player: Player) -> Registration:
         return registration
 
 
-def _require_registration_open(event: Event) -> None:
+def registration_open_check(event: Event) -> None:
     now = timezone.now()
     if event.can.enter_late and _late_entry_open(event):
         return
