@@ -12,6 +12,8 @@ and its standings API, which read the standings stored from the events' places, 
 (what a correction, a sanction or an event joining adds to its transaction).
 `player`: a player's page after 5, 50 and 500 finished, rated events; p50/p95 at each and the 500/5 ratio.
 `club`: a club's page after 5, 50 and 500 finished, rated events of its 40 members; the same figures.
+`neighbour`: gunicorn serving a season of `--events` x `--players`; one anonymous client reads the season
+page flat out beside a signed-in API reader: the reader's p95 alone and beside it (issue 41: under 2x).
 `leaderboard`: that many rated players in the Boomerang: USA pool (its ratings are replaced); p50/p95 of
 the leaderboard page 1 and page 1,000 (keyset cursor of the 49,950th player) and the established filter.
 Each page is requested through Django's test client in this process (middleware, view, template), target
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # The benches time the pages, not the public read limit (300 a minute per address).
 os.environ.setdefault("THROTTLE_READ_ANON", "100000000/min")
+os.environ.setdefault("THROTTLE_PAGE_ANON", "100000000/min")
 
 import django
 
@@ -191,7 +194,7 @@ def preview(args: argparse.Namespace) -> None:
         print(f"{label:<34} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({args.requests} requests)")
 
 
-def season(args: argparse.Namespace) -> None:
+def build_season(events: int, players_count: int, seed: int) -> tuple[Any, list[Player], Any]:
     """A season of `--events` finished one-round events of `--players` players (tables of 4), written straight
     into the database as verified results (synthetic verdicts: ranks and totals, not played games), then the
     season page and its standings API, and the season's standings stored again from those results."""
@@ -199,17 +202,17 @@ def season(args: argparse.Namespace) -> None:
 
     from tournaments.models import Registration, Round, Seat, Table, TableResult
 
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     tag = f"season-{int(time.time())}"
     owner, club = bench_club(tag)
-    players = bench_players(tag, args.players)
+    players = bench_players(tag, players_count)
     the_season = services.season_create(
         by=owner, organisation=club, name=f"Bench {tag}", game="boomerang-australia", starts_on=date(2000, 1, 1),
         ends_on=date(2100, 1, 1), best_of=8, qualifiers=8,
     )  # fmt: skip
-    for number in range(args.events):
+    for number in range(events):
         event = services.event_create(organiser=owner, name=f"{tag} {number}", game="boomerang-australia",
-                                      organisation=club, rounds_planned=1, capacity=args.players)  # fmt: skip
+                                      organisation=club, rounds_planned=1, capacity=players_count)  # fmt: skip
         Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in players)
         round_ = Round.objects.create(event=event, number=1, status="finished")
         order = players[:]
@@ -242,6 +245,12 @@ def season(args: argparse.Namespace) -> None:
         services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
         services.season_event_add(season=the_season, by=owner, event=event)
     analyze("tournaments_eventplace", "tournaments_seasonstanding")
+    return the_season, players, owner
+
+
+def season(args: argparse.Namespace) -> None:
+    """The season page and its standings API at `--events` x `--players`, and storing its standings again."""
+    the_season, players, _owner = build_season(args.events, args.players, args.seed)
     client = Client()
     print(f"season: {args.events} events x {args.players} players, best {the_season.best_of} count")
     timed(client, "season page", f"/seasons/{the_season.pk}/", args.requests)
@@ -333,6 +342,98 @@ def club(args: argparse.Namespace) -> None:
     print(f"p95 ratio {high}/{low} events: {p95s[high] / p95s[low]:.2f}")
 
 
+def neighbour(args: argparse.Namespace) -> None:
+    """One anonymous client reading the season page flat out (`--greedy` threads) beside a signed-in API
+    reader, served by gunicorn (`--web-workers`) with the shared Redis throttle, as deployed: the reader's p95
+    alone, then beside the greedy client (target: less than 2x). The server runs with the default limits."""
+    import subprocess
+    import threading
+    import urllib.error
+    import urllib.request
+
+    from rest_framework.authtoken.models import Token
+
+    the_season, _players, owner = build_season(args.events, args.players, args.seed)
+    token = Token.objects.get_or_create(user=owner)[0].key
+    env = {k: v for k, v in os.environ.items() if not k.startswith("THROTTLE_")}
+    env["REDIS_URL"] = env.get("REDIS_URL", "redis://127.0.0.1:6379/9")
+    port = 8765
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.web_workers)],
+        env={**env, "WEB_PROCESSES": str(args.web_workers)}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+
+    def get(path: str, headers: dict[str, str] | None = None) -> int:
+        request = urllib.request.Request(base + path, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                answer.read()
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            error.read()
+            return int(error.code)
+
+    try:
+        for _ in range(100):
+            try:
+                get("/healthz")
+                break
+            except OSError:
+                time.sleep(0.2)
+        reader = {"Authorization": f"Token {token}"}
+
+        def read_for(seconds: float) -> list[float]:
+            times, end = [], time.monotonic() + seconds
+            while time.monotonic() < end:
+                start = time.perf_counter()
+                assert get("/api/events/", reader) == 200
+                times.append((time.perf_counter() - start) * 1000)
+            return sorted(times)
+
+        read_for(2)  # warm every worker
+        alone = read_for(args.seconds)
+        statuses: list[int] = []
+        stop = threading.Event()
+
+        def greedy() -> None:
+            while not stop.is_set():
+                statuses.append(get(f"/seasons/{the_season.pk}/"))
+
+        threads = [threading.Thread(target=greedy) for _ in range(args.greedy)]
+        for thread in threads:
+            thread.start()
+        beside = read_for(args.seconds)
+        stop.set()
+        for thread in threads:
+            thread.join()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    def p95(times: list[float]) -> float:
+        return times[int(len(times) * 0.95) - 1]
+
+    print(f"calibration: an empty Python call takes {calibration_ns():.0f} ns")
+    print(f"season: {args.events} events x {args.players} players; gunicorn {args.web_workers} workers")
+    print(f"signed-in API read alone:          p50 {statistics.median(alone):6.1f} ms  p95 {p95(alone):6.1f} ms")
+    print(f"beside {args.greedy} greedy anonymous threads: p50 {statistics.median(beside):6.1f} ms  "
+          f"p95 {p95(beside):6.1f} ms  ({len(beside)} reads)")  # fmt: skip
+    served = statuses.count(200)
+    print(f"the greedy client: {len(statuses)} requests, {served} pages served, {statuses.count(429)} answered 429")
+    print(f"p95 ratio beside / alone: {p95(beside) / p95(alone):.2f} (target < 2)")
+
+
+def calibration_ns() -> float:
+    def empty() -> None:
+        pass
+
+    started = time.perf_counter_ns()
+    for _ in range(1_000_000):
+        empty()
+    return (time.perf_counter_ns() - started) / 1_000_000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -359,10 +460,17 @@ def main() -> None:
     cl.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
     cl.add_argument("--requests", type=int, default=100)
     cl.add_argument("--seed", type=int, default=1)
+    ne = sub.add_parser("neighbour")
+    ne.add_argument("--events", type=int, default=200)
+    ne.add_argument("--players", type=int, default=400)
+    ne.add_argument("--greedy", type=int, default=6)
+    ne.add_argument("--web-workers", type=int, default=3)
+    ne.add_argument("--seconds", type=float, default=20)
+    ne.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     commands = {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}
-    {**commands, "player": player, "club": club}[args.command](args)
+    {**commands, "player": player, "club": club, "neighbour": neighbour}[args.command](args)
 
 
 if __name__ == "__main__":

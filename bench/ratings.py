@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # The benches time the pages, not the public read limit (300 a minute per address).
 os.environ.setdefault("THROTTLE_READ_ANON", "100000000/min")
+os.environ.setdefault("THROTTLE_PAGE_ANON", "100000000/min")
 
 import django
 

@@ -111,6 +111,22 @@ class RefuseOversizedBodies:
         return self.get_response(request)
 
 
+# SQLSTATE classes of a lost connection: 08 (connection exception), 57P (the server shut the backend down:
+# pg_terminate_backend, a restart, a failover).
+CONNECTION_LOST_STATES = ("08", "57P")
+
+
+def _connection_lost(error: Exception) -> bool:
+    """Whether the database error says the connection itself was lost. Asked of the error, not of the
+    connection: a transaction's exit closes a dead connection and later code may already have opened a
+    new, usable one (issue 41: such a write answered 500)."""
+    cause = error.__cause__
+    state = getattr(cause, "sqlstate", None)
+    if state is not None:
+        return str(state).startswith(CONNECTION_LOST_STATES)
+    return type(cause).__module__.startswith("psycopg") and "closed" in str(cause).lower()
+
+
 class DatabaseAway:
     """A request whose database connection died under it (a restarted or failed-over PostgreSQL, a killed
     backend): a read is run once more on a new connection; a write answers 503 with Retry-After, since
@@ -126,7 +142,9 @@ class DatabaseAway:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, OperationalError | InterfaceError) or connection.is_usable():
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        if not _connection_lost(exception) and connection.is_usable():
             return None
         connection.close()
         if request.method in ("GET", "HEAD", "OPTIONS") and not getattr(request, "database_retried", False):

@@ -1,7 +1,10 @@
 import csv
 import io
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from django.http import StreamingHttpResponse
 from rest_framework.renderers import BaseRenderer
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -40,3 +43,21 @@ def _columns(data: Any) -> list[str]:
     serializer = getattr(data, "serializer", None)
     child = getattr(serializer, "child", None)
     return list(child.fields) if child is not None else ["empty"]
+
+
+def csv_stream(columns: Sequence[str], rows: Iterable[Sequence[Any]], name: str) -> StreamingHttpResponse:
+    """A CSV export of any size, written as it is read (a few rows in memory at a time), cells made safe for
+    spreadsheets as the renderer makes them."""
+
+    def lines() -> Iterator[str]:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        for row in itertools.chain([columns], rows):
+            writer.writerow([spreadsheet_safe(value) for value in row])
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response

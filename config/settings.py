@@ -221,6 +221,7 @@ REST_FRAMEWORK = {
         "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),
         "signup": env.str("THROTTLE_SIGNUP", default="20/hour"),
         "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
+        "claim": env.str("THROTTLE_CLAIM", default="30/hour"),
         "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),
         "event_create": env.str("THROTTLE_EVENT_CREATE", default="20/day"),
         "score_preview": env.str("THROTTLE_SCORE_PREVIEW", default="600/min"),
@@ -286,6 +287,10 @@ CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
 # Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
 # their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.
+# The web processes of one node (gunicorn's --workers): while Redis is away, each counts throttles on its own
+# and allows this share of each limit (config/throttling.py).
+WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))
+
 CELERY_WEBHOOK_QUEUE = env.str("CELERY_WEBHOOK_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-webhooks")
 CELERY_TASK_ROUTES = {
     "tournaments.tasks.webhook_deliver_task": {"queue": CELERY_WEBHOOK_QUEUE},

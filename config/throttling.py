@@ -3,16 +3,20 @@ settings.REST_FRAMEWORK), the same buckets whichever door a request comes throug
 
 The counters live in the cache, which is Redis when REDIS_URL is set. While that cache is down a throttle
 counts in the process's own memory instead (a per-process limit, logged): a sheet is still stored and
-answered during a Redis outage, and password guesses are still limited.
+answered during a Redis outage, and password guesses are still limited: each process then allows its share
+of the limit (the limit divided by WEB_PROCESSES, the web processes of a node), so a client spread over them
+gets no more than the limit.
 """
 
 import hashlib
 import logging
+import math
 import secrets
 from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from django.conf import settings
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
@@ -35,6 +39,7 @@ class FallbackThrottle(SimpleRateThrottle):
 
     count: int = 0
     oldest: float | None = None
+    num_requests: int
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         try:
@@ -42,6 +47,8 @@ class FallbackThrottle(SimpleRateThrottle):
         except CACHE_ERRORS as error:
             logger.warning("throttle %r counted in this process only, its cache is unavailable: %s", self.scope, error)
             self.cache = PROCESS_CACHE
+            # Each of the node's WEB_PROCESSES counts on its own now: its share of the limit keeps the sum.
+            self.num_requests = max(1, math.ceil(int(self.num_requests) / settings.WEB_PROCESSES))
             return self._allow(request, view)
 
     def _allow(self, request: Request | HttpRequest, view: Any) -> bool:
@@ -129,6 +136,12 @@ class SubmissionThrottle(FallbackThrottle, UserRateThrottle):
     """Sheets per user, seat by seat or a whole table at once."""
 
     scope = "submission"
+
+
+class ClaimThrottle(FallbackThrottle, UserRateThrottle):
+    """Claim codes tried per account (the page's form and the API): guessing one is slow."""
+
+    scope = "claim"
 
 
 class SheetCheckThrottle(FallbackThrottle, UserRateThrottle):

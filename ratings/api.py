@@ -1,5 +1,6 @@
 from typing import Any
 
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -13,12 +14,11 @@ from rest_framework.response import Response
 from rest_framework.serializers import BooleanField, IntegerField, Serializer
 
 from config.errors import NotAllowed
-from config.renderers import CSVRenderer
+from config.renderers import CSVRenderer, csv_stream
 from ratings import selectors, services
 from ratings.models import RatingList, RatingPool
 from ratings.pagination import PoolPagination
 from ratings.serializers import (
-    ListEntrySerializer,
     ListInputSerializer,
     PlayerRatingSerializer,
     RatingListDetailSerializer,
@@ -112,6 +112,9 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)
 
 
+LIST_CSV_COLUMNS = ("rank", "player", "handle", "conservative", "mu", "sigma", "games")
+
+
 class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
     """Official rating lists: frozen snapshots of a pool; a later correction never changes one."""
 
@@ -122,12 +125,17 @@ class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(
         responses={(200, "application/json"): RatingListDetailSerializer, (200, "text/csv"): OpenApiTypes.STR}
     )
-    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        """The list's entries by rank, and how many ratings moved since it was published; `?format=csv`."""
-        page = selectors.list_detail(list_id=self.get_object().pk)
-        assert page is not None  # get_object answered 404 otherwise
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response | StreamingHttpResponse:
+        """The list's entries by rank (`?page=N`, LIST_API_PAGE a page), and how many ratings moved since it
+        was published; `?format=csv`: every entry, streamed."""
+        rating_list = self.get_object()
         if request.accepted_renderer.format == "csv":
-            return Response(ListEntrySerializer(page.entries, many=True).data)
+            return csv_stream(LIST_CSV_COLUMNS, selectors.list_rows(rating_list=rating_list), f"list-{rating_list.pk}")
+        page = selectors.list_detail(
+            list_id=rating_list.pk, page=selectors.page_number(request.query_params.get("page")),
+            per_page=selectors.LIST_API_PAGE,
+        )  # fmt: skip
+        assert page is not None  # get_object answered 404 otherwise
         return Response(RatingListDetailSerializer(page).data)
 
     def get_renderers(self):  # type: ignore[no-untyped-def]

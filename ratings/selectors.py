@@ -3,18 +3,19 @@
 import math
 import operator
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import reduce
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Exists, Expression, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Window
 from django.db.models.functions import RowNumber
 
 from ratings import buckets
-from ratings.models import Rating, RatingChange, RatingEvent, RatingList, RatingListEntry, RatingPool
+from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingList, RatingListEntry, RatingPool
 
 
 def provisional_condition() -> Q:
@@ -348,18 +349,60 @@ class ListPage:
     rating_list: RatingList
     entries: list[RatingListEntry]
     moved_since: int  # players whose live rating is not the list's any more (a correction, a new game, a newcomer)
+    entries_count: int = 0
+    page: int = 1
+    pages: int = 1
 
 
-def list_detail(*, list_id: int) -> ListPage | None:
+LIST_PAGE = 100  # entries a page of a list shows (the API's JSON shows LIST_API_PAGE)
+LIST_API_PAGE = 1000
+
+
+def page_number(text: str | None) -> int:
+    """A `?page=` value as a page number: 1 for anything that is not a short whole number."""
+    return int(text) if text and text.isdigit() and len(text) < 7 else 1
+
+
+def list_detail(*, list_id: int, page: int = 1, per_page: int | None = None) -> ListPage | None:
+    """One page of the list's entries by rank (LIST_PAGE unless `per_page`), and how many ratings moved since
+    it was published."""
+    per_page = per_page or LIST_PAGE
     rating_list = RatingList.objects.select_related("pool").filter(pk=list_id).first()
     if rating_list is None:
         return None
-    entries = list(rating_list.entries.order_by("rank", "id"))
-    live = dict(rating_list.pool.ratings.values_list("player_id", "conservative"))
-    frozen = {entry.player_id: entry.conservative for entry in entries}
-    moved = sum(1 for player, value in live.items() if player not in frozen or abs(frozen[player] - value) > 1e-9)
-    moved += sum(1 for player in frozen if player not in live)
-    return ListPage(rating_list, entries, moved)
+    count = rating_list.entries.count()
+    pages = max(1, -(-count // per_page))
+    page = min(max(page, 1), pages)
+    entries = list(rating_list.entries.order_by("rank", "id")[(page - 1) * per_page : page * per_page])
+    return ListPage(rating_list, entries, list_moved_since(rating_list=rating_list), count, page, pages)
+
+
+def list_moved_since(*, rating_list: RatingList) -> int:
+    """How many players' live ratings differ from the list's: counted once per change of the pool (the key
+    holds the pool's newest audit row, which every rating change writes), not at every view."""
+    newest = RatingAudit.objects.filter(pool_id=rating_list.pool_id).order_by("-pk").values_list("pk", flat=True)
+    key = f"list-moved:{rating_list.pk}:{newest.first() or 0}"
+    moved = cache.get(key)
+    if moved is None:
+        moved = _moved_since(rating_list)
+        cache.set(key, moved, timeout=24 * 3600)
+    return int(moved)
+
+
+def _moved_since(rating_list: RatingList) -> int:
+    frozen = dict(rating_list.entries.values_list("player_id", "conservative").iterator(chunk_size=20000))
+    moved = 0
+    for player, value in rating_list.pool.ratings.values_list("player_id", "conservative").iterator(chunk_size=20000):
+        before = frozen.pop(player, None)
+        moved += before is None or abs(before - value) > 1e-9
+    return moved + len(frozen)  # players on the list who have no live rating any more
+
+
+def list_rows(*, rating_list: RatingList) -> Iterator[tuple[Any, ...]]:
+    """Every entry of the list by rank, as (rank, player id, handle, conservative, mu, sigma, games), read in
+    chunks: for an export of any size."""
+    columns = ("rank", "player_id", "name", "conservative", "mu", "sigma", "games")
+    return rating_list.entries.order_by("rank", "id").values_list(*columns).iterator(chunk_size=5000)
 
 
 def list_ranks_of(*, player_id: int) -> list[RatingListEntry]:

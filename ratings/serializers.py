@@ -77,4 +77,7 @@ class RatingListSerializer(serializers.ModelSerializer):
 class RatingListDetailSerializer(serializers.Serializer):
     list = RatingListSerializer(source="rating_list")
     moved_since = serializers.IntegerField(help_text="Players whose live rating is not the list's any more.")
+    entries_count = serializers.IntegerField(help_text="Entries on the whole list.")
+    page = serializers.IntegerField(help_text="This page of entries (`?page=N`, 1,000 entries a page).")
+    pages = serializers.IntegerField()
     entries = ListEntrySerializer(many=True)

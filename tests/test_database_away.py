@@ -59,3 +59,20 @@ def test_a_write_whose_connection_is_killed_answers_503_with_retry_after(api_cli
     assert response["Retry-After"] == "5"
     assert response.json()["code"] == "database_unavailable"
     assert connection.is_usable() or connection.connection is None
+
+
+@pytest.mark.parametrize("query", [2, 3, 4, 5, 6, 7])
+def test_a_write_whose_connection_is_killed_inside_its_transaction_answers_503(api_client, query) -> None:
+    """Atomic's exit closes the dead connection and later code may open a new one: whether the connection
+    is usable afterwards does not say what happened; the error itself does."""
+    from tests.factories import EventFactory, PlayerFactory
+
+    event = EventFactory()  # open for registration
+    player = PlayerFactory()
+    api_client.force_authenticate(player.user)
+    with connection_killed_at_query(query) as seen:
+        response = api_client.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
+    assert len(seen) >= query
+    assert response.status_code == 503, response.content
+    assert response.json()["code"] == "database_unavailable"
+    assert api_client.post(f"/api/events/{event.pk}/registrations/", {}, format="json").status_code == 201

@@ -121,19 +121,23 @@ def test_the_signup_form_is_throttled_in_the_apis_bucket(client, api_client) -> 
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")
-def test_while_the_throttles_redis_is_down_guesses_are_limited_per_process(client) -> None:
+@pytest.mark.parametrize(("processes", "share"), [(1, 30), (3, 10)])
+def test_while_the_throttles_redis_is_down_each_process_allows_its_share(client, settings, processes, share) -> None:
+    """30 guesses an hour, counted in each process while Redis is away: each of WEB_PROCESSES allows its
+    share, so a client spread over a node's processes gets no more than the limit (it got 3x before)."""
     from django.test import override_settings
 
     from config.throttling import PROCESS_CACHE
 
+    settings.WEB_PROCESSES = processes
     PROCESS_CACHE.clear()
     location = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}}
     with override_settings(CACHES=redis_cache):
-        statuses = [form_login(client, "victim") for _ in range(31)]
+        statuses = [form_login(client, "victim") for _ in range(share + 1)]
     PROCESS_CACHE.clear()
-    assert statuses[:30] == [200] * 30
-    assert statuses[30] == 429
+    assert statuses[:share] == [200] * share
+    assert statuses[share] == 429
 
 
 class _FiveAMinute(SubmissionThrottle):
@@ -187,3 +191,30 @@ def test_html_pages_answer_429_past_their_limit_per_address_in_the_sites_layout(
     assert neighbour.get("/").status_code == 200  # another address has its own count
     assert visitor.get("/api/events/").status_code == 200  # the API's reads are counted apart
     assert visitor.get("/healthz").status_code in (200, 503)
+
+
+@pytest.mark.django_db
+def test_claim_codes_tried_on_the_page_and_the_api_share_one_limit_and_reverify_is_limited(monkeypatch) -> None:
+    from django.test import Client
+    from rest_framework.test import APIClient
+
+    from config.throttling import ClaimThrottle, SubmissionThrottle
+    from tests.factories import PlayerFactory
+
+    monkeypatch.setattr(ClaimThrottle, "THROTTLE_RATES", {**ClaimThrottle.THROTTLE_RATES, "claim": "3/hour"})
+    player = PlayerFactory()
+    page, api = Client(), APIClient()
+    page.force_login(player.user)
+    api.force_authenticate(player.user)
+    assert [page.post("/claim/", {"code": f"guess{i}"}).status_code for i in range(2)] == [200, 200]
+    assert api.post("/api/players/claim/", {"code": "guess"}, format="json").status_code == 404
+    refused = page.post("/claim/", {"code": "guess4"})
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "try again in" in refused.content.decode()
+    assert api.post("/api/players/claim/", {"code": "guess"}, format="json").status_code == 429
+    monkeypatch.setattr(
+        SubmissionThrottle, "THROTTLE_RATES", {**SubmissionThrottle.THROTTLE_RATES, "submission": "1/min"}
+    )
+    assert api.post("/api/tables/999999/reverify/").status_code == 404
+    assert api.post("/api/tables/999999/reverify/").status_code == 429

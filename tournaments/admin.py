@@ -362,10 +362,10 @@ class StaffInline(admin.TabularInline):
 
 @admin.register(Organisation)
 class OrganisationAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "kind", "country", "trusted", "created_at"]
-    list_filter = ["kind", "trusted", "country"]
+    list_display = ["name", "slug", "kind", "country", "trusted_games", "created_at"]
+    list_filter = ["kind", "country"]
     search_fields = ["name", "slug"]
-    readonly_fields = ["trusted"]  # the stewards decide it (services.organisation_trust)
+    readonly_fields = ["trusted_games"]  # each game's stewards decide it (services.organisation_trust)
     inlines = [StaffInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -105,7 +105,8 @@ DEMO_CLUB = "demo"
 def _demo_club() -> Organisation:
     """The demo's own club, trusted (its events are sanctioned at once): every event it runs says "Demo"."""
     club, _ = Organisation.objects.get_or_create(
-        slug=DEMO_CLUB, defaults={"name": "Demo club", "kind": Organisation.Kind.CLUB, "trusted": True}
+        slug=DEMO_CLUB,
+        defaults={"name": "Demo club", "kind": Organisation.Kind.CLUB, "trusted_games": sorted(games.GAMES)},
     )
     return club
 

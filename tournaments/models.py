@@ -162,12 +162,13 @@ class Organisation(models.Model):
         FEDERATION = "federation"
 
     slug = models.SlugField(max_length=50, unique=True, help_text="Its address: /clubs/<slug>/.")
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_one_line])
     country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code (FR, DE, ...).")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CLUB)
-    trusted = models.BooleanField(
-        default=False, help_text="Set by the stewards: the events of a trusted organisation are sanctioned on creation."
-    )
+    trusted_games = models.JSONField(
+        default=list, blank=True, editable=False,
+        help_text="Set by each game's stewards: its events of these games are sanctioned on creation.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -175,6 +176,11 @@ class Organisation(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def trusted(self) -> bool:
+        """Trusted by the stewards of at least one game."""
+        return bool(self.trusted_games)
 
 
 class Staff(models.Model):

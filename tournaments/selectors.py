@@ -579,6 +579,8 @@ def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
     """Each finished event's final places by handle: the stored ones (services/places.py), or, for an event
     closed before places were stored, computed from its results."""
     places: dict[int, dict[str, int]] = {event.pk: {} for event in events}
+    if not events:
+        return places
     stored = EventPlace.objects.filter(event__in=events).values_list("event_id", "player__handle", "place")
     with connection.cursor() as cursor:  # a season reads tens of thousands: plain tuples, no queryset per row
         cursor.execute(*stored.query.sql_with_params())
@@ -614,13 +616,14 @@ def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple
     return places
 
 
-def season_standings(*, season: Season, limit: int | None = None) -> list[SeasonRow]:
-    """The season's standings in order (the first `limit` rows), as stored (services/seasons.py); a season
-    from before they were stored is computed."""
+def season_standings(*, season: Season, limit: int | None = None, offset: int = 0) -> list[SeasonRow]:
+    """The season's standings in order (`limit` rows from `offset`), as stored (services/seasons.py); a
+    season from before they were stored is computed."""
+    end = None if limit is None else offset + limit
     if season.standings_at is None:
-        return season_computed(season=season)[:limit]
+        return season_computed(season=season)[offset:end]
     stored = season.standings.order_by("position").values_list("player__handle", "place", "points", "played", "counted")
-    return [_season_row(*values) for values in stored[:limit]]
+    return [_season_row(*values) for values in stored[offset:end]]
 
 
 def _season_row(player: str, place: int, points: str, played: list[list[Any]], counted: list[int]) -> SeasonRow:

@@ -272,10 +272,15 @@ class OrganisationInputSerializer(serializers.Serializer):
 
 class OrganisationSerializer(serializers.ModelSerializer):
     staff = serializers.SerializerMethodField(help_text="Who runs it: handle and role.")
+    trusted = serializers.BooleanField(read_only=True, help_text="Trusted by the stewards of at least one game.")
+    trusted_games = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="The games whose stewards trust it: its events of these games are sanctioned on creation.",
+    )  # fmt: skip
 
     class Meta:
         model = Organisation
-        fields = ["slug", "name", "country", "kind", "trusted", "staff", "created_at"]
+        fields = ["slug", "name", "country", "kind", "trusted", "trusted_games", "staff", "created_at"]
 
     def get_staff(self, organisation: Organisation) -> list[dict[str, str]]:
         return [

@@ -102,3 +102,35 @@ def test_equal_conservative_ratings_share_the_first_of_their_places_and_a_name_i
         services.list_publish(game=GAME, name=" ties ", actor="steward")
     assert taken.value.code == "list_exists"
     assert rating_list.entries.count() == 5
+
+
+def test_a_list_page_is_paged_its_csv_streamed_whole_and_its_moved_count_follows_the_pool(monkeypatch) -> None:
+    from ratings import selectors
+    from ratings.models import Rating
+
+    monkeypatch.setattr(selectors, "LIST_PAGE", 2)
+    pool = services.pool_get(game=GAME)
+    players = [PlayerFactory() for _ in range(5)]
+    for n, player in enumerate(players):
+        Rating.objects.create(pool=pool, player_id=player.user_id, name=player.handle, mu=30 - n, sigma=2,
+                              conservative=24 - n, games=7, last_played_at=T0)  # fmt: skip
+    rating_list = services.list_publish(game=GAME, name="paged", actor="steward")
+    first = Client().get(f"/ratings/lists/{rating_list.pk}/").content.decode()
+    assert first.count('<a class="handle"') == 2
+    assert "Page 1 of 3" in first
+    assert "5 players on the list." in first
+    last = Client().get(f"/ratings/lists/{rating_list.pk}/?page=3").content.decode()
+    assert last.count('<a class="handle"') == 1
+    assert players[4].handle in last
+    export = Client().get(f"/api/ratings/lists/{rating_list.pk}/?format=csv")
+    assert export.streaming
+    lines = b"".join(export.streaming_content).decode().splitlines()
+    assert lines[0] == "rank,player,handle,conservative,mu,sigma,games"
+    assert len(lines) == 6
+    assert lines[1].startswith(f"1,{players[0].user_id},{players[0].handle},24")
+    assert Client().get(f"/api/ratings/lists/{rating_list.pk}/").json()["moved_since"] == 0
+    services.match_record(
+        game=GAME, source="table:9", order_at=T0 + timedelta(days=2),
+        placings=[Placing(players[0].user_id, players[0].handle, 1), Placing(players[1].user_id, players[1].handle, 2)],
+    )  # fmt: skip
+    assert Client().get(f"/api/ratings/lists/{rating_list.pk}/").json()["moved_since"] == 2  # a rating change

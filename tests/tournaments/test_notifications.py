@@ -117,3 +117,28 @@ def test_a_guest_with_an_address_gets_its_claim_link_with_its_results(django_cap
     assert len(to_guest) == 1
     assert f"/claim/?code={guest.claim_code}" in to_guest[0].body
     assert all("/claim/" not in m.body for m in mail.outbox if m.to != ["walkin@example.org"])
+
+
+def test_an_event_name_stored_with_line_breaks_and_quotes_still_sends_every_mail_unescaped(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Names are one line now (validate_one_line), but an older row may hold a CR or LF: the subject is made
+    one line rather than losing the round's mails (BadHeaderError) or moving text into the body."""
+    from tournaments.models import Event
+
+    players = [PlayerFactory(handle=f"chloe_d{i}") for i in range(4)]
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = services.event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
+    Event.objects.filter(pk=event.pk).update(name="Chloé's\r\nBcc: everyone@example.org night")
+    event.refresh_from_db()
+    services.event_open_registration(event=event, by=owner.user)
+    register_and_check_in(event, players)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_start(event=event, by=owner.user)
+    assert len(mail.outbox) == 4
+    message = mail.outbox[0]
+    assert message.subject == "Chloé's Bcc: everyone@example.org night: round 1 is seated"
+    assert "Bcc" not in message.body
+    assert "&#x27;" not in message.body
+    assert message.bcc == []

@@ -157,3 +157,34 @@ def test_the_pool_equals_rating_every_sanctioned_table_from_scratch_whatever_the
             incremental = _ratings(pool)
             pool_replay(pool=pool)
             assert _ratings(pool) == incremental
+
+
+def test_trust_is_given_per_game_by_that_games_stewards_only(people) -> None:
+    from config.errors import NotAllowed
+
+    hunt = "boomerang-hunt"
+    federation = OrganisationFactory(slug="hunt-federation", kind="federation")
+    RatingBody.objects.create(game=hunt, organisation=federation)
+    hunt_steward = PlayerFactory().user
+    Staff.objects.create(organisation=federation, user=hunt_steward, role="organiser")
+    with pytest.raises(NotAllowed):
+        services.organisation_trust(organisation=people["club"], by=hunt_steward, trusted=True, game=GAME)
+    club = services.organisation_trust(organisation=people["club"], by=hunt_steward, trusted=True, game=hunt)
+    assert club.trusted_games == [hunt]
+    drafting = services.event_create(organiser=people["owner"], name="Drafting", game=GAME, organisation=club)
+    hunting = services.event_create(organiser=people["owner"], name="Hunting", game=hunt, organisation=club)
+    assert (drafting.sanction, hunting.sanction) == ("waiting", "sanctioned")
+    club = services.organisation_trust(organisation=club, by=hunt_steward, trusted=False, game=hunt)
+    assert club.trusted_games == []
+
+
+def test_a_steward_does_not_sanction_their_own_clubs_event(people, django_capture_on_commit_callbacks) -> None:
+    from config.errors import NotAllowed
+
+    Staff.objects.create(organisation=people["club"], user=people["steward"], role="organiser")
+    event = _finished_event(people["club"], people["owner"], 3, django_capture_on_commit_callbacks)
+    with pytest.raises(NotAllowed) as refused:
+        services.event_sanction(event=event, by=people["steward"], reason="mine")
+    assert refused.value.code == "own_event"
+    answer = post(client_of(people["steward"]), f"/api/events/{event.pk}/sanction/", {"reason": "mine"})
+    assert (answer.status_code, answer.json()["code"]) == (403, "own_event")

@@ -116,6 +116,10 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
     assert rows[0]["player"] in page
     csv = Client().get(f"/api/seasons/{season_id}/standings/?format=csv")
     assert csv.status_code == 200
+    lines = b"".join(csv.streaming_content).decode().splitlines()
+    assert lines[0] == f"place,player,points,Night 1 #{events[0].pk},not_counted"  # one column per event
+    assert lines[1].startswith(f"1,{after[0]['player']},100.0,100.0,")
+    assert len(lines) == 5
 
 
 @pytest.mark.django_db
@@ -222,3 +226,67 @@ def test_a_player_qualifies_once_in_a_circuit_and_a_decline_moves_the_next_one_u
     declined = api.post(f"/api/seasons/{seasons[0].pk}/decline/", {"player": order[0]}, content_type="application/json")
     assert declined.json()["qualified"] == [order[1]]
     assert selectors.season_qualified(season=seasons[1]) == [order[0]]  # now free to qualify in autumn
+
+
+@pytest.mark.django_db
+def test_a_draft_event_joins_a_season_without_finished_events_and_another_clubs_event_needs_its_staff() -> None:
+    owner, other_owner = PlayerFactory(), PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    rival = services.organisation_create(by=other_owner.user, slug="larks", name="Larks")
+    season = services.season_create(
+        by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    draft = services.event_create(organiser=owner.user, name="Draft night", game=GAME, organisation=club)
+    assert services.season_event_add(season=season, by=owner.user, event=draft).tier == 1  # was a 500
+    theirs = services.event_create(organiser=other_owner.user, name="Their night", game=GAME, organisation=rival)
+    with pytest.raises(NotAllowed):
+        services.season_event_add(season=season, by=owner.user, event=theirs)
+    services.staff_set(organisation=rival, by=other_owner.user, player=owner, role="organiser")
+    assert services.season_event_add(season=season, by=owner.user, event=theirs).event_id == theirs.pk
+
+
+@pytest.mark.django_db
+def test_a_club_name_with_a_line_break_is_refused_and_an_older_one_still_gives_its_calendar() -> None:
+    from tournaments.models import Organisation
+
+    owner = PlayerFactory()
+    with pytest.raises(DomainError) as refused:
+        services.organisation_create(by=owner.user, slug="owls", name="Owls\nClub")
+    assert refused.value.field == "name"
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    Organisation.objects.filter(pk=club.pk).update(name="Owls\r\nClub")
+    services.event_create(organiser=owner.user, name="Night", game=GAME, organisation=club)
+    answer = Client().get("/clubs/owls/events.ics")
+    assert answer.status_code == 200
+    assert "X-WR-CALNAME:Owls Club" in answer.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_season_page_is_bounded_by_pages_of_players_and_of_event_columns(
+    django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    from tournaments.pages import club_reads
+
+    monkeypatch.setattr(club_reads, "SEASON_ROWS", 3)
+    monkeypatch.setattr(club_reads, "SEASON_COLUMNS", 1)
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    events = [_finished(club, owner.user, players, seed, django_capture_on_commit_callbacks) for seed in (1, 2)]
+    steward = UserFactory(is_superuser=True)
+    season = services.season_create(
+        by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
+    )
+    for event in events:
+        services.event_sanction(event=event, by=steward, reason="club night")
+        services.season_event_add(season=season, by=owner.user, event=event)
+    first = Client().get(f"/seasons/{season.pk}/").content.decode()
+    assert first.count('<a class="handle"') == 3  # players 1-3 of 4
+    assert first.count('<td class="num"></td>') + first.count('<td class="num">') > 0
+    assert "Page 1 of 2" in first
+    assert f'href="{"/events/"}{events[1].pk}/"' not in first.split("<tbody>")[0]  # one column: the first event
+    second = Client().get(f"/seasons/{season.pk}/?page=2&events=2").content.decode()
+    assert second.count('<a class="handle"') == 1
+    assert f"/events/{events[1].pk}/" in second.split("<tbody>")[0]
+    assert ">2</a></th>" in second  # the column keeps its number in the whole season
+    assert Client().get(f"/seasons/{season.pk}/?page=99999999999&events=x").status_code == 200

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.renderers import CSVRenderer
-from config.throttling import EventCreateThrottle, SignupThrottle, SubmissionThrottle
+from config.throttling import ClaimThrottle, EventCreateThrottle, SignupThrottle
 from tournaments import selectors, services
 from tournaments.models import Player, Registration, Round
 from tournaments.serializers import (
@@ -51,7 +51,7 @@ class PlayerViewSet(viewsets.GenericViewSet):
         return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
-    @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[SubmissionThrottle])
+    @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[ClaimThrottle])
     def claim(self, request: Request) -> Response:
         """Claim a guest with its code: its events, results and ratings become your player's (once)."""
         payload = ClaimInputSerializer(data=request.data)

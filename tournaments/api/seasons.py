@@ -1,5 +1,8 @@
 """Seasons: leagues and circuits over one game, their events and their standings."""
 
+from typing import Any
+
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
@@ -10,9 +13,10 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.renderers import CSVRenderer
+from config.renderers import CSVRenderer, csv_stream
 from tournaments import selectors, services
-from tournaments.models import Player, Season
+from tournaments.models import Event, Player, Season
+from tournaments.seasons import SeasonRow
 from tournaments.serializers import (
     DeclineInputSerializer,
     SeasonEventInputSerializer,
@@ -20,6 +24,14 @@ from tournaments.serializers import (
     SeasonRowSerializer,
     SeasonSerializer,
 )
+
+
+def _csv_row(row: SeasonRow, events: list[Event]) -> list[Any]:
+    """Numbers a spreadsheet reads: the event's points in its column (empty: not played), and the events
+    whose points do not count (past the best N) named in the last column."""
+    played = {event: float(points) for event, points in row.played}
+    not_counted = [f"#{event}" for i, (event, _points) in enumerate(row.played) if i not in row.counted]
+    return [row.place, row.player, float(row.points), *(played.get(e.pk, "") for e in events), " ".join(not_counted)]
 
 
 class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -53,9 +65,17 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
         pagination_class=None,
     )  # fmt: skip
-    def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
-        """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet."""
-        rows = selectors.season_standings(season=self.get_object())
+    def standings(self, request: Request, pk: str, format: str | None = None) -> Response | StreamingHttpResponse:
+        """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet
+        (streamed: place, player, points, one column per event with its points, then the events that do not
+        count)."""
+        season = self.get_object()
+        rows = selectors.season_standings(season=season)
+        if request.accepted_renderer.format == "csv":
+            counting, _coming = selectors.season_events(season=season)
+            events = [event for event, _tier in counting]
+            header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
+            return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
         return Response([row.to_json() for row in rows])  # the shape of SeasonRowSerializer, built directly
 
     @extend_schema(request=DeclineInputSerializer, responses={200: SeasonSerializer})

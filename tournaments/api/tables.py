@@ -149,7 +149,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(TableResultSerializer(result).data)
 
     @extend_schema(request=None, responses={202: TableResultSerializer})
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
     def reverify(self, request: Request, pk: str) -> Response:
         result = services.table_reverify(table=self.get_object(), by=request.user)
         return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)

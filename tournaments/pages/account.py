@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from config.errors import DomainError
 from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait
@@ -19,7 +18,7 @@ from tournaments import services
 from tournaments.models import Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
-from tournaments.pages.text import refusal
+from tournaments.pages.text import refusal, wait_text
 
 
 class LoginView(auth.LoginView):
@@ -33,14 +32,14 @@ class LoginView(auth.LoginView):
             response: HttpResponse = super().post(request, *args, **kwargs)
             return response
         form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")})
-        return _too_many(self.render_to_response(self.get_context_data(form=form, throttled=_wait_text(wait))), wait)
+        return _too_many(self.render_to_response(self.get_context_data(form=form, throttled=wait_text(wait))), wait)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and (wait := form_wait(request, [SignupThrottle()])) is not None:
         form = SignupForm(initial={"username": request.POST.get("username", "")})
-        return _too_many(render(request, "pages/signup.html", {"form": form, "throttled": _wait_text(wait)}), wait)
+        return _too_many(render(request, "pages/signup.html", {"form": form, "throttled": wait_text(wait)}), wait)
     if request.method == "POST" and form.is_valid():
         try:
             player, _token = services.player_signup(
@@ -58,15 +57,6 @@ def signup(request: HttpRequest) -> HttpResponse:
             safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()})
             return redirect(wanted if wanted and safe else "home")
     return render(request, "pages/signup.html", {"form": form})
-
-
-def _wait_text(wait: int) -> str:
-    minutes = max(1, round(wait / 60))
-    return ngettext(
-        "Too many attempts: try again in %(minutes)d minute.",
-        "Too many attempts: try again in %(minutes)d minutes.",
-        minutes,
-    ) % {"minutes": minutes}
 
 
 def _too_many(response: HttpResponse, wait: int) -> HttpResponse:

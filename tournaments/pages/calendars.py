@@ -55,7 +55,7 @@ def _feed(request: HttpRequest, name: str, events: Iterable[Event]) -> HttpRespo
     calendar = Calendar()
     calendar.add("prodid", "-//Boomerang tournaments//EN")
     calendar.add("version", "2.0")
-    calendar.add("x-wr-calname", name)
+    calendar.add("x-wr-calname", " ".join(name.split()))  # an older row may hold a line break
     host = request.get_host().split(":")[0]
     for event in events:
         calendar.add_component(_entry(request, event, host))
@@ -72,7 +72,7 @@ def _entry(request: HttpRequest, event: Event, host: str) -> CalendarEvent:
     entry.add("dtstamp", timezone.now())
     entry.add("dtstart", event.starts_at)
     entry.add("dtend", event.starts_at + ROUND_LENGTH * max(event.rounds_planned, 1))
-    entry.add("summary", event.name)
+    entry.add("summary", " ".join(event.name.split()))
     if event.venue:
         entry.add("location", event.venue)
     url = request.build_absolute_uri(reverse("event", args=[event.pk]))

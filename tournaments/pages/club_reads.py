@@ -207,28 +207,54 @@ def _one_keeper_tables(event: Event) -> list[tuple[int, int, str]]:
 @dataclass
 class SeasonPage:
     season: Season
-    lines: list[tuple[SeasonRow, SafeString]]  # each player's row and its cells, one per column
-    columns: list[Event]  # the events that counted so far, in the order played
-    coming: list[Event]
+    lines: list[tuple[SeasonRow, SafeString]]  # this page's players, their cells one per column shown
+    columns: list[Event]  # this page's columns: events that counted so far, in the order played
+    coming: list[Event]  # the next events still to play (the first COMING_SHOWN)
     qualified: set[str]
-    players: int  # in the standings (the page may show only the first places)
+    players: int  # in the standings
+    page: int = 1  # of players
+    pages: int = 1
+    events_page: int = 1  # of columns
+    events_pages: int = 1
+    first_column: int = 0  # how many columns earlier pages hold
+    more_coming: int = 0
+
+    @property
+    def players_query(self) -> str:
+        """What a link to another page of players keeps: this page of columns."""
+        return f"events={self.events_page}&"
+
+    @property
+    def events_query(self) -> str:
+        return f"page={self.page}&"
 
 
-SEASON_ROWS = 100  # the page shows the first hundred places; `?all=1` shows everyone
+SEASON_ROWS = 100  # players a page
+SEASON_COLUMNS = 20  # events a page of columns: the matrix stays readable and bounded at any season's size
+COMING_SHOWN = 20
 
 
-def season_page(*, season_id: int, everyone: bool = False) -> SeasonPage:
-    """The season's stored standings: the first hundred rows (or all), read as stored, not computed."""
+def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> SeasonPage:
+    """One page of the season's stored standings (SEASON_ROWS players) by one page of its events
+    (SEASON_COLUMNS columns), read as stored, not computed: bounded whatever the season's size."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
     counting, coming = selectors.season_events(season=season)
-    columns = [event for event, _tier in counting]
     places = selectors.season_places(season=season)
-    shown = selectors.season_standings(season=season, limit=None if everyone else SEASON_ROWS)
+    pages, events_pages = _pages(len(places), SEASON_ROWS), _pages(len(counting), SEASON_COLUMNS)
+    page, events_page = min(page, pages), min(events_page, events_pages)
+    first = (events_page - 1) * SEASON_COLUMNS
+    columns = [event for event, _tier in counting[first : first + SEASON_COLUMNS]]
+    shown = selectors.season_standings(season=season, limit=SEASON_ROWS, offset=(page - 1) * SEASON_ROWS)
     not_counted, texts = escape(_("not counted")), dict[Fraction | int, str]()
     column_of = {event.pk: i for i, event in enumerate(columns)}
     lines = [(row, _cells(row, column_of, texts, not_counted)) for row in shown]
     qualified = set(selectors.season_qualified(season=season, standings=places))
-    return SeasonPage(season, lines, columns, coming, qualified, len(places))
+    return SeasonPage(season, lines, columns, coming[:COMING_SHOWN], qualified, len(places), page, pages,
+                      events_page, events_pages, first, max(0, len(coming) - COMING_SHOWN))  # fmt: skip
+
+
+def _pages(count: int, per_page: int) -> int:
+    return max(1, -(-count // per_page))
 
 
 def _cells(row: SeasonRow, column_of: dict[int, int], texts: dict[Fraction | int, str], not_counted: str) -> SafeString:

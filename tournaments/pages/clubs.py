@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
+from ratings.selectors import page_number
 from tournaments import selectors, services
 from tournaments.models import Event, Organisation, Player
 from tournaments.pages import SignedInRequest
@@ -116,5 +117,9 @@ def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> H
 
 
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
-    page = reads.season_page(season_id=season_id, everyone=request.GET.get("all") == "1")
+    page = reads.season_page(
+        season_id=season_id,
+        page=page_number(request.GET.get("page")),
+        events_page=page_number(request.GET.get("events")),
+    )
     return render(request, "pages/season.html", {"page": page, "season": page.season})

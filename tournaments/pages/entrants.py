@@ -11,11 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
+from config.throttling import ClaimThrottle, form_wait
 from tournaments import selectors, services
 from tournaments.models import Event
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import ClaimForm, EntrantsForm, WalkInForm
-from tournaments.pages.text import refusal
+from tournaments.pages.text import refusal, wait_text
 from tournaments.services.entrants import EntrantOutcome
 
 
@@ -73,6 +74,11 @@ def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:
 @login_required
 def claim(request: SignedInRequest) -> HttpResponse:
     form = ClaimForm(request.POST or None, initial={"code": request.GET.get("code", "")})
+    if request.method == "POST" and (wait := form_wait(request, [ClaimThrottle()])) is not None:
+        form = ClaimForm()
+        response = render(request, "pages/claim.html", {"form": form, "throttled": wait_text(wait)}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if request.method == "POST" and form.is_valid():
         try:
             guest = services.guest_claim(code=form.cleaned_data["code"], by=request.user)

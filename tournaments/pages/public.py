@@ -133,7 +133,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
     """An official rating list as it was published, and how many ratings moved since."""
-    page = ratings.list_detail(list_id=list_id)
+    page = ratings.list_detail(list_id=list_id, page=ratings.page_number(request.GET.get("page")))
     if page is None:
         raise Http404(_("No such list."))
     return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})

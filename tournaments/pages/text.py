@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 import games
 
@@ -176,3 +176,13 @@ def game_name(game_id: str) -> str:
     """The game's name in the reader's language (each game marks its name for translation in games/)."""
     game = games.GAMES.get(game_id)
     return _(game.name) if game is not None else game_id
+
+
+def wait_text(wait: int) -> str:
+    """How long to wait before trying a throttled form again, in words."""
+    minutes = max(1, round(wait / 60))
+    return ngettext(
+        "Too many attempts: try again in %(minutes)d minute.",
+        "Too many attempts: try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}

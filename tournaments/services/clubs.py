@@ -13,6 +13,7 @@ from django.utils import timezone
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
 from tournaments.models import Membership, Organisation, Player, Staff
+from tournaments.validators import validate_one_line
 
 COUNTRY = re.compile(r"[A-Z]{2}")
 COUNTRY_RULE = "a country is its two-letter ISO 3166 code in capitals (FR, DE)"
@@ -31,6 +32,9 @@ def organisation_create(*, by: User, slug: str, name: str, country: str = "", ki
     return organisation
 
 
+NAME_LENGTH = 200  # Organisation.name
+
+
 def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> None:
     try:
         validate_slug(slug)
@@ -42,6 +46,12 @@ def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> Non
         raise Conflict(f"the address {slug!r} is taken", "slug_taken", "slug")
     if not name.strip():
         raise DomainError("an organisation needs a name", "invalid_name", "name")
+    try:
+        validate_one_line(name)
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_name", "name") from None
+    if len(name.strip()) > NAME_LENGTH:
+        raise DomainError(f"a name has at most {NAME_LENGTH} characters", "invalid_name", "name")
     if country and not COUNTRY.fullmatch(country):
         raise DomainError(
             "a country is its two-letter ISO 3166 code in capitals (FR, DE)", "invalid_country", "country"

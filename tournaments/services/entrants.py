@@ -276,6 +276,9 @@ def guest_claim(*, code: str, by: User) -> Player:
     if claimer is None or claimer.guest:
         raise DomainError("choose a handle for your account before claiming", "no_player", "code")
     with transaction.atomic():
+        # One claim into an account at a time: two guests claimed at once would both pass the shared-event
+        # check below and then collide moving their rows (an IntegrityError, a 500).
+        Player.objects.select_for_update().filter(pk=claimer.pk).first()
         guest = Player.objects.select_for_update().filter(guest=True, claim_code=code.strip()).first() if code else None
         if guest is None:
             raise NotFound("no guest has this claim code", "unknown_claim_code", "code")

@@ -21,6 +21,7 @@ TRUSTED = "the organisation is trusted by the stewards"
 def event_sanction(*, event: Event, by: User, reason: str) -> Event:
     """A steward sanctions an event (before it starts or once it finished): its tables go into the pool."""
     selectors.require_steward(user=by, game=event.game)
+    _refuse_own_event(event, by)
     reason = _reason(reason)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "sanction")
@@ -28,6 +29,13 @@ def event_sanction(*, event: Event, by: User, reason: str) -> Event:
             raise Conflict("the event is already sanctioned", "already_sanctioned", "sanction")
         _decide(locked, Sanction.SANCTIONED, SanctionDecision.Decision.SANCTIONED, by, reason)
     return locked
+
+
+def _refuse_own_event(event: Event, by: User) -> None:
+    """A steward does not sanction an event of an organisation they run (a superuser, the installation's
+    operator, may)."""
+    if not by.is_superuser and selectors.is_staff_of(user=by, organisation=event.organisation):
+        raise NotAllowed("a steward does not sanction an event of their own organisation", "own_event")
 
 
 def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
@@ -48,16 +56,21 @@ def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
 
 
 def sanction_on_creation(event: Event) -> None:
-    """An event of a trusted organisation is sanctioned as it is created (call inside its transaction)."""
-    if event.organisation.trusted:
+    """An event of an organisation trusted in its game is sanctioned as it is created (inside its transaction)."""
+    if event.game in event.organisation.trusted_games:
         _decide(event, Sanction.SANCTIONED, SanctionDecision.Decision.SANCTIONED, None, TRUSTED)
 
 
 def organisation_trust(*, organisation: Organisation, by: User, trusted: bool, game: str) -> Organisation:
-    """A steward of `game` marks an organisation trusted (its new events are sanctioned on creation) or not."""
+    """A steward of `game` marks an organisation trusted in that game, and only that one (its new events of
+    the game are sanctioned on creation), or no longer."""
     selectors.require_steward(user=by, game=game)
-    Organisation.objects.filter(pk=organisation.pk).update(trusted=trusted)
-    organisation.trusted = trusted
+    with transaction.atomic():
+        locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
+        games_trusted = set(locked.trusted_games) - {game} | ({game} if trusted else set())
+        locked.trusted_games = sorted(games_trusted)
+        locked.save(update_fields=["trusted_games"])
+    organisation.trusted_games = locked.trusted_games
     return organisation
 
 

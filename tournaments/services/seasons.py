@@ -63,8 +63,12 @@ def _check_season(**values: Any) -> None:
 
 
 def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -> SeasonEvent:
-    """An event of the season's game joins it with a tier (a multiplier of its points)."""
+    """An event of the season's game joins it with a tier (a multiplier of its points). Both organisations
+    agree: the adder is staff of the season's, and of the event's when that is another (a league taking a
+    member club's event)."""
     selectors.require_staff(user=by, organisation=season.organisation)
+    if event.organisation_id != season.organisation_id:
+        selectors.require_staff(user=by, organisation=event.organisation)
     if event.game != season.game:
         raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game", "event")
     if not 1 <= tier <= MOST_TIER:

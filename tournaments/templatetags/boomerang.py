@@ -27,6 +27,12 @@ def badge(code: str) -> SafeString:
 
 
 @register.filter
+def oneline(value: Any) -> str:
+    """The text on one line (line breaks and runs of spaces made one space): for an e-mail's subject."""
+    return " ".join(str(value).split())
+
+
+@register.filter
 def problem_text(problem: dict[str, Any]) -> str:
     return problem_sentence(problem)
 
