@@ -128,7 +128,9 @@ def test_the_signals_name_each_player_of_a_closed_circle_once(django_capture_on_
     assert signals.players == 4
 
 
-def test_a_clubs_page_lists_its_last_20_past_events_and_every_one_on_demand(django_assert_max_num_queries) -> None:
+def test_a_clubs_page_lists_its_last_20_past_events_and_every_one_on_demand(
+    django_assert_max_num_queries, monkeypatch
+) -> None:
     from datetime import UTC, datetime, timedelta
 
     club = OrganisationFactory(slug="busy")
@@ -142,9 +144,16 @@ def test_a_clubs_page_lists_its_last_20_past_events_and_every_one_on_demand(djan
         page = Client().get("/clubs/busy/").content.decode()
     assert "Next week" in page
     assert [f"Night {day:02}" in page for day in (24, 5, 4, 0)] == [True, True, False, False]  # the newest 20
-    assert 'href="?events=all"' in page
-    everything = Client().get("/clubs/busy/?events=all").content.decode()
-    assert all(f"Night {day:02}" in everything for day in range(25))
-    assert 'href="?events=all"' not in everything
+    assert 'href="?events=1"' in page
+    for link in ("?events=1", "?events=all"):  # the older link still opens the first page of every event
+        everything = Client().get(f"/clubs/busy/{link}").content.decode()
+        assert all(f"Night {day:02}" in everything for day in range(25))
+        assert 'href="?events=1"' not in everything
     french = Client(headers={"accept-language": "fr"}).get("/clubs/busy/").content.decode()
     assert "Tous les événements passés" in french
+    from tournaments.pages import club_reads
+
+    monkeypatch.setattr(club_reads, "PAST_PAGE", 10)  # every past event, by pages
+    second = Client().get("/clubs/busy/?events=2").content.decode()
+    assert "Page 2 of 3" in second
+    assert [f"Night {day:02}" in second for day in (15, 14, 5, 4)] == [False, True, True, False]

@@ -287,3 +287,45 @@ def test_a_player_dropping_while_the_organiser_forfeits_their_seat_still_drops()
     assert errors == []
     assert Registration.objects.get(pk=registration.pk).status == Registration.Status.DROPPED
     assert Seat.objects.get(pk=seat.pk).forfeited
+
+
+def test_two_guests_of_one_event_claimed_into_one_account_at_once_one_wins_the_other_is_refused(
+    monkeypatch,
+) -> None:
+    """Both claims passed the shared-event check before either moved its rows: the second then collided
+    (IntegrityError, a 500). The claimer's row is locked first now, so the second sees the first's rows."""
+    import time
+
+    from config.errors import DomainError
+    from tournaments.models import Player, Registration
+    from tournaments.services import entrants
+
+    merge = entrants._merge
+    monkeypatch.setattr(entrants, "_merge", lambda **rows: (time.sleep(0.5), merge(**rows)))  # widen the window
+
+    event = EventFactory()
+    organiser = event.organisers.get()
+    guests = [services.guest_create(event=event, by=organiser, handle=f"walkin{i}") for i in range(2)]
+    claimer = PlayerFactory()
+    barrier, outcomes = threading.Barrier(2), []
+
+    def claim(code: str) -> None:
+        try:
+            barrier.wait(timeout=10)
+            services.guest_claim(code=code, by=claimer.user)
+            outcomes.append("claimed")
+        except DomainError as refused:
+            outcomes.append(refused.code)
+        except Exception as error:
+            outcomes.append(repr(error))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=claim, args=(g.claim_code,)) for g in guests]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(outcomes) == ["claim_conflict", "claimed"]
+    assert Registration.objects.filter(event=event, player=claimer).count() == 1
+    assert Player.objects.filter(pk__in=[g.pk for g in guests], claimed_by=claimer).count() == 1

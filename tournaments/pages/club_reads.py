@@ -45,39 +45,59 @@ Board = list[tuple[str, float, int]]  # (handle, conservative rating, games)
 class ClubPage:
     organisation: Organisation
     staff: list[Staff]
-    coming: list[Event]
-    past: list[Event]  # the last RECENT_PAST finished events, or all of them when asked
+    coming: list[Event]  # the next CLUB_COMING
+    past: list[Event]  # the last RECENT_PAST finished events, or one page of PAST_PAGE of them when asked
     more_past: bool  # finished events left out
-    members: list[Membership]
-    seasons: list[Season]
+    members: list[Membership]  # the first CLUB_MEMBERS by handle
+    seasons: list[Season]  # the newest CLUB_SEASONS
     leaderboards: dict[str, Board]  # by game
     is_staff: bool
     is_owner: bool
+    members_count: int = 0
+    past_page: int = 0  # 0: the recent ones; else this page of every past event
+    past_pages: int = 1
 
 
-RECENT_PAST = 20  # a club's page lists its last 20 finished events; `?events=all` every one
+RECENT_PAST = 20  # a club's page lists its last 20 finished events; `?events=1` (2, ...) pages through them all
+PAST_PAGE = 100
+CLUB_COMING, CLUB_MEMBERS, CLUB_SEASONS = 50, 500, 50  # every list of the page is bounded
 
 
-def club_page(*, slug: str, user: User | AnonymousUser, every_event: bool = False) -> ClubPage:
-    """The club's page: the events to come, its last finished ones (all when asked), seasons, its members'
-    leaderboards and its members. The same cost after 5 events or 500 (bench/pages.py club)."""
+def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> ClubPage:
+    """The club's page: the events to come, its last finished ones (or a page of all of them), seasons, its
+    members' leaderboards and its members, each list bounded. The same cost after 5 events or 500
+    (bench/pages.py club)."""
     organisation = get_object_or_404(Organisation, slug=slug)
     finished = Event.machine.sources("show_results")
     by_date = organisation.events.order_by("-starts_at", "-created_at")
-    shown = None if every_event else RECENT_PAST
-    past = list(by_date.filter(status__in=finished)[: shown and shown + 1])  # one more: are there more?
+    past_events = by_date.filter(status__in=finished)
+    if past_page:
+        past_pages = max(1, -(-past_events.count() // PAST_PAGE))
+        past_page = min(past_page, past_pages)
+        past = list(past_events[(past_page - 1) * PAST_PAGE : past_page * PAST_PAGE])
+        more_past = False
+    else:
+        past_pages = 1
+        past = list(past_events[: RECENT_PAST + 1])  # one more: are there more?
+        more_past = len(past) > RECENT_PAST
+        past = past[:RECENT_PAST]
     staff = list(organisation.staff.select_related("user__player").order_by("role", "id"))
-    members = list(organisation.memberships.filter(left_on=None).select_related("player").order_by("player__handle"))
+    current = organisation.memberships.filter(left_on=None)
+    members = list(current.select_related("player").order_by("player__handle")[:CLUB_MEMBERS])
+    coming = by_date.exclude(status__in=finished)
+    if not _staff(staff, user):
+        coming = coming.exclude(status=Event.Status.DRAFT)
     return ClubPage(
         organisation=organisation,
         staff=staff,
-        coming=[
-            e for e in by_date.exclude(status__in=finished) if e.status != Event.Status.DRAFT or _staff(staff, user)
-        ],
-        past=past[:shown],
-        more_past=shown is not None and len(past) > shown,
+        coming=list(coming[:CLUB_COMING]),
+        past=past,
+        more_past=more_past,
         members=members,
-        seasons=list(organisation.seasons.order_by("-starts_on")),
+        seasons=list(organisation.seasons.order_by("-starts_on")[:CLUB_SEASONS]),
+        members_count=len(members) if len(members) < CLUB_MEMBERS else current.count(),
+        past_page=past_page,
+        past_pages=past_pages,
         leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),

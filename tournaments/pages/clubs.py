@@ -21,7 +21,8 @@ from tournaments.pages.text import refusal
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    page = reads.club_page(slug=slug, user=request.user, every_event=request.GET.get("events") == "all")
+    past_page = page_number(request.GET["events"]) if "events" in request.GET else 0
+    page = reads.club_page(slug=slug, user=request.user, past_page=past_page)
     return render(request, "pages/club.html", {"page": page, "organisation": page.organisation})
 
 
