@@ -46,6 +46,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+import games  # noqa: E402
 from games.simulate import legal_sheet  # noqa: E402
 from ratings import selectors as rating_reads  # noqa: E402
 from ratings.models import Rating, RatingPool  # noqa: E402
@@ -92,8 +93,9 @@ def bench_club(tag: str) -> tuple[Any, Any]:
 
     owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
     club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
-    Organisation.objects.filter(pk=club.pk).update(trusted=True)
-    club.trusted = True
+    trusted = sorted(games.GAMES)
+    Organisation.objects.filter(pk=club.pk).update(trusted_games=trusted)
+    club.trusted_games = trusted
     return owner, club
 
 

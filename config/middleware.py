@@ -9,6 +9,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import resolve
+from django.utils.translation import get_language
 
 from config import unstorable
 from config.errors import DomainError
@@ -82,11 +83,25 @@ class ThrottlePages:
         if request.method in ("GET", "HEAD") and not request.path.startswith(self.EXEMPT):
             throttle = PageReadThrottle()
             if not throttle.allow_request(request, None):
-                wait = int(throttle.wait() or 1) + 1
-                response = render(request, "pages/throttled.html", {"wait": wait}, status=429)
-                response["Retry-After"] = str(wait)
-                return response
+                return self._refused(request, int(throttle.wait() or 1) + 1)
         return self.get_response(request)
+
+    @staticmethod
+    def _refused(request: HttpRequest, wait: int) -> HttpResponse:
+        """The 429 page; an anonymous visitor's is rendered once per language and wait, so a client past its
+        limit is answered for almost nothing and cannot take the server's time that way either."""
+        if request.user.is_authenticated:  # the header names them
+            body = render(request, "pages/throttled.html", {"wait": wait}).content
+        else:
+            key = (get_language(), wait)
+            body = _THROTTLED_PAGES.get(key) or render(request, "pages/throttled.html", {"wait": wait}).content
+            _THROTTLED_PAGES[key] = body
+        response = HttpResponse(body, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+
+
+_THROTTLED_PAGES: dict[tuple[str, int], bytes] = {}  # at most (languages x the minute's seconds) small pages
 
 
 class RefuseOversizedBodies:

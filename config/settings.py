@@ -287,6 +287,10 @@ CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
 # Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
 # their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.
+# Expensive public pages (a season's, an official list's) are kept this long for anonymous visitors at most;
+# their key holds their version, so a changed result shows at once (config/page_cache.py).
+PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", default=300)
+
 # The web processes of one node (gunicorn's --workers): while Redis is away, each counts throttles on its own
 # and allows this share of each limit (config/throttling.py).
 WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))

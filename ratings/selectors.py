@@ -10,10 +10,10 @@ from functools import reduce
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Count, Exists, Expression, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Window
 from django.db.models.functions import RowNumber
 
+from config.page_cache import remembered
 from ratings import buckets
 from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingList, RatingListEntry, RatingPool
 
@@ -377,16 +377,23 @@ def list_detail(*, list_id: int, page: int = 1, per_page: int | None = None) -> 
     return ListPage(rating_list, entries, list_moved_since(rating_list=rating_list), count, page, pages)
 
 
+def pool_version(*, pool_id: int) -> int:
+    """The pool's newest audit row: every rating change writes one, so it names the pool's state."""
+    newest = RatingAudit.objects.filter(pool_id=pool_id).order_by("-pk").values_list("pk", flat=True).first()
+    return newest or 0
+
+
+def list_version(*, list_id: int) -> int:
+    """What a list's page shows changes with its pool (the ratings moved since): the pool's version."""
+    pool = RatingList.objects.filter(pk=list_id).values_list("pool_id", flat=True).first()
+    return pool_version(pool_id=pool) if pool is not None else 0
+
+
 def list_moved_since(*, rating_list: RatingList) -> int:
     """How many players' live ratings differ from the list's: counted once per change of the pool (the key
     holds the pool's newest audit row, which every rating change writes), not at every view."""
-    newest = RatingAudit.objects.filter(pool_id=rating_list.pool_id).order_by("-pk").values_list("pk", flat=True)
-    key = f"list-moved:{rating_list.pk}:{newest.first() or 0}"
-    moved = cache.get(key)
-    if moved is None:
-        moved = _moved_since(rating_list)
-        cache.set(key, moved, timeout=24 * 3600)
-    return int(moved)
+    key = f"list-moved:{rating_list.pk}:{pool_version(pool_id=rating_list.pool_id)}"
+    return remembered(key, lambda: _moved_since(rating_list))
 
 
 def _moved_since(rating_list: RatingList) -> int:

@@ -129,8 +129,10 @@ def test_a_list_page_is_paged_its_csv_streamed_whole_and_its_moved_count_follows
     assert len(lines) == 6
     assert lines[1].startswith(f"1,{players[0].user_id},{players[0].handle},24")
     assert Client().get(f"/api/ratings/lists/{rating_list.pk}/").json()["moved_since"] == 0
+    assert "0 ratings have moved since." in Client().get(f"/ratings/lists/{rating_list.pk}/").content.decode()
     services.match_record(
         game=GAME, source="table:9", order_at=T0 + timedelta(days=2),
         placings=[Placing(players[0].user_id, players[0].handle, 1), Placing(players[1].user_id, players[1].handle, 2)],
     )  # fmt: skip
     assert Client().get(f"/api/ratings/lists/{rating_list.pk}/").json()["moved_since"] == 2  # a rating change
+    assert "2 ratings have moved since." in Client().get(f"/ratings/lists/{rating_list.pk}/").content.decode()

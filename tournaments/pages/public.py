@@ -6,6 +6,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 import games
+from config.page_cache import visitor_page
 from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.pages import club_reads
@@ -133,10 +134,15 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
     """An official rating list as it was published, and how many ratings moved since."""
-    page = ratings.list_detail(list_id=list_id, page=ratings.page_number(request.GET.get("page")))
-    if page is None:
-        raise Http404(_("No such list."))
-    return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})
+    number = ratings.page_number(request.GET.get("page"))
+
+    def build() -> HttpResponse:
+        page = ratings.list_detail(list_id=list_id, page=number)
+        if page is None:
+            raise Http404(_("No such list."))
+        return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})
+
+    return visitor_page(request, ("list", list_id, ratings.list_version(list_id=list_id), number), build)
 
 
 def card_statistics(request: HttpRequest, game: str) -> HttpResponse:

@@ -1,0 +1,58 @@
+"""Expensive public reads kept in the shared cache, keyed by what changes them: the key names the object and
+its version (a season's `standings_at`, a pool's newest audit row), which the results pipeline moves with
+every change it makes, so a changed result is never served stale and nothing needs deleting. A cache that
+is away (Redis down) only costs the work it would have saved."""
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from config.caches import CACHE_ERRORS
+
+T = TypeVar("T")
+logger = logging.getLogger(__name__)
+DAY = 24 * 3600
+
+
+def remembered(key: str, compute: Callable[[], T], seconds: int = DAY) -> T:
+    """The value stored under `key`, computed and stored when missing."""
+    try:
+        value: T | None = cache.get(key)
+    except CACHE_ERRORS as error:
+        logger.warning("cache unavailable, %s computed: %s", key, error)
+        return compute()
+    if value is None:
+        value = compute()
+        try:
+            cache.set(key, value, timeout=seconds)
+        except CACHE_ERRORS as error:
+            logger.warning("cache unavailable, %s not kept: %s", key, error)
+    return value
+
+
+def visitor_page(request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse]) -> HttpResponse:
+    """An anonymous visitor's page from the cache, the same bytes for every visitor of that language (the
+    page's version is in `key_parts`); signed-in people, and a visitor with a session or a message waiting,
+    get it built for them. Kept at most PAGE_CACHE_SECONDS, whatever the version says."""
+    if (
+        request.user.is_authenticated
+        or settings.SESSION_COOKIE_NAME in request.COOKIES
+        or "messages" in request.COOKIES
+    ):
+        return build()
+    key = "page:" + ":".join(str(part) for part in key_parts) + f":{get_language()}"
+    built: list[HttpResponse] = []
+
+    def content() -> bytes | None:
+        built.append(build())
+        return built[0].content if built[0].status_code == 200 else None
+
+    body = remembered(key, content, settings.PAGE_CACHE_SECONDS)
+    if built:
+        return built[0]
+    return HttpResponse(body) if body is not None else build()
