@@ -168,6 +168,10 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LOGIN_URL = "login"
+# Log in with the username or the handle, case-blind (tournaments/auth.py); the log-in throttle counts per
+# account whichever name was typed (LOGIN_ACCOUNT_OF).
+AUTHENTICATION_BACKENDS = ["tournaments.auth.UsernameOrHandleBackend"]
+LOGIN_ACCOUNT_OF = "tournaments.auth.account_of"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 TIME_ZONE = "UTC"  # stored times; each event shows its own in the event's time zone

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
+from django.utils.module_loading import import_string
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
@@ -117,7 +118,9 @@ class LoginAccountThrottle(FallbackThrottle):
         username = fields.get("username") if hasattr(fields, "get") else None
         if not isinstance(username, str) or not username:
             return None
-        account = hashlib.sha256(username.strip().lower().encode("utf-8", "backslashreplace")).hexdigest()
+        user = import_string(settings.LOGIN_ACCOUNT_OF)(username)  # a username or a handle: one bucket an account
+        named = f"user:{user.pk}" if user is not None else username.strip().lower()
+        account = hashlib.sha256(named.encode("utf-8", "backslashreplace")).hexdigest()
         return self.cache_format % {"scope": self.scope, "ident": account}
 
 

@@ -64,3 +64,48 @@ def test_a_name_with_spaces_is_kept_beside_the_handle_and_shown_on_the_players_p
     api = {"username": "kk", "handle": "kk1", "password": "correct-horse-battery", "display_name": "Kim\u200bK"}
     response = api_client.post("/api/players/", api, format="json")
     assert (response.status_code, response.json()["field"]) == (400, "display_name")
+
+
+def test_log_in_by_username_or_handle_case_blind_on_the_page_and_for_a_token() -> None:
+    from django.contrib.auth import get_user_model
+
+    from tests.factories import PlayerFactory
+
+    player = PlayerFactory(handle="Zoé_D")
+    player.user.username = "zoe-login"
+    player.user.set_password("a-long-enough-secret")
+    player.user.save()
+    for name in ("zoe-login", "ZOE-LOGIN", "Zoé_D", "zoe_d", "ZOE_D"):
+        client = Client()
+        answer = client.post("/accounts/login/", {"username": name, "password": "a-long-enough-secret"})
+        assert answer.status_code == 302, name
+        assert client.get("/").wsgi_request.user == player.user
+        token = Client().post("/api/auth/token/", {"username": name, "password": "a-long-enough-secret"})
+        assert token.status_code == 200, (name, token.content)
+    wrong = Client().post("/accounts/login/", {"username": "Zoé_D", "password": "not-it"})
+    assert wrong.status_code == 200
+    assert "Username or handle" in Client().get("/accounts/login/").content.decode()
+    get_user_model().objects.create_user(username="ZOE-login", password="another-secret-1")  # case twins
+    assert (
+        Client().post("/accounts/login/", {"username": "zoe-login", "password": "a-long-enough-secret"}).status_code
+        == 302
+    )
+    assert (
+        Client().post("/accounts/login/", {"username": "Zoe-Login", "password": "a-long-enough-secret"}).status_code
+        == 200
+    )
+    signup = Client().get("/accounts/signup/").content.decode()
+    assert signup.count('autocapitalize="none"') == 2  # username and handle
+
+
+def test_a_handle_and_its_username_share_one_log_in_bucket(settings) -> None:
+    from tests.factories import PlayerFactory
+    from tests.test_throttles import form_login
+
+    player = PlayerFactory(handle="ann_h")
+    player.user.username = "ann-login"
+    player.user.save()
+    client = Client()
+    statuses = [form_login(client, name, address=f"192.0.2.{i}") for i, name in enumerate(["ann_h", "ANN-LOGIN"] * 15)]
+    assert statuses == [200] * 30
+    assert form_login(client, "Ann_H", address="192.0.2.99") == 429  # the account's 31st guess, whichever name

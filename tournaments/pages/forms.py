@@ -9,11 +9,14 @@ from tournaments.pages.text import refusal
 
 class SignupForm(forms.Form):
     username = forms.CharField(
-        label=_("Username (to log in)"), max_length=150, widget=forms.TextInput(attrs={"autocomplete": "username"})
+        label=_("Username (to log in)"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false"}),
     )
     handle = forms.CharField(
         label=_("Handle (shown on tables and standings)"),
         max_length=40,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
         help_text=_("2-40 characters: Latin letters (accents allowed), digits, '.', '-' or '_'."),
     )
     display_name = forms.CharField(
