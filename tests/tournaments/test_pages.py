@@ -257,6 +257,35 @@ def test_the_qr_check_in_link_checks_in_only_the_logged_in_player() -> None:
     assert theirs.status == "registered"
 
 
+def test_the_poster_registers_and_checks_in_a_walk_in_in_one_tap_or_says_why_not() -> None:
+    from tournaments.models import Registration
+
+    event = EventFactory(capacity=2)
+    walk_in = PlayerFactory()
+    client = Client()
+    client.force_login(walk_in.user)
+    url = f"/events/{event.pk}/check-in/{check_in_code(event)}/"
+    offer = client.get(url).content.decode()
+    assert "Register and check me in" in offer
+    answer = client.post(url, follow=True)
+    assert answer.status_code == 200
+    assert Registration.objects.get(event=event, player=walk_in).status == "checked_in"
+    assert "You are registered and checked in." in answer.content.decode()
+    second, third = PlayerFactory(), PlayerFactory()
+    services.registration_create(event=event, player=second)  # the last place
+    late = Client()
+    late.force_login(third.user)
+    full = late.post(url, follow=True).content.decode()
+    assert "you are on the waitlist" in full
+    assert Registration.objects.get(event=event, player=third).status == "waitlisted"
+    closed = EventFactory(status="draft")
+    fourth = Client()
+    fourth.force_login(PlayerFactory().user)
+    refused = fourth.post(f"/events/{closed.pk}/check-in/{check_in_code(closed)}/", follow=True)
+    assert "Ask the organiser." in refused.content.decode()
+    assert not Registration.objects.filter(event=closed).exists()
+
+
 def test_the_leaderboard_pages_by_keyset() -> None:
     from django.utils import timezone
 

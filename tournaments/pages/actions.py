@@ -59,9 +59,30 @@ def check_in_by_code(request: SignedInRequest, event_id: int, code: str) -> Http
     if code != check_in_code(event):
         messages.error(request, _("This check-in code is not this event's."))
         return redirect("event", event_id=event_id)
-    if request.method == "POST":
+    registered = Registration.objects.filter(event=event, player__user=request.user).exists()
+    if request.method == "POST" and registered:
         return my_registration(request, event_id, "check-in")
-    return render(request, "pages/check_in.html", {"event": event})
+    if request.method == "POST":
+        return _walk_in(request, event)
+    return render(request, "pages/check_in.html", {"event": event, "registered": registered})
+
+
+def _walk_in(request: SignedInRequest, event: Event) -> HttpResponse:
+    """A signed-in player who is not registered: registered and checked in in one tap, or told why not."""
+    player = Player.objects.filter(user=request.user).first()
+    if player is None:
+        messages.error(request, _("Choose a handle for your account first."))
+        return redirect("event", event_id=event.pk)
+    try:
+        registration = services.registration_walk_in(event=event, player=player)
+    except DomainError as error:
+        messages.error(request, refusal(error.code, error.message) + " " + _("Ask the organiser."))
+    else:
+        if registration.status == Registration.Status.WAITLISTED:
+            messages.warning(request, _("The event is full: you are on the waitlist, and move up when a place frees."))
+        else:
+            messages.success(request, _("You are registered and checked in."))
+    return redirect("event", event_id=event.pk)
 
 
 @require_POST

@@ -369,6 +369,17 @@ def registration_check_in(*, registration: Registration, by: User) -> Registrati
         return move(Registration, registration.pk, "check_in")
 
 
+def registration_walk_in(*, event: Event, player: Player) -> Registration:
+    """The poster's one tap for a player not registered yet: registered and checked in together while a
+    place is free and registration (or late entry) is open. A full event puts them on the waitlist (and
+    says so: a place may free); a closed one refuses with the reason, and nothing is written."""
+    with transaction.atomic():
+        registration = registration_create(event=event, player=player)
+        if registration.status == Registration.Status.WAITLISTED:
+            return registration
+        return registration_check_in(registration=registration, by=player.user)
+
+
 def registration_drop(*, registration: Registration, by: User) -> Registration:
     """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
     (the table finishes with the others), and is not seated again."""
