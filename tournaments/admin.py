@@ -189,9 +189,12 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
     readonly_fields = ["status", "sanction", "standings"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
-        """Once registration is open the players rely on what the event says: only the actions change it."""
+        """Once the event started only the actions change it; once someone registered, its rules are fixed."""
         if obj is not None and not obj.can.edit:
             return [*EventAdminForm.Meta.fields, "points_by_table_size", "tie_breaks", *self.readonly_fields]
+        if obj is not None and obj.registrations.exists():  # players registered for these rules
+            fields = [*EventAdminForm.Meta.fields, "points_by_table_size", "tie_breaks"]
+            return [*self.readonly_fields, "organisation", *(f for f in fields if f in services.RULES_FIELDS)]
         return [*self.readonly_fields, "organisation"] if obj is not None else self.readonly_fields
 
     def get_form(self, request: HttpRequest, obj: Event | None = None, change: bool = False, **kwargs: Any) -> Any:

@@ -126,6 +126,9 @@ class Player(models.Model):
     notify_seated = models.BooleanField(default=True, help_text="E-mail my table and seat when a round is seated.")
     notify_rejected = models.BooleanField(default=True, help_text="E-mail me when my table's sheets are refused.")
     notify_finished = models.BooleanField(default=True, help_text="E-mail my place when an event ends.")
+    notify_changes = models.BooleanField(
+        default=True, help_text="E-mail me when an event I registered for moves (its time or its venue)."
+    )
     guest = models.BooleanField(
         default=False, help_text="Entered by an organiser for someone without an account (a walk-in, an import)."
     )

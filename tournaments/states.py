@@ -98,7 +98,9 @@ EVENT = Machine(
     "event",
     "wrong_event_status",
     {
-        "edit": Move(_statuses(DRAFT), None, "the event is {row.status}; only a draft can be edited"),
+        "edit": Move(
+            _statuses(DRAFT, REGISTRATION), None, "the event is {row.status}: it can be edited until it starts"
+        ),
         "delete": Move(_statuses(DRAFT), None, "the event is {row.status}; only a draft can be deleted"),
         "open_registration": Move(_statuses(DRAFT), REGISTRATION, "the event is {row.status}, not draft"),
         "enter_late": Move(_statuses(RUNNING), None, "the event is {row.status}, not running", "registration_closed"),

@@ -126,7 +126,7 @@ def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) 
     assert not re.search(r">\d+\.\d{4,}<", listing)  # no long floats in the list
 
 
-def test_the_admin_creates_events_through_the_service_and_cannot_edit_one_taking_registrations(
+def test_the_admin_creates_events_through_the_service_fixes_their_rules_once_registered_and_stops_at_the_start(
     admin_client, admin_user
 ) -> None:
     from tests.factories import OrganisationFactory
@@ -144,8 +144,15 @@ def test_the_admin_creates_events_through_the_service_and_cannot_edit_one_taking
     assert event.seed is not None  # the service drew one
     assert list(event.organisers.all()) == [admin_user]
     services.event_open_registration(event=event, by=admin_user)
+    from tests.factories import PlayerFactory
+
+    services.registration_create(event=event, player=PlayerFactory())
     page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
-    assert 'name="name"' not in page  # read-only once players rely on it
+    assert 'name="name"' in page  # the name, time and venue still move until the start
+    assert 'name="rounds_planned"' not in page  # what seats or scores players is fixed once they registered
+    Event.objects.filter(pk=event.pk).update(status="running")
+    page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
+    assert 'name="name"' not in page  # read-only once it started
     admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", {**form, "name": "Renamed"})
     event.refresh_from_db()
     assert event.name == "Admin night"

@@ -76,7 +76,7 @@ def test_another_clubs_organiser_cannot_choose_this_club(owner: Client) -> None:
     assert not Event.objects.exists()
 
 
-def test_a_draft_is_edited_and_an_open_event_is_not(owner: Client) -> None:
+def test_a_draft_is_edited_an_open_event_too_and_a_started_one_is_not(owner: Client) -> None:
     owner.post("/events/new/", form())
     event = Event.objects.get()
     page = owner.get(f"/events/{event.pk}/edit/").content.decode()
@@ -86,8 +86,10 @@ def test_a_draft_is_edited_and_an_open_event_is_not(owner: Client) -> None:
     assert saved.status_code == 302, saved.context["form"].errors
     assert Event.objects.get().name == "Friday night"
     services.event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
-    assert owner.get(f"/events/{event.pk}/edit/").status_code == 302
+    assert owner.get(f"/events/{event.pk}/edit/").status_code == 200  # until it starts (issue 42)
     assert Client().get(f"/events/{event.pk}/edit/").status_code == 302  # to log in
+    Event.objects.filter(pk=event.pk).update(status="running")
+    assert owner.get(f"/events/{event.pk}/edit/").status_code == 302
 
 
 def test_round_ones_tables_are_previewed_for_n_players(owner: Client) -> None:

@@ -142,3 +142,46 @@ def test_an_event_name_stored_with_line_breaks_and_quotes_still_sends_every_mail
     assert "Bcc" not in message.body
     assert "&#x27;" not in message.body
     assert message.bcc == []
+
+
+def test_an_event_moved_while_registration_is_open_mails_its_players_its_rules_stay(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from datetime import UTC, datetime
+
+    from config.errors import Conflict
+
+    players = [PlayerFactory() for _ in range(3)]
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = services.event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+                                  venue="Café du coin", starts_at=datetime(2027, 1, 7, 19, tzinfo=UTC))  # fmt: skip
+    services.event_open_registration(event=event, by=owner.user)
+    for player in players:
+        services.registration_create(event=event, player=player)
+    services.player_notifications_set(player=players[2], by=players[2].user, seated=True, rejected=True,
+                                      finished=True, language="fr", changes=True)  # fmt: skip
+    api = Client()
+    api.force_login(owner.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api.patch(f"/api/events/{event.pk}/", {"starts_at": "2027-01-08T19:00:00Z", "venue": "La Halle"},
+                           content_type="application/json")  # fmt: skip
+    assert answer.status_code == 200, answer.content
+    assert sorted(message.to[0] for message in mail.outbox) == sorted(p.user.email for p in players)
+    english = next(m for m in mail.outbox if m.to[0] == players[0].user.email)
+    assert english.subject == "Jeudi has moved"
+    assert "La Halle (it was Café du coin)" in english.body
+    assert f"/events/{event.pk}/" in english.body
+    assert "08/01/2027" in next(m for m in mail.outbox if m.to[0] == players[2].user.email).body
+    with pytest.raises(Conflict) as locked:
+        services.event_update(event=event, by=owner.user, rounds_planned=6)
+    assert (locked.value.code, locked.value.field) == ("rules_locked", "rounds_planned")
+    with pytest.raises(Conflict) as too_few:
+        services.event_update(event=event, by=owner.user, capacity=2)
+    assert too_few.value.field == "capacity"
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_update(event=event, by=owner.user, description="Bring your own cards", capacity=3)
+    assert mail.outbox == []  # only the time and the venue are news
+    page = api.get(f"/events/{event.pk}/edit/").content.decode()
+    assert "Fixed: players registered for these rules." in page

@@ -61,7 +61,7 @@ def test_every_wrong_status_refusal_of_the_services_names_the_status() -> None:
     with pytest.raises(Conflict, match="the event is draft; only an event taking registrations can start"):
         services.event_start(event=draft, by=draft.organisers.get())
     running = EventFactory(status="running")
-    with pytest.raises(Conflict, match="the event is running; only a draft can be edited"):
+    with pytest.raises(Conflict, match="the event is running: it can be edited until it starts"):
         services.event_update(event=running, by=running.organisers.get(), name="x")
 
 

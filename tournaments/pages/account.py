@@ -79,7 +79,7 @@ def notification_settings(request: SignedInRequest) -> HttpResponse:
     """The signed-in player's e-mail choices and language (a form on their own page)."""
     player = get_object_or_404(Player, user=request.user)
     if request.method == "POST":
-        choices = {kind: kind in request.POST for kind in ("seated", "rejected", "finished")}
+        choices = {kind: kind in request.POST for kind in ("seated", "rejected", "finished", "changes")}
         try:
             services.player_notifications_set(
                 player=player, by=request.user, language=request.POST.get("language", ""), **choices

@@ -43,7 +43,7 @@ def event_edit(request: SignedInRequest, event_id: int) -> HttpResponse:
     if not selectors.is_organiser(user=request.user, event=event):
         raise PermissionDenied("only an organiser of this event can edit it")
     if not event.can.edit:
-        messages.error(request, _("Registration is open: the event can no longer be edited."))
+        messages.error(request, _("The event has started: it can no longer be edited."))
         return redirect("event", event_id=event.pk)
     form = EventForm(request.POST or None, organisations=[], event=event)
     if request.method == "POST" and form.is_valid():

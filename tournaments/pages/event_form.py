@@ -94,6 +94,16 @@ class EventForm(forms.Form):
         else:
             del self.fields["organisation"]  # an event stays with its organisation
             self.initial.update(_initial_of(event))
+            if event.registrations.exists():
+                self._fix_the_rules()
+
+    def _fix_the_rules(self) -> None:
+        """Players registered for these rules: what seats or scores them is shown, not changed."""
+        ruled = ["game", "rounds_planned", "rated", "draft_direction", "duplicate_deals", "final_table_size",
+                 "bye_points", "seed", "tie_breaks", *(f"points_{size}" for size in TABLE_SIZES)]  # fmt: skip
+        for name in ruled:
+            self.fields[name].disabled = True
+            self.fields[name].help_text = _("Fixed: players registered for these rules.")
 
     def points_fields(self) -> list[forms.BoundField]:
         return [self[f"points_{size}"] for size in TABLE_SIZES]

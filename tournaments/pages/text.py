@@ -169,6 +169,13 @@ def _refusals() -> dict[str, str]:
         "wrong_table_status": _("The table is not in the right state for this."),
         "table_final": _("This table's result is final: ask an organiser to correct it."),
         "round_not_running": _("The round is not running."),
+        "rules_locked": _(
+            "Players registered for these rules: the time, the venue, the places and the description "
+            "still change, not what seats or scores them."
+        ),
+        "capacity_below_registered": _("More players hold a place than that: the event needs at least as many."),
+        "malformed_csv": _("The file is not a CSV this service reads (a cell too long, or a stray character)."),
+        "invalid_display_name": _("A name is one line of visible text, at most 80 characters."),
     }
 
 

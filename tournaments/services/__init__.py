@@ -21,6 +21,7 @@ from tournaments.services.editions import (
 )
 from tournaments.services.entrants import entrants_import, guest_claim, guest_create
 from tournaments.services.events import (
+    RULES_FIELDS,
     event_check,
     event_close,
     event_create,
@@ -43,6 +44,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.notifications import (
     notify_event_finished,
+    notify_event_moved,
     notify_round_seated,
     notify_table_rejected,
     unsubscribe,
@@ -71,6 +73,7 @@ from tournaments.services.verification import (
 from tournaments.services.webhooks import webhook_deliver, webhook_subscribe, webhooks_sweep
 
 __all__ = [
+    "RULES_FIELDS",
     "StoredSheets",
     "card_stats_rebuild",
     "edition_activate",
@@ -98,6 +101,7 @@ __all__ = [
     "membership_add",
     "membership_end",
     "notify_event_finished",
+    "notify_event_moved",
     "notify_round_seated",
     "notify_table_rejected",
     "organisation_create",

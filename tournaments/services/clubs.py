@@ -142,14 +142,15 @@ def player_country_set(*, player: Player, by: User, country: str) -> Player:
 
 
 def player_notifications_set(
-    *, player: Player, by: User, seated: bool, rejected: bool, finished: bool, language: str
+    *, player: Player, by: User, seated: bool, rejected: bool, finished: bool, language: str, changes: bool = True
 ) -> Player:
     """A player chooses which e-mails they get and in which language (empty: the site's)."""
     if by.pk != player.user_id:
         raise NotAllowed("only the player chooses their e-mails", "not_allowed")
     if language and language not in dict(settings.LANGUAGES):
         raise DomainError(f"languages are {', '.join(dict(settings.LANGUAGES))}", "invalid_language", "language")
-    values = {"notify_seated": seated, "notify_rejected": rejected, "notify_finished": finished, "language": language}
+    values = {"notify_seated": seated, "notify_rejected": rejected, "notify_finished": finished,
+              "notify_changes": changes, "language": language}  # fmt: skip
     Player.objects.filter(pk=player.pk).update(**values)
     for name, value in values.items():
         setattr(player, name, value)

@@ -1,7 +1,7 @@
 """Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -240,8 +240,19 @@ EDITABLE_EVENT_FIELDS = frozenset(
 )  # fmt: skip
 
 
+# What seats or scores players: fixed once someone registered (they signed up for these rules).
+RULES_FIELDS = frozenset(
+    {"game", "rounds_planned", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
+     "duplicate_deals", "final_table_size", "seed"}
+)  # fmt: skip
+MOVES = ("starts_at", "venue")  # registered players are told by e-mail when these change
+
+
 def event_update(*, event: Event, by: User, **changes: Any) -> Event:
-    """Change a draft event (its game too); once registration is open the players rely on what it says."""
+    """Change an event until it starts. A draft changes in everything (its game too); once someone registered,
+    what seats or scores players (RULES_FIELDS) stays as they signed up for it, while its time, venue,
+    places (never below those taken), description, late entry and time zone still move. Registered players
+    get an e-mail when the time or the venue moves (calendars follow by their SEQUENCE)."""
     selectors.require_organiser(user=by, event=event)
     unknown = set(changes) - EDITABLE_EVENT_FIELDS - {"game"}
     if unknown:
@@ -250,11 +261,33 @@ def event_update(*, event: Event, by: User, **changes: Any) -> Event:
         )
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "edit")
+        changed = {name for name, value in changes.items() if getattr(locked, name) != value}
+        before = {name: _shown(getattr(locked, name)) for name in MOVES if name in changed}
+        _refuse_rule_changes(locked, changed)
         for name, value in changes.items():
             setattr(locked, name, value)
         event_check(event=locked)
+        taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
+        if locked.capacity < taken:
+            raise Conflict(f"{taken} players hold a place: the event needs at least as many places",
+                           "capacity_below_registered", "capacity")  # fmt: skip
         locked.save()
+        if before and locked.registrations.exists():
+            enqueue_on_commit(task_names.NOTIFY_MOVED, locked.pk, before)
     return locked
+
+
+def _refuse_rule_changes(event: Event, changed: set[str]) -> None:
+    ruled = sorted(changed & RULES_FIELDS)
+    if ruled and event.registrations.exists():
+        raise Conflict(
+            f"players registered for these rules: {', '.join(ruled)} can no longer change (the time, the venue, "
+            "the places and the description still can)", "rules_locked", ruled[0],
+        )  # fmt: skip
+
+
+def _shown(value: Any) -> str:
+    return value.isoformat() if isinstance(value, datetime) else str(value or "")
 
 
 def event_delete(*, event: Event, by: User) -> None:

@@ -18,7 +18,10 @@ from tournaments.models import Event, Player, Round, Seat, TableResult
 from tournaments.pages.text import problem_sentence
 from tournaments.services.rating import table_source
 
-KINDS = {"seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished"}
+KINDS = {
+    "seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished",
+    "moved": "notify_changes",
+}  # fmt: skip
 SALT = "boomerang.unsubscribe"
 
 
@@ -44,6 +47,17 @@ def notify_round_seated(*, round_id: int) -> int:
     round_ = Round.objects.select_related("event").get(pk=round_id)
     seats = Seat.objects.filter(table__round=round_).select_related("player__user", "table")
     return _send((seat.player, "seated", {"event": round_.event, "round": round_, "seat": seat}) for seat in seats)
+
+
+def notify_event_moved(*, event_id: int, before: dict[str, str]) -> int:
+    """The players registered in an event (waitlist included) hear that its time or venue moved: what it
+    was, what it is now, and the event's page."""
+    event = Event.objects.get(pk=event_id)
+    registered = Player.objects.filter(
+        registrations__event=event, registrations__status__in=("registered", "checked_in", "waitlisted")
+    ).select_related("user")
+    link = settings.SITE_URL + reverse("event", args=[event.pk])
+    return _send((p, "moved", {"event": event, "before": before, "link": link}) for p in registered)
 
 
 def notify_table_rejected(*, table_id: int) -> int:
