@@ -3,7 +3,7 @@
 event re-orders the season at once.
 
 Points for a place: a table given by the organiser (points per place, first place first; places past its
-end score 0), or the default scheme tier x round(100 x (N - place + 1) / N) for a field of N players.
+end score 0), or the default scheme tier x (100 x (N - place + 1) / N, rounded half up) for a field of N players.
 Tied players split the points of the places they cover (two tied second of ten share the points of places 2
 and 3), as UDisc does. Each player's best `best_of` events count; the others are shown, not counted.
 """
@@ -75,7 +75,13 @@ def place_points(place: int, field_size: int, tier: int, table: Sequence[float] 
     """The points of one place (before ties are split)."""
     if table is not None:
         return tier * Fraction(str(table[place - 1])) if place <= len(table) else 0
-    return tier * round(100 * (field_size - place + 1) / field_size)
+    return tier * _half_up(100 * (field_size - place + 1), field_size)
+
+
+def _half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator to the nearest whole number, halves up, as people count (87.5 -> 88, 62.5 ->
+    63, 12.5 -> 13); Python's round() rounds halves to the even neighbour (62.5 -> 62)."""
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def event_points(result: EventResult, table: Sequence[float] | None = None) -> dict[str, Fraction | int]:
@@ -93,7 +99,7 @@ def place_shares(result: EventResult, table: Sequence[float] | None = None) -> d
     shares: dict[int, Fraction | int] = {}
     for place, count in tied.items():
         if count == 1 and table is None:  # the common case, inline: no call, no fraction
-            shares[place] = tier * round(100 * (field_size - place + 1) / field_size)
+            shares[place] = tier * _half_up(100 * (field_size - place + 1), field_size)
         elif count == 1:
             shares[place] = place_points(place, field_size, tier, table)
         else:

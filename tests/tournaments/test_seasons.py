@@ -27,6 +27,12 @@ def test_the_default_scheme_scales_by_field_size_and_tier() -> None:
     assert place_points(3, 10, 2) == 2 * 80
 
 
+def test_halves_round_up_as_people_count() -> None:
+    assert [place_points(p, 8, 1) for p in range(1, 9)] == [100, 88, 75, 63, 50, 38, 25, 13]
+    untied = event_points(EventResult(1, 1, {f"p{i}": i for i in range(1, 9)}))  # the inline path too
+    assert [untied[f"p{i}"] for i in range(1, 9)] == [100, 88, 75, 63, 50, 38, 25, 13]
+
+
 def test_tied_players_split_the_points_of_the_places_they_cover() -> None:
     points = event_points(EventResult(1, 1, {"a": 1, "b": 2, "c": 2, "d": 4}))
     assert points == {"a": 100, "b": Fraction(75 + 50, 2), "c": Fraction(125, 2), "d": 25}
