@@ -169,8 +169,9 @@ LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LOGIN_URL = "login"
 # Log in with the username or the handle, case-blind (tournaments/auth.py); the log-in throttle counts per
-# account whichever name was typed (LOGIN_ACCOUNT_OF).
-AUTHENTICATION_BACKENDS = ["tournaments.auth.UsernameOrHandleBackend"]
+# account whichever name was typed (LOGIN_ACCOUNT_OF). Django's own backend stays listed so that sessions
+# opened through it before stay open (a session names the backend that logged it in).
+AUTHENTICATION_BACKENDS = ["tournaments.auth.UsernameOrHandleBackend", "django.contrib.auth.backends.ModelBackend"]
 LOGIN_ACCOUNT_OF = "tournaments.auth.account_of"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

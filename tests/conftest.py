@@ -28,6 +28,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=POSTGRES_REASON))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_of_the_apps(tmp_path_factory: pytest.TempPathFactory):
+    """The suite links and serves the apps' own static files under their plain names, whatever `make run`
+    left in staticfiles/ (hashed copies, maybe of another commit, with a manifest that renames every link)."""
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=str(tmp_path_factory.mktemp("staticfiles"))):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _tasks_run_in_process(request: pytest.FixtureRequest):
     """Unit tests run tasks in-process; only `services` tests send them through Redis to a worker."""

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.management import call_command
 from django.test import Client
+from django.utils.functional import empty
 
 from tests.factories import UserFactory
 
@@ -114,5 +115,4 @@ def test_after_collectstatic_stylesheets_are_hashed_and_cached_for_ever(settings
         assert re.fullmatch(r"/static/boomerang/site\.[0-9a-f]{12}\.css", url)
         assert (tmp_path / url.removeprefix("/static/")).exists()
     finally:
-        settings.STATIC_ROOT = settings.BASE_DIR / "staticfiles"
-        staticfiles_storage._setup()
+        staticfiles_storage._wrapped = empty  # set up again from the suite's own STATIC_ROOT when next used

@@ -3,6 +3,7 @@ with these templates."""
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth
@@ -52,7 +53,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, refusal(error.code, error.message))
         else:
-            login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, player.user, backend=settings.AUTHENTICATION_BACKENDS[0])
             wanted = request.GET.get("next", "")
             safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()})
             return redirect(wanted if wanted and safe else "home")
