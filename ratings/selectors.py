@@ -225,6 +225,19 @@ Periods = dict[int, list[tuple[date, date | None]]]
 _PLAYER_FILTERS: dict[str, Callable[[str], Periods]] = {}
 
 
+_LIST_EXCLUSIONS: list[Callable[[], Any]] = []
+
+
+def register_list_exclusion(users: Callable[[], Any]) -> None:
+    """Players an official list leaves out (the tournaments app's demo players): `users()` gives their user
+    ids, as a queryset of `user_id` values or a list."""
+    _LIST_EXCLUSIONS.append(users)
+
+
+def list_exclusions() -> list[Callable[[], Any]]:
+    return list(_LIST_EXCLUSIONS)
+
+
 def register_player_filter(name: str, periods: Callable[[str], Periods]) -> None:
     _PLAYER_FILTERS[name] = periods
 

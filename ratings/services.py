@@ -28,7 +28,7 @@ from ratings.models import (
     RatingListEntry,
     RatingPool,
 )
-from ratings.selectors import PublishedList, list_listeners
+from ratings.selectors import PublishedList, list_exclusions, list_listeners
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
 
 BATCH = 2000
@@ -391,13 +391,13 @@ def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None
 
 def _list_entries_copy(rating_list: RatingList) -> int:
     """INSERT ... SELECT of the pool's ratings with their shared ranks (SQL's RANK(): 1, 1, 3), in player
-    order so every index of the entries grows at its end; the SELECT is the ORM's. Returns the rows."""
+    order so every index of the entries grows at its end; the SELECT is the ORM's. The players of
+    `list_exclusions` (demo players) are left out before ranking. Returns the rows."""
     columns = ("player_id", "name", "list_rank", "conservative", "mu", "sigma", "games")
-    ranked = (
-        Rating.objects.filter(pool_id=rating_list.pool_id)
-        .annotate(list_rank=Window(Rank(), order_by=[F("conservative").desc()]))
-        .values_list(*columns)
-    )
+    rated = Rating.objects.filter(pool_id=rating_list.pool_id)
+    for excluded in list_exclusions():
+        rated = rated.exclude(player_id__in=excluded())
+    ranked = rated.annotate(list_rank=Window(Rank(), order_by=[F("conservative").desc()])).values_list(*columns)
     select, params = ranked.query.sql_with_params()
     table, quote = RatingListEntry._meta.db_table, connection.ops.quote_name
     targets = ", ".join(quote(column) for column in ("rating_list_id", "player_id", "name", "rank", *columns[3:]))

@@ -53,6 +53,9 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
         return done.stdout
 
     manage("migrate", "--noinput")
+    production = manage("bootstrap", "--no-demo")  # a production install starts without the demo
+    assert "0 new demo sheet(s) verified, 0 new demo event(s)" in production
+    assert "statuses  rated players 0" in manage("shell", "-c", FIRST_LOOK)
     first, second = manage("bootstrap"), manage("bootstrap")
     password = first.split("password ")[1].split()[0]
     assert password in second
@@ -62,9 +65,18 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
     assert "statuses finished,registration,running" in first_look  # open, running and finished events
     assert "rated players 8" in first_look  # the leaderboards are not empty
     assert "names unique True" in first_look
+    assert "a list of 0 after 8 demo players" in manage("shell", "-c", FIRST_LIST)  # the demo never enters one
     manage("demo_clear")
     assert "statuses  rated players 0" in manage("shell", "-c", FIRST_LOOK)  # and demo_clear removes all
 
+
+FIRST_LIST = """
+from ratings import services
+from tournaments.models import Player
+published = services.list_publish(game="boomerang-australia", name="first", actor="steward")
+demo = Player.objects.filter(demo=True, user__ratings__pool__game="boomerang-australia").count()
+print("a list of", published.entries.count(), "after", demo, "demo players")
+"""
 
 FIRST_LOOK = """
 from ratings.models import Rating

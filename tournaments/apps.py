@@ -10,7 +10,12 @@ class TournamentsConfig(AppConfig):
         # The API's refusals in the request's language, from the same table as the pages'.
         # Leaderboards filtered by club (members while members) and by country.
         from config.errors import register_refusal_translation
-        from ratings.selectors import on_list_published, register_list_publisher, register_player_filter
+        from ratings.selectors import (
+            on_list_published,
+            register_list_exclusion,
+            register_list_publisher,
+            register_player_filter,
+        )
         from tournaments import selectors, tasks  # noqa: F401
         from tournaments.pages.text import refusal
         from tournaments.services.webhooks import webhooks_emit_list_published
@@ -20,3 +25,4 @@ class TournamentsConfig(AppConfig):
         register_player_filter("country", selectors.country_player_periods)
         register_list_publisher(lambda user, game: selectors.is_steward(user=user, game=game))
         on_list_published(webhooks_emit_list_published)  # the rating.list.published webhook
+        register_list_exclusion(selectors.demo_user_ids)  # demo players never enter an official list

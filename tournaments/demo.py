@@ -123,8 +123,14 @@ def _demo_user(username: str) -> Any:
 
 
 def _demo_player(handle: str) -> Player:
-    player = Player.objects.filter(handle=handle).first()
-    return player or services.player_create(user=_demo_user(handle), handle=handle)
+    """A demo player, marked: the pages say so, and official lists and seasons leave them out."""
+    player = Player.objects.filter(handle=handle).first() or services.player_create(
+        user=_demo_user(handle), handle=handle
+    )
+    if not player.demo:
+        Player.objects.filter(pk=player.pk).update(demo=True)
+        player.demo = True
+    return player
 
 
 def legal_table_sheet(table: Table, players: int, rng: random.Random) -> dict[str, Any]:

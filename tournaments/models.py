@@ -132,6 +132,9 @@ class Player(models.Model):
     guest = models.BooleanField(
         default=False, help_text="Entered by an organiser for someone without an account (a walk-in, an import)."
     )
+    demo = models.BooleanField(
+        default=False, help_text="Made by the demo (bootstrap): marked as such, never in an official list or a season."
+    )
     claim_code = models.CharField(
         max_length=64, blank=True, db_index=True,
         help_text="A guest's secret: its person signs in and claims the guest's results with it (used once).",

@@ -592,6 +592,16 @@ def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
     return places
 
 
+def demo_user_ids() -> QuerySet[Player, int]:
+    """The accounts of the demo's players (official lists and seasons leave them out)."""
+    return Player.objects.filter(demo=True).values_list("user_id", flat=True)
+
+
+def demo_handles(*, handles: Iterable[str]) -> set[str]:
+    """Which of these handles are demo players' (one query): the pages mark them."""
+    return set(Player.objects.filter(demo=True, handle__in=list(handles)).values_list("handle", flat=True))
+
+
 def event_guests(*, event: Event) -> list[Player]:
     """The guests entered in the event, with whoever claimed each."""
     return list(Player.objects.filter(guest=True, registrations__event=event).select_related("claimed_by"))

@@ -296,3 +296,22 @@ def test_the_season_page_is_bounded_by_pages_of_players_and_of_event_columns(
     assert f"/events/{events[1].pk}/" in second.split("<tbody>")[0]
     assert ">2</a></th>" in second  # the column keeps its number in the whole season
     assert Client().get(f"/seasons/{season.pk}/?page=99999999999&events=x").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_demo_players_are_marked_on_the_pages_and_their_events_never_join_a_season() -> None:
+    from tournaments.demo import demo_event_run
+
+    event = demo_event_run(game=GAME, players=4, seed=9, rounds=1, rated=True).event
+    handle = event.registrations.select_related("player").first().player.handle
+    assert "A player of the demo" in Client().get(f"/players/{handle}/").content.decode()
+    board = Client().get(f"/leaderboards/{GAME}/").content.decode()
+    assert board.count('<span class="badge">demo</span>') == 4
+    owner = event.organisers.get()
+    season = services.season_create(
+        by=owner, organisation=event.organisation, name="S", game=GAME, starts_on=date(2000, 1, 1),
+        ends_on=date(2100, 1, 1),
+    )  # fmt: skip
+    with pytest.raises(DomainError) as refused:
+        services.season_event_add(season=season, by=owner, event=event)
+    assert refused.value.code == "demo_event"

@@ -75,6 +75,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         "next": page.next.encode() if page and page.next else None, "first_page": after is None,
         "club": filters.get("club", ""), "country": filters.get("country", ""),
         "lists": ratings.lists_of(pool=pool)[:12] if pool else [],
+        "demo": selectors.demo_handles(handles=[rating.name for _place, rating, _p in rows]),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
 

@@ -71,6 +71,8 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
         selectors.require_staff(user=by, organisation=event.organisation)
     if event.game != season.game:
         raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game", "event")
+    if event.registrations.filter(player__demo=True).exists():
+        raise DomainError("a demo event never counts in a season", "demo_event", "event")
     if not 1 <= tier <= MOST_TIER:
         raise DomainError(f"a tier is 1 to {MOST_TIER}", "invalid_tier", "tier")
     if event.starts_at and not season.starts_on <= event.starts_at.date() <= season.ends_on:

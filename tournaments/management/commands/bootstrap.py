@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 import games
@@ -34,11 +34,18 @@ DEMO_EVENTS = {
 class Command(BaseCommand):
     help = "Create the admin account (credentials printed) and a small demo on an empty database."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--no-demo", action="store_true", help="A production install: the admin and the stewards only, no demo."
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         password = self._admin_password()
         self._rating_body()
-        created = self._demo_sheet_checks()
-        events = self._demo_events()
+        created = events = 0
+        if not options["no_demo"]:
+            created = self._demo_sheet_checks()
+            events = self._demo_events()
         self.stdout.write(
             "\nBoomerang tournaments are ready.\n"
             "  pages     http://127.0.0.1:8000/ (events, standings, leaderboards; English and French)\n"
