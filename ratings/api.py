@@ -96,9 +96,11 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         payload = ListInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         actor = request.user.get_username()
+        values = payload.validated_data
         rating_list = services.list_publish(
-            game=self.get_object().game, name=payload.validated_data["name"], actor=actor
-        )
+            game=self.get_object().game, name=values["name"], actor=actor, min_games=values["min_games"],
+            leave_out_provisional=values["leave_out_provisional"],
+        )  # fmt: skip
         return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=PlayerRatingSerializer)
@@ -112,7 +114,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)
 
 
-LIST_CSV_COLUMNS = ("rank", "player", "handle", "conservative", "mu", "sigma", "games")
+LIST_CSV_COLUMNS = ("rank", "player", "handle", "conservative", "mu", "sigma", "games", "inactive")
 
 
 class RatingListViewSet(viewsets.ReadOnlyModelViewSet):

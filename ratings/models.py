@@ -135,6 +135,8 @@ class RatingList(models.Model):
     name = models.CharField(max_length=100)
     published_at = models.DateTimeField()
     published_by = models.CharField(max_length=150, help_text="Who published it (a steward, or the schedule).")
+    min_games = models.PositiveIntegerField(default=0, help_text="Players with fewer rated games are left out.")
+    provisional_left_out = models.BooleanField(default=False, help_text="Provisional players are left out.")
 
     class Meta:
         ordering = ["-published_at", "-id"]
@@ -162,6 +164,7 @@ class RatingListEntry(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField()
+    inactive = models.BooleanField(default=False, help_text="No rated game in the year before the list.")
 
     class Meta:
         ordering = ["rating_list", "rank", "id"]

@@ -419,10 +419,11 @@ def _moved_since(rating_list: RatingList) -> int:
 
 
 def list_rows(*, rating_list: RatingList) -> Iterator[tuple[Any, ...]]:
-    """Every entry of the list by rank, as (rank, player id, handle, conservative, mu, sigma, games), read in
-    chunks: for an export of any size."""
-    columns = ("rank", "player_id", "name", "conservative", "mu", "sigma", "games")
-    return rating_list.entries.order_by("rank", "id").values_list(*columns).iterator(chunk_size=5000)
+    """Every entry of the list by rank, as (rank, player id, handle, conservative, mu, sigma, games, inactive
+    yes/no), read in chunks: for an export of any size."""
+    columns = ("rank", "player_id", "name", "conservative", "mu", "sigma", "games", "inactive")
+    rows = rating_list.entries.order_by("rank", "id").values_list(*columns).iterator(chunk_size=5000)
+    return ((*row[:-1], "yes" if row[-1] else "no") for row in rows)
 
 
 def list_ranks_of(*, player_id: int) -> list[RatingListEntry]:

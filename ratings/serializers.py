@@ -55,6 +55,10 @@ class PlayerRatingSerializer(serializers.Serializer):
 
 class ListInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, help_text="For example 2026-11.")
+    min_games = serializers.IntegerField(
+        min_value=0, max_value=10_000, default=0, help_text="Players with fewer rated games are left out."
+    )
+    leave_out_provisional = serializers.BooleanField(default=False, help_text="Leave provisional players out.")
 
 
 class ListEntrySerializer(serializers.ModelSerializer):
@@ -63,7 +67,7 @@ class ListEntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RatingListEntry
-        fields = ["rank", "player", "handle", "conservative", "mu", "sigma", "games"]
+        fields = ["rank", "player", "handle", "conservative", "mu", "sigma", "games", "inactive"]
 
 
 class RatingListSerializer(serializers.ModelSerializer):
@@ -71,7 +75,7 @@ class RatingListSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RatingList
-        fields = ["id", "game", "name", "published_at", "published_by"]
+        fields = ["id", "game", "name", "published_at", "published_by", "min_games", "provisional_left_out"]
 
 
 class RatingListDetailSerializer(serializers.Serializer):

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, Window
-from django.db.models.functions import Rank
+from django.db.models import BooleanField, Case, F, Q, When, Window
+from django.db.models.functions import Rank, Round
 from django.utils import timezone
 
 from config.bulk import bulk_insert
@@ -365,19 +365,30 @@ def _conservatives(pool: RatingPool, players: Collection[int]) -> list[float]:
     return [c for player, c in rows.iterator(chunk_size=20000) if player in wanted]
 
 
-def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None) -> RatingList:
-    """Freeze the pool's ratings as an official list `name` (ranks by conservative rating, equal ratings
-    sharing a rank). The entries are copied by one statement, which reads one committed moment of the pool
-    (every rating change commits whole), so no lock is held and rating goes on meanwhile."""
+INACTIVE_AFTER = timedelta(days=365)  # a player without a rated game for a year is marked inactive on a list
+
+
+def list_publish(
+    *, game: str, name: str, actor: str, at: datetime | None = None, min_games: int = 0,
+    leave_out_provisional: bool = False,
+) -> RatingList:  # fmt: skip
+    """Freeze the pool's ratings as an official list `name`, as FIDE's lists are made: players with fewer
+    than `min_games` rated games left out, provisional players too when asked, a player without a rated game
+    in the year before marked inactive, and players whose ratings show the same (to one decimal) sharing a
+    rank. The entries are copied by one statement, which reads one committed moment of the pool (every
+    rating change commits whole), so no lock is held and rating goes on meanwhile."""
     name = " ".join(name.split())
     if not name:
         raise DomainError("a list needs a name", "invalid_name", "name")
+    if not 0 <= min_games <= 10_000:
+        raise DomainError("a minimum of games is 0 to 10000", "invalid_min_games", "min_games")
     pool = pool_get(game=game)
     try:
         with transaction.atomic():
             rating_list = RatingList.objects.create(
-                pool=pool, name=name, published_at=at or timezone.now(), published_by=actor[:150]
-            )
+                pool=pool, name=name, published_at=at or timezone.now(), published_by=actor[:150],
+                min_games=min_games, provisional_left_out=leave_out_provisional,
+            )  # fmt: skip
             players = _list_entries_copy(rating_list)
             published = PublishedList(rating_list.pk, name, game, rating_list.published_at, players)
             for listener in list_listeners():
@@ -390,17 +401,40 @@ def list_publish(*, game: str, name: str, actor: str, at: datetime | None = None
 
 
 def _list_entries_copy(rating_list: RatingList) -> int:
-    """INSERT ... SELECT of the pool's ratings with their shared ranks (SQL's RANK(): 1, 1, 3), in player
-    order so every index of the entries grows at its end; the SELECT is the ORM's. The players of
-    `list_exclusions` (demo players) are left out before ranking. Returns the rows."""
-    columns = ("player_id", "name", "list_rank", "conservative", "mu", "sigma", "games")
-    rated = Rating.objects.filter(pool_id=rating_list.pool_id)
+    """INSERT ... SELECT of the pool's ratings with their shared ranks (SQL's RANK() over the rating as shown,
+    to one decimal: 1, 1, 3), in player order so every index of the entries grows at its end; the SELECT is
+    the ORM's. The list's rules and `list_exclusions` (demo players) leave players out before ranking.
+    Returns the rows."""
+    rated = Rating.objects.filter(pool_id=rating_list.pool_id, games__gte=rating_list.min_games)
+    if rating_list.provisional_left_out:
+        rated = rated.filter(
+            games__gte=settings.RATINGS_PROVISIONAL_GAMES, sigma__lte=settings.RATINGS_PROVISIONAL_SIGMA
+        )
     for excluded in list_exclusions():
         rated = rated.exclude(player_id__in=excluded())
-    ranked = rated.annotate(list_rank=Window(Rank(), order_by=[F("conservative").desc()])).values_list(*columns)
+    idle_since = rating_list.published_at - INACTIVE_AFTER
+    columns = ("player_id", "name", "list_rank", "conservative", "mu", "sigma", "games", "list_inactive")
+    ranked = rated.annotate(
+        list_rank=Window(Rank(), order_by=[Round(F("conservative"), 1).desc()]),
+        list_inactive=Case(When(Q(last_played_at__lt=idle_since) | Q(last_played_at__isnull=True), then=True),
+                           default=False, output_field=BooleanField()),
+    ).values_list(*columns)  # fmt: skip
     select, params = ranked.query.sql_with_params()
     table, quote = RatingListEntry._meta.db_table, connection.ops.quote_name
-    targets = ", ".join(quote(column) for column in ("rating_list_id", "player_id", "name", "rank", *columns[3:]))
+    targets = ", ".join(
+        quote(column)
+        for column in (
+            "rating_list_id",
+            "player_id",
+            "name",
+            "rank",
+            "conservative",
+            "mu",
+            "sigma",
+            "games",
+            "inactive",
+        )
+    )
     picked = ", ".join(f"ranked.{quote(column)}" for column in columns)
     with connection.cursor() as cursor:
         cursor.execute(

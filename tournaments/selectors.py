@@ -163,6 +163,16 @@ def is_steward(*, user: User | AnonymousUser, game: str) -> bool:
     return body is not None and is_staff_of(user=user, organisation=body)
 
 
+def is_a_steward(*, user: User | AnonymousUser) -> bool:
+    """Whether the user stewards some game's pool (one query): the menu then links to the stewards' queue."""
+    if not user.is_authenticated:
+        return False
+    bodies = RatingBody.objects.values("organisation_id")
+    return (
+        bool(getattr(user, "is_superuser", False)) or Staff.objects.filter(user=user, organisation__in=bodies).exists()
+    )
+
+
 def stewarded_games(*, user: User | AnonymousUser) -> list[str]:
     """The games whose pools the user stewards (every game for a superuser)."""
     return [game for game in games.GAMES if is_steward(user=user, game=game)]

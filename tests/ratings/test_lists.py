@@ -125,7 +125,7 @@ def test_a_list_page_is_paged_its_csv_streamed_whole_and_its_moved_count_follows
     export = Client().get(f"/api/ratings/lists/{rating_list.pk}/?format=csv")
     assert export.streaming
     lines = b"".join(export.streaming_content).decode().splitlines()
-    assert lines[0] == "rank,player,handle,conservative,mu,sigma,games"
+    assert lines[0] == "rank,player,handle,conservative,mu,sigma,games,inactive"
     assert len(lines) == 6
     assert lines[1].startswith(f"1,{players[0].user_id},{players[0].handle},24")
     assert Client().get(f"/api/ratings/lists/{rating_list.pk}/").json()["moved_since"] == 0

@@ -315,3 +315,53 @@ def test_demo_players_are_marked_on_the_pages_and_their_events_never_join_a_seas
     with pytest.raises(DomainError) as refused:
         services.season_event_add(season=season, by=owner, event=event)
     assert refused.value.code == "demo_event"
+
+
+@pytest.mark.django_db
+def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publishes_a_list(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from tournaments.models import RatingBody, Season
+
+    owner, stranger, steward = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    federation = services.organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
+    RatingBody.objects.create(game="", organisation=federation)
+    players = [PlayerFactory() for _ in range(4)]
+    night = _finished(club, owner.user, players, 1, django_capture_on_commit_callbacks)
+    services.event_sanction(event=night, by=steward.user, reason="fine")
+    staff, outsider = Client(), Client()
+    staff.force_login(owner.user)
+    outsider.force_login(stranger.user)
+    assert "A new season" in staff.get("/clubs/owls/").content.decode()
+    assert outsider.get("/clubs/owls/seasons/new/").status_code == 403
+    form = {"name": "Winter league", "game": GAME, "starts_on": "2026-01-01", "ends_on": "2026-12-31",
+            "best_of": 3, "qualifiers": 2}  # fmt: skip
+    created = staff.post("/clubs/owls/seasons/new/", form)
+    season = Season.objects.get(name="Winter league")
+    assert created.status_code == 302
+    assert created["Location"] == f"/seasons/{season.pk}/"
+    page = staff.get(f"/seasons/{season.pk}/").content.decode()
+    assert f'<option value="{night.pk}">' in page
+    assert "Add an event" not in Client().get(f"/seasons/{season.pk}/").content.decode()  # visitors: no form
+    staff.post(f"/seasons/{season.pk}/events/", {"event": night.pk, "tier": 2})
+    assert season.season_events.get().tier == 2
+    assert outsider.post(f"/seasons/{season.pk}/events/", {"event": night.pk, "tier": 1}).status_code == 302
+    assert season.season_events.count() == 1  # refused with a message: not their club
+    standings = Client().get(f"/seasons/{season.pk}/").content.decode()
+    assert players[0].handle in standings or players[1].handle in standings
+    bad = staff.post("/clubs/owls/seasons/new/", {**form, "ends_on": "2025-01-01"})
+    assert bad.status_code == 200
+    assert Season.objects.count() == 1
+    judge = Client()
+    judge.force_login(steward.user)
+    assert 'href="/stewards/"' in judge.get("/").content.decode()  # the menu leads stewards to their queue
+    assert 'href="/stewards/"' not in staff.get("/").content.decode()
+    assert "Publish an official list" in judge.get(f"/leaderboards/{GAME}/").content.decode()
+    assert outsider.get(f"/leaderboards/{GAME}/lists/new/").status_code == 403
+    published = judge.post(f"/leaderboards/{GAME}/lists/new/", {"name": "2026-12", "min_games": 1,
+                                                                 "leave_out_provisional": ""})  # fmt: skip
+    assert published.status_code == 302
+    listed = judge.get(published["Location"]).content.decode()
+    assert "Players with fewer than 1 rated game are left out." in listed
+    assert listed.count('<a class="handle"') == 4

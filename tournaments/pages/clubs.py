@@ -11,10 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from config.page_cache import visitor_page
 from ratings.selectors import page_number
 from tournaments import selectors, services
-from tournaments.models import Event, Organisation, Player, Season
+from tournaments.models import Event, Organisation, Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import ClubForm
@@ -116,15 +115,3 @@ def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> H
     if request.POST.get("back") == "event":
         return redirect("event", event_id=event.pk)
     return redirect("stewards")
-
-
-def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
-    """A season's page; visitors get it from the cache, keyed by the season's stored standings."""
-    number, events = page_number(request.GET.get("page")), page_number(request.GET.get("events"))
-
-    def build() -> HttpResponse:
-        page = reads.season_page(season_id=season_id, page=number, events_page=events)
-        return render(request, "pages/season.html", {"page": page, "season": page.season})
-
-    version = Season.objects.filter(pk=season_id).values_list("standings_at", flat=True).first()
-    return visitor_page(request, ("season", season_id, version, number, events), build)

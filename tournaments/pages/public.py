@@ -76,6 +76,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         "club": filters.get("club", ""), "country": filters.get("country", ""),
         "lists": ratings.lists_of(pool=pool)[:12] if pool else [],
         "demo": selectors.demo_handles(handles=[rating.name for _place, rating, _p in rows]),
+        "may_publish": ratings.may_publish_list(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
 

@@ -1,7 +1,19 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, calendars, clubs, entrants, event_edit, organiser, pad, public
+from tournaments.pages import (
+    account,
+    actions,
+    calendars,
+    clubs,
+    entrants,
+    event_edit,
+    organiser,
+    pad,
+    public,
+    seasons,
+    stewarding,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -19,6 +31,7 @@ urlpatterns = [
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
     path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
+    path("leaderboards/<str:game>/lists/new/", stewarding.list_new, name="list-new"),
     path("games/<str:game>/cards/", public.card_statistics, name="cards"),
     path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),
@@ -29,7 +42,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("stewards/", clubs.stewards, name="stewards"),
-    path("seasons/<int:season_id>/", clubs.season_detail, name="season"),
+    path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
+    path("seasons/<int:season_id>/events/", seasons.season_event_add, name="season-event-add"),
+    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
     path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players
     path("accounts/signup/", account.signup, name="signup"),

@@ -52,7 +52,7 @@ from tournaments.services.notifications import (
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 from tournaments.services.places import event_places_refresh
-from tournaments.services.rating import tables_rate
+from tournaments.services.rating import official_list_publish, tables_rate
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
 from tournaments.services.seasons import (
@@ -104,6 +104,7 @@ __all__ = [
     "notify_event_moved",
     "notify_round_seated",
     "notify_table_rejected",
+    "official_list_publish",
     "organisation_create",
     "organisation_trust",
     "pad_contest",

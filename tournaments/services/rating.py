@@ -3,10 +3,12 @@
 from collections import defaultdict
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import CharField, OuterRef, Value
 from django.db.models.functions import Cast, Concat
 
+from config.errors import NotAllowed
 from games import GAMES
 from ratings import selectors as ratings_read
 from ratings import services as ratings
@@ -129,3 +131,15 @@ def player_ratings_merge(*, tables: set[int], games: set[str], old: Player, new:
         games=games, sources=[table_source(table) for table in tables], old=old.user_id, new=new.user_id,
         name=new.handle, actor=f"claim of {old.handle} by {new.handle}",
     )  # fmt: skip
+
+
+def official_list_publish(
+    *, game: str, by: User, name: str, min_games: int = 0, leave_out_provisional: bool = False
+) -> int:
+    """A steward of the game publishes its official list under these rules (ratings.services.list_publish);
+    returns the list's id."""
+    if not ratings_read.may_publish_list(user=by, game=game):
+        raise NotAllowed("only a steward of this game's rating pool publishes its lists", "not_steward")
+    published = ratings.list_publish(game=game, name=name, actor=by.get_username(), min_games=min_games,
+                                     leave_out_provisional=leave_out_provisional)  # fmt: skip
+    return published.pk

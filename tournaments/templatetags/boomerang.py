@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournaments import selectors
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, problem_sentence, status, tie_break_label
 from tournaments.pages.text import game_name as translated_game_name
@@ -118,6 +119,12 @@ def game_name(game_id: str) -> str:
 def tv_shared_url(event: Any) -> str:
     """The event's read-only TV link, for its organisers to share."""
     return reverse("tv-shared", args=[event.pk, tv_code(event)])
+
+
+@register.simple_tag
+def stewards_menu(user: Any) -> bool:
+    """Whether the menu shows the stewards' queue (a signed-in steward of some game)."""
+    return selectors.is_a_steward(user=user)
 
 
 @register.inclusion_tag("components/post_button.html", takes_context=True)

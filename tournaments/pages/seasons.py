@@ -1,0 +1,109 @@
+"""A club's seasons from the pages: its staff create one and add their events to it with a tier; anyone
+reads its standings (visitors from the cache, keyed by the stored standings)."""
+
+from datetime import date
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+import games
+from config.errors import DomainError
+from config.page_cache import visitor_page
+from ratings.selectors import page_number
+from tournaments import selectors, services
+from tournaments.models import Event, Organisation, Season
+from tournaments.pages import SignedInRequest
+from tournaments.pages import club_reads as reads
+from tournaments.pages.text import game_name, refusal
+
+CANDIDATES = 50  # the club's latest events of the season's game offered to join it
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    game = forms.ChoiceField(label=gettext_lazy("Game"))
+    starts_on = forms.DateField(label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    best_of = forms.IntegerField(
+        label=gettext_lazy("Events that count"), min_value=1, max_value=100, initial=5,
+        help_text=gettext_lazy("Each player's best events, by season points."),
+    )  # fmt: skip
+    qualifiers = forms.IntegerField(
+        label=gettext_lazy("Qualifiers"), min_value=0, max_value=1000, initial=0,
+        help_text=gettext_lazy("The first players who qualify (0: none)."),
+    )  # fmt: skip
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["game"].choices = [(game.id, game_name(game.id)) for game in games.GAMES.values()]  # type: ignore[attr-defined]
+
+
+@login_required
+def season_new(request: SignedInRequest, slug: str) -> HttpResponse:
+    """The club's staff create a season (/clubs/<slug>/seasons/new/)."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    if not (request.user.is_superuser or selectors.is_staff_of(user=request.user, organisation=organisation)):
+        raise PermissionDenied(_("Only the club's staff create its seasons."))
+    this_year = date.today().year
+    form = SeasonForm(
+        request.POST or None, initial={"starts_on": date(this_year, 1, 1), "ends_on": date(this_year, 12, 31)}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(by=request.user, organisation=organisation, **form.cleaned_data)
+        except DomainError as refused:
+            form.add_error(
+                refused.field if refused.field in form.fields else None, refusal(refused.code, refused.message)
+            )
+        else:
+            messages.success(request, _("The season is created: add the club's events to it from its page."))
+            return redirect("season", season_id=season.pk)
+    return render(request, "pages/season_new.html", {"form": form, "organisation": organisation})
+
+
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    """A season's page; visitors get it from the cache, keyed by the season's stored standings. Its club's
+    staff also see the form that adds one of the club's events."""
+    number, events = page_number(request.GET.get("page")), page_number(request.GET.get("events"))
+
+    def build() -> HttpResponse:
+        page = reads.season_page(season_id=season_id, page=number, events_page=events)
+        context = {"page": page, "season": page.season, "candidates": _candidates(request, page.season)}
+        return render(request, "pages/season.html", context)
+
+    version = Season.objects.filter(pk=season_id).values_list("standings_at", flat=True).first()
+    return visitor_page(request, ("season", season_id, version, number, events), build)
+
+
+def _candidates(request: HttpRequest, season: Season) -> list[Event]:
+    """The club's latest events of the season's game not in it yet, for its staff; none for anyone else."""
+    if not selectors.is_staff_of(user=request.user, organisation=season.organisation_id):
+        return []
+    joined = season.season_events.values("event_id")
+    events = season.organisation.events.filter(game=season.game).exclude(pk__in=joined)
+    return list(events.order_by("-starts_at", "-created_at")[:CANDIDATES])
+
+
+@require_POST
+@login_required
+def season_event_add(request: SignedInRequest, season_id: int) -> HttpResponse:
+    """One of the club's events joins the season with a tier (its points' multiplier)."""
+    season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
+    event = get_object_or_404(Event, pk=page_number(request.POST.get("event")))
+    try:
+        tier = int(request.POST.get("tier", "1"))
+        services.season_event_add(season=season, by=request.user, event=event, tier=tier)
+    except ValueError:
+        messages.error(request, _("A tier is a whole number from 1 to 10."))
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("%(event)s joins the season.") % {"event": event.name})
+    return redirect("season", season_id=season.pk)
