@@ -321,7 +321,8 @@ WEBHOOK_IN_FLIGHT_PER_ORGANISATION = env_int("WEBHOOK_IN_FLIGHT_PER_ORGANISATION
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals_on_one_line": {"()": "config.logfilters.RefusalsWithoutTraceback"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals_on_one_line"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 

@@ -138,3 +138,24 @@ def test_a_malformed_verification_wait_stops_start_up_naming_the_variable(value:
     result = manage_check(DEBUG="true", VERIFY_LINGER_MS=value)
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_a_refused_request_is_logged_on_one_line_without_a_traceback() -> None:
+    import logging
+
+    from config.logfilters import RefusalsWithoutTraceback
+
+    try:
+        raise PermissionError("only an organiser")
+    except PermissionError:
+        refused = logging.LogRecord(
+            "django.request", logging.WARNING, "x", 1, "Forbidden: %s", ("/x/",), sys.exc_info()
+        )
+        fault = logging.LogRecord("django.request", logging.ERROR, "x", 1, "Error: %s", ("/y/",), sys.exc_info())
+    refused.status_code, fault.status_code = 403, 500  # type: ignore[attr-defined]
+    keep = RefusalsWithoutTraceback()
+    assert keep.filter(refused)
+    assert keep.filter(fault)
+    formatter = logging.Formatter()
+    assert formatter.format(refused) == "Forbidden: /x/"
+    assert "Traceback" in formatter.format(fault)

@@ -257,3 +257,14 @@ def test_the_documented_maximum_is_entered_in_file_order_places_first_then_the_w
     )  # fmt: skip
     assert guest.claim_code == outcomes[8].claim_code
     assert Registration.history.filter(event=event).count() >= MAX_ENTRANTS - 1  # the history kept, in bulk too
+
+
+def test_a_claim_code_is_typed_in_any_case_and_reads_without_lookalikes() -> None:
+    event = EventFactory()
+    guest = services.guest_create(event=event, by=event.organisers.get(), handle="walkin")
+    assert len(guest.claim_code) == 12
+    assert set(guest.claim_code) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    claimer = PlayerFactory()
+    services.guest_claim(code=f"  {guest.claim_code.lower()} ", by=claimer.user)
+    guest.refresh_from_db()
+    assert guest.claimed_by == claimer

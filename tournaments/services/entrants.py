@@ -236,7 +236,7 @@ def guests_new(rows: list[EntrantRow]) -> list[Player]:
         user.set_unusable_password()
     players = [
         Player(user=user, handle=handle, handle_key=handle_key(handle), display_name=name, guest=True,
-               claim_code=secrets.token_urlsafe(9))
+               claim_code=new_claim_code())
         for user, (_row, handle, name) in zip(users, checked, strict=True)
     ]  # fmt: skip
     try:
@@ -279,7 +279,7 @@ def guest_claim(*, code: str, by: User) -> Player:
         # One claim into an account at a time: two guests claimed at once would both pass the shared-event
         # check below and then collide moving their rows (an IntegrityError, a 500).
         Player.objects.select_for_update().filter(pk=claimer.pk).first()
-        guest = Player.objects.select_for_update().filter(guest=True, claim_code=code.strip()).first() if code else None
+        guest = _guest_of_code(code.strip()) if code.strip() else None
         if guest is None:
             raise NotFound("no guest has this claim code", "unknown_claim_code", "code")
         if guest.claimed_by_id is not None:
@@ -290,6 +290,23 @@ def guest_claim(*, code: str, by: User) -> Player:
                            "code")  # fmt: skip
         _merge(guest=guest, claimer=claimer)
     return guest
+
+
+CLAIM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread from a slip
+
+
+def new_claim_code() -> str:
+    """Twelve characters a person reads off a slip and types in any case (60 bits)."""
+    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(12))
+
+
+def _guest_of_code(code: str) -> Player | None:
+    """The guest of this claim code, typed in any case; a code from before codes were one case is matched
+    as typed when its case-blind match is not unique."""
+    found = list(Player.objects.select_for_update().filter(guest=True, claim_code__iexact=code)[:2])
+    if len(found) == 1:
+        return found[0]
+    return next((guest for guest in found if guest.claim_code == code), None)
 
 
 def _merge(*, guest: Player, claimer: Player) -> None:
