@@ -157,3 +157,38 @@ def test_a_clubs_page_lists_its_last_20_past_events_and_every_one_on_demand(
     second = Client().get("/clubs/busy/?events=2").content.decode()
     assert "Page 2 of 3" in second
     assert [f"Night {day:02}" in second for day in (15, 14, 5, 4)] == [False, True, True, False]
+
+
+def test_after_a_night_its_players_become_members_in_one_tap_dated_the_night(
+    django_capture_on_commit_callbacks,
+) -> None:
+    import random
+    from datetime import UTC, datetime
+
+    from tests.tournaments.helpers import play_round
+    from tournaments.models import Membership
+
+    owner = PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    night = services.event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club,
+                                  rounds_planned=1, starts_at=datetime(2026, 11, 19, 19, tzinfo=UTC))  # fmt: skip
+    services.event_open_registration(event=night, by=owner.user)
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(night, players)
+    round_ = services.event_start(event=night, by=owner.user)
+    play_round(round_, owner.user, random.Random(4), django_capture_on_commit_callbacks)
+    services.event_close(event=night, by=owner.user)
+    services.membership_add(organisation=club, by=owner.user, player=players[0])  # one is a member already
+    staff, stranger = Client(), Client()
+    staff.force_login(owner.user)
+    stranger.force_login(PlayerFactory().user)
+    url = f"/clubs/owls/members/from-event/{night.pk}/"
+    assert "Make its players members of Owls" in staff.get(f"/events/{night.pk}/").content.decode()
+    stranger.post(url)
+    assert Membership.objects.filter(organisation=club).count() == 1  # refused: not the club's staff
+    answer = staff.post(url, follow=True)
+    assert "3 players joined the club." in answer.content.decode()
+    joined = Membership.objects.filter(organisation=club).exclude(player=players[0])
+    assert sorted(m.player_id for m in joined) == sorted(p.pk for p in players[1:])
+    assert {m.joined_on.isoformat() for m in joined} == {"2026-11-19"}
+    assert all(p.handle in answer.content.decode() for p in players)  # the club page lists them

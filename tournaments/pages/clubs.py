@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
@@ -67,6 +68,22 @@ def club_member(request: SignedInRequest, slug: str) -> HttpResponse:
         request, slug, lambda club, player: services.membership_add(organisation=club, by=request.user, player=player),
         _("%(handle)s is a member."),
     )  # fmt: skip
+
+
+@require_POST
+@login_required
+def members_from_event(request: SignedInRequest, slug: str, event_id: int) -> HttpResponse:
+    """One tap after a club night: everyone who played it becomes a member, dated the night."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    event = get_object_or_404(Event, pk=event_id)
+    try:
+        joined = services.members_from_event(organisation=organisation, by=request.user, event=event)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+        return redirect("event", event_id=event.pk)
+    messages.success(request, ngettext("%(count)d player joined the club.", "%(count)d players joined the club.",
+                                       joined) % {"count": joined})  # fmt: skip
+    return redirect("club", slug=slug)
 
 
 def _for_player(

@@ -41,6 +41,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
+    path(
+        "clubs/<slug:slug>/members/from-event/<int:event_id>/", clubs.members_from_event, name="club-members-from-event"
+    ),
     path("stewards/", clubs.stewards, name="stewards"),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
     path("seasons/<int:season_id>/events/", seasons.season_event_add, name="season-event-add"),

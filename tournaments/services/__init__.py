@@ -4,6 +4,7 @@ from tournaments.services.archive import event_export, event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
 from tournaments.services.card_stats import card_stats_rebuild
 from tournaments.services.clubs import (
+    members_from_event,
     membership_add,
     membership_end,
     organisation_create,
@@ -98,6 +99,7 @@ __all__ = [
     "event_update",
     "guest_claim",
     "guest_create",
+    "members_from_event",
     "membership_add",
     "membership_end",
     "notify_event_finished",

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import Membership, Organisation, Player, Staff
+from tournaments.models import Event, Membership, Organisation, Player, Staff
 from tournaments.validators import validate_one_line
 
 COUNTRY = re.compile(r"[A-Z]{2}")
@@ -105,6 +105,21 @@ def membership_add(
         raise Conflict(
             f"{player.handle} is already a member of {organisation.slug}", "already_member", "player"
         ) from error
+
+
+def members_from_event(*, organisation: Organisation, by: User, event: Event) -> int:
+    """The club's staff enrol in one go everyone who played one of its events and is not a member yet,
+    dated the event's day (so the club's leaderboard counts that night). Returns how many joined."""
+    selectors.require_staff(user=by, organisation=organisation)
+    if event.organisation_id != organisation.pk:
+        raise DomainError("the event is another organisation's", "not_this_club", "event")
+    joined_on = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate(event.created_at)
+    with transaction.atomic():
+        current = Membership.objects.filter(organisation=organisation, left_on__isnull=True).values("player_id")
+        played = Player.objects.filter(seats__table__round__event=event).exclude(pk__in=current).distinct()
+        joined = [Membership(organisation=organisation, player=p, joined_on=joined_on) for p in played if not p.demo]
+        Membership.objects.bulk_create(joined)
+    return len(joined)
 
 
 def membership_end(*, organisation: Organisation, by: User, player: Player, left_on: date | None = None) -> Membership:
