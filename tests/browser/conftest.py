@@ -34,6 +34,7 @@ def _browser(size: tuple[int, int], language: str = "en") -> webdriver.Chrome:
         metrics = {"width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True, "mobile": True}
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # script errors: script_errors()
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.implicitly_wait(5)
     return driver
@@ -58,6 +59,11 @@ def french_phone() -> Iterator[webdriver.Chrome]:
     driver = _browser(PHONE, "fr")
     yield driver
     driver.quit()
+
+
+def script_errors(driver: webdriver.Chrome) -> list[str]:
+    """The page's uncaught script errors since the last call (the console's, not failed requests)."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]
 
 
 def shot(driver: webdriver.Chrome, name: str) -> None:

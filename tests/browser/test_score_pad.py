@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
 from games.simulate import legal_sheet
-from tests.browser.conftest import shot, sign_in
+from tests.browser.conftest import script_errors, shot, sign_in
 from tests.tournaments.helpers import running_round
 from tournaments.models import PadDraft, ScoreSheet, TableResult
 
@@ -111,3 +111,32 @@ def test_a_player_keeps_their_own_seat_on_their_own_phone(live_server, phone) ->
     sheet_row = ScoreSheet.objects.get(seat=seats[1])
     assert sheet_row.entered_by == me
     assert TableResult.objects.get(table=table).status == "waiting"
+
+
+def test_a_rejected_sheet_holding_a_card_not_in_the_edition_opens_with_it_marked_and_removable(
+    live_server, phone
+) -> None:
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments import services
+
+    event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    organiser = event.organisers.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(8))
+    data[0]["rounds"][0]["cards"][2] = "ZZ"  # not a card of Boomerang: Australia
+    for seat, seat_data in zip(seats, data, strict=True):
+        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=organiser)
+    assert TableResult.objects.get(table=table).status == "rejected"
+    open_pad(phone, live_server.url, organiser, table.pk)
+    go_to_seat(phone, seats[0].player.handle)
+    go_to_round(phone, 1)
+    unknown = wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#row li.unknown"))
+    assert unknown[0].text.startswith("ZZ")
+    shot(phone, "pad-unknown-card")
+    assert script_errors(phone) == []
+    unknown[0].click()
+    wait_for(phone, lambda d: not d.find_elements(By.CSS_SELECTOR, "#row li.unknown"))
+    row = [li.text for li in phone.find_elements(By.CSS_SELECTOR, "#row li.filled")]
+    assert not any(text.startswith("ZZ") for text in row)
+    assert len(row) == 6  # the six cards of the edition stay; a seventh is to be tapped

@@ -102,3 +102,24 @@ test("the points table sums every round of the game, not only the first", () => 
     { player: "ann", sums: { sites: 6, animals: 3 }, total: 9 }
   ]);
 });
+
+test("a hostile stored draft loads as text card ids, once each, and a kept state that does not fit is refused", () => {
+  const config = { rounds: 4, row: 7 };
+  const players = ["ann", "bob"];
+  const state = Pad.withRounds(config, players, {
+    ann: [{ cards: ["A", 7, "A", null, "ZZ"], scored: { evil: 1 } }, "not a row", null],
+    bob: "not a list",
+    eve: [{ cards: ["B"] }],
+  }, 3);
+  assert.deepStrictEqual(state.seats.ann[0].cards, ["A", "7", "ZZ"]);
+  assert.strictEqual(state.seats.ann[0].scored, null);
+  assert.deepStrictEqual(state.seats.ann[1].cards, []);
+  assert.deepStrictEqual(state.seats.bob[0].cards, []);
+  assert.strictEqual(state.seats.eve, undefined);
+  assert.ok(Pad.fits(config, players, state));
+  assert.ok(!Pad.fits(config, ["ann", "cy"], state));  // another table's players
+  assert.ok(!Pad.fits(config, players, { cursor: { seat: "ann" }, seats: { ann: [], bob: [] } }));
+  assert.ok(!Pad.fits(config, players, null));
+  const removed = Pad.tap(config, players, state, "ZZ");  // a card not in the edition is taken back like any
+  assert.strictEqual(removed.outcome, "removed");
+});

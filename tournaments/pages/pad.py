@@ -83,4 +83,6 @@ def _pad_text() -> dict[str, str]:
         "result": _("Result: %(status)s"),
         "points": _("%(n)s points"),
         "mine_sent": _("Your seat is sent; the table is checked once every seat is in."),
+        "unknown_card": _("not a card"),
+        "unknown_card_help": _("%(card)s is not a card of this edition: tap it to take it out of the row."),
     }

@@ -24,13 +24,31 @@
     var state = create(config, players);
     state.version = version || 0;
     players.forEach(function (p) {
-      (roundsByPlayer[p] || []).slice(0, config.rounds).forEach(function (row, r) {
-        var cards = Array.isArray(row.cards) ? row.cards.slice(0, config.row) : [];
-        state.seats[p][r] = { cards: cards, scored: row.scored || null, chosen: cards.length === config.row };
+      var rounds = Array.isArray(roundsByPlayer[p]) ? roundsByPlayer[p] : [];
+      rounds.slice(0, config.rounds).forEach(function (row, r) {
+        // Whatever was stored (a draft another phone wrote, an old sheet): card ids as text, once each.
+        var given = row && Array.isArray(row.cards) ? row.cards : [];
+        var cards = given.filter(function (id) { return typeof id === "string" || typeof id === "number"; })
+          .map(String).filter(function (id, i, all) { return all.indexOf(id) === i; });
+        cards = cards.slice(0, config.row);
+        var scored = row && typeof row.scored === "string" ? row.scored : null;
+        state.seats[p][r] = { cards: cards, scored: scored, chosen: cards.length === config.row };
       });
     });
     state.cursor = firstOpen(config, players, state) || { round: config.rounds - 1, seat: players[0] };
     return state;
+  }
+
+  // Whether a state kept on this phone still fits the table (same players, same rounds, rows of cards):
+  // one that does not is dropped rather than drawn.
+  function fits(config, players, state) {
+    if (!state || !state.cursor || !state.seats || players.indexOf(state.cursor.seat) < 0) return false;
+    return players.every(function (p) {
+      var rows = state.seats[p];
+      return Array.isArray(rows) && rows.length === config.rounds && rows.every(function (row) {
+        return row && Array.isArray(row.cards) && row.cards.every(function (id) { return typeof id === "string"; });
+      });
+    });
   }
 
   function rowDone(config, row) { return row.cards.length === config.row && row.chosen; }
@@ -141,6 +159,6 @@
   return {
     create: create, withRounds: withRounds, rowDone: rowDone, roundDone: roundDone, complete: complete,
     seatDone: seatDone, takenBy: takenBy, tap: tap, choose: choose, sheetSeats: sheetSeats,
-    categoryTotals: categoryTotals
+    categoryTotals: categoryTotals, fits: fits
   };
 });

@@ -27,7 +27,7 @@
   function load() {
     try {
       var saved = JSON.parse(localStorage.getItem(storeKey));
-      return saved && saved.cursor && saved.seats ? saved : null;
+      return Pad.fits(config, players, saved) ? saved : null;
     } catch (e) { return null; }
   }
   function keep() { try { localStorage.setItem(storeKey, JSON.stringify(state)); } catch (e) { /* full */ } }
@@ -69,6 +69,12 @@
     for (var i = 0; i < config.row; i++) {
       var slot = document.createElement("li");
       slot.innerHTML = "<b></b><small></small>";
+      slot.addEventListener("click", (function (at) {
+        return function () {  // a tap on a card in the row takes it back, a card not in the edition too
+          var id = state.seats[state.cursor.seat][state.cursor.round].cards[at];
+          if (id) tapCard(id);
+        };
+      })(i));
       el("row").appendChild(slot);
     }
     [null].concat(config.choices).forEach(function (name) {
@@ -136,8 +142,11 @@
     Array.prototype.forEach.call(el("row").children, function (slot, i) {
       var id = current.cards[i];
       slot.querySelector("b").textContent = id || "";
-      slot.querySelector("small").textContent = id ? (i === 0 ? text.throw : (i === config.row - 1 ? text.catch : cardsById[id].number)) : "";
-      slot.className = id ? "filled" : "";
+      var known = Boolean(id && cardsById[id]);
+      var label = i === 0 ? text.throw : (i === config.row - 1 ? text.catch : (known ? cardsById[id].number : ""));
+      slot.querySelector("small").textContent = !id ? "" : (known ? label : text.unknown_card);
+      slot.className = !id ? "" : (known ? "filled" : "filled unknown");
+      slot.title = id && !known ? fmt(text.unknown_card_help, { card: id }) : "";
     });
     el("row-title").textContent = fmt(text.row_of, { player: at.seat, n: at.round + 1 });
     Array.prototype.forEach.call(el("choices").children, function (b) {
