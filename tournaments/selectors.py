@@ -512,6 +512,24 @@ def pad_submitted_seats(*, table: Table) -> list[dict[str, Any]]:
     ]
 
 
+def pad_writable_seats(*, table: Table, user: User) -> list[str]:
+    """The seats this person may store from the table's pad: all of them for an organiser; else their own,
+    and those whose newest sheet its own player did not enter (the pad keeper's), as
+    services.sheets refuses the rest."""
+    seats = [seat for seat in table.seats.all() if not seat.forfeited]
+    if is_organiser(user=user, event=table.round.event):
+        return [seat.player.handle for seat in seats]
+    newest: dict[int, int | None] = {}
+    for seat_id, entered_by in (
+        ScoreSheet.objects.filter(seat__in=seats).order_by("seat_id", "-version").values_list("seat_id", "entered_by_id")
+    ):
+        newest.setdefault(seat_id, entered_by)
+    return [
+        seat.player.handle for seat in seats
+        if seat.player.user_id == user.pk or newest.get(seat.pk) != seat.player.user_id
+    ]  # fmt: skip
+
+
 def seat_sheets(*, seat_id: int) -> QuerySet[ScoreSheet]:
     return ScoreSheet.objects.filter(seat_id=seat_id).select_related("entered_by__player").order_by("-version")
 

@@ -140,3 +140,35 @@ def test_a_rejected_sheet_holding_a_card_not_in_the_edition_opens_with_it_marked
     row = [li.text for li in phone.find_elements(By.CSS_SELECTOR, "#row li.filled")]
     assert not any(text.startswith("ZZ") for text in row)
     assert len(row) == 6  # the six cards of the edition stay; a seventh is to be tapped
+
+
+def test_a_player_fixes_their_own_seat_of_a_rejected_table_from_the_pad(live_server, phone) -> None:
+    """Each player entered their own sheet and one claimed a wrong total: the table is rejected. That player
+    opens the pad (the rows as submitted), submits the seat they may write, and the table is checked again."""
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments import services
+
+    _event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(9))
+    data[1]["claimed_total"] = data[1].get("claimed_total", 0) + 3  # an addition slip
+    for seat, seat_data in zip(seats, data, strict=True):
+        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+    assert TableResult.objects.get(table=table).status == "rejected"
+    fixer = seats[1].player
+    open_pad(phone, live_server.url, fixer.user, table.pk)
+    submit = wait_for(
+        phone, lambda d: d.find_element(By.ID, "submit") if d.find_element(By.ID, "submit").is_displayed() else None
+    )
+    assert fixer.handle in submit.text
+    assert seats[0].player.handle not in submit.text  # the others' own word stands
+    submit.click()
+    wait_for(phone, lambda d: TableResult.objects.get(table=table).status == "verified", 30)
+    newest = {
+        s.seat_id: (s.version, s.entered_by_id)
+        for s in ScoreSheet.objects.filter(seat__table=table).order_by("version")
+    }
+    assert newest[seats[1].pk] == (2, fixer.user_id)
+    assert all(newest[s.pk] == (1, s.player.user_id) for s in seats if s != seats[1])
+    assert script_errors(phone) == []

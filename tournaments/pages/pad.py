@@ -46,6 +46,7 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
             "table": f"/api/tables/{table.pk}/",
         },
         "submitted": selectors.pad_submitted_seats(table=table),
+        "writable": selectors.pad_writable_seats(table=table, user=request.user),
         "text": _pad_text(),
         "problems": problem_templates(),
         "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},
@@ -84,5 +85,6 @@ def _pad_text() -> dict[str, str]:
         "points": _("%(n)s points"),
         "mine_sent": _("Your seat is sent; the table is checked once every seat is in."),
         "unknown_card": _("not a card"),
+        "submit_writable": _("Submit the seats I may correct (%(players)s)"),
         "unknown_card_help": _("%(card)s is not a card of this edition: tap it to take it out of the row."),
     }

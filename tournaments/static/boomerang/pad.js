@@ -12,6 +12,7 @@
   var storeKey = "boomerang-pad-" + config.table;
   var players = config.seats.filter(function (s) { return !s.forfeited; }).map(function (s) { return s.handle; });
   var me = config.seats.filter(function (s) { return s.mine && !s.forfeited; })[0];
+  var writable = (config.writable || players).filter(function (p) { return players.indexOf(p) >= 0; });
   var cardsById = {};
   config.cards.forEach(function (c) { cardsById[c.id] = c; });
   var el = function (id) { return document.getElementById(id); };
@@ -161,7 +162,8 @@
       b.title = taken[id] ? fmt(text.taken, { card: cardName(id), player: taken[id] }) : "";
     });
     var complete = Pad.complete(config, players, state);
-    el("submit").hidden = !complete;
+    el("submit").hidden = !complete || !writable.length;
+    if (writable.length < players.length) el("submit").textContent = fmt(text.submit_writable, { players: writable.join(", ") });
     el("submit-mine").hidden = !(me && !complete && Pad.seatDone(config, state, me.handle));
   }
 
@@ -257,7 +259,9 @@
   }
 
   build();
-  el("submit").addEventListener("click", function () { submit(null); });
+  // Each player's own word stands: a player stores the seats they may write (their own, and those they
+  // keep for others), an organiser every seat.
+  el("submit").addEventListener("click", function () { submit(writable.length < players.length ? writable : null); });
   el("submit-mine").addEventListener("click", function () { submit([me.handle]); });
   window.addEventListener("online", function () { if (state.dirty) save(); });
   api("GET", config.urls.pad).then(function (answer) {
