@@ -521,7 +521,9 @@ def pad_writable_seats(*, table: Table, user: User) -> list[str]:
         return [seat.player.handle for seat in seats]
     newest: dict[int, int | None] = {}
     for seat_id, entered_by in (
-        ScoreSheet.objects.filter(seat__in=seats).order_by("seat_id", "-version").values_list("seat_id", "entered_by_id")
+        ScoreSheet.objects.filter(seat__in=seats)
+        .order_by("seat_id", "-version")
+        .values_list("seat_id", "entered_by_id")
     ):
         newest.setdefault(seat_id, entered_by)
     return [

@@ -70,3 +70,8 @@ def notify_event_finished_task(event_id: int) -> int:
 @shared_task(**RETRY_WHILE_MAIL_IS_AWAY)
 def notify_event_moved_task(event_id: int, before: dict[str, str]) -> int:
     return services.notify_event_moved(event_id=event_id, before=before)
+
+
+@shared_task(**RETRY_WHILE_MAIL_IS_AWAY)
+def notify_event_rated_task(event_id: int) -> int:
+    return services.notify_event_rated(event_id=event_id)

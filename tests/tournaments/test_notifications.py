@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 
 from tests.factories import PlayerFactory, UserFactory
-from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
 from tournaments import services
 from tournaments.models import Player
 
@@ -185,3 +185,36 @@ def test_an_event_moved_while_registration_is_open_mails_its_players_its_rules_s
     assert mail.outbox == []  # only the time and the venue are news
     page = api.get(f"/events/{event.pk}/edit/").content.decode()
     assert "Fixed: players registered for these rules." in page
+
+
+def test_each_mail_links_to_its_page_and_a_sanction_tells_each_player_their_rating_change(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from tournaments.models import RatingBody
+
+    players = [PlayerFactory() for _ in range(4)]
+    owner, event, round_ = night(players, django_capture_on_commit_callbacks)
+    seated = {m.to[0]: m for m in mail.outbox}
+    assert f"http://127.0.0.1:8000/events/{event.pk}/me/" in seated[players[0].user.email].body
+    play_round(round_, owner.user, random.Random(3), django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_close(event=event, by=owner.user)
+    finished = {m.to[0]: m for m in mail.outbox}
+    assert f"/events/{event.pk}/standings/" in finished[players[0].user.email].body
+    steward = PlayerFactory()
+    federation = services.organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
+    RatingBody.objects.create(game="", organisation=federation)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_sanction(event=event, by=steward.user, reason="a fine night")
+    rated = {m.to[0]: m for m in mail.outbox}
+    assert set(rated) == {p.user.email for p in players}
+    news = rated[players[0].user.email]
+    assert news.subject == "Jeudi is rated"
+    assert re.search(r"Your rating moved by [+-]\d", news.body)
+    assert f"/players/{players[0].handle}/" in news.body
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_unsanction(event=event, by=steward.user, reason="on second thought")
+    assert mail.outbox[0].subject == "Jeudi no longer counts in the ratings"

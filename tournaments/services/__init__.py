@@ -46,6 +46,7 @@ from tournaments.services.events import (
 from tournaments.services.notifications import (
     notify_event_finished,
     notify_event_moved,
+    notify_event_rated,
     notify_round_seated,
     notify_table_rejected,
     unsubscribe,
@@ -104,6 +105,7 @@ __all__ = [
     "membership_end",
     "notify_event_finished",
     "notify_event_moved",
+    "notify_event_rated",
     "notify_round_seated",
     "notify_table_rejected",
     "official_list_publish",

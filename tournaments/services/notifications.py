@@ -18,9 +18,10 @@ from tournaments.models import Event, Player, Round, Seat, TableResult
 from tournaments.pages.text import problem_sentence
 from tournaments.services.rating import table_source
 
+# Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').
 KINDS = {
     "seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished",
-    "moved": "notify_changes",
+    "rated": "notify_finished", "moved": "notify_changes",
 }  # fmt: skip
 SALT = "boomerang.unsubscribe"
 
@@ -43,10 +44,16 @@ def unsubscribe(token: str) -> tuple[Player, str] | None:
 
 
 def notify_round_seated(*, round_id: int) -> int:
-    """Each seated player (who wants it) gets their table and seat; returns how many e-mails were sent."""
+    """Each seated player (who wants it) gets their table and seat, and the link to their event page."""
     round_ = Round.objects.select_related("event").get(pk=round_id)
     seats = Seat.objects.filter(table__round=round_).select_related("player__user", "table")
-    return _send((seat.player, "seated", {"event": round_.event, "round": round_, "seat": seat}) for seat in seats)
+    link = _link("my-event", round_.event_id)
+    context = {"event": round_.event, "round": round_, "link": link}
+    return _send((seat.player, "seated", {**context, "seat": seat}) for seat in seats)
+
+
+def _link(name: str, *args: object) -> str:
+    return f"{settings.SITE_URL}{reverse(name, args=args)}"
 
 
 def notify_event_moved(*, event_id: int, before: dict[str, str]) -> int:
@@ -66,7 +73,9 @@ def notify_table_rejected(*, table_id: int) -> int:
     if not result.can.fix_sheets:
         return 0  # corrected meanwhile: no longer rejected
     seats = Seat.objects.filter(table_id=table_id).select_related("player__user")
-    context = {"table": result.table, "event": result.table.round.event, "problems": result.table_verdict.problems}
+    event = result.table.round.event
+    context = {"table": result.table, "event": event, "problems": result.table_verdict.problems,
+               "link": _link("my-event", event.pk)}  # fmt: skip
     return _send((seat.player, "rejected", context) for seat in seats)
 
 
@@ -75,15 +84,35 @@ def notify_event_finished(*, event_id: int) -> int:
     event = Event.objects.get(pk=event_id)
     places = selectors.final_places(events=[event])[event.pk]
     players = Player.objects.filter(handle__in=places).select_related("user")
+    moved = _rating_moves(event)
+    link = _link("standings", event.pk)
+    return _send(
+        (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id),
+                         "claim": _claim_link(p), "link": link})
+        for p in players
+    )  # fmt: skip
+
+
+def notify_event_rated(*, event_id: int) -> int:
+    """After a steward's decision on a finished event, each of its players hears how it moved their rating:
+    by how much once sanctioned (its tables entered the pool), or that they no longer count once revoked."""
+    event = Event.objects.get(pk=event_id)
+    places = selectors.final_places(events=[event])[event.pk]
+    players = Player.objects.filter(handle__in=places).select_related("user")
+    moved, rated = _rating_moves(event), event.is_rated
+    return _send(
+        (p, "rated", {"event": event, "rated": rated, "moved": moved.get(p.user_id), "link": _link("player", p.handle)})
+        for p in players
+    )
+
+
+def _rating_moves(event: Event) -> dict[int, float]:
+    """How the event's tables moved each player's rating (by user id): none for an unrated event."""
     moved: dict[int, float] = {}
     for table_id in event.rounds.values_list("tables__pk", flat=True):
         for user_id, change in ratings.changes_of_source(source=table_source(table_id)).items():
             moved[user_id] = moved.get(user_id, 0.0) + change.delta
-    return _send(
-        (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id),
-                         "claim": _claim_link(p)})
-        for p in players
-    )  # fmt: skip
+    return moved
 
 
 def _claim_link(player: Player) -> str:

@@ -8,8 +8,9 @@ from scratch. The decision, its author and its reason are kept.
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors
+from tournaments import selectors, task_names
 from tournaments.models import Event, Organisation, RatingBody, Sanction, SanctionDecision, Table
 from tournaments.services.rating import tables_rate
 from tournaments.services.seasons import event_seasons_refresh
@@ -92,6 +93,8 @@ def _decide(event: Event, sanction: str, decision: str, by: User | None, reason:
     if tables:
         tables_rate(table_ids=tables)  # rates or unrates each table as the sanction now says (replays)
     event_seasons_refresh(event_ids=[event.pk])  # only a sanctioned event counts in a season
+    if by is not None and event.rated and event.can.show_results:  # a steward's decision on played games
+        enqueue_on_commit(task_names.NOTIFY_RATED, event.pk)  # each player's rating change, by e-mail
 
 
 def _reason(reason: str) -> str:
