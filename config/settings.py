@@ -296,6 +296,9 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
 # their key holds their version, so a changed result shows at once (config/page_cache.py).
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", default=300)
 
+# Players check themselves in from the event's day on (in its time zone), this many days earlier at most.
+CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)
+
 # The web processes of one node (gunicorn's --workers): while Redis is away, each counts throttles on its own
 # and allows this share of each limit (config/throttling.py).
 WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))

@@ -213,9 +213,9 @@ def test_an_events_family_pairs_never_meet_and_a_pinned_player_keeps_table_one()
     answer = as_user(event.organisers.get()).patch(
         f"/api/events/{event.pk}/", {"avoid_pairs": [[a, b]], "pinned_tables": {pinned: 1}}, format="json"
     )
-    assert answer.status_code == 409  # an open event no longer changes: set them while it is a draft
-    Event.objects.filter(pk=event.pk).update(avoid_pairs=[[a, b]], pinned_tables={pinned: 1})
+    assert answer.status_code == 200  # set once the players are known: they change until the event starts
     event.refresh_from_db()
+    assert (event.avoid_pairs, event.pinned_tables) == ([[a, b]], {pinned: 1})
     rng, round_ = random.Random(9), start(event)
     for _ in range(2):
         play(round_, rng)
@@ -223,3 +223,24 @@ def test_an_events_family_pairs_never_meet_and_a_pinned_player_keeps_table_one()
         tables = [{s.player.handle for s in t.seats.all()} for t in round_.tables.order_by("number")]
         assert not any({a, b} <= table for table in tables)
         assert pinned in tables[0]
+
+
+def test_players_check_themselves_in_from_the_events_day_organisers_at_any_time(settings) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from config.errors import Conflict
+    from tests.factories import EventFactory, PlayerFactory
+    from tournaments import services
+
+    event = EventFactory(starts_at=timezone.now() + timedelta(days=10), timezone="Europe/Paris")
+    early, helped = PlayerFactory(), PlayerFactory()
+    mine = services.registration_create(event=event, player=early)
+    with pytest.raises(Conflict) as refused:
+        services.registration_check_in(registration=mine, by=early.user)
+    assert refused.value.code == "check_in_not_open"
+    theirs = services.registration_create(event=event, player=helped)
+    assert services.registration_check_in(registration=theirs, by=event.organisers.get()).status == "checked_in"
+    settings.CHECK_IN_DAYS_BEFORE = 10
+    assert services.registration_check_in(registration=mine, by=early.user).status == "checked_in"

@@ -59,3 +59,16 @@ def test_the_shared_tv_link_shows_the_screen_to_anyone_and_a_wrong_code_nothing(
     assert shared.status_code == 200
     assert 'class="tv"' in shared.content.decode()
     assert anyone.get(f"/events/{event.pk}/tv/not-the-code/").status_code == 404
+
+
+def test_the_tv_names_seats_as_seats_and_stops_its_clock_once_the_round_is_over() -> None:
+    from tournaments.models import Round
+
+    event, round_ = running_round(players=4)
+    tv = organiser_client(event)
+    page = tv.get(f"/events/{event.pk}/tv/").content.decode()
+    assert 'id="clock"' in page
+    assert "seat 1 · " in page
+    assert "seat 4 · " in page
+    Round.objects.filter(pk=round_.pk).update(status="finished")
+    assert 'id="clock"' not in tv.get(f"/events/{event.pk}/tv/").content.decode()

@@ -90,7 +90,7 @@ def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:
     current = pages.current_round(event=event)
     round_ = pages.round_with_tables(event_id=event.pk, number=current.number) if current else None
     ends_at = None
-    if round_ is not None and round_.started_at is not None:
+    if round_ is not None and round_.started_at is not None and round_.status != "finished":  # no clock after
         ends_at = round_.started_at + timedelta(minutes=round_.length_minutes)
     context = {"event": event, "round": round_, "ends_at": ends_at, "rows": selectors.event_standings(event=event)[:20]}
     return render(request, "pages/tv.html", context)

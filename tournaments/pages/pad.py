@@ -47,6 +47,7 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
         },
         "submitted": selectors.pad_submitted_seats(table=table),
         "writable": selectors.pad_writable_seats(table=table, user=request.user),
+        "final": table.result.status in ("verified", "overridden"),
         "text": _pad_text(),
         "problems": problem_templates(),
         "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},

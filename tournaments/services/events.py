@@ -1,9 +1,11 @@
 """Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
 
 import secrets
-from datetime import datetime, timedelta
+import zoneinfo
+from datetime import datetime, time, timedelta
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
@@ -397,7 +399,11 @@ def registration_withdraw(*, registration: Registration, by: User) -> Registrati
 
 
 def registration_check_in(*, registration: Registration, by: User) -> Registration:
+    """Check a player in: themselves from the event's day on (CHECK_IN_DAYS_BEFORE: that many days earlier),
+    or by an organiser at any time."""
     _require_self_or_organiser(by, registration)
+    if registration.player.user_id == by.pk and not selectors.is_organiser(user=by, event=registration.event):
+        _require_check_in_open(registration.event)
     with transaction.atomic():
         return move(Registration, registration.pk, "check_in")
 
@@ -411,6 +417,23 @@ def registration_walk_in(*, event: Event, player: Player) -> Registration:
         if registration.status == Registration.Status.WAITLISTED:
             return registration
         return registration_check_in(registration=registration, by=player.user)
+
+
+def check_in_opens_at(event: Event) -> datetime | None:
+    """When players may check themselves in: the start of the event's day in its own time zone (minus
+    CHECK_IN_DAYS_BEFORE days); None for an event without a start time."""
+    if event.starts_at is None:
+        return None
+    zone = zoneinfo.ZoneInfo(event.timezone)
+    day = event.starts_at.astimezone(zone).date() - timedelta(days=django_settings.CHECK_IN_DAYS_BEFORE)
+    return datetime.combine(day, time.min, tzinfo=zone)
+
+
+def _require_check_in_open(event: Event) -> None:
+    opens = check_in_opens_at(event)
+    if opens is not None and timezone.now() < opens:
+        raise Conflict(f"check-in opens on {opens.date().isoformat()}, the event's day", "check_in_not_open",
+                       "registration")  # fmt: skip
 
 
 def registration_drop(*, registration: Registration, by: User) -> Registration:

@@ -18,6 +18,7 @@
   var el = function (id) { return document.getElementById(id); };
   var state = load() || blank();
   var totals = {};
+  var finalResult = Boolean(config.final);
   var timer = null;
 
   function blank() {
@@ -162,9 +163,9 @@
       b.title = taken[id] ? fmt(text.taken, { card: cardName(id), player: taken[id] }) : "";
     });
     var complete = Pad.complete(config, players, state);
-    el("submit").hidden = !complete || !writable.length;
+    el("submit").hidden = finalResult || !complete || !writable.length;
     if (writable.length < players.length) el("submit").textContent = fmt(text.submit_writable, { players: writable.join(", ") });
-    el("submit-mine").hidden = !(me && !complete && Pad.seatDone(config, state, me.handle));
+    el("submit-mine").hidden = finalResult || !(me && !complete && Pad.seatDone(config, state, me.handle));
   }
 
   function score() {
@@ -254,6 +255,9 @@
       if (["waiting", "pending", "verifying"].indexOf(status) >= 0) { setTimeout(poll, 1500); return; }
       say(fmt(text.result, { status: config.statuses[status] || status }), status === "rejected");
       el("pad").setAttribute("data-result", status);
+      if (status === "verified" || status === "overridden") {  // final: nothing left to submit here
+        el("submit").hidden = true; el("submit-mine").hidden = true; finalResult = true;
+      }
       if (answer.data.result.verdict) drawPoints(Object.assign({ complete: true }, answer.data.result.verdict));
     });
   }
