@@ -67,7 +67,14 @@ def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:
     except DomainError as refused:
         form.add_error("handle" if refused.field == "handle" else None, refusal(refused.code, refused.message))
         return False
-    messages.success(request, _("%(handle)s is entered as a guest.") % {"handle": guest.handle})
+    messages.success(
+        request,
+        _("%(handle)s is entered as a guest. Give them their claim code: %(code)s")
+        % {
+            "handle": guest.handle,
+            "code": guest.claim_code,
+        },
+    )
     return True
 
 

@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.page_cache import remembered
 from tournaments import selectors
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, problem_sentence, status, tie_break_label
@@ -123,8 +124,11 @@ def tv_shared_url(event: Any) -> str:
 
 @register.simple_tag
 def stewards_menu(user: Any) -> bool:
-    """Whether the menu shows the stewards' queue (a signed-in steward of some game)."""
-    return selectors.is_a_steward(user=user)
+    """Whether the menu shows the stewards' queue (a signed-in steward of some game): asked once a minute per
+    person, not on every page (a new steward sees the link within the minute)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return remembered(f"stewards-menu:{user.pk}", lambda: selectors.is_a_steward(user=user), seconds=60)
 
 
 @register.inclusion_tag("components/post_button.html", takes_context=True)
