@@ -85,8 +85,10 @@ def test_the_admin_refuses_a_line_break_in_a_name() -> None:
     form = page.context["adminform"].form
     data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
     data["name"] = "Night\r\nBcc: all"
-    data = {k: (json.dumps(v) if isinstance(v, (dict, list)) else v) for k, v in data.items()}
+    data = {k: (json.dumps(v) if isinstance(v, dict) else v) for k, v in data.items()}  # lists: several values
+    data.update({"registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0})
     answer = admin.post(f"/admin/tournaments/event/{event.pk}/change/", data)
     assert answer.status_code == 200  # the form again, with the error
+    assert "one line of visible text" in answer.content.decode()
     event.refresh_from_db()
     assert "\n" not in event.name
