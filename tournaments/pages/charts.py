@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT, PAD = 600, 220, 34
 
@@ -79,15 +80,14 @@ def interval_chart(intervals: list[Interval], *, title: str) -> SafeString:
 
     rows = format_html_join(
         "",
-        '<g><title>{}: {} ({} to {})</title><text x="4" y="{}" font-size="15" fill="#1f2433">{}</text>'
+        '<g><title>{}: {} ({})</title><text x="4" y="{}" font-size="15" fill="#1f2433">{}</text>'
         '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#b5461d" stroke-width="3"/>'
         '<circle cx="{}" cy="{}" r="5" fill="#b5461d"/></g>',
         (
             (
                 i.label,
                 signed(i.value),
-                signed(i.low),
-                signed(i.high),
+                _("%(low)s to %(high)s") % {"low": signed(i.low), "high": signed(i.high)},
                 PAD + n * ROW_HEIGHT,
                 i.label if len(i.label) <= 24 else i.label[:23] + "…",
                 f"{x(i.low):.1f}",
