@@ -20,19 +20,10 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from bench.calibrate import calibration_ns  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Event, Player, Registration  # noqa: E402
 from tournaments.services.entrants import MAX_ENTRANTS  # noqa: E402
-
-
-def calibration_ns() -> float:
-    def empty() -> None:
-        pass
-
-    started = time.perf_counter_ns()
-    for _ in range(1_000_000):
-        empty()
-    return (time.perf_counter_ns() - started) / 1_000_000
 
 
 def main() -> None:

@@ -47,6 +47,7 @@ from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 import games  # noqa: E402
+from bench.calibrate import calibration_ns  # noqa: E402
 from games.simulate import legal_sheet  # noqa: E402
 from ratings import selectors as rating_reads  # noqa: E402
 from ratings.models import Rating, RatingPool  # noqa: E402
@@ -424,16 +425,6 @@ def neighbour(args: argparse.Namespace) -> None:
     served = statuses.count(200)
     print(f"the greedy client: {len(statuses)} requests, {served} pages served, {statuses.count(429)} answered 429")
     print(f"p95 ratio beside / alone: {p95(beside) / p95(alone):.2f} (target < 2)")
-
-
-def calibration_ns() -> float:
-    def empty() -> None:
-        pass
-
-    started = time.perf_counter_ns()
-    for _ in range(1_000_000):
-        empty()
-    return (time.perf_counter_ns() - started) / 1_000_000
 
 
 def main() -> None:

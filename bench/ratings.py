@@ -41,6 +41,7 @@ from django.db.models import Q  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.calibrate import calibration_ns  # noqa: E402
 from config.bulk import bulk_insert  # noqa: E402
 from ratings import services  # noqa: E402
 from ratings.buckets import buckets_move, rank_and_size  # noqa: E402
@@ -139,17 +140,6 @@ def lists(args: argparse.Namespace) -> None:
         entries = published.entries.count()
         assert entries == count, (entries, count)
         print(f"{count:>9,} players: list_publish {seconds:6.2f} s  ({entries:,} entries written)")
-
-
-def calibration_ns() -> float:
-    def empty() -> None:
-        pass
-
-    runs = 1_000_000
-    started = time.perf_counter_ns()
-    for _ in range(runs):
-        empty()
-    return (time.perf_counter_ns() - started) / runs
 
 
 def leaderboard(args: argparse.Namespace) -> None:

@@ -512,6 +512,19 @@ def pad_submitted_seats(*, table: Table) -> list[dict[str, Any]]:
     ]
 
 
+def newest_sheet_authors(*, seats: Sequence[Seat]) -> dict[int, int | None]:
+    """Who entered each seat's newest sheet (user id by seat id; seats without a sheet are absent)."""
+    newest: dict[int, int | None] = {}
+    rows = (
+        ScoreSheet.objects.filter(seat__in=seats)
+        .order_by("seat_id", "-version")
+        .values_list("seat_id", "entered_by_id")
+    )
+    for seat_id, entered_by in rows:
+        newest.setdefault(seat_id, entered_by)
+    return newest
+
+
 def pad_writable_seats(*, table: Table, user: User) -> list[str]:
     """The seats this person may store from the table's pad: all of them for an organiser; else their own,
     and those whose newest sheet its own player did not enter (the pad keeper's), as
@@ -519,13 +532,7 @@ def pad_writable_seats(*, table: Table, user: User) -> list[str]:
     seats = [seat for seat in table.seats.all() if not seat.forfeited]
     if is_organiser(user=user, event=table.round.event):
         return [seat.player.handle for seat in seats]
-    newest: dict[int, int | None] = {}
-    for seat_id, entered_by in (
-        ScoreSheet.objects.filter(seat__in=seats)
-        .order_by("seat_id", "-version")
-        .values_list("seat_id", "entered_by_id")
-    ):
-        newest.setdefault(seat_id, entered_by)
+    newest = newest_sheet_authors(seats=seats)
     return [
         seat.player.handle for seat in seats
         if seat.player.user_id == user.pk or newest.get(seat.pk) != seat.player.user_id

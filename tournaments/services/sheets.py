@@ -238,13 +238,7 @@ def _insert_query(stored_now: int) -> str:
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
     """A pad keeper (a player) never replaces a sheet its own player entered, nor a seat whose player
     contested the pad's entry: the player's own word stands until an organiser decides."""
-    newest: dict[int, int | None] = {}
-    for seat_id, entered_by in (
-        ScoreSheet.objects.filter(seat__in=seats)
-        .order_by("seat_id", "-version")
-        .values_list("seat_id", "entered_by_id")
-    ):
-        newest.setdefault(seat_id, entered_by)
+    newest = selectors.newest_sheet_authors(seats=seats)
     for seat in seats:
         if newest.get(seat.pk) == seat.player.user_id:
             message = f"{seat.player.handle} entered their own sheet; the pad cannot replace it (an organiser can)"
