@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import BooleanField, Case, F, Q, When, Window
-from django.db.models.functions import Rank, Round
+from django.db.models.functions import Floor, Rank
 from django.utils import timezone
 
 from config.bulk import bulk_insert
@@ -415,7 +415,7 @@ def _list_entries_copy(rating_list: RatingList) -> int:
     idle_since = rating_list.published_at - INACTIVE_AFTER
     columns = ("player_id", "name", "list_rank", "conservative", "mu", "sigma", "games", "list_inactive")
     ranked = rated.annotate(
-        list_rank=Window(Rank(), order_by=[Round(F("conservative"), 1).desc()]),
+        list_rank=Window(Rank(), order_by=[Floor(F("conservative") * 10 + 0.5).desc()]),  # to one decimal, as shown
         list_inactive=Case(When(Q(last_played_at__lt=idle_since) | Q(last_played_at__isnull=True), then=True),
                            default=False, output_field=BooleanField()),
     ).values_list(*columns)  # fmt: skip

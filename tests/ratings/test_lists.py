@@ -136,3 +136,19 @@ def test_a_list_page_is_paged_its_csv_streamed_whole_and_its_moved_count_follows
     )  # fmt: skip
     assert Client().get(f"/api/ratings/lists/{rating_list.pk}/").json()["moved_since"] == 2  # a rating change
     assert "2 ratings have moved since." in Client().get(f"/ratings/lists/{rating_list.pk}/").content.decode()
+
+
+def test_ratings_equal_as_shown_to_one_decimal_share_a_rank_and_the_rules_leave_players_out() -> None:
+    from ratings.models import Rating
+
+    pool = services.pool_get(game=GAME)
+    players = [PlayerFactory() for _ in range(4)]
+    for player, (conservative, games) in zip(players, [(24.04, 9), (23.96, 9), (23.8, 9), (30.0, 2)], strict=True):
+        Rating.objects.create(pool=pool, player_id=player.user_id, name=player.handle, mu=conservative + 6, sigma=2,
+                              conservative=conservative, games=games, last_played_at=T0)  # fmt: skip
+    rating_list = services.list_publish(
+        game=GAME, name="shown", actor="steward", min_games=5, at=T0 + timedelta(days=400)
+    )
+    lines = dict(rating_list.entries.values_list("player_id", "rank"))
+    assert lines == {players[0].user_id: 1, players[1].user_id: 1, players[2].user_id: 3}  # 24.0, 24.0, 23.8
+    assert set(rating_list.entries.values_list("inactive", flat=True)) == {True}  # no game in the year before
