@@ -576,6 +576,32 @@ class Membership(models.Model):
         return f"{self.player} in {self.organisation}"
 
 
+class JoinRequest(models.Model):
+    """A player asks to join a club from its page; its staff accept (a membership from that day) or decline."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="join_requests")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="join_requests")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "player"], condition=Q(status="pending"), name="one_pending_join_request"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} asks to join {self.organisation} ({self.status})"
+
+
 class Season(models.Model):
     """A league or circuit: one game, a date range, the events that count and how (docs/rules.md, "Seasons")."""
 

@@ -192,3 +192,30 @@ def test_after_a_night_its_players_become_members_in_one_tap_dated_the_night(
     assert sorted(m.player_id for m in joined) == sorted(p.pk for p in players[1:])
     assert {m.joined_on.isoformat() for m in joined} == {"2026-11-19"}
     assert all(p.handle in answer.content.decode() for p in players)  # the club page lists them
+
+
+def test_a_player_asks_to_join_from_the_clubs_page_and_its_staff_accept_or_decline() -> None:
+    from tournaments.models import JoinRequest, Membership
+
+    owner, keen, shy = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    staff, asker, other = Client(), Client(), Client()
+    staff.force_login(owner.user)
+    asker.force_login(keen.user)
+    other.force_login(shy.user)
+    assert "Ask to join the club" in asker.get("/clubs/owls/").content.decode()
+    asker.post("/clubs/owls/join/")
+    assert "waits for the club" in asker.get("/clubs/owls/").content.decode()
+    assert asker.post("/clubs/owls/join/", follow=True).status_code == 200  # asked twice: told it waits
+    assert JoinRequest.objects.filter(organisation=club, player=keen).count() == 1
+    other.post("/clubs/owls/join/")
+    page = staff.get("/clubs/owls/").content.decode()
+    assert "Asking to join" in page
+    first, second = JoinRequest.objects.order_by("id")
+    assert asker.post(f"/clubs/owls/join-requests/{first.pk}/accept/").status_code == 302  # not staff: refused
+    assert not Membership.objects.filter(organisation=club).exists()
+    staff.post(f"/clubs/owls/join-requests/{first.pk}/accept/")
+    staff.post(f"/clubs/owls/join-requests/{second.pk}/decline/")
+    assert list(Membership.objects.filter(organisation=club).values_list("player_id", flat=True)) == [keen.pk]
+    assert set(JoinRequest.objects.values_list("status", flat=True)) == {"accepted", "declined"}
+    assert "Ask to join the club" not in asker.get("/clubs/owls/").content.decode()  # a member now

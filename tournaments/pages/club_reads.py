@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timedelta
 from fractions import Fraction
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, Min, Q
@@ -19,6 +20,7 @@ from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.models import (
     Event,
+    JoinRequest,
     Membership,
     Organisation,
     Player,
@@ -54,6 +56,9 @@ class ClubPage:
     is_staff: bool
     is_owner: bool
     members_count: int = 0
+    join_requests: list[JoinRequest] = field(default_factory=list)  # waiting, for the staff to decide
+    can_ask_to_join: bool = False  # a signed-in player, neither a member nor waiting
+    asked_to_join: bool = False
     past_page: int = 0  # 0: the recent ones; else this page of every past event
     past_pages: int = 1
 
@@ -98,10 +103,25 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
         members_count=len(members) if len(members) < CLUB_MEMBERS else current.count(),
         past_page=past_page,
         past_pages=past_pages,
+        **_joining(organisation, user, staff, current),
         leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
     )
+
+
+def _joining(
+    organisation: Organisation, user: User | AnonymousUser, staff: list[Staff], current: Any
+) -> dict[str, Any]:
+    """The join requests waiting (for the staff) and whether this visitor may ask, or asked already."""
+    waiting = organisation.join_requests.filter(status=JoinRequest.Status.PENDING)
+    requests = list(waiting.select_related("player")[:CLUB_MEMBERS]) if _staff(staff, user) else []
+    player = Player.objects.filter(user_id=user.pk).first() if user.is_authenticated else None
+    if player is None or player.guest:
+        return {"join_requests": requests}
+    asked = waiting.filter(player=player).exists()
+    member = current.filter(player=player).exists()
+    return {"join_requests": requests, "asked_to_join": asked, "can_ask_to_join": not (asked or member)}
 
 
 def _staff(staff: list[Staff], user: User | AnonymousUser) -> bool:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError
 from ratings.selectors import page_number
 from tournaments import selectors, services
-from tournaments.models import Event, Organisation, Player
+from tournaments.models import Event, JoinRequest, Organisation, Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import ClubForm
@@ -83,6 +83,37 @@ def members_from_event(request: SignedInRequest, slug: str, event_id: int) -> Ht
         return redirect("event", event_id=event.pk)
     messages.success(request, ngettext("%(count)d player joined the club.", "%(count)d players joined the club.",
                                        joined) % {"count": joined})  # fmt: skip
+    return redirect("club", slug=slug)
+
+
+@require_POST
+@login_required
+def join_ask(request: SignedInRequest, slug: str) -> HttpResponse:
+    """A player asks to join the club from its page."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    player = get_object_or_404(Player, user=request.user)
+    try:
+        services.join_request(organisation=organisation, player=player)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("Your request is sent: the club's staff will answer it."))
+    return redirect("club", slug=slug)
+
+
+@require_POST
+@login_required
+def join_decide(request: SignedInRequest, slug: str, request_id: int, decision: str) -> HttpResponse:
+    """The club's staff accept or decline a request to join."""
+    asked = get_object_or_404(JoinRequest.objects.select_related("player", "organisation"), pk=request_id,
+                              organisation__slug=slug)  # fmt: skip
+    try:
+        services.join_request_decide(request=asked, by=request.user, accept=decision == "accept")
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        done = _("%(handle)s is a member.") if decision == "accept" else _("%(handle)s's request is declined.")
+        messages.success(request, done % {"handle": asked.player.handle})
     return redirect("club", slug=slug)
 
 

@@ -176,6 +176,9 @@ def _refusals() -> dict[str, str]:
         "capacity_below_registered": _("More players hold a place than that: the event needs at least as many."),
         "malformed_csv": _("The file is not a CSV this service reads (a cell too long, or a stray character)."),
         "invalid_display_name": _("A name is one line of visible text, at most 80 characters."),
+        "join_request_waiting": _("Your request to join waits for the club's staff."),
+        "join_request_decided": _("This request was answered already."),
+        "already_member": _("Already a member of this club."),
         "check_in_not_open": _("Check-in opens on the event's day: come back then (or ask the organiser)."),
     }
 

@@ -41,6 +41,10 @@ urlpatterns = [
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
+    path("clubs/<slug:slug>/join/", clubs.join_ask, name="club-join"),
+    path(
+        "clubs/<slug:slug>/join-requests/<int:request_id>/<str:decision>/", clubs.join_decide, name="club-join-decide"
+    ),
     path(
         "clubs/<slug:slug>/members/from-event/<int:event_id>/", clubs.members_from_event, name="club-members-from-event"
     ),

@@ -4,6 +4,8 @@ from tournaments.services.archive import event_export, event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
 from tournaments.services.card_stats import card_stats_rebuild
 from tournaments.services.clubs import (
+    join_request,
+    join_request_decide,
     members_from_event,
     membership_add,
     membership_end,
@@ -100,6 +102,8 @@ __all__ = [
     "event_update",
     "guest_claim",
     "guest_create",
+    "join_request",
+    "join_request_decide",
     "members_from_event",
     "membership_add",
     "membership_end",

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import Event, Membership, Organisation, Player, Staff
+from tournaments.models import Event, JoinRequest, Membership, Organisation, Player, Staff
 from tournaments.validators import validate_one_line
 
 COUNTRY = re.compile(r"[A-Z]{2}")
@@ -120,6 +120,38 @@ def members_from_event(*, organisation: Organisation, by: User, event: Event) ->
         joined = [Membership(organisation=organisation, player=p, joined_on=joined_on) for p in played if not p.demo]
         Membership.objects.bulk_create(joined)
     return len(joined)
+
+
+def join_request(*, organisation: Organisation, player: Player) -> JoinRequest:
+    """A player asks to join the club (once while a request waits; not when already a member)."""
+    if Membership.objects.filter(organisation=organisation, player=player, left_on__isnull=True).exists():
+        raise Conflict(f"{player.handle} is already a member of {organisation.slug}", "already_member", "player")
+    try:
+        with transaction.atomic():
+            return JoinRequest.objects.create(organisation=organisation, player=player)
+    except IntegrityError:
+        raise Conflict("your request waits for the club's staff", "join_request_waiting", "player") from None
+
+
+def join_request_decide(*, request: JoinRequest, by: User, accept: bool) -> JoinRequest:
+    """The club's staff accept a request (a membership from today) or decline it."""
+    selectors.require_staff(user=by, organisation=request.organisation)
+    with transaction.atomic():
+        locked = JoinRequest.objects.select_for_update().get(pk=request.pk)
+        if locked.status != JoinRequest.Status.PENDING:
+            raise Conflict(f"the request was {locked.status} already", "join_request_decided", "request")
+        if (
+            accept
+            and not Membership.objects.filter(
+                organisation=locked.organisation, player=locked.player, left_on__isnull=True
+            ).exists()
+        ):
+            Membership.objects.create(organisation=locked.organisation, player=locked.player,
+                                      joined_on=timezone.localdate())  # fmt: skip
+        locked.status = JoinRequest.Status.ACCEPTED if accept else JoinRequest.Status.DECLINED
+        locked.decided_at = timezone.now()
+        locked.save(update_fields=["status", "decided_at"])
+    return locked
 
 
 def membership_end(*, organisation: Organisation, by: User, player: Player, left_on: date | None = None) -> Membership:
