@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BooleanField, IntegerField, Serializer
 
 from config.errors import NotAllowed
+from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
 from ratings import selectors, services
 from ratings.models import RatingList, RatingPool
@@ -134,7 +135,7 @@ class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
         if request.accepted_renderer.format == "csv":
             return csv_stream(LIST_CSV_COLUMNS, selectors.list_rows(rating_list=rating_list), f"list-{rating_list.pk}")
         page = selectors.list_detail(
-            list_id=rating_list.pk, page=selectors.page_number(request.query_params.get("page")),
+            list_id=rating_list.pk, page=page_number(request.query_params.get("page")),
             per_page=selectors.LIST_API_PAGE,
         )  # fmt: skip
         assert page is not None  # get_object answered 404 otherwise

@@ -14,6 +14,7 @@ from django.db.models import Count, Exists, Expression, F, IntegerField, OuterRe
 from django.db.models.functions import RowNumber
 
 from config.page_cache import remembered
+from config.paging import page_count
 from ratings import buckets
 from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingList, RatingListEntry, RatingPool
 
@@ -371,11 +372,6 @@ LIST_PAGE = 100  # entries a page of a list shows (the API's JSON shows LIST_API
 LIST_API_PAGE = 1000
 
 
-def page_number(text: str | None) -> int:
-    """A `?page=` value as a page number: 1 for anything that is not a short whole number."""
-    return int(text) if text and text.isdigit() and len(text) < 7 else 1
-
-
 def list_detail(*, list_id: int, page: int = 1, per_page: int | None = None) -> ListPage | None:
     """One page of the list's entries by rank (LIST_PAGE unless `per_page`), and how many ratings moved since
     it was published."""
@@ -384,7 +380,7 @@ def list_detail(*, list_id: int, page: int = 1, per_page: int | None = None) -> 
     if rating_list is None:
         return None
     count = rating_list.entries.count()
-    pages = max(1, -(-count // per_page))
+    pages = page_count(count, per_page)
     page = min(max(page, 1), pages)
     entries = list(rating_list.entries.order_by("rank", "id")[(page - 1) * per_page : page * per_page])
     return ListPage(rating_list, entries, list_moved_since(rating_list=rating_list), count, page, pages)

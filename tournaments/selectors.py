@@ -663,6 +663,23 @@ def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple
     return places
 
 
+SEASON_CANDIDATES = 50  # the club's latest events of the season's game offered to join it
+
+
+def season_candidates(*, season: Season, user: User | AnonymousUser) -> list[Event]:
+    """The club's latest events of the season's game not in it yet, for its staff; none for anyone else."""
+    if not is_staff_of(user=user, organisation=season.organisation_id):
+        return []
+    joined = season.season_events.values("event_id")
+    events = season.organisation.events.filter(game=season.game).exclude(pk__in=joined)
+    return list(events.order_by("-starts_at", "-created_at")[:SEASON_CANDIDATES])
+
+
+def season_version(*, season_id: int) -> Any:
+    """What a season's page shows changes with its stored standings: their time names its state."""
+    return Season.objects.filter(pk=season_id).values_list("standings_at", flat=True).first()
+
+
 def season_standings(*, season: Season, limit: int | None = None, offset: int = 0) -> list[SeasonRow]:
     """The season's standings in order (`limit` rows from `offset`), as stored (services/seasons.py); a
     season from before they were stored is computed."""

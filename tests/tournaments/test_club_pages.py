@@ -214,6 +214,7 @@ def test_a_player_asks_to_join_from_the_clubs_page_and_its_staff_accept_or_decli
     first, second = JoinRequest.objects.order_by("id")
     assert asker.post(f"/clubs/owls/join-requests/{first.pk}/accept/").status_code == 302  # not staff: refused
     assert not Membership.objects.filter(organisation=club).exists()
+    assert staff.post(f"/clubs/owls/join-requests/{first.pk}/maybe/").status_code == 404
     staff.post(f"/clubs/owls/join-requests/{first.pk}/accept/")
     staff.post(f"/clubs/owls/join-requests/{second.pk}/decline/")
     assert list(Membership.objects.filter(organisation=club).values_list("player_id", flat=True)) == [keen.pk]

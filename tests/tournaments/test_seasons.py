@@ -344,6 +344,10 @@ def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publi
     page = staff.get(f"/seasons/{season.pk}/").content.decode()
     assert f'<option value="{night.pk}">' in page
     assert "Add an event" not in Client().get(f"/seasons/{season.pk}/").content.decode()  # visitors: no form
+    for bad in ({"event": "x1", "tier": 1}, {"event": night.pk, "tier": "two"}, {"tier": 1}):
+        refused = staff.post(f"/seasons/{season.pk}/events/", bad, follow=True).content.decode()
+        assert "Choose one of the club" in refused  # said in words, and no event taken by mistake
+    assert not season.season_events.exists()
     staff.post(f"/seasons/{season.pk}/events/", {"event": night.pk, "tier": 2})
     assert season.season_events.get().tier == 2
     assert outsider.post(f"/seasons/{season.pk}/events/", {"event": night.pk, "tier": 1}).status_code == 302

@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 import games
+from config.paging import page_count
 from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.models import (
@@ -77,7 +78,7 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
     by_date = organisation.events.order_by("-starts_at", "-created_at")
     past_events = by_date.filter(status__in=finished)
     if past_page:
-        past_pages = max(1, -(-past_events.count() // PAST_PAGE))
+        past_pages = page_count(past_events.count(), PAST_PAGE)
         past_page = min(past_page, past_pages)
         past = list(past_events[(past_page - 1) * PAST_PAGE : past_page * PAST_PAGE])
         more_past = False
@@ -280,7 +281,7 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
     counting, coming = selectors.season_events(season=season)
     places = selectors.season_places(season=season)
-    pages, events_pages = _pages(len(places), SEASON_ROWS), _pages(len(counting), SEASON_COLUMNS)
+    pages, events_pages = page_count(len(places), SEASON_ROWS), page_count(len(counting), SEASON_COLUMNS)
     page, events_page = min(page, pages), min(events_page, events_pages)
     first = (events_page - 1) * SEASON_COLUMNS
     columns = [event for event, _tier in counting[first : first + SEASON_COLUMNS]]
@@ -291,10 +292,6 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     qualified = set(selectors.season_qualified(season=season, standings=places))
     return SeasonPage(season, lines, columns, coming[:COMING_SHOWN], qualified, len(places), page, pages,
                       events_page, events_pages, first, max(0, len(coming) - COMING_SHOWN))  # fmt: skip
-
-
-def _pages(count: int, per_page: int) -> int:
-    return max(1, -(-count // per_page))
 
 
 def _cells(row: SeasonRow, column_of: dict[int, int], texts: dict[Fraction | int, str], not_counted: str) -> SafeString:

@@ -5,14 +5,14 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from ratings.selectors import page_number
+from config.paging import page_number
 from tournaments import selectors, services
 from tournaments.models import Event, JoinRequest, Organisation, Player
 from tournaments.pages import SignedInRequest
@@ -105,6 +105,8 @@ def join_ask(request: SignedInRequest, slug: str) -> HttpResponse:
 @login_required
 def join_decide(request: SignedInRequest, slug: str, request_id: int, decision: str) -> HttpResponse:
     """The club's staff accept or decline a request to join."""
+    if decision not in ("accept", "decline"):
+        raise Http404
     asked = get_object_or_404(JoinRequest.objects.select_related("player", "organisation"), pk=request_id,
                               organisation__slug=slug)  # fmt: skip
     try:

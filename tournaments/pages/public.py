@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 import games
 from config.page_cache import visitor_page
+from config.paging import page_number
 from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.pages import club_reads
@@ -136,7 +137,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
     """An official rating list as it was published, and how many ratings moved since."""
-    number = ratings.page_number(request.GET.get("page"))
+    number = page_number(request.GET.get("page"))
 
     def build() -> HttpResponse:
         page = ratings.list_detail(list_id=list_id, page=number)

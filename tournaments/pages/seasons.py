@@ -16,14 +16,12 @@ from django.views.decorators.http import require_POST
 import games
 from config.errors import DomainError
 from config.page_cache import visitor_page
-from ratings.selectors import page_number
+from config.paging import page_number
 from tournaments import selectors, services
 from tournaments.models import Event, Organisation, Season
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.text import game_name, refusal
-
-CANDIDATES = 50  # the club's latest events of the season's game offered to join it
 
 
 class SeasonForm(forms.Form):
@@ -75,20 +73,12 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 
     def build() -> HttpResponse:
         page = reads.season_page(season_id=season_id, page=number, events_page=events)
-        context = {"page": page, "season": page.season, "candidates": _candidates(request, page.season)}
+        candidates = selectors.season_candidates(season=page.season, user=request.user)
+        context = {"page": page, "season": page.season, "candidates": candidates}
         return render(request, "pages/season.html", context)
 
-    version = Season.objects.filter(pk=season_id).values_list("standings_at", flat=True).first()
-    return visitor_page(request, ("season", season_id, version, number, events), build)
-
-
-def _candidates(request: HttpRequest, season: Season) -> list[Event]:
-    """The club's latest events of the season's game not in it yet, for its staff; none for anyone else."""
-    if not selectors.is_staff_of(user=request.user, organisation=season.organisation_id):
-        return []
-    joined = season.season_events.values("event_id")
-    events = season.organisation.events.filter(game=season.game).exclude(pk__in=joined)
-    return list(events.order_by("-starts_at", "-created_at")[:CANDIDATES])
+    return visitor_page(request, ("season", season_id, selectors.season_version(season_id=season_id), number, events),
+                        build)  # fmt: skip
 
 
 @require_POST
@@ -96,12 +86,13 @@ def _candidates(request: HttpRequest, season: Season) -> list[Event]:
 def season_event_add(request: SignedInRequest, season_id: int) -> HttpResponse:
     """One of the club's events joins the season with a tier (its points' multiplier)."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
-    event = get_object_or_404(Event, pk=page_number(request.POST.get("event")))
+    chosen, tier = request.POST.get("event", ""), request.POST.get("tier", "1")
+    if not chosen.isdigit() or len(chosen) > 12 or not tier.isdigit() or len(tier) > 3:
+        messages.error(request, _("Choose one of the club's events, and a tier from 1 to 10."))
+        return redirect("season", season_id=season.pk)
+    event = get_object_or_404(Event, pk=int(chosen))
     try:
-        tier = int(request.POST.get("tier", "1"))
-        services.season_event_add(season=season, by=request.user, event=event, tier=tier)
-    except ValueError:
-        messages.error(request, _("A tier is a whole number from 1 to 10."))
+        services.season_event_add(season=season, by=request.user, event=event, tier=int(tier))
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:
