@@ -24,8 +24,11 @@ run: $(STAMP) secret
 	$(BIN)/python manage.py bootstrap
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# The suite on every core (pytest-xdist; a test database and a Redis database per worker). One file, at once:
+# `make test TEST_WORKERS=0 PYTEST_ARGS=tests/games/test_usa.py`.
+TEST_WORKERS ?= auto
 test: $(STAMP) secret
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The score pad's state logic (tournaments/static/boomerang/pad-state.js), with Node's built-in runner.
 test-js:

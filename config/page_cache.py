@@ -45,7 +45,7 @@ def visitor_page(request: HttpRequest, key_parts: tuple[Any, ...], build: Callab
         or "messages" in request.COOKIES
     ):
         return build()
-    key = "page:" + ":".join(str(part) for part in key_parts) + f":{get_language()}"
+    key = "page:" + ":".join(_key_part(part) for part in key_parts) + f":{get_language()}"
     built: list[HttpResponse] = []
 
     def content() -> bytes | None:
@@ -56,3 +56,8 @@ def visitor_page(request: HttpRequest, key_parts: tuple[Any, ...], build: Callab
     if built:
         return built[0]
     return HttpResponse(body) if body is not None else build()
+
+
+def _key_part(part: Any) -> str:
+    """A part of a cache key with no space in it (a version may be a time), as every cache backend takes."""
+    return part.isoformat() if hasattr(part, "isoformat") else str(part).replace(" ", "_")

@@ -48,6 +48,20 @@ def env_int(name: str, default: int) -> int:
 DEVELOPMENT_SECRET_KEY = "insecure-dev-key-for-debug-only"
 
 
+def redis_url_of_this_process(url: str) -> str:
+    """REDIS_URL, except in a pytest-xdist worker (PYTEST_XDIST_WORKER=gwN), which takes the Nth Redis
+    database after it, as pytest-django gives it a test database of its own: one worker's `cache.clear()`
+    must not empty another's Celery queue, nor its Celery worker take another's tasks."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url or not worker.startswith("gw"):
+        return url
+    head, _, database = url.rpartition("/")
+    own = int(database or 0) + int(worker[2:])
+    if own > 15:
+        raise ImproperlyConfigured(f"REDIS_URL {url}: test worker {worker} would need Redis database {own}")
+    return f"{head}/{own}"
+
+
 def secret_key(raw: str, debug: bool) -> str:
     """SECRET_KEY as set; with DEBUG off, refused unless it is long and random enough to sign sessions."""
     if not raw:
@@ -259,17 +273,18 @@ SPECTACULAR_SETTINGS = {
 
 # The cache holds the API's throttle counters, so with several web processes it must be shared: Redis
 # when REDIS_URL is set, else the process's memory (one process in the newcomer's set-up).
-if os.environ.get("REDIS_URL"):
+REDIS_URL = redis_url_of_this_process(env.str("REDIS_URL", default=""))
+if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": env.str("REDIS_URL"),
+            "LOCATION": REDIS_URL,
             "KEY_PREFIX": "boomerang",
         }
     }
 
 # Celery: with no broker configured, tasks run in-process (eagerly) so a newcomer needs no services.
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=env.str("REDIS_URL", default=""))
+CELERY_BROKER_URL = redis_url_of_this_process(env.str("CELERY_BROKER_URL", default="")) or REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     # In-process tasks need no broker; naming the in-memory one keeps Celery from looking for AMQP on localhost.

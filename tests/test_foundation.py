@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+pytestmark = pytest.mark.embedded
+
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def test_the_database_and_the_broker_answer(settings) -> None:

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def test_the_admins_stylesheet_is_served_with_debug_off(settings) -> None:

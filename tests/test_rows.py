@@ -11,7 +11,7 @@ from config.rows import Columns, run_prepared, update_with_history
 from tests.tournaments.helpers import running_round
 from tournaments.models import Event, Seat, TableResult
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def read(columns: list[Columns], sql: str, params: list) -> list:

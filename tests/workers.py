@@ -25,8 +25,14 @@ def database_url() -> str:
 
 
 def service_env(**overrides: str) -> dict[str, str]:
-    """This process's environment pointing a child process at the test database."""
-    return {**os.environ, "DATABASE_URL": database_url().replace("postgresql://", "postgres://"), **overrides}
+    """This process's environment pointing a child process at the test database and at this test worker's
+    Redis database (config/settings.py, redis_url_of_this_process)."""
+    own = {"DATABASE_URL": database_url().replace("postgresql://", "postgres://")}
+    if settings.REDIS_URL:
+        own["REDIS_URL"] = settings.REDIS_URL
+    environment = {**os.environ, **own, **overrides}
+    environment.pop("PYTEST_XDIST_WORKER", None)
+    return environment
 
 
 def free_port() -> int:

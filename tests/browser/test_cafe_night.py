@@ -16,7 +16,7 @@ from tests.tournaments.helpers import legal_seat_data, register_and_check_in
 from tournaments import services
 from tournaments.models import Registration, Round, TableResult
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.embedded]
 PASSWORD = "a-long-test-password"
 
 

@@ -24,7 +24,7 @@ from ratings.buckets import (
 from ratings.models import Rating, RatingBucket, RatingEvent
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 GAME = "boomerang-usa"
 T0 = timezone.now().replace(microsecond=0) - timedelta(days=30)
 

@@ -14,7 +14,7 @@ from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
 from tournaments import services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def test_every_game_has_a_rating_pool_with_trueskills_defaults() -> None:

@@ -11,7 +11,7 @@ from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 from ratings.selectors import Periods, leaderboard_within, leaderboards_within
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 DAY0 = date(2026, 1, 1)
 
 

@@ -6,13 +6,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.test import Client
 
+from config.errors import Conflict
 from ratings import services
 from ratings.models import RatingList
 from ratings.services import Placing
 from tests.factories import OrganisationFactory, PlayerFactory, UserFactory
 from tournaments.models import RatingBody, Staff
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 GAME = "boomerang-australia"
 T0 = datetime(2026, 10, 1, 20, tzinfo=UTC)
 
@@ -98,17 +99,16 @@ def test_equal_conservative_ratings_share_the_first_of_their_places_and_a_name_i
     ids = [p.user_id for p in players]
     # conservative ratings 24, 24, 21, 21, 17: places 1, 1, 3, 3, 5
     assert lines == [(ids[0], 1, 7), (ids[1], 1, 7), (ids[2], 3, 7), (ids[3], 3, 7), (ids[4], 5, 7)]
-    with pytest.raises(services.Conflict) as taken:
+    with pytest.raises(Conflict) as taken:
         services.list_publish(game=GAME, name=" ties ", actor="steward")
     assert taken.value.code == "list_exists"
     assert rating_list.entries.count() == 5
 
 
 def test_a_list_page_is_paged_its_csv_streamed_whole_and_its_moved_count_follows_the_pool(monkeypatch) -> None:
-    from ratings import selectors
     from ratings.models import Rating
 
-    monkeypatch.setattr(selectors, "LIST_PAGE", 2)
+    monkeypatch.setattr("ratings.selectors.lists.LIST_PAGE", 2)
     pool = services.pool_get(game=GAME)
     players = [PlayerFactory() for _ in range(5)]
     for n, player in enumerate(players):

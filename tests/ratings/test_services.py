@@ -13,7 +13,7 @@ from ratings.models import Rating, RatingChange, RatingEvent
 from ratings.trueskill_step import Environment, rate_free_for_all
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 GAME = "boomerang-usa"
 T0 = timezone.now().replace(microsecond=0) - timedelta(days=30)
 

@@ -9,7 +9,7 @@ from tests.factories import PlayerFactory
 from tournaments.demo import demo_event_run
 from tournaments.models import ScoreSheet, TableResult
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.embedded]
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -13,7 +13,7 @@ from tests.tournaments.helpers import legal_seat_data
 from tournaments import selectors, services
 from tournaments.models import Membership, Player, Registration, ScoreSheet, Seat, Staff, TableResult
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 CSV = "handle,name,club,email\nwalkin1,Walk In,,w1@example.org\n{known},,,\nwalkin2,,{club},\n"
 
 

@@ -11,7 +11,7 @@ from tests.tournaments.helpers import legal_seat_data, play_round, register_and_
 from tournaments import selectors, services
 from tournaments.models import Event, Round, ScoreSheet, TableResult
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def started_event(game: str, players: int, rounds: int = 2) -> tuple[Event, Round]:

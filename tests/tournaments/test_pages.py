@@ -14,7 +14,7 @@ from tournaments import selectors, services
 from tournaments.models import Event, Registration
 from tournaments.pages.codes import check_in_code
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def played_event(players: int, django_capture_on_commit_callbacks) -> Event:
@@ -178,7 +178,7 @@ def test_pages_speak_french_from_accept_language_and_set_the_html_lang() -> None
 def test_a_problem_reads_in_the_players_language() -> None:
     from django.utils import translation
 
-    from tournaments.pages.text import problem_sentence
+    from tournaments.problems import problem_sentence
 
     problem = {"code": "total_mismatch", "player": "ada", "claimed": 31, "expected": 30}
     with translation.override("fr"):

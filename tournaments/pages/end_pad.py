@@ -16,7 +16,8 @@ from games.pads import PadField
 from tournaments import selectors, services
 from tournaments.models import Table
 from tournaments.pages import SignedInRequest
-from tournaments.pages.text import problem_sentence, refusal
+from tournaments.pages.text import refusal
+from tournaments.problems import problem_sentence
 
 
 def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpResponse:

@@ -14,7 +14,8 @@ from tournaments import selectors
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.end_pad import end_pad
-from tournaments.pages.text import CATEGORY_LABELS, problem_templates, status
+from tournaments.pages.text import CATEGORY_LABELS, status
+from tournaments.problems import problem_templates
 from tournaments.states import TABLE_STATUSES
 
 

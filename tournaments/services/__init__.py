@@ -1,5 +1,6 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
+from tournaments.services.accounts import player_create, player_signup, signup_problems, token_for_login, token_rotate
 from tournaments.services.archive import event_export, event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
 from tournaments.services.card_stats import card_stats_rebuild
@@ -34,16 +35,6 @@ from tournaments.services.events import (
     event_organiser_add,
     event_organiser_remove,
     event_update,
-    player_create,
-    player_signup,
-    registration_check_in,
-    registration_create,
-    registration_drop,
-    registration_walk_in,
-    registration_withdraw,
-    signup_problems,
-    token_for_login,
-    token_rotate,
 )
 from tournaments.services.notifications import (
     notify_event_finished,
@@ -57,6 +48,13 @@ from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draf
 from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import official_list_publish, tables_rate
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_walk_in,
+    registration_withdraw,
+)
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
 from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
 from tournaments.services.seasons import (

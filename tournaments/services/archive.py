@@ -29,9 +29,10 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import organisation_create
 from tournaments.services.entrants import EntrantRow, guests_new, renamed_in_json
-from tournaments.services.events import checked_handle, event_check
+from tournaments.services.events import event_check
 from tournaments.services.places import event_places_refresh
 from tournaments.validators import handle_key
 from tournaments.verdicts import TableVerdict

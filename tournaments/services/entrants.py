@@ -40,9 +40,10 @@ from tournaments.models import (
     Seat,
     TableResult,
 )
+from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import membership_add
-from tournaments.services.events import checked_handle, registration_create, registration_open_check
 from tournaments.services.rating import player_ratings_merge
+from tournaments.services.registrations import registration_create, registration_open_check
 from tournaments.services.seasons import season_standings_refresh
 from tournaments.validators import handle_key, validate_display_name
 

@@ -1,28 +1,19 @@
-"""Players, events and registration: capacity under a lock, an ordered waitlist promoted automatically."""
+"""Events: created, checked, edited until they start, opened, closed, duplicated."""
 
 import secrets
-import zoneinfo
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings as django_settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.db import transaction
 from django.utils.text import slugify
-from rest_framework.authtoken.models import Token
 
 import games
-from config.authentication import token_expired
 from config.celery import enqueue_on_commit
-from config.errors import Conflict, DomainError, NotAllowed
+from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Event, Organisation, Player, Registration
-from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.clubs import organisation_create
 from tournaments.services.places import event_places_refresh
 from tournaments.services.sanctions import sanction_on_creation
@@ -30,113 +21,9 @@ from tournaments.services.transitions import advance, locked_for, move
 from tournaments.services.webhooks import webhooks_emit
 from tournaments.validators import (
     handle_key,
-    normalise_handle,
-    validate_display_name,
-    validate_handle,
     validate_points_by_table_size,
     validate_tie_breaks,
 )
-
-
-def player_signup(
-    *, username: str, password: str, handle: str, email: str = "", display_name: str = ""
-) -> tuple[Player, str]:
-    """Create an account, its player handle and an API token; the password passes Django's validators."""
-    user_model = get_user_model()
-    username = user_model.normalize_username(username)  # as create_user stores it (Unicode NFKC)
-    display_name = " ".join(display_name.split())
-    problems = signup_problems(
-        username=username, password=password, handle=handle, email=email, display_name=display_name
-    )
-    if problems:
-        field, (message, code) = next(iter(problems.items()))
-        raise (Conflict if code.endswith("_taken") else DomainError)(message, code, field=field)
-    taken = Conflict(f"the username {username!r} is taken", "username_taken", field="username")
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                user = user_model.objects.create_user(username=username, password=password, email=email)
-        except IntegrityError as error:  # taken meanwhile
-            raise taken from error
-        player = player_create(user=user, handle=handle, display_name=display_name)
-        token = Token.objects.create(user=user)
-    return player, token.key
-
-
-def signup_problems(
-    *, username: str, password: str, handle: str, email: str = "", display_name: str = ""
-) -> dict[str, tuple[str, str]]:
-    """Every reason these sign-up details would be refused, by field: (message, code). Empty: all good.
-    The sign-up page shows them all at once; the service refuses with the first."""
-    user_model = get_user_model()
-    username = user_model.normalize_username(username)
-    problems: dict[str, tuple[str, str]] = {}
-    if user_model.objects.filter(username__iexact=username).exists():
-        problems["username"] = (f"the username {username!r} is taken", "username_taken")
-    try:
-        checked = checked_handle(handle)
-    except DomainError as error:
-        problems["handle"] = (error.message, error.code)
-    else:
-        if Player.objects.filter(handle_key=handle_key(checked)).exists():
-            problems["handle"] = (f"the handle {checked!r} is taken", "handle_taken")
-    try:
-        validate_password(password, user=user_model(username=username))
-    except ValidationError as error:
-        problems["password"] = (" ".join(error.messages), "weak_password")
-    if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            problems["email"] = (f"{email!r} is not an e-mail address", "invalid_email")
-    try:
-        validate_display_name(" ".join(display_name.split()))
-    except ValidationError as error:
-        problems["display_name"] = (error.messages[0], "invalid_display_name")
-    return problems
-
-
-def checked_handle(handle: str) -> str:
-    """The handle as stored (NFKC), or a DomainError naming the rule."""
-    handle = normalise_handle(handle)
-    try:
-        validate_handle(handle)
-    except ValidationError as error:
-        raise DomainError(error.messages[0], "invalid_handle", field="handle") from error
-    return handle
-
-
-def token_for_login(*, user: User) -> str:
-    """The user's API token after a successful login: the live one, or a new one in place of an expired one."""
-    with transaction.atomic():
-        token = Token.objects.select_for_update().filter(user=user).first()
-        if token is not None and not token_expired(token):
-            return str(token.key)
-        Token.objects.filter(user=user).delete()
-        return str(Token.objects.create(user=user).key)
-
-
-def token_rotate(*, user: User) -> str:
-    """Replace the user's token (a leaked one stops working at once)."""
-    with transaction.atomic():
-        Token.objects.filter(user=user).delete()
-        return str(Token.objects.create(user=user).key)
-
-
-def player_create(*, user: User, handle: str, display_name: str = "") -> Player:
-    """A player's handle is unique with case, accents and compatibility forms folded."""
-    handle = checked_handle(handle)
-    try:
-        validate_display_name(display_name)
-    except ValidationError as error:
-        raise DomainError(error.messages[0], "invalid_display_name", "display_name") from None
-    if Player.objects.filter(handle_key=handle_key(handle)).exists():
-        raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle")
-    try:
-        with transaction.atomic():
-            return Player.objects.create(user=user, handle=handle, display_name=display_name)
-    except IntegrityError as error:
-        raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
 
 
 def event_create(
@@ -247,6 +134,8 @@ RULES_FIELDS = frozenset(
     {"game", "rounds_planned", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
      "duplicate_deals", "final_table_size", "seed"}
 )  # fmt: skip
+
+
 MOVES = ("starts_at", "venue")  # registered players are told by e-mail when these change
 
 
@@ -350,107 +239,6 @@ def _announce_finish(event: Event) -> None:
     data = {"event": event.pk, "name": event.name, "places": ordered}
     webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)
     enqueue_on_commit(task_names.NOTIFY_FINISHED, event.pk)  # each player's place, by e-mail
-
-
-def registration_create(*, event: Event, player: Player) -> Registration:
-    """Register a player, or put them on the waitlist when the event is full (checked under the event lock)."""
-    with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        registration_open_check(locked)
-        registration = Registration.objects.filter(event=locked, player=player).first()
-        if registration:
-            registration.machine.check(registration, "register_again")
-        taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
-        status = Registration.Status.REGISTERED if taken < locked.capacity else Registration.Status.WAITLISTED
-        if registration is None:
-            return Registration.objects.create(event=locked, player=player, status=status)
-        registration.status, registration.created_at = status, timezone.now()  # back of the waitlist
-        registration.save(update_fields=["status", "created_at", "updated_at"])
-        return registration
-
-
-def registration_open_check(event: Event) -> None:
-    now = timezone.now()
-    if event.can.enter_late and _late_entry_open(event):
-        return
-    event.machine.check(event, "register")
-    if event.registration_opens and now < event.registration_opens:
-        raise DomainError("registration has not opened yet", "registration_closed")
-    if event.registration_closes and now > event.registration_closes:
-        raise DomainError("registration has closed", "registration_closed")
-
-
-def _late_entry_open(event: Event) -> bool:
-    """Late entry: while the next round to seat is no later than `late_entry_until_round`."""
-    seated = event.rounds.count()
-    return seated + 1 <= event.late_entry_until_round
-
-
-def registration_withdraw(*, registration: Registration, by: User) -> Registration:
-    """Withdraw before the event starts; the first player on the waitlist takes the freed place."""
-    _require_self_or_organiser(by, registration)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=registration.event_id)
-        event.machine.check(event, "withdraw")
-        move(Registration, registration.pk, "withdraw")
-        registration.refresh_from_db()
-        waitlist_promote(event=event)
-    return registration
-
-
-def registration_check_in(*, registration: Registration, by: User) -> Registration:
-    """Check a player in: themselves from the event's day on (CHECK_IN_DAYS_BEFORE: that many days earlier),
-    or by an organiser at any time."""
-    _require_self_or_organiser(by, registration)
-    if registration.player.user_id == by.pk and not selectors.is_organiser(user=by, event=registration.event):
-        _require_check_in_open(registration.event)
-    with transaction.atomic():
-        return move(Registration, registration.pk, "check_in")
-
-
-def registration_walk_in(*, event: Event, player: Player) -> Registration:
-    """The poster's one tap for a player not registered yet: registered and checked in together while a
-    place is free and registration (or late entry) is open. A full event puts them on the waitlist (and
-    says so: a place may free); a closed one refuses with the reason, and nothing is written."""
-    with transaction.atomic():
-        registration = registration_create(event=event, player=player)
-        if registration.status == Registration.Status.WAITLISTED:
-            return registration
-        return registration_check_in(registration=registration, by=player.user)
-
-
-def check_in_opens_at(event: Event) -> datetime | None:
-    """When players may check themselves in: the start of the event's day in its own time zone (minus
-    CHECK_IN_DAYS_BEFORE days); None for an event without a start time."""
-    if event.starts_at is None:
-        return None
-    zone = zoneinfo.ZoneInfo(event.timezone)
-    day = event.starts_at.astimezone(zone).date() - timedelta(days=django_settings.CHECK_IN_DAYS_BEFORE)
-    return datetime.combine(day, time.min, tzinfo=zone)
-
-
-def _require_check_in_open(event: Event) -> None:
-    opens = check_in_opens_at(event)
-    if opens is not None and timezone.now() < opens:
-        raise Conflict(f"check-in opens on {opens.date().isoformat()}, the event's day", "check_in_not_open",
-                       "registration")  # fmt: skip
-
-
-def registration_drop(*, registration: Registration, by: User) -> Registration:
-    """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
-    (the table finishes with the others), and is not seated again."""
-    _require_self_or_organiser(by, registration)
-    Event.machine.check(Event.objects.only("status").get(pk=registration.event_id), "drop")
-    with transaction.atomic():
-        dropped = move(Registration, registration.pk, "drop")
-        forfeit_open_seats(player=registration.player, event=registration.event, by=by)
-    return dropped
-
-
-def _require_self_or_organiser(user: User, registration: Registration) -> None:
-    if registration.player.user_id == user.pk or selectors.is_organiser(user=user, event=registration.event):
-        return
-    raise NotAllowed("only the player or an organiser of the event can do this", "not_allowed")
 
 
 DUPLICATE_SHIFT = timedelta(days=28)  # four weeks on: the same weekday next month, as club nights recur

@@ -15,7 +15,7 @@ from django.utils import translation
 from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.models import Event, Player, Round, Seat, TableResult
-from tournaments.pages.text import problem_sentence
+from tournaments.problems import problem_sentence
 from tournaments.services.rating import table_source
 
 # Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').

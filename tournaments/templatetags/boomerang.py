@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from config.page_cache import remembered
 from tournaments import selectors
 from tournaments.pages.codes import tv_code
-from tournaments.pages.text import CATEGORY_LABELS, problem_sentence, status, tie_break_label
+from tournaments.pages.text import CATEGORY_LABELS, status, tie_break_label
 from tournaments.pages.text import game_name as translated_game_name
+from tournaments.problems import problem_sentence
 
 register = template.Library()
 

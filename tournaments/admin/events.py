@@ -1,7 +1,9 @@
+"""The admin of events, their registrations, rounds and tables."""
+
 from typing import Any
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
@@ -10,82 +12,16 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from config.errors import DomainError
 from tournaments import selectors, services
+from tournaments.admin.common import OrganiserActionsMixin
 from tournaments.models import (
     DEFAULT_TIE_BREAKS,
-    Edition,
     Event,
-    Membership,
-    Organisation,
-    Player,
-    RatingBody,
     Registration,
     Round,
-    SanctionDecision,
-    ScoreSheet,
-    Season,
-    SeasonEvent,
     Seat,
-    SheetCheck,
-    Staff,
     Table,
-    TableResult,
-    Webhook,
-    WebhookDelivery,
 )
 from tournaments.validators import validate_points_by_table_size, validate_tie_breaks
-
-
-@admin.register(Edition)
-class EditionAdmin(admin.ModelAdmin):
-    list_display = ["name", "game", "is_practice", "is_active", "loaded_at"]
-    list_filter = ["game", "is_practice", "is_active"]
-    search_fields = ["name"]
-    readonly_fields = ["game", "name", "data", "is_practice", "is_active", "loaded_at", "loaded_by"]
-    actions = ["activate"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # editions come in through `manage.py load_edition FILE`, which checks them
-
-    @admin.action(description="Make the selected edition the one that verifies its game")
-    def activate(self, request: HttpRequest, queryset: QuerySet[Edition]) -> None:
-        for edition in queryset:
-            services.edition_activate(edition=edition)
-        self.message_user(request, f"{queryset.count()} edition(s) activated", messages.SUCCESS)
-
-
-@admin.register(SheetCheck)
-class SheetCheckAdmin(admin.ModelAdmin):
-    list_display = ["id", "game", "status", "submitted_by", "submitted_at", "verified_at"]
-    list_filter = ["game", "status"]
-    readonly_fields = ["game", "sheet", "status", "verdict", "edition", "submitted_by", "submitted_at", "verified_at"]
-    actions = ["reverify"]
-
-    @admin.action(description="Verify the selected sheets again")
-    def reverify(self, request: HttpRequest, queryset: QuerySet[SheetCheck]) -> None:
-        for check in queryset:
-            services.sheet_check_reverify(check=check)
-        self.message_user(request, f"{queryset.count()} sheet(s) sent for verification", messages.SUCCESS)
-
-
-class OrganiserActionsMixin:
-    """Run a service per selected object and report domain refusals as messages, not errors."""
-
-    def run_service(self, request: HttpRequest, queryset: QuerySet, service, verb: str) -> None:  # type: ignore[no-untyped-def]
-        done = 0
-        for obj in queryset:
-            try:
-                service(obj, request.user)
-                done += 1
-            except DomainError as error:
-                self.message_user(request, f"{obj}: {error.message}", messages.WARNING)  # type: ignore[attr-defined]
-        if done:
-            self.message_user(request, f"{done} {verb}", messages.SUCCESS)  # type: ignore[attr-defined]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["handle", "user", "created_at"]
-    search_fields = ["handle", "user__username", "user__email"]
 
 
 class RegistrationInline(admin.TabularInline):
@@ -329,124 +265,3 @@ class TableAdmin(OrganiserActionsMixin, admin.ModelAdmin):
             lambda t, u: services.table_override(table=t, reason=t.result.override_reason, by=u),
             "accepted",
         )
-
-
-@admin.register(TableResult)
-class TableResultAdmin(SimpleHistoryAdmin):
-    list_display = ["table", "status", "attempt", "verified_at", "override_by"]
-    list_filter = ["status"]
-    search_fields = ["table__round__event__name"]
-    readonly_fields = ["table", "status", "attempt", "verdict", "verified_at", "override_by"]
-    fields = [*readonly_fields, "override_reason"]
-
-
-@admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):
-    list_display = ["seat", "version", "status", "entered_by", "entered_at"]
-    list_filter = ["status", "seat__table__round__event__game"]
-    search_fields = ["seat__player__handle", "seat__table__round__event__name"]
-    readonly_fields = ["seat", "version", "data", "status", "problems", "entered_by", "entered_at"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # sheets come in through the API, which checks them and versions corrections
-
-
-class StaffInline(admin.TabularInline):
-    """Read-only: the owners manage the staff through the API and the club's page (services.staff_set)."""
-
-    model = Staff
-    extra = 0
-    fields = readonly_fields = ("user", "role", "created_at")
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-@admin.register(Organisation)
-class OrganisationAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "kind", "country", "trusted_games", "created_at"]
-    list_filter = ["kind", "country"]
-    search_fields = ["name", "slug"]
-    readonly_fields = ["trusted_games"]  # each game's stewards decide it (services.organisation_trust)
-    inlines = [StaffInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # created through the API or the pages, where the creator becomes the owner
-
-
-@admin.register(RatingBody)
-class RatingBodyAdmin(admin.ModelAdmin):
-    list_display = ["game", "organisation"]
-
-
-@admin.register(SanctionDecision)
-class SanctionDecisionAdmin(admin.ModelAdmin):
-    list_display = ["event", "decision", "by", "reason", "decided_at"]
-    list_filter = ["decision"]
-    search_fields = ["event__name", "reason"]
-    readonly_fields = ["event", "decision", "by", "reason", "decided_at"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # decisions come from the stewards' services, kept as they were made
-
-
-@admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["player", "organisation", "joined_on", "left_on"]
-    list_filter = ["organisation"]
-    search_fields = ["player__handle", "organisation__slug"]
-    readonly_fields = ["player", "organisation", "joined_on", "left_on"]  # through the services (dates checked)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-
-class SeasonEventInline(admin.TabularInline):
-    """Read-only: events join a season through the API (services.season_event_add checks game and dates)."""
-
-    model = SeasonEvent
-    extra = 0
-    fields = readonly_fields = ("event", "tier")
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-@admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    list_display = ["name", "organisation", "game", "starts_on", "ends_on", "best_of"]
-    list_filter = ["game", "organisation"]
-    search_fields = ["name"]
-    inlines = [SeasonEventInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # created through the API by an organisation's staff
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False  # shown, not edited: the services check a season's dates, game and points
-
-
-@admin.register(Webhook)
-class WebhookAdmin(admin.ModelAdmin):
-    list_display = ["url", "organisation", "failing", "created_at"]
-    list_filter = ["failing"]
-    readonly_fields = ["organisation", "url", "events", "failing", "created_at"]
-    exclude = ["secret"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # subscribed through the API by an owner (services.webhook_subscribe)
-
-
-@admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(admin.ModelAdmin):
-    """Every delivery with the receiver's answer: what was sent, how often, and what came back."""
-
-    list_display = ["event_type", "webhook", "status", "attempts", "response_code", "created_at", "last_tried_at"]
-    list_filter = ["status", "event_type"]
-    readonly_fields = ["webhook", "event_type", "body", "status", "attempts", "response_code", "response_body",
-                       "created_at", "last_tried_at"]  # fmt: skip
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False

@@ -1,0 +1,22 @@
+"""What the event pages of the admin share: only an event's organisers act on it."""
+
+from django.contrib import messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from config.errors import DomainError
+
+
+class OrganiserActionsMixin:
+    """Run a service per selected object and report domain refusals as messages, not errors."""
+
+    def run_service(self, request: HttpRequest, queryset: QuerySet, service, verb: str) -> None:  # type: ignore[no-untyped-def]
+        done = 0
+        for obj in queryset:
+            try:
+                service(obj, request.user)
+                done += 1
+            except DomainError as error:
+                self.message_user(request, f"{obj}: {error.message}", messages.WARNING)  # type: ignore[attr-defined]
+        if done:
+            self.message_user(request, f"{done} {verb}", messages.SUCCESS)  # type: ignore[attr-defined]

@@ -1,0 +1,65 @@
+"""The tournaments app's models, one module per context; the package re-exports them all."""
+
+from tournaments.models.analysis import CardStat, SeatPickAccuracy, TableCardTally
+from tournaments.models.base import GAME_CHOICES, HasStates, game_choices
+from tournaments.models.editions import Edition, SheetCheck
+from tournaments.models.events import (
+    DEFAULT_POINTS_BY_TABLE_SIZE,
+    DEFAULT_TIE_BREAKS,
+    DRAFT_DIRECTIONS,
+    Bye,
+    Event,
+    EventPlace,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    default_points,
+    default_tie_breaks,
+)
+from tournaments.models.exchange import Webhook, WebhookDelivery
+from tournaments.models.organisations import JoinRequest, Membership, Organisation, Staff
+from tournaments.models.players import Player
+from tournaments.models.seasons import QualificationDecline, Season, SeasonEvent, SeasonStanding
+from tournaments.models.sheets import PadDraft, ScoreSheet, TableResult
+from tournaments.models.stewarding import RatingBody, Sanction, SanctionDecision
+
+__all__ = [
+    "DEFAULT_POINTS_BY_TABLE_SIZE",
+    "DEFAULT_TIE_BREAKS",
+    "DRAFT_DIRECTIONS",
+    "GAME_CHOICES",
+    "Bye",
+    "CardStat",
+    "Edition",
+    "Event",
+    "EventPlace",
+    "HasStates",
+    "JoinRequest",
+    "Membership",
+    "Organisation",
+    "PadDraft",
+    "Player",
+    "QualificationDecline",
+    "RatingBody",
+    "Registration",
+    "Round",
+    "Sanction",
+    "SanctionDecision",
+    "ScoreSheet",
+    "Season",
+    "SeasonEvent",
+    "SeasonStanding",
+    "Seat",
+    "SeatPickAccuracy",
+    "SheetCheck",
+    "Staff",
+    "Table",
+    "TableCardTally",
+    "TableResult",
+    "Webhook",
+    "WebhookDelivery",
+    "default_points",
+    "default_tie_breaks",
+    "game_choices",
+]

@@ -1,0 +1,54 @@
+"""Webhooks and their deliveries."""
+
+from django.db import models
+
+from tournaments.models.organisations import Organisation
+
+
+class Webhook(models.Model):
+    """An organisation's subscription: these events of its own are POSTed, signed, to this address."""
+
+    EVENTS = ("round.seated", "table.verified", "table.rejected", "event.finished", "rating.list.published")
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    events = models.JSONField(default=list)
+    secret = models.CharField(max_length=64, help_text="Signs every delivery (HMAC-SHA256); shown once, at creation.")
+    failing = models.BooleanField(default=False, help_text="Set when a delivery failed after every retry.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.organisation} -> {self.url}"
+
+
+class WebhookDelivery(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DELIVERED = "delivered"
+        FAILED = "failed"
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event_type = models.CharField(max_length=40)
+    body = models.TextField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    response_code = models.IntegerField(null=True, blank=True)
+    response_body = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_tried_at = models.DateTimeField(null=True, blank=True)
+    seconds = models.FloatField(null=True, blank=True, help_text="How long the last attempt took.")
+    next_attempt_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the next attempt is due (none: at once); the sweep sends it after."
+    )
+    sending_until = models.DateTimeField(
+        null=True, blank=True, help_text="Set while an attempt is under way: counts toward the organisation's cap."
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["next_attempt_at"], condition=models.Q(status="pending"), name="webhook_delivery_due")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_type} to {self.webhook.url} ({self.status})"

@@ -1,0 +1,221 @@
+"""Events, their rounds and registrations, and their standings and final places."""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db import connection
+from django.db.models import Count, Prefetch, QuerySet
+
+import games
+from tournaments.models import (
+    Bye,
+    Event,
+    EventPlace,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+)
+from tournaments.standings import StandingRow, TableOutcome, place_of, standings
+from tournaments.verdicts import TableVerdict
+
+
+def waitlist_position(*, registration: Registration) -> int | None:
+    if registration.status != Registration.Status.WAITLISTED:
+        return None
+    ahead = Registration.objects.filter(event_id=registration.event_id, status=Registration.Status.WAITLISTED)
+    return (
+        ahead.filter(created_at__lt=registration.created_at).count()
+        + ahead.filter(created_at=registration.created_at, id__lte=registration.id).count()
+    )
+
+
+def event_bye_counts(*, event: Event) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for handle in Bye.objects.filter(round__event=event).values_list("player__handle", flat=True):
+        counts[handle] += 1
+    return counts
+
+
+def event_tables(*, event: Event) -> list[list[list[str]]]:
+    """Handles at each table of each round, for counting repeat opponents."""
+    rounds: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    tables = Table.objects.filter(round__event=event).prefetch_related("seats__player").select_related("round")
+    for table in tables:
+        rounds[table.round.number][table.number] = [seat.player.handle for seat in table.seats.all()]
+    return [list(by_table.values()) for _, by_table in sorted(rounds.items())]
+
+
+def event_standings(*, event: Event) -> list[StandingRow]:
+    """The event's standings (tournaments/standings.py) from its results that count, byes and drops."""
+    return events_standings(events=[event])[event.pk]
+
+
+def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]:
+    """The standings of each event, by event id: three queries however many events."""
+    ids = [event.pk for event in events]
+    tables: dict[int, list[TableOutcome]] = defaultdict(list)
+    results = TableResult.objects.filter(table__round__event_id__in=ids, status__in=TableResult.COUNTS)
+    dealt = {event.pk for event in events if event.duplicate_deals}
+    rows = results.order_by("table_id").values_list(
+        "table__round__event_id", "verdict", "table__round__is_final", "table__round__number"
+    )
+    for event_id, verdict, is_final, number in rows:  # a result that counts has a verdict
+        dealt_round = number if event_id in dealt else None
+        outcome = TableOutcome.from_verdict(TableVerdict.read(verdict), is_final=is_final, dealt_round=dealt_round)
+        tables[event_id].append(outcome)
+    byes = _handles_by_event(
+        Bye.objects.filter(round__event_id__in=ids).values_list("round__event_id", "player__handle")
+    )
+    dropped = _handles_by_event(
+        Registration.objects.filter(event_id__in=ids, status=Registration.Status.DROPPED).values_list(
+            "event_id", "player__handle"
+        )
+    )
+    return {
+        event.pk: standings(
+            tables[event.pk],
+            points_by_table_size=event.points_by_table_size,
+            tie_breaks=event.tie_breaks,
+            byes=byes[event.pk],
+            bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
+            dropped=dropped[event.pk],
+        )
+        for event in events
+    }
+
+
+def _handles_by_event(pairs: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
+    by_event: dict[int, list[str]] = defaultdict(list)
+    for event_id, handle in pairs:
+        by_event[event_id].append(handle)
+    return by_event
+
+
+def bye_points(event: Event) -> float:
+    """A bye is worth the event's `bye_points`, or by default: a win in a two-player game (as FIDE's Swiss
+    gives a full point for a pairing bye), else the mean of the places at the game's preferred table (an
+    average result: neither a reward nor a penalty for not being seated). docs/rules.md, "Attendance"."""
+    if event.bye_points is not None:
+        return event.bye_points
+    size = games.GAMES[event.game].table_sizes_by_preference[0]
+    points = event.points_by_table_size.get(str(size)) or [0]
+    return float(points[0]) if size == 2 else sum(points) / len(points)
+
+
+def event_list(*, with_organisers: bool = True) -> QuerySet[Event]:
+    """Events; with their organisers' handles (one query more) when they are shown."""
+    if not with_organisers:
+        return Event.objects.select_related("organisation")
+    users = get_user_model().objects.select_related("player").order_by()
+    return Event.objects.select_related("organisation").prefetch_related(Prefetch("organisers", queryset=users))
+
+
+def player_overview(*, user: User) -> dict[str, Any]:
+    """What `GET /api/me/` shows: my handle, my registrations (newest event first), my seat in the newest
+    round that is seated or running, with its table's id and the other players."""
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        return {"handle": None, "country": "", "registrations": [], "current_seat": None}
+    registrations = [
+        {"id": r.pk, "event": r.event_id, "event_name": r.event.name, "status": r.status}
+        for r in player.registrations.select_related("event").order_by("-event__created_at", "-id")
+    ]
+    seat = (
+        Seat.objects.filter(player=player, table__round__status__in=[Round.Status.SEATED, Round.Status.RUNNING])
+        .select_related("table__round__event")
+        .order_by("-table__round__created_at")
+        .first()
+    )
+    current = None
+    if seat is not None:
+        round_ = seat.table.round
+        current = {
+            "event": round_.event_id, "round": round_.number, "round_status": round_.status, "table": seat.table_id,
+            "table_number": seat.table.number, "seat": seat.pk, "position": seat.position,
+        }  # fmt: skip
+    return {"handle": player.handle, "country": player.country, "registrations": registrations, "current_seat": current}
+
+
+def event_registrations(*, event: Event) -> list[Registration]:
+    """Registrations in order, each with its `waitlist_position` (None when not waitlisted)."""
+    registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
+    position = 0
+    for registration in registrations:
+        waiting = registration.status == Registration.Status.WAITLISTED
+        position += waiting
+        registration.waitlist_position = position if waiting else None  # type: ignore[attr-defined]
+    return registrations
+
+
+def event_rounds(*, event: Event) -> QuerySet[Any]:
+    return event.rounds.prefetch_related(
+        "tables__seats__player", "tables__result", "tables__round", "byes__player"
+    ).order_by("number")
+
+
+def table_list() -> QuerySet[Table]:
+    return Table.objects.select_related("round__event", "result").prefetch_related("seats__player")
+
+
+def table_for_sheets() -> QuerySet[Table]:
+    """What a score pad needs: the round, the event and the seated players (two queries)."""
+    return Table.objects.select_related("round__event").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )
+
+
+def event_ready_to_close(*, event: Event) -> bool:
+    """Whether the running event has played its last round: finished, and the final (or the last planned
+    round when the event has no final table)."""
+    last = event.rounds.order_by("-number").first()
+    if not event.can.close or last is None or not last.can.seat_next:
+        return False
+    return bool(last.is_final or (last.number >= event.rounds_planned and not event.final_table_size))
+
+
+def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
+    """Each finished event's final places by handle: the stored ones (services/places.py), or, for an event
+    closed before places were stored, computed from its results."""
+    places: dict[int, dict[str, int]] = {event.pk: {} for event in events}
+    if not events:
+        return places
+    stored = EventPlace.objects.filter(event__in=events).values_list("event_id", "player__handle", "place")
+    with connection.cursor() as cursor:  # a season reads tens of thousands: plain tuples, no queryset per row
+        cursor.execute(*stored.query.sql_with_params())
+        for event_id, handle, place in cursor.fetchall():
+            places[event_id][handle] = place
+    missing = [event for event in events if not places[event.pk]]
+    for event_id, rows in (events_standings(events=missing) if missing else {}).items():
+        places[event_id] = {row.handle: row.rank for row in rows}
+    return places
+
+
+def event_guests(*, event: Event) -> list[Player]:
+    """The guests entered in the event, with whoever claimed each."""
+    return list(Player.objects.filter(guest=True, registrations__event=event).select_related("claimed_by"))
+
+
+def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple[int | None, int]]:
+    """The player's final place in each finished event and the event's field size: (place, of), from the
+    stored places (two queries, whatever the player's history); an event closed before places were stored
+    is computed."""
+    ids = [event.pk for event in events]
+    mine = dict(EventPlace.objects.filter(player=player, event_id__in=ids).values_list("event_id", "place"))
+    sizes = dict(
+        EventPlace.objects.filter(event_id__in=ids)
+        .values("event_id")
+        .annotate(n=Count("id"))
+        .values_list("event_id", "n")
+    )
+    places = {event_id: (mine.get(event_id), size) for event_id, size in sizes.items()}
+    missing = [event for event in events if event.pk not in sizes]
+    for event_id, rows in (events_standings(events=missing) if missing else {}).items():
+        places[event_id] = (place_of(rows, player.handle), len(rows))
+    return places

@@ -1,0 +1,45 @@
+"""The games, their editions, sheet checks, previews and rebuilds."""
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    DRAFT_DIRECTIONS,
+    Edition,
+    SheetCheck,
+)
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    edition = serializers.CharField(allow_null=True, help_text="Name of the edition data that verifies sheets.")
+    practice_data = serializers.BooleanField(help_text="True when the active edition is invented practice data.")
+
+
+class EditionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Edition
+        fields = ["id", "game", "name", "is_practice", "is_active", "loaded_at", "data"]
+
+
+class SheetCheckInputSerializer(serializers.Serializer):
+    sheet = serializers.JSONField(help_text="A whole table sheet: {game, seats} as in the score-sheet spec.")
+
+
+class ScorePreviewInputSerializer(serializers.Serializer):
+    seats = serializers.JSONField(
+        help_text="Seat objects of the score-sheet spec; drafting seats may hold 1 to 4 rounds."
+    )
+
+
+class SheetCheckSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = SheetCheck
+        fields = ["id", "game", "status", "sheet", "verdict", "submitted_at", "verified_at"]
+
+
+class RebuildInputSerializer(serializers.Serializer):
+    table = serializers.JSONField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
+    direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")

@@ -1,0 +1,186 @@
+"""Events, organisers, registrations, rounds, tables, seats, standings and entrants."""
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    DRAFT_DIRECTIONS,
+    GAME_CHOICES,
+    Event,
+    Organisation,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    TableResult,
+    game_choices,
+)
+from tournaments.validators import validate_timezone
+
+
+class EventInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    organisation = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Organisation.objects.all(), required=False,
+        help_text="The organisation (slug; you must be on its staff); default: the one you run, or a club of yours.",
+    )  # fmt: skip
+    game = serializers.ChoiceField(choices=GAME_CHOICES)  # the games known now: see __init__
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    timezone = serializers.CharField(
+        max_length=64, required=False, validators=[validate_timezone],
+        help_text="IANA time zone the event's times are shown in; default from the server's EVENT_TIME_ZONE.",
+    )  # fmt: skip
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=20, default=4)
+    capacity = serializers.IntegerField(min_value=2, max_value=10_000, default=32)
+    registration_opens = serializers.DateTimeField(required=False, allow_null=True)
+    registration_closes = serializers.DateTimeField(required=False, allow_null=True)
+    seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
+    points_by_table_size = serializers.DictField(
+        child=serializers.ListField(child=serializers.FloatField()), required=False
+    )
+    tie_breaks = serializers.ListField(child=serializers.CharField(), required=False)
+    bye_points = serializers.FloatField(min_value=0, max_value=1000, required=False, allow_null=True)
+    rated = serializers.BooleanField(required=False)
+    draft_direction = serializers.ChoiceField(
+        choices=DRAFT_DIRECTIONS, required=False,
+        help_text="How hands pass in the drafting games: left, or alternate (the Direction Variant).",
+    )  # fmt: skip
+    duplicate_deals = serializers.BooleanField(
+        required=False,
+        help_text="Drafting games: every table of a size is dealt the same hands each round, printed on the "
+        "table slips; a table whose rows do not come from its deal is refused (deal_mismatch).",
+    )
+    late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
+    final_table_size = serializers.IntegerField(min_value=0, max_value=5, required=False)
+    avoid_pairs = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(max_length=40), min_length=2, max_length=2),
+        required=False, max_length=500, help_text="Pairs of handles who must not meet (family).",
+    )  # fmt: skip
+    pinned_tables = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=1000), required=False,
+        help_text="Players who keep a table (mobility needs): handle -> table number.",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()  # a game registered after start-up is accepted too
+
+
+class EventUpdateSerializer(EventInputSerializer):
+    """Any of the creation fields; only a draft can change."""
+
+
+class EventSerializer(serializers.ModelSerializer):
+    organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
+    organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
+            "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
+            "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
+            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "created_at",
+        ]  # fmt: skip
+
+    def get_organisers(self, event: Event) -> list[str]:
+        return sorted(user.player.handle for user in event.organisers.all() if hasattr(user, "player"))
+
+
+class OrganiserInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the player to add as a co-organiser.")
+
+
+class RegistrationInputSerializer(serializers.Serializer):
+    player = serializers.CharField(required=False, help_text="Handle; organisers only. Default: yourself.")
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+    waitlist_position = serializers.IntegerField(allow_null=True, read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = ["id", "event", "player", "status", "waitlist_position", "created_at"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+
+    class Meta:
+        model = Seat
+        fields = ["id", "position", "player", "forfeited"]
+
+
+class TableResultSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TableResult
+        fields = ["status", "attempt", "verdict", "verified_at", "override_reason"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True)
+    result = TableResultSerializer()
+    round = serializers.IntegerField(source="round.number")
+
+    class Meta:
+        model = Table
+        fields = ["id", "round", "number", "seats", "result"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True)
+    byes = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="player_handle", help_text="Players with a bye this round (handles)."
+    )
+
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "status", "is_final", "started_at", "length_minutes", "tables", "byes"]
+
+
+class SeatSwapInputSerializer(serializers.Serializer):
+    seat_a = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
+    seat_b = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    points = serializers.FloatField()
+    game_score = serializers.IntegerField()
+    game_tie_break = serializers.ListField(child=serializers.IntegerField())
+    opponents_points = serializers.FloatField()
+    duplicate = serializers.FloatField(help_text="Duplicate deals: matchpoints against those dealt the same hands.")
+    tables = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+
+
+class EntrantsInputSerializer(serializers.Serializer):
+    """An entrants CSV (columns handle, name, club, email): as a file upload or as text."""
+
+    file = serializers.FileField(required=False)
+    csv = serializers.CharField(required=False, trim_whitespace=False, max_length=500_000)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "file" in attrs:
+            try:
+                attrs["csv"] = attrs.pop("file").read().decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise serializers.ValidationError({"file": "the file is not UTF-8 text"}) from error
+        if "csv" not in attrs:
+            raise serializers.ValidationError({"csv": "send the entrants as `csv` text or as a `file`"})
+        return attrs
+
+
+class EntrantOutcomeSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    handle = serializers.CharField()
+    entered = serializers.ChoiceField(choices=["registered", "guest", "already_registered"])
+    status = serializers.CharField()
+    club = serializers.CharField()
+    claim_code = serializers.CharField()

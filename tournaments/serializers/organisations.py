@@ -1,0 +1,61 @@
+"""Clubs, their staff and members, and a steward's reasons."""
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    Membership,
+    Organisation,
+)
+
+
+class OrganisationInputSerializer(serializers.Serializer):
+    slug = serializers.CharField(max_length=50, help_text="Its address: /clubs/<slug>/ (letters, digits, '-', '_').")
+    name = serializers.CharField(max_length=200)
+    country = serializers.CharField(max_length=2, required=False, allow_blank=True, default="")
+    kind = serializers.ChoiceField(choices=Organisation.Kind.choices, default=Organisation.Kind.CLUB)
+
+
+class OrganisationSerializer(serializers.ModelSerializer):
+    staff = serializers.SerializerMethodField(help_text="Who runs it: handle and role.")
+    trusted = serializers.BooleanField(read_only=True, help_text="Trusted by the stewards of at least one game.")
+    trusted_games = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="The games whose stewards trust it: its events of these games are sanctioned on creation.",
+    )  # fmt: skip
+
+    class Meta:
+        model = Organisation
+        fields = ["slug", "name", "country", "kind", "trusted", "trusted_games", "staff", "created_at"]
+
+    def get_staff(self, organisation: Organisation) -> list[dict[str, str]]:
+        return [
+            {"player": getattr(getattr(s.user, "player", None), "handle", s.user.get_username()), "role": s.role}
+            for s in organisation.staff.select_related("user__player")
+        ]
+
+
+class StaffInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the person.")
+    role = serializers.ChoiceField(choices=["owner", "organiser"])
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="Why: kept with the decision and shown on the event page.")
+
+
+class MembershipInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the player.")
+    joined_on = serializers.DateField(required=False, help_text="Default: today.")
+
+
+class LeaveInputSerializer(serializers.Serializer):
+    left_on = serializers.DateField(required=False, help_text="Default: today.")
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+    organisation = serializers.CharField(source="organisation.slug")
+
+    class Meta:
+        model = Membership
+        fields = ["organisation", "player", "joined_on", "left_on"]

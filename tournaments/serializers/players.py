@@ -1,0 +1,50 @@
+"""Sign-up, the signed-in player, guests and claims."""
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    Player,
+)
+from tournaments.validators import HANDLE_RULE
+
+
+class PlayerSignupSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
+    handle = serializers.CharField(max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
+    email = serializers.EmailField(required=False, allow_blank=True, help_text="Optional: to reset a password.")
+    display_name = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, help_text="Optional: the name as written, spaces allowed."
+    )
+
+
+class PlayerSignupResultSerializer(serializers.Serializer):
+    handle = serializers.CharField()
+    token = serializers.CharField()
+
+
+class MeSerializer(serializers.Serializer):
+    handle = serializers.CharField(allow_null=True)
+    country = serializers.CharField(help_text="The country you play for (ISO 3166 code), empty when none.")
+    registrations = serializers.ListField(child=serializers.DictField())
+    current_seat = serializers.DictField(allow_null=True, help_text="Your seat in the newest round that is on.")
+
+
+class CountryInputSerializer(serializers.Serializer):
+    country = serializers.CharField(max_length=2, allow_blank=True, help_text="ISO 3166 code (FR); empty: none.")
+
+
+class GuestInputSerializer(serializers.Serializer):
+    handle = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+    email = serializers.CharField(max_length=254, required=False, default="", allow_blank=True)
+
+
+class GuestSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["handle", "display_name", "guest", "claim_code"]
+
+
+class ClaimInputSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=64)

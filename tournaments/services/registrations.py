@@ -1,0 +1,116 @@
+"""Registration: capacity under a lock, an ordered waitlist promoted automatically, check-in."""
+
+import zoneinfo
+from datetime import datetime, time, timedelta
+
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotAllowed
+from tournaments import selectors
+from tournaments.models import Event, Player, Registration
+from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
+from tournaments.services.transitions import move
+
+
+def registration_create(*, event: Event, player: Player) -> Registration:
+    """Register a player, or put them on the waitlist when the event is full (checked under the event lock)."""
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        registration_open_check(locked)
+        registration = Registration.objects.filter(event=locked, player=player).first()
+        if registration:
+            registration.machine.check(registration, "register_again")
+        taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
+        status = Registration.Status.REGISTERED if taken < locked.capacity else Registration.Status.WAITLISTED
+        if registration is None:
+            return Registration.objects.create(event=locked, player=player, status=status)
+        registration.status, registration.created_at = status, timezone.now()  # back of the waitlist
+        registration.save(update_fields=["status", "created_at", "updated_at"])
+        return registration
+
+
+def registration_open_check(event: Event) -> None:
+    now = timezone.now()
+    if event.can.enter_late and _late_entry_open(event):
+        return
+    event.machine.check(event, "register")
+    if event.registration_opens and now < event.registration_opens:
+        raise DomainError("registration has not opened yet", "registration_closed")
+    if event.registration_closes and now > event.registration_closes:
+        raise DomainError("registration has closed", "registration_closed")
+
+
+def _late_entry_open(event: Event) -> bool:
+    """Late entry: while the next round to seat is no later than `late_entry_until_round`."""
+    seated = event.rounds.count()
+    return seated + 1 <= event.late_entry_until_round
+
+
+def registration_withdraw(*, registration: Registration, by: User) -> Registration:
+    """Withdraw before the event starts; the first player on the waitlist takes the freed place."""
+    _require_self_or_organiser(by, registration)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=registration.event_id)
+        event.machine.check(event, "withdraw")
+        move(Registration, registration.pk, "withdraw")
+        registration.refresh_from_db()
+        waitlist_promote(event=event)
+    return registration
+
+
+def registration_check_in(*, registration: Registration, by: User) -> Registration:
+    """Check a player in: themselves from the event's day on (CHECK_IN_DAYS_BEFORE: that many days earlier),
+    or by an organiser at any time."""
+    _require_self_or_organiser(by, registration)
+    if registration.player.user_id == by.pk and not selectors.is_organiser(user=by, event=registration.event):
+        _require_check_in_open(registration.event)
+    with transaction.atomic():
+        return move(Registration, registration.pk, "check_in")
+
+
+def registration_walk_in(*, event: Event, player: Player) -> Registration:
+    """The poster's one tap for a player not registered yet: registered and checked in together while a
+    place is free and registration (or late entry) is open. A full event puts them on the waitlist (and
+    says so: a place may free); a closed one refuses with the reason, and nothing is written."""
+    with transaction.atomic():
+        registration = registration_create(event=event, player=player)
+        if registration.status == Registration.Status.WAITLISTED:
+            return registration
+        return registration_check_in(registration=registration, by=player.user)
+
+
+def check_in_opens_at(event: Event) -> datetime | None:
+    """When players may check themselves in: the start of the event's day in its own time zone (minus
+    CHECK_IN_DAYS_BEFORE days); None for an event without a start time."""
+    if event.starts_at is None:
+        return None
+    zone = zoneinfo.ZoneInfo(event.timezone)
+    day = event.starts_at.astimezone(zone).date() - timedelta(days=django_settings.CHECK_IN_DAYS_BEFORE)
+    return datetime.combine(day, time.min, tzinfo=zone)
+
+
+def _require_check_in_open(event: Event) -> None:
+    opens = check_in_opens_at(event)
+    if opens is not None and timezone.now() < opens:
+        raise Conflict(f"check-in opens on {opens.date().isoformat()}, the event's day", "check_in_not_open",
+                       "registration")  # fmt: skip
+
+
+def registration_drop(*, registration: Registration, by: User) -> Registration:
+    """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
+    (the table finishes with the others), and is not seated again."""
+    _require_self_or_organiser(by, registration)
+    Event.machine.check(Event.objects.only("status").get(pk=registration.event_id), "drop")
+    with transaction.atomic():
+        dropped = move(Registration, registration.pk, "drop")
+        forfeit_open_seats(player=registration.player, event=registration.event, by=by)
+    return dropped
+
+
+def _require_self_or_organiser(user: User, registration: Registration) -> None:
+    if registration.player.user_id == user.pk or selectors.is_organiser(user=user, event=registration.event):
+        return
+    raise NotAllowed("only the player or an organiser of the event can do this", "not_allowed")
