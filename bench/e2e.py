@@ -401,10 +401,10 @@ def task_cost(args: argparse.Namespace) -> None:
         bare = (time.perf_counter() - start) / len(table_ids)
         if name.startswith("verification"):
             batch = 50 if "50" in name else 1
-            with override_settings(VERIFY_BATCH=batch), mock.patch("tournaments.services.verification._rate_now"):
+            with override_settings(VERIFY_BATCH=batch), mock.patch("tournaments.services.results.tables_rate"):
                 cost = timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)
         elif name.startswith("rating"):
-            with override_settings(VERIFY_BATCH=1), mock.patch("tournaments.services.verification._rate_now"):
+            with override_settings(VERIFY_BATCH=1), mock.patch("tournaments.services.results.tables_rate"):
                 timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)
             cost = timed(lambda t: services.tables_rate(table_ids=[t]), table_ids)
         else:

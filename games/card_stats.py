@@ -46,7 +46,11 @@ class CardLine:
                 self.points.pop(category, None)
 
     def is_empty(self) -> bool:
-        return not (self.taken or self.offered or self.seats or self.points)
+        """Every figure zero: a delta that moves only the scores (a table re-ranked) is not empty."""
+        return not (
+            self.taken or self.pick_sum or self.offered or self.points or self.seats or self.score_sum
+            or self.score_squares
+        )  # fmt: skip
 
     def to_json(self) -> list[Any]:
         return [self.taken, self.pick_sum, self.offered, self.points, self.seats, self.score_sum, self.score_squares]

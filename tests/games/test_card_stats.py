@@ -80,3 +80,22 @@ def test_the_figures_of_a_card_match_a_count_by_hand() -> None:
     assert found.uplift == pytest.approx(0.0)  # 1/2 with the card, 1/2 without
     assert found.uplift_low < 0 < found.uplift_high
     assert figures(tally, "never-seen", [2]).uplift is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(DRAFTING), players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_a_delta_for_a_table_re_ranked_moves_the_scores(game: str, players: int, seed: int) -> None:
+    """A corrected table with the same rows and other places: the delta (old out, new in, as the service
+    applies it to the stored sums) changes no count but the scores, and must keep them."""
+    rng = random.Random(seed)
+    _dealt, rows = deal_and_draft(games.GAMES[game].default_edition(), players, rng)
+    rounds = [[{"sites": 1}] * 4] * players
+    before = table_tally(rows, list(range(1, players + 1)), rounds)
+    after = table_tally(rows, [players, *range(1, players)], rounds)
+    delta = Tally()
+    delta.add(before, -1)
+    delta.add(after)
+    running = Tally()
+    running.add(before)
+    running.add(delta)
+    assert running.to_json() == after.to_json()

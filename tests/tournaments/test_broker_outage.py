@@ -49,20 +49,26 @@ def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").exists()
 
 
-def test_the_sweep_rates_a_final_result_whose_rating_was_never_sent(
+def test_a_verification_whose_rating_fails_keeps_no_verdict_and_the_sweep_verifies_and_rates_it_later(
     monkeypatch, django_capture_on_commit_callbacks
 ) -> None:
+    """The verdict and the rating are written in one transaction (services/results.py): a rating that fails
+    takes the verdict with it, so no result is ever final and unrated; the table stays in the queue."""
     _event, round_ = running_round()
     table = round_.tables.get()
-    # The worker verifies the table, then rating fails and the retry cannot be queued: the result is final, unrated.
-    monkeypatch.setattr("tournaments.services.verification.tables_rate", database_down)
-    monkeypatch.setattr("tournaments.tasks.tables_rate_task.delay", broker_down)
+    monkeypatch.setattr("tournaments.services.verification.dispatch", lambda *args: True)  # the task waits
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
         with django_capture_on_commit_callbacks(execute=True):
             services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+    monkeypatch.setattr("tournaments.services.results.tables_rate", database_down)
+    with pytest.raises(DatabaseOperationalError):
+        services.table_verify(table_id=table.pk, attempt=1)
+    assert TableResult.objects.get(table=table).status in TableResult.QUEUED
     assert not RatingEvent.objects.exists()
     monkeypatch.undo()
     TableResult.objects.update(updated_at=TableResult.objects.get().updated_at - timedelta(minutes=10))
-    services.table_sweep(older_than=timedelta(minutes=5))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.table_sweep(older_than=timedelta(minutes=5)) == 1
+    assert TableResult.objects.get(table=table).status == "verified"
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").exists()
     assert services.table_sweep(older_than=timedelta(minutes=5)) == 0

@@ -180,10 +180,10 @@ def _verified_round(monkeypatch):
     """A one-table round verified but not yet rated (the verification task's own rating is left out)."""
     from config import celery
     from tests.tournaments.helpers import running_round
-    from tournaments.services import verification
+    from tournaments.services import results
 
     monkeypatch.setattr(celery, "dispatch", lambda *args: True)
-    monkeypatch.setattr(verification, "_rate_now", lambda table_ids: None)
+    monkeypatch.setattr(results, "tables_rate", lambda table_ids: None)
     event, round_ = running_round()
     table = round_.tables.get()
     services.table_sheets_submit(

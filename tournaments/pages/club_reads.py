@@ -35,8 +35,8 @@ from tournaments.models import (
     Staff,
     TableResult,
 )
+from tournaments.pages.text import points_text
 from tournaments.seasons import SeasonRow
-from tournaments.templatetags.boomerang import points as points_text
 
 NEW_ACCOUNT = timedelta(days=30)
 # A steward's heuristic, not a rule of any game: no table of these games is played in under ten minutes.

@@ -2,7 +2,9 @@
 engine's problems read as tournaments/problems.py says, for the pages and the e-mails alike)."""
 
 from dataclasses import dataclass
+from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -140,3 +142,15 @@ def wait_text(wait: int) -> str:
         "Too many attempts: try again in %(minutes)d minutes.",
         minutes,
     ) % {"minutes": minutes}
+
+
+def points_text(value: Any) -> str:
+    """Points as the page's language writes them, to at most 2 decimals and without trailing zeros:
+    80.6667 -> "80.67" ("80,67" in French), 24.0 -> "24", 8.5 -> "8.5"."""
+    try:
+        rounded = round(float(value), 2)
+    except (TypeError, ValueError):
+        return str(value)
+    if rounded == int(rounded):
+        return number_format(int(rounded))
+    return number_format(rounded, decimal_pos=1 if round(rounded, 1) == rounded else 2)

@@ -33,7 +33,7 @@ from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import organisation_create
 from tournaments.services.entrants import EntrantRow, guests_new, renamed_in_json
 from tournaments.services.events import event_check
-from tournaments.services.places import event_places_refresh
+from tournaments.services.results import Because, results_changed
 from tournaments.validators import handle_key
 from tournaments.verdicts import TableVerdict
 
@@ -162,7 +162,7 @@ def _import(data: dict[str, Any], by: User) -> Event:
             _saved(Registration(event=event, player=players[handle], status=status), f"players[{handle}].status")
         for round_ in data["rounds"]:
             _import_round(event, round_, players, by)
-        event_places_refresh(event_ids=[event.pk])
+        results_changed(because=Because.IMPORTED, events=[event.pk])
     return event
 
 

@@ -44,7 +44,7 @@ from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import membership_add
 from tournaments.services.rating import player_ratings_merge
 from tournaments.services.registrations import registration_create, registration_open_check
-from tournaments.services.seasons import season_standings_refresh
+from tournaments.services.results import Because, results_changed
 from tournaments.validators import handle_key, validate_display_name
 
 ENTRANT_COLUMNS = ("handle", "name", "club", "email")
@@ -312,13 +312,12 @@ def _guest_of_code(code: str) -> Player | None:
 
 def _merge(*, guest: Player, claimer: Player) -> None:
     tables = set(Seat.objects.filter(player=guest).values_list("table_id", flat=True))
-    games = set(Event.objects.filter(registrations__player=guest).values_list("game", flat=True))
-    seasons = set(SeasonStanding.objects.filter(player=guest).values_list("season_id", flat=True))
+    events = dict(Event.objects.filter(registrations__player=guest).values_list("pk", "game"))
     SeasonStanding.objects.filter(player=guest).delete()  # the claimer's rows are computed again below
     _move_rows(guest, claimer)
     _rename_in_json(tables, guest.handle, claimer.handle)
-    player_ratings_merge(tables=tables, games=games, old=guest, new=claimer)
-    season_standings_refresh(season_ids=seasons)  # the guest's events now count for the claimer
+    player_ratings_merge(tables=tables, games=set(events.values()), old=guest, new=claimer)
+    results_changed(because=Because.CLAIMED, events=events)  # the guest's events now count for the claimer
     guest.claimed_by, guest.claimed_at = claimer, timezone.now()
     guest.save(update_fields=["claimed_by", "claimed_at"])
 

@@ -15,10 +15,9 @@ from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Event, Organisation, Player, Registration
 from tournaments.services.clubs import organisation_create
-from tournaments.services.places import event_places_refresh
+from tournaments.services.results import Because, results_changed
 from tournaments.services.sanctions import sanction_on_creation
 from tournaments.services.transitions import advance, locked_for, move
-from tournaments.services.webhooks import webhooks_emit
 from tournaments.validators import (
     handle_key,
     validate_points_by_table_size,
@@ -227,18 +226,8 @@ def event_close(*, event: Event, by: User) -> Event:
                 field="status",
             )
         closed = advance(locked, "close")
-        event_places_refresh(event_ids=[closed.pk])  # seasons and players' pages read them
-        _announce_finish(closed)
+        results_changed(because=Because.CLOSED, events=[closed.pk])  # places, seasons, the news
         return closed
-
-
-def _announce_finish(event: Event) -> None:
-    """Tell the organisation's webhooks the final places (sent after the commit)."""
-    places = selectors.final_places(events=[event])[event.pk]
-    ordered = [{"player": handle, "place": place} for handle, place in sorted(places.items(), key=lambda p: p[1])]
-    data = {"event": event.pk, "name": event.name, "places": ordered}
-    webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)
-    enqueue_on_commit(task_names.NOTIFY_FINISHED, event.pk)  # each player's place, by e-mail
 
 
 DUPLICATE_SHIFT = timedelta(days=28)  # four weeks on: the same weekday next month, as club nights recur

@@ -8,12 +8,10 @@ from scratch. The decision, its author and its reason are kept.
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors, task_names
-from tournaments.models import Event, Organisation, RatingBody, Sanction, SanctionDecision, Table
-from tournaments.services.rating import tables_rate
-from tournaments.services.seasons import event_seasons_refresh
+from tournaments import selectors
+from tournaments.models import Event, Organisation, RatingBody, Sanction, SanctionDecision
+from tournaments.services.results import Because, results_changed
 from tournaments.services.transitions import locked_for
 
 TRUSTED = "the organisation is trusted by the stewards"
@@ -89,12 +87,7 @@ def _decide(event: Event, sanction: str, decision: str, by: User | None, reason:
     event.sanction = sanction
     SanctionDecision.objects.create(event=event, decision=decision, by=by, reason=reason)
     # In this transaction, not in a task: a lost message must not leave a revoked event in the pool.
-    tables = list(Table.objects.filter(round__event=event).order_by("pk").values_list("pk", flat=True))
-    if tables:
-        tables_rate(table_ids=tables)  # rates or unrates each table as the sanction now says (replays)
-    event_seasons_refresh(event_ids=[event.pk])  # only a sanctioned event counts in a season
-    if by is not None and event.rated and event.can.show_results:  # a steward's decision on played games
-        enqueue_on_commit(task_names.NOTIFY_RATED, event.pk)  # each player's rating change, by e-mail
+    results_changed(because=Because.SANCTION, events=[event.pk])
 
 
 def _reason(reason: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.utils import timezone
 from redis import Redis
 
@@ -17,10 +17,9 @@ from config.celery import dispatch, enqueue_on_commit, tasks_run_here
 from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
-from tournaments.services.places import event_places_refresh
-from tournaments.services.rating import tables_rate, tables_unrated
+from tournaments.services.rating import tables_unrated
+from tournaments.services.results import Because, results_changed, rounds_finish_complete
 from tournaments.services.transitions import advance
-from tournaments.services.webhooks import webhooks_emit_many
 from tournaments.verdicts import TableVerdict
 
 
@@ -36,7 +35,6 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
     if not batch:
         return None
     verified = _verify_claimed(batch)
-    _rate_now(list(verified))
     if joined and len(batch) >= settings.VERIFY_BATCH:
         _send_for_the_next_queued()
     return verified.get(table_id)
@@ -182,33 +180,8 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
             return {}
         TableResult.history.bulk_history_create(done, update=True)
         _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
-        for round_id in sorted({r.table.round_id for r in done if r.status == TableResult.Status.VERIFIED}):
-            round_finish_if_complete(round_id=round_id)  # in id order: two batches lock rounds alike
-        event_places_refresh(event_ids={r.table.round.event_id for r in done})  # a correction after the close
-        _announce_verdicts(done)
-        _queue_pick_accuracy([r.table_id for r in done if games.GAMES[r.table.round.event.game].drafting])
+        results_changed(because=Because.VERIFIED, tables=[r.table_id for r in done])
     return {r.table_id: r for r in done}
-
-
-def _queue_pick_accuracy(table_ids: list[int]) -> None:
-    """Pick accuracy follows a table's result (services/pick_accuracy.py), in a task of its own a little after
-    the commit (PICK_ACCURACY_DELAY_SECONDS): no verdict or rating waits for it, even in a burst."""
-    if table_ids:
-        enqueue_on_commit(task_names.PICK_ACCURACY, table_ids, countdown=settings.PICK_ACCURACY_DELAY_SECONDS)
-
-
-def _announce_verdicts(done: list[TableResult]) -> None:
-    """Tell the organisations' webhooks each verdict (one query for the batch), and the players of a refused
-    table what to fix (an e-mail task each); both sent after the commit."""
-    emissions = []
-    for r in done:
-        kind = "table.verified" if r.status == TableResult.Status.VERIFIED else "table.rejected"
-        if kind == "table.rejected":
-            enqueue_on_commit(task_names.NOTIFY_REJECTED, r.table_id)
-        data = {"event": r.table.round.event_id, "round": r.table.round.number, "table": r.table.number,
-                "verdict": r.verdict}  # fmt: skip
-        emissions.append((r.table.round.event.organisation_id, kind, data))
-    webhooks_emit_many(emissions)
 
 
 def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
@@ -221,8 +194,7 @@ def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
     result.attempt += 1  # a task still queued for the older sheets finds its attempt gone
     result.save(update_fields=["status", "verdict", "verified_at", "attempt", "updated_at"])
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
-    table = Table.objects.select_related("round").get(pk=result.table_id)
-    round_finish_if_complete(round_id=table.round_id)
+    results_changed(because=Because.FORFEITED, tables=[result.table_id])
     return result
 
 
@@ -277,10 +249,7 @@ def table_override(*, table: Table, reason: str, by: User) -> TableResult:
         result.override_reason, result.override_by = reason, by
         result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
         result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
-        round_finish_if_complete(round_id=table.round_id)
-        event_places_refresh(event_ids=[table.round.event_id])
-        _queue_rating(table.pk)
-        _queue_pick_accuracy([table.pk])
+        results_changed(because=Because.OVERRIDDEN, tables=[table.pk])
     return result
 
 
@@ -306,8 +275,7 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
         result.save(update_fields=["status", "attempt", "updated_at"])
         if round_.can.reopen:
             advance(round_, "reopen")
-        _queue_rating(table.pk)  # takes the table out of its pool until it counts again
-        _queue_pick_accuracy([table.pk])
+        results_changed(because=Because.REOPENED, tables=[table.pk])  # out of its pool until it counts again
     return result
 
 
@@ -320,25 +288,6 @@ def table_reverify(*, table: Table, by: User) -> TableResult:
         result.save(update_fields=["status", "attempt", "updated_at"])
         enqueue_on_commit(task_names.TABLE_VERIFY, table.pk, result.attempt)
     return result
-
-
-def _queue_rating(table_id: int) -> None:
-    enqueue_on_commit(task_names.TABLES_RATE, [table_id])
-
-
-def _rate_now(table_ids: list[int]) -> None:
-    """Rate the tables just verified, in this task, instead of queueing a rating task behind everything else.
-
-    If rating fails here, a rating task retries it; if the worker is lost in between, the sweep finds the
-    final result unrated and rates it.
-    """
-    if not table_ids:
-        return
-    try:
-        tables_rate(table_ids=table_ids)
-    except OperationalError:
-        logging.getLogger(__name__).warning("rating of tables %s failed here, queued for a retry", table_ids)
-        dispatch(task_names.TABLES_RATE, table_ids)
 
 
 def table_sweep(*, older_than: timedelta) -> int:
@@ -364,33 +313,3 @@ def table_sweep(*, older_than: timedelta) -> int:
 
 
 PICK_ACCURACY_REPAIR_WINDOW = timedelta(days=1)  # older tables: manage.py pick_accuracy_refresh
-
-
-def round_finish_if_complete(*, round_id: int) -> bool:
-    """Finish the round once every table's result counts (the event waits for its organiser: event_close).
-
-    Called inside the transaction that made a table's result count. The round row is locked before the
-    tables are read: two verifications finishing the last two tables at the same moment are serialised
-    here, and under READ COMMITTED the second one, once it holds the lock, reads the first one's committed
-    verdict (without the lock each saw the other's table still open, and the round stayed running).
-    Returns whether the round was finished by this call.
-    """
-    # The round row only: locking the event too (a join locks every row it reads) would make every
-    # verification queue behind registrations and seatings of the event, which never change a running round.
-    round_ = Round.objects.select_for_update(of=("self",)).select_related("event").filter(pk=round_id).first()
-    if round_ is None or not round_.can.finish:
-        return False
-    if TableResult.objects.filter(table__round_id=round_id).exclude(status__in=TableResult.COUNTS).exists():
-        return False
-    advance(round_, "finish")
-    # The event itself finishes only when an organiser closes it and publishes its results (event_close).
-    return True
-
-
-def rounds_finish_complete() -> int:
-    """Finish every running round whose tables all count (the sweep's repair); returns how many."""
-    finished = 0
-    for round_id in selectors.rounds_complete_but_running():
-        with transaction.atomic():
-            finished += round_finish_if_complete(round_id=round_id)
-    return finished

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from config.page_cache import remembered
 from tournaments import selectors
 from tournaments.pages.codes import tv_code
-from tournaments.pages.text import CATEGORY_LABELS, status, tie_break_label
+from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
 from tournaments.pages.text import game_name as translated_game_name
 from tournaments.problems import problem_sentence
 
@@ -42,15 +42,7 @@ def problem_text(problem: dict[str, Any]) -> str:
 
 @register.filter
 def points(value: Any) -> str:
-    """Points as the page's language writes them, to at most 2 decimals and without trailing zeros:
-    80.6667 -> "80.67" ("80,67" in French), 24.0 -> "24", 8.5 -> "8.5"."""
-    try:
-        rounded = round(float(value), 2)
-    except (TypeError, ValueError):
-        return str(value)
-    if rounded == int(rounded):
-        return number_format(int(rounded))
-    return number_format(rounded, decimal_pos=1 if round(rounded, 1) == rounded else 2)
+    return points_text(value)
 
 
 @register.filter

@@ -1,0 +1,191 @@
+"""A championship round ending, as users live it (issue 43): the busiest realistic moment of the service.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_champ REDIS_URL=redis://127.0.0.1:6379/10 \\
+        .venv/bin/python bench/championship.py --tables 500 --minutes 2 --spectators 300
+
+500 four-player tables (2,000 players) finish a round within two minutes: each table's sheets arrive at a
+moment drawn uniformly over the window, half of the tables through the score pad (one POST a table), half
+with every player posting their own seat (four POSTs, a few seconds apart). Meanwhile 300 spectators each
+read the standings, the TV view or the leaderboard every 10 seconds on average (30 page reads a second).
+gunicorn (3 workers) and one Celery worker (concurrency 2) serve it, with PostgreSQL, Redis and this client
+on the same machine. Printed: the p50 and p95 time from a table's last sheet to its rating (server clock),
+each page's p50 and p95, the non-2xx answers, and the calibration (an empty Python call's ns).
+
+Targets: last sheet to rated p95 under 2 s; every page's p95 under 100 ms.
+"""
+
+import argparse
+import heapq
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.calibrate import calibration_ns  # noqa: E402
+from bench.e2e import (  # noqa: E402
+    SeatJob,
+    analyse,
+    event_table_ids,
+    get,
+    pad_posts,
+    percentile,
+    post,
+    prepared_event,
+    seat_posts,
+    stop,
+)
+from ratings.models import RatingEvent  # noqa: E402
+from tournaments.models import ScoreSheet  # noqa: E402
+
+SEAT_GAP_SECONDS = 3.0  # the four players of a table post their own sheets within a few seconds
+
+
+def start_servers(web_workers: int) -> list[subprocess.Popen[bytes]]:
+    from bench.e2e import start_servers as e2e_start
+
+    return e2e_start(argparse.Namespace(web_workers=web_workers, concurrency=2))
+
+
+def schedule(jobs: list[SeatJob], seconds: float, rng: random.Random) -> list[tuple[float, str, str, dict]]:
+    """(when, path, token, body) of every POST: each table finishes at a moment of the window, by pad or seats."""
+    tables: dict[int, list[SeatJob]] = defaultdict(list)
+    for job in jobs:
+        tables[job.table_id].append(job)
+    planned = []
+    for n, (_table_id, seats) in enumerate(sorted(tables.items())):
+        finish = rng.uniform(0, seconds)
+        if n % 2:
+            [pad] = pad_posts(seats)
+            planned.append((finish, pad.path, pad.token, pad.body))
+        else:
+            for k, item in enumerate(seat_posts(seats)):
+                planned.append((finish - SEAT_GAP_SECONDS * (len(seats) - 1 - k) / len(seats), item.path, item.token,
+                                item.body))  # fmt: skip
+    return sorted((max(when, 0.0), path, token, body) for when, path, token, body in planned)
+
+
+def players_post(planned: list[tuple[float, str, str, dict]], threads: int) -> list[int]:
+    """Send each POST at its moment (from `threads` threads); the statuses."""
+    start, lock, statuses, queue = time.perf_counter(), threading.Lock(), [], list(planned)
+    heapq.heapify(queue)
+
+    def worker() -> None:
+        while True:
+            with lock:
+                if not queue:
+                    return
+                when, path, token, body = heapq.heappop(queue)
+            time.sleep(max(0.0, start + when - time.perf_counter()))
+            status, _ = post(path, body, token)
+            with lock:
+                statuses.append(status)
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    return statuses
+
+
+def spectators_read(pages: dict[str, str], per_second: float, until: threading.Event, threads: int) -> dict:
+    """Page reads arriving at `per_second` on average (Poisson), spread over the pages; times by page."""
+    times: dict[str, list[float]] = defaultdict(list)
+    failures: dict[str, int] = defaultdict(int)
+    lock, rng = threading.Lock(), random.Random(7)
+    names = list(pages)
+
+    def reader() -> None:
+        while not until.is_set():
+            time.sleep(rng.expovariate(per_second / threads))
+            name = rng.choice(names)
+            status, seconds = get(pages[name])
+            with lock:
+                times[name].append(seconds * 1000)
+                if status >= 300:
+                    failures[name] += 1
+
+    pool = [threading.Thread(target=reader, daemon=True) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
+    return {"times": times, "failures": failures, "threads": pool}
+
+
+def wait_rated(table_ids: list[int], seconds: float = 900) -> None:
+    deadline = time.monotonic() + seconds
+    sources = [f"table:{t}" for t in table_ids]
+    while time.monotonic() < deadline:
+        if RatingEvent.objects.filter(source__in=sources).count() >= len(sources):
+            return
+        time.sleep(0.5)
+    raise TimeoutError("not every table was rated in time")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--minutes", type=float, default=2.0)
+    parser.add_argument("--spectators", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=int(time.time()) % 100000)
+    parser.add_argument("--web-workers", type=int, default=3)
+    args = parser.parse_args()
+    if not os.environ.get("REDIS_URL", "").startswith("redis") or "postgres" not in os.environ.get("DATABASE_URL", ""):
+        sys.exit("needs DATABASE_URL (PostgreSQL) and REDIS_URL, as the docstring shows")
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    event, jobs = prepared_event(args.tables, args.seed)
+    analyse()
+    table_ids = event_table_ids(event)
+    planned = schedule(jobs, args.minutes * 60, random.Random(args.seed))
+    pages = {"standings": f"/events/{event.pk}/standings/", "tv": f"/events/{event.pk}/tv/",
+             "leaderboard": "/leaderboards/boomerang-australia/"}  # fmt: skip
+    processes = start_servers(args.web_workers)
+    try:
+        for path in pages.values():  # each worker's first reads of the pages are not counted
+            for _ in range(args.web_workers * 2):
+                get(path)
+        until = threading.Event()
+        readers = spectators_read(pages, args.spectators / 10, until, threads=24)
+        started = time.perf_counter()
+        statuses = players_post(planned, threads=16)
+        posted = time.perf_counter() - started
+        wait_rated(table_ids)
+        until.set()
+        for thread in readers["threads"]:
+            thread.join(timeout=35)
+    finally:
+        stop(processes)
+    report(args, table_ids, statuses, posted, readers)
+
+
+def report(args: argparse.Namespace, table_ids: list[int], statuses: list[int], posted: float, readers: dict) -> None:
+    latencies = []
+    for table_id in table_ids:
+        last = max(ScoreSheet.objects.filter(seat__table_id=table_id).values_list("entered_at", flat=True))
+        rated = RatingEvent.objects.get(source=f"table:{table_id}").created_at
+        latencies.append((rated - last).total_seconds() * 1000)
+    sheets = args.tables * 4
+    print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
+    print(f"{args.tables} tables ({sheets} sheets) in {len(statuses)} POSTs over {posted:.0f} s "
+          f"(window {args.minutes * 60:.0f} s); non-2xx answers: {sum(s >= 300 for s in statuses)}")  # fmt: skip
+    print(f"last sheet -> rated: p50 {statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f} ms,"
+          f" max {max(latencies):.0f} ms (target p95 < 2000 ms)")  # fmt: skip
+    for name, times in sorted(readers["times"].items()):
+        p50, p95 = statistics.median(times), percentile(times, 0.95)
+        failed = readers["failures"][name]
+        print(
+            f"page {name}: {len(times)} reads, p50 {p50:.0f} ms, p95 {p95:.0f} ms, non-2xx {failed} (target < 100 ms)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""What follows a changed result, in one place (docs/architecture.md, "One results pipeline").
+
+A result changes when a table is verified or rejected, accepted by an organiser, re-opened or decided by a
+forfeit; when a steward sanctions or revokes an event; when an organiser closes it; when an archive is
+imported or a guest's history is claimed. Each entry point changes its own rows, then calls
+`results_changed` inside its transaction and nothing else. The derived rows follow in that transaction, in
+the order every change takes its locks (results, rounds, seasons, pools): the rounds finished, the final
+places and the season standings stored, the tables rated or unrated (with the rank buckets and the card
+tallies). What is sent is queued for after the commit: webhook deliveries, e-mails, and pick accuracy (a
+task of its own, a little later, so that no verdict waits for it). Every step is idempotent.
+"""
+
+from collections.abc import Collection, Sequence
+from enum import StrEnum
+
+from django.conf import settings
+from django.db import transaction
+
+import games
+from config.celery import enqueue_on_commit
+from tournaments import selectors, task_names
+from tournaments.models import Event, Round, Table, TableResult
+from tournaments.services.places import event_places_refresh
+from tournaments.services.rating import tables_rate
+from tournaments.services.seasons import event_seasons_refresh
+from tournaments.services.transitions import advance
+from tournaments.services.webhooks import webhooks_emit, webhooks_emit_many
+
+
+class Because(StrEnum):
+    """Why results changed: it decides which tables are rated again and who is told."""
+
+    VERIFIED = "verified"  # a verification wrote the tables' verdicts, valid or not
+    OVERRIDDEN = "overridden"  # an organiser accepted a table as it stands
+    REOPENED = "reopened"  # an organiser re-opened a checked table for its players to correct
+    FORFEITED = "forfeited"  # one player was left at the table: they win it without a sheet
+    SANCTION = "sanction"  # a steward sanctioned, refused or revoked the events
+    CLOSED = "closed"  # an organiser closed the events and published their results
+    IMPORTED = "imported"  # the events came from an archive
+    CLAIMED = "claimed"  # a guest's history became a player's (their ratings are merged by the claim)
+
+
+# After these, every table of the events named is rated again (as the sanction now says); the others name
+# the tables whose results changed, and a close or a claim changes no table's result.
+RATE_EVERY_TABLE = frozenset({Because.SANCTION, Because.IMPORTED})
+
+
+def results_changed(*, because: Because, tables: Collection[int] = (), events: Collection[int] = ()) -> None:
+    """Bring every row derived from these tables' and events' results up to date, in the caller's
+    transaction, and queue what is sent after the commit."""
+    with transaction.atomic():
+        changed = list(
+            TableResult.objects.filter(table_id__in=set(tables))
+            .select_related("table__round__event")
+            .order_by("table_id")
+        )
+        event_ids = set(events) | {result.table.round.event_id for result in changed}
+        for round_id in sorted({result.table.round_id for result in changed}):
+            round_finish_if_complete(round_id=round_id)  # in id order: two changes lock rounds alike
+        finished = event_places_refresh(event_ids=event_ids)
+        event_seasons_refresh(event_ids=finished)  # a season counts finished events only
+        rated = set(tables)
+        if because in RATE_EVERY_TABLE:
+            rated |= set(Table.objects.filter(round__event_id__in=events).values_list("pk", flat=True))
+        if rated:
+            tables_rate(table_ids=sorted(rated))
+        _queue_pick_accuracy(rated if because != Because.SANCTION else set())
+        _announce(because, changed, event_ids)
+
+
+def round_finish_if_complete(*, round_id: int) -> bool:
+    """Finish the round once every table's result counts (the event waits for its organiser: event_close).
+
+    The round row is locked before the tables are read: two verifications finishing the last two tables at
+    the same moment are serialised here, and under READ COMMITTED the second one, once it holds the lock,
+    reads the first one's committed verdict (without the lock each saw the other's table still open, and
+    the round stayed running). Returns whether the round was finished by this call.
+    """
+    # The round row only: locking the event too (a join locks every row it reads) would make every
+    # verification queue behind registrations and seatings of the event, which never change a running round.
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("event").filter(pk=round_id).first()
+    if round_ is None or not round_.can.finish:
+        return False
+    if TableResult.objects.filter(table__round_id=round_id).exclude(status__in=TableResult.COUNTS).exists():
+        return False
+    advance(round_, "finish")
+    return True
+
+
+def rounds_finish_complete() -> int:
+    """Finish every running round whose tables all count (the sweep's repair); returns how many."""
+    finished = 0
+    for round_id in selectors.rounds_complete_but_running():
+        with transaction.atomic():
+            finished += round_finish_if_complete(round_id=round_id)
+    return finished
+
+
+def _queue_pick_accuracy(table_ids: Collection[int]) -> None:
+    """Pick accuracy follows a drafting table's result (services/pick_accuracy.py), in a task of its own a
+    little after the commit (PICK_ACCURACY_DELAY_SECONDS): no verdict or rating waits for it."""
+    drafting = sorted(
+        Table.objects.filter(pk__in=table_ids, round__event__game__in=_drafting_games()).values_list("pk", flat=True)
+    )
+    if drafting:
+        enqueue_on_commit(task_names.PICK_ACCURACY, drafting, countdown=settings.PICK_ACCURACY_DELAY_SECONDS)
+
+
+def _drafting_games() -> list[str]:
+    return [game.id for game in games.GAMES.values() if game.drafting]
+
+
+def _announce(because: Because, changed: Sequence[TableResult], event_ids: Collection[int]) -> None:
+    """Webhooks (their rows now, sent after the commit) and e-mails (tasks after the commit)."""
+    if because in (Because.VERIFIED, Because.OVERRIDDEN):
+        _announce_verdicts(changed)
+    elif because in (Because.CLOSED, Because.SANCTION):
+        for event in Event.objects.filter(pk__in=event_ids).order_by("pk"):
+            if because == Because.CLOSED:
+                _announce_finish(event)
+            elif event.rated and event.can.show_results:  # a steward's decision on games played
+                enqueue_on_commit(task_names.NOTIFY_RATED, event.pk)  # each player's rating change, by e-mail
+
+
+def _announce_verdicts(changed: Sequence[TableResult]) -> None:
+    """Each verdict to the organisations' webhooks (one query for them all), and to the players of a refused
+    table what to fix (an e-mail task each)."""
+    emissions = []
+    for result in changed:
+        kind = "table.rejected" if result.status == TableResult.Status.REJECTED else "table.verified"
+        if kind == "table.rejected":
+            enqueue_on_commit(task_names.NOTIFY_REJECTED, result.table_id)
+        round_ = result.table.round
+        data = {"event": round_.event_id, "round": round_.number, "table": result.table.number,
+                "status": result.status, "verdict": result.verdict}  # fmt: skip
+        emissions.append((round_.event.organisation_id, kind, data))
+    webhooks_emit_many(emissions)
+
+
+def _announce_finish(event: Event) -> None:
+    """The final places to the organisation's webhooks, and to each player by e-mail."""
+    places = selectors.final_places(events=[event])[event.pk]
+    ordered = [{"player": handle, "place": place} for handle, place in sorted(places.items(), key=lambda p: p[1])]
+    data = {"event": event.pk, "name": event.name, "places": ordered}
+    webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)
+    enqueue_on_commit(task_names.NOTIFY_FINISHED, event.pk)
