@@ -26,7 +26,7 @@ RUNS = 2000
 
 
 def main() -> None:
-    game = next(game.id for game in GAMES.values() if game.pad == "drafting")
+    game = next(game.id for game in GAMES.values() if game.drafting is not None)
     table = legal_sheet(game, 4, random.Random(1))
     body = json.dumps({"seats": table["seats"]}).encode()
     parse = min(timeit.repeat(lambda: json.loads(body), number=RUNS, repeat=5)) / RUNS

@@ -126,8 +126,8 @@ def standings(args: argparse.Namespace) -> None:
             services.table_sheets_submit(table=table, seats=data, by=organiser)
         if number < event.rounds_planned:
             round_ = services.round_seat_next(event=event, by=organiser)
+    event = services.event_close(event=Event.objects.get(pk=event.pk), by=organiser)  # as its organiser does
     print(f"database: {connection.vendor}; 64 players, 4 rounds played in {time.perf_counter() - started:.1f} s")
-    event = Event.objects.get(pk=event.pk)
     assert event.status == Event.Status.FINISHED, event.status
     client = Client()
     client.force_login(organiser)

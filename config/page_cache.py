@@ -1,9 +1,11 @@
 """Expensive public reads kept in the shared cache, keyed by what changes them: the key names the object and
 its version (a season's `standings_at`, a pool's newest audit row), which the results pipeline moves with
-every change it makes, so a changed result is never served stale and nothing needs deleting. A cache that
-is away (Redis down) only costs the work it would have saved."""
+every change it makes, so a changed result is never served stale and nothing needs deleting; and a running
+event's live pages, a few seconds old at most (`live_page`). A cache that is away (Redis down) only costs
+the work it would have saved."""
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -35,27 +37,64 @@ def remembered(key: str, compute: Callable[[], T], seconds: int = DAY) -> T:
     return value
 
 
-def visitor_page(request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse]) -> HttpResponse:
+def visitor_page(
+    request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse], seconds: int | None = None
+) -> HttpResponse:
     """An anonymous visitor's page from the cache, the same bytes for every visitor of that language (the
     page's version is in `key_parts`); signed-in people, and a visitor with a session or a message waiting,
-    get it built for them. Kept at most PAGE_CACHE_SECONDS, whatever the version says."""
-    if (
-        request.user.is_authenticated
-        or settings.SESSION_COOKIE_NAME in request.COOKIES
-        or "messages" in request.COOKIES
-    ):
+    get it built for them. Kept at most `seconds` (PAGE_CACHE_SECONDS), whatever the version says."""
+    if _personal(request):
         return build()
-    key = "page:" + ":".join(_key_part(part) for part in key_parts) + f":{get_language()}"
     built: list[HttpResponse] = []
 
     def content() -> bytes | None:
         built.append(build())
         return built[0].content if built[0].status_code == 200 else None
 
-    body = remembered(key, content, settings.PAGE_CACHE_SECONDS)
+    body = remembered(_page_key(key_parts), content, seconds or settings.PAGE_CACHE_SECONDS)
     if built:
         return built[0]
     return HttpResponse(body) if body is not None else build()
+
+
+def live_page(request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse]) -> HttpResponse:
+    """A page that changes with every table of a running event (its standings, its TV screen), for visitors:
+    one process rebuilds it once its copy is LIVE_PAGE_SECONDS old, and meanwhile every other visitor is
+    served that copy, so a crowd of spectators at a championship costs one build every few seconds however
+    many tables finish (and nobody waits behind a crowd rebuilding the same page)."""
+    if _personal(request):
+        return build()
+    key, seconds, now = _page_key(key_parts), settings.LIVE_PAGE_SECONDS, time.time()
+    try:
+        kept = cache.get(key)
+        if kept is not None and now - kept[0] < seconds:
+            return HttpResponse(kept[1])
+        if kept is not None and not cache.add(f"{key}:building", 1, timeout=seconds):
+            return HttpResponse(kept[1])  # another process is building it: this copy is a few seconds old
+    except CACHE_ERRORS as error:
+        logger.warning("cache unavailable, %s built: %s", key, error)
+        return build()
+    response = build()
+    if response.status_code == 200:
+        try:
+            cache.set(key, (now, response.content), timeout=seconds * 10)
+            cache.delete(f"{key}:building")
+        except CACHE_ERRORS as error:
+            logger.warning("cache unavailable, %s not kept: %s", key, error)
+    return response
+
+
+def _personal(request: HttpRequest) -> bool:
+    """Whether the request gets its own page: signed in, a session, or a message waiting."""
+    return (
+        request.user.is_authenticated
+        or settings.SESSION_COOKIE_NAME in request.COOKIES
+        or "messages" in request.COOKIES
+    )
+
+
+def _page_key(key_parts: tuple[Any, ...]) -> str:
+    return "page:" + ":".join(_key_part(part) for part in key_parts) + f":{get_language()}"
 
 
 def _key_part(part: Any) -> str:

@@ -160,14 +160,6 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # the health check drops one the server closed. DB_CONN_MAX_AGE=0 reconnects every time.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-# The sheet POST's statements are prepared once per connection (config/rows.py). Behind a pooler in
-# transaction mode a connection is not the session a statement was prepared in: unless the pooler keeps
-# protocol-level prepared statements (PgBouncer 1.21+, max_prepared_statements), set this false.
-DB_PREPARE_STATEMENTS = env.bool("DB_PREPARE_STATEMENTS", default=True)
-if DB_PREPARE_STATEMENTS and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # psycopg prepares a statement run this many times; Django turns that off (None) for the poolers' sake,
-    # and so does this, in effect: only the statements that ask for it (config/rows.py) are prepared.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 2**31 - 1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -310,6 +302,9 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
 # Expensive public pages (a season's, an official list's) are kept this long for anonymous visitors at most;
 # their key holds their version, so a changed result shows at once (config/page_cache.py).
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", default=300)
+# A running event's standings and TV screen are rebuilt for visitors at most this often (and are this old at
+# most): a championship's spectators cost one build every few seconds (config/page_cache.py, live_page).
+LIVE_PAGE_SECONDS = max(1, env_int("LIVE_PAGE_SECONDS", default=5))
 
 # Players check themselves in from the event's day on (in its time zone), this many days earlier at most.
 CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)
@@ -361,21 +356,14 @@ RATINGS_INACTIVITY_DAYS = env_int("RATINGS_INACTIVITY_DAYS", default=90)
 RATINGS_INACTIVITY_SIGMA_STEP = env.float("RATINGS_INACTIVITY_SIGMA_STEP", default=1.0)
 # Tables left queued by a broker outage or a lost worker are dispatched again after this long.
 SWEEP_AFTER_SECONDS = env_int("SWEEP_AFTER_SECONDS", default=120)
-# Pick accuracy (about 12 ms of engine a table) runs this long after a verdict, so that a burst of sheets is
-# verified and rated first and the analyses follow in the quiet after it (BENCHMARKS.md, issue 31).
+# Pick accuracy (the engine scores every card each hand offered) runs this long after a verdict, so that a
+# burst of sheets is verified and rated first and the analyses follow in the quiet after it.
 PICK_ACCURACY_DELAY_SECONDS = env_int("PICK_ACCURACY_DELAY_SECONDS", default=60)
 # A verification task also takes up to this many tables queued meanwhile, so a worker behind a burst
 # pays its database round trips once for many tables (1 verifies one table a task).
 VERIFY_BATCH = env_int("VERIFY_BATCH", default=50)
-# With workers, a table queued while a verification task waits to start joins it instead of sending its own
-# (tournaments/services/verification.py, TASK_WAITING); the waiting mark lapses after this long, should
-# its task be lost.
-VERIFY_WAITING_SECONDS = env_int("VERIFY_WAITING_SECONDS", default=10)
-# A verification task started waits this long before it claims, so the tables finishing meanwhile join it: in a
-# burst a batch of a few tables costs the worker little more than a batch of one (0: claim at once).
-VERIFY_LINGER_MS = env_int("VERIFY_LINGER_MS", default=50)
-if VERIFY_LINGER_MS < 0:
-    raise ImproperlyConfigured(f"VERIFY_LINGER_MS={VERIFY_LINGER_MS} is negative: give a wait in milliseconds, or 0")
+if VERIFY_BATCH < 1:
+    raise ImproperlyConfigured(f"VERIFY_BATCH={VERIFY_BATCH} is below 1: give how many tables a task may take")
 CELERY_BEAT_SCHEDULE = {
     "ratings-inactivity": {"task": "ratings.tasks.inactivity_widen_task", "schedule": 24 * 60 * 60},
     "ratings-monthly-lists": {

@@ -1,8 +1,7 @@
 """Ranks at scale: a pool's ratings counted by conservative rating in buckets a tenth of a point wide
 (RatingBucket), kept in the transaction that writes the ratings. A player's rank, the leaderboard's size and
 where a deep page starts then add up a few hundred bucket rows and count within one bucket, instead of
-counting up to a million ratings (47 ms at the middle of a million on this machine; docs/rules.md, "Ranks at
-scale").
+counting up to a million ratings, which grows with the pool (docs/rules.md, "Ranks at scale").
 
 Bucket f holds the conservative ratings c with f / 10 <= c < (f + 1) / 10. The bounds are computed the same
 way in Python and passed to the database as the same floats, so a bucket and a range query always agree.

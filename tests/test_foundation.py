@@ -135,10 +135,10 @@ def test_the_production_settings_the_readme_describes_pass_check_deploy() -> Non
 
 @pytest.mark.parametrize(
     ("value", "message"),
-    [("-5", "VERIFY_LINGER_MS=-5 is negative"), ("fast", "VERIFY_LINGER_MS='fast' is not a whole number")],
+    [("0", "VERIFY_BATCH=0 is below 1"), ("fast", "VERIFY_BATCH='fast' is not a whole number")],
 )
-def test_a_malformed_verification_wait_stops_start_up_naming_the_variable(value: str, message: str) -> None:
-    result = manage_check(DEBUG="true", VERIFY_LINGER_MS=value)
+def test_a_malformed_verification_batch_stops_start_up_naming_the_variable(value: str, message: str) -> None:
+    result = manage_check(DEBUG="true", VERIFY_BATCH=value)
     assert result.returncode != 0
     assert message in result.stderr
 

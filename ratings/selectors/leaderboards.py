@@ -95,8 +95,8 @@ def leaderboard_page(
     ratings = leaderboard(pool=pool, established_only=established_only)
     if after is not None:
         # A range condition the index can seek to (conservative <= x), then the few ties already shown are
-        # dropped. Written as one OR, PostgreSQL filtered every row above the cursor: 19.6 ms against
-        # 0.07 ms at row 50,000 of 100,000 (EXPLAIN ANALYZE, BENCHMARKS.md).
+        # dropped. Written as one OR, PostgreSQL filtered every row above the cursor instead of seeking to it
+        # (EXPLAIN ANALYZE shows which).
         ratings = ratings.filter(conservative__lte=after.conservative).exclude(
             conservative=after.conservative, id__lte=after.rating_id
         )

@@ -357,3 +357,29 @@ def test_a_players_page_lists_the_last_twenty_events_and_every_one_on_request() 
     everything = Client().get(f"/players/{player.handle}/?events=all").content.decode()
     assert all(f"Night {n:02d}" in everything for n in range(21))
     assert 'href="?events=all"' not in everything
+
+
+def test_the_standings_go_by_pages_and_a_crowd_of_visitors_costs_one_build(
+    django_capture_on_commit_callbacks, monkeypatch
+) -> None:
+    """A championship's standings: by pages (the signed-in player told their place), and every visitor
+    within LIVE_PAGE_SECONDS reads the same copy, built once."""
+    monkeypatch.setattr("tournaments.pages.public.STANDINGS_PAGE", 3)
+    event = played_event(8, django_capture_on_commit_callbacks)
+    handles = [row.handle for row in selectors.event_standings(event=event)]
+    visitor = Client()
+    first = visitor.get(f"/events/{event.pk}/standings/").content.decode()
+    assert "Page 1 of 3" in first
+    assert all(handle in first for handle in handles[:3])
+    assert handles[3] not in first
+    last = visitor.get(f"/events/{event.pk}/standings/?page=3").content.decode()
+    assert handles[-1] in last
+    assert handles[0] not in last
+    with CaptureQueriesContext(connection) as queries:
+        again = Client().get(f"/events/{event.pk}/standings/").content.decode()
+    assert again == first
+    assert len(queries) <= 2  # the event itself; the standings come from the copy
+    player = Client()
+    player.force_login(event.registrations.get(player__handle=handles[5]).player.user)
+    mine = player.get(f"/events/{event.pk}/standings/").content.decode()
+    assert "Your place: 6." in mine

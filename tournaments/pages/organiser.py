@@ -12,6 +12,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
 
 import games
+from config.page_cache import live_page
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pages import reads as pages
@@ -83,7 +84,7 @@ def tv_shared(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     if not constant_time_compare(code, tv_code(event)):
         raise Http404
-    return _tv_page(request, event)
+    return live_page(request, ("tv", event.pk, event.status), lambda: _tv_page(request, event))
 
 
 def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:

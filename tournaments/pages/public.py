@@ -6,8 +6,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 import games
-from config.page_cache import visitor_page
-from config.paging import page_number
+from config.page_cache import live_page, visitor_page
+from config.paging import page_count, page_number
 from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.pages import club_reads
@@ -39,11 +39,24 @@ def round_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResp
     return render(request, "pages/round.html", context)
 
 
+STANDINGS_PAGE = 100  # rows a page of an event's standings shows
+
+
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's standings by pages of 100, the signed-in player's own place named above them."""
     event = get_object_or_404(selectors.event_list(with_organisers=False), pk=event_id)
-    rows = selectors.event_standings(event=event)
-    me = request.user.player.handle if request.user.is_authenticated and hasattr(request.user, "player") else None
-    return render(request, "pages/standings.html", {"event": event, "rows": rows, "me": me})
+    number = page_number(request.GET.get("page"))
+
+    def build() -> HttpResponse:
+        rows = selectors.event_standings(event=event)
+        me = request.user.player.handle if request.user.is_authenticated and hasattr(request.user, "player") else None
+        pages = page_count(len(rows), STANDINGS_PAGE)
+        shown = rows[(min(number, pages) - 1) * STANDINGS_PAGE :][:STANDINGS_PAGE]
+        mine = next((row for row in rows if row.handle == me), None)
+        context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages}
+        return render(request, "pages/standings.html", context)
+
+    return live_page(request, ("standings", event.pk, event.status, number), build)
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:

@@ -5,16 +5,15 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import connection, transaction
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 import games
 from config.celery import tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from config.rows import Columns, run_prepared, typed, update_with_history
 from tournaments import selectors
-from tournaments.models import Event, PadDraft, Player, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.services.verification import verification_send
 
@@ -31,11 +30,7 @@ class StoredSheets:
 
 
 def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
-    """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification.
-
-    Every player posting their own sheet makes this the busiest write of an event: the seat, the table's
-    lock and everything the checks read come in one query, and the insert numbers the version itself.
-    """
+    """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification."""
     with transaction.atomic():
         seat = _seat_locked(seat_id)
         result, event = seat.table.result, seat.table.round.event
@@ -49,41 +44,14 @@ def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
 
 
 def _seat_locked(seat_id: int) -> Seat:
-    """The seat with its player, table, round, event and the table's result row (`seat.table.result`), the
-    result locked: it is the table's lock. Only the columns the checks and the answer read; written by hand
-    because compiling the ORM's six-table query cost more than running it."""
-    with run_prepared("sheet_seat_locked", _seat_query, [seat_id]) as cursor:
-        row = cursor.fetchone()
-    if row is None:
+    """The seat with its player, table, round, event and the table's result (`seat.table.result`), the
+    result row locked first: it is the table's lock."""
+    result = TableResult.objects.select_for_update(of=("self",)).filter(table__seats=seat_id).first()
+    if result is None:
         raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
-    seat, at = _SEAT.build(row, 0)
-    seat.player, at = _PLAYER.build(row, at)
-    seat.table, at = _TABLE.build(row, at)
-    seat.table.round, at = _ROUND.build(row, at)
-    seat.table.round.event, at = _EVENT.build(row, at)
-    seat.table.result, at = _RESULT.build(row, at)
+    seat = Seat.objects.select_related("player", "table__round__event").get(pk=seat_id)
+    seat.table.result = result
     return seat
-
-
-_SEAT = Columns.of(Seat, "s", ["id", "table_id", "player_id", "forfeited"])
-_PLAYER = Columns.of(Player, "p", ["id", "user_id", "handle"])
-_TABLE = Columns.of(Table, "t", ["id", "round_id", "number"])
-_ROUND = Columns.of(Round, "r", ["id", "event_id", "number", "status"])
-_EVENT = Columns.of(Event, "e", ["id", "game", "organisation_id"])
-_RESULT = Columns.of(TableResult, "tr")
-
-
-def _seat_query() -> str:
-    lock = f" FOR UPDATE OF {_RESULT.alias}" if connection.features.has_select_for_update_of else ""
-    return (
-        f"SELECT {', '.join(c.select() for c in (_SEAT, _PLAYER, _TABLE, _ROUND, _EVENT, _RESULT))}"
-        f" FROM {_SEAT.table} JOIN {_PLAYER.table} ON {_PLAYER.column('id')} = {_SEAT.column('player')}"
-        f" JOIN {_TABLE.table} ON {_TABLE.column('id')} = {_SEAT.column('table')}"
-        f" JOIN {_ROUND.table} ON {_ROUND.column('id')} = {_TABLE.column('round')}"
-        f" JOIN {_EVENT.table} ON {_EVENT.column('id')} = {_ROUND.column('event')}"
-        f" JOIN {_RESULT.table} ON {_RESULT.column('table')} = {_TABLE.column('id')}"
-        f" WHERE {_SEAT.column('id')} = %s{lock}"
-    )
 
 
 def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
@@ -163,11 +131,8 @@ def _store_versions(
     others = [seat for seat in entries if seat.player.user_id != by.pk]
     if others and not organiser():
         _refuse_replacing_a_players_word(result.table_id, others)
-    entered_at, seat_ids = timezone.now(), [seat.pk for seat in entries]
-    sheets, a_seat_waits = [], True
-    for seat, data in entries.items():
-        sheet, a_seat_waits = _insert_version(seat, data, by, entered_at, seat_ids)
-        sheets.append(sheet)
+    entered_at = timezone.now()
+    sheets = [_insert_version(seat, data, by, entered_at) for seat, data in entries.items()]
     superseded = [sheet for sheet in sheets if sheet.version > 1]
     if superseded:
         earlier = Q()
@@ -176,63 +141,18 @@ def _store_versions(
         ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
             status=ScoreSheet.Status.SUPERSEDED
         )
-    queued = queue_if_complete(result, by, a_seat_waits=a_seat_waits)
+    queued = queue_if_complete(result, by)
     return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
 
 
-def _insert_version(
-    seat: Seat, data: dict[str, Any], by: User, entered_at: datetime, stored_now: list[int]
-) -> tuple[ScoreSheet, bool]:
-    """Insert the seat's next version, numbered by the insert itself, and say whether another seat of the
-    table still playing has no sheet (`stored_now`: the seats whose sheets this request stores).
-
-    Under the table's lock no other version of the table's seats can be written, and this statement, begun
-    after the lock, sees every committed one. Its own row is left out of the count by naming the seats
-    (PostgreSQL's RETURNING does not see the row being inserted, SQLite's does).
-    """
-    status = ScoreSheet.Status.SUBMITTED.value
-    values = [
-        seat.pk,
-        _SHEET_FIELDS["data"].get_db_prep_save(data, connection),
-        status,
-        _SHEET_FIELDS["problems"].get_db_prep_save([], connection),
-        by.pk,
-        _SHEET_FIELDS["entered_at"].get_db_prep_save(entered_at, connection),
-    ]
-    with run_prepared(
-        f"sheet_insert_{len(stored_now)}",
-        lambda: _insert_query(len(stored_now)),
-        [*values, seat.pk, seat.table_id, False, *stored_now],
-    ) as cursor:
-        pk, number, waiting_seats = cursor.fetchone()
-    sheet = ScoreSheet(
-        id=pk, seat=seat, version=number, data=data, status=status, problems=[], entered_by=by, entered_at=entered_at
-    )
-    sheet._state.adding, sheet._state.db = False, connection.alias
-    return sheet, waiting_seats > 0
-
-
-_SHEET_FIELDS = {field.name: field for field in ScoreSheet._meta.concrete_fields}
-_INSERTED = ["seat", "data", "status", "problems", "entered_by", "entered_at"]
-
-
-def _insert_query(stored_now: int) -> str:
-    """The insert of `_insert_version` (the values of `_INSERTED`, then the seat, its table, False and the
-    `stored_now` seat ids)."""
-    sheet, seat, quote = Columns.of(ScoreSheet, "v", []), Columns.of(Seat, "s", []), connection.ops.quote_name
-    columns = ", ".join(quote(_SHEET_FIELDS[name].column) for name in [*_INSERTED, "version"])
-    waiting = (
-        f"SELECT COUNT(*) FROM {seat.table} WHERE {seat.column('table')} = %s AND {seat.column('forfeited')} = %s"
-        f" AND {seat.column('id')} NOT IN ({', '.join(['%s'] * stored_now)})"
-        f" AND NOT EXISTS (SELECT 1 FROM {sheet.table} WHERE {sheet.column('seat')} = {seat.column('id')})"
-    )
-    inserted = ", ".join(typed(_SHEET_FIELDS[name]) for name in _INSERTED)
-    return (
-        f"INSERT INTO {quote(ScoreSheet._meta.db_table)} ({columns})"
-        f" SELECT {inserted}, COALESCE(MAX({sheet.column('version')}), 0) + 1"
-        f" FROM {sheet.table} WHERE {sheet.column('seat')} = %s"
-        f" RETURNING {quote(_SHEET_FIELDS['id'].column)}, {quote(_SHEET_FIELDS['version'].column)}, ({waiting})"
-    )
+def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
+    """The seat's next version. Under the table's lock no other version of the table's seats is written, so
+    the newest number read here is still the newest at the insert."""
+    newest = ScoreSheet.objects.filter(seat=seat).aggregate(newest=Max("version"))["newest"] or 0
+    return ScoreSheet.objects.create(
+        seat=seat, version=newest + 1, data=data, status=ScoreSheet.Status.SUBMITTED, problems=[], entered_by=by,
+        entered_at=entered_at,
+    )  # fmt: skip
 
 
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
@@ -250,26 +170,20 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
         raise Conflict(message, "contested", field="seats")
 
 
-def queue_if_complete(result: TableResult, by: User, *, a_seat_waits: bool | None = None) -> bool:
-    """Queue the table once every seat still playing has a sheet (`a_seat_waits`: already known, else asked);
-    whether it was queued. Call with the result row locked."""
-    if a_seat_waits if a_seat_waits is not None else _a_seat_waits(result.table_id):
+def queue_if_complete(result: TableResult, by: User) -> bool:
+    """Queue the table once every seat still playing has a sheet; whether it was queued. Call with the
+    result row locked."""
+    if _a_seat_waits(result.table_id):
         return False
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
-    update_with_history(result, ["status", "attempt", "updated_at"], by)
+    result._history_user = by  # type: ignore[attr-defined]
+    result.save(update_fields=["status", "attempt", "updated_at"])
     verification_send(result.table_id, result.attempt)
     return True
 
 
 def _a_seat_waits(table_id: int) -> bool:
-    """Whether a seat still playing has no sheet yet: asked after every sheet, so written by hand."""
-    seat, sheet = Columns.of(Seat, "s", []), Columns.of(ScoreSheet, "v", [])
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT 1 FROM {seat.table} WHERE {seat.column('table')} = %s AND {seat.column('forfeited')} = %s"
-            f" AND NOT EXISTS (SELECT 1 FROM {sheet.table} WHERE {sheet.column('seat')} = {seat.column('id')})"
-            " LIMIT 1",
-            [table_id, False],
-        )
-        return cursor.fetchone() is not None
+    """Whether a seat still playing has no sheet yet."""
+    no_sheet = ~Exists(ScoreSheet.objects.filter(seat=OuterRef("pk")))
+    return Seat.objects.filter(no_sheet, table_id=table_id, forfeited=False).exists()

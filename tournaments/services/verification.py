@@ -1,7 +1,5 @@
 """Table verification by Celery (batched), its verdict, forfeits, overrides, the sweep and finishing rounds."""
 
-import logging
-import time
 from datetime import timedelta
 from typing import Any
 
@@ -9,11 +7,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from redis import Redis
 
 import games
-from config.caches import CACHE_ERRORS, redis_client, shared_redis
-from config.celery import dispatch, enqueue_on_commit, tasks_run_here
+from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
@@ -30,28 +26,23 @@ def table_verify(*, table_id: int, attempt: int) -> TableResult | None:
     behind a burst of sheets pays the database round trips once for many tables; their own tasks then
     find them taken and do nothing. Returns this table's result, or None when there was nothing to do.
     """
-    joined = _task_started()
-    batch = _claim(table_id, attempt, for_others=joined)
+    batch = _claim(table_id, attempt)
     if not batch:
         return None
-    verified = _verify_claimed(batch)
-    if joined and len(batch) >= settings.VERIFY_BATCH:
-        _send_for_the_next_queued()
-    return verified.get(table_id)
+    return _verify_claimed(batch).get(table_id)
 
 
-def _claim(table_id: int, attempt: int, *, for_others: bool) -> dict[int, int]:
+def _claim(table_id: int, attempt: int) -> dict[int, int]:
     """Claim this table's attempt and up to VERIFY_BATCH - 1 other queued tables (oldest first, skipping
-    any another worker holds); return {table id: attempt}, empty when there is nothing to verify. When
-    this attempt is not to be verified, others are claimed only `for_others` (tables may have joined
-    this task instead of sending their own)."""
+    any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified
+    (another task's batch took it, or a newer attempt replaced it)."""
     now = timezone.now()
     # A statement of its own, so that a task whose table a batch already took pays one round trip.
     claimed = TableResult.machine.target("claim")
     mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=TableResult.QUEUED)
     batch = {table_id: attempt} if mine.update(status=claimed, updated_at=now) else {}
     room = settings.VERIFY_BATCH - len(batch)
-    if room <= 0 or not (batch or for_others):
+    if room <= 0 or not batch:
         return batch
     with transaction.atomic():
         queued = dict(
@@ -64,81 +55,10 @@ def _claim(table_id: int, attempt: int, *, for_others: bool) -> dict[int, int]:
     return {**batch, **queued}
 
 
-# Tables join a waiting verification task instead of each sending one (with workers and a shared cache):
-# the mark says a task was sent and has not started; the task clears it before it claims every queued
-# table, so a table queued before the clearing is claimed by it and one queued after sends a task of its
-# own. A burst of sheets then costs the worker a task a batch, not a task a table. The mark expires after
-# VERIFY_WAITING_SECONDS should its task be lost (the sweep sends one for whatever is left queued).
-# A started task waits VERIFY_LINGER_MS (50) before it clears the mark while fewer than QUEUED_ENOUGH tables
-# are queued: a batch costs the worker about 14 ms of queries whatever its size and a table about 4 ms more,
-# so in a burst of sheets the wait buys fewer, larger batches (BENCHMARKS.md: worker CPU a sheet 2.5 -> 1.8
-# ms, and the web, sharing the cores, 15% less a POST) for up to 50 ms more between a table's last sheet and
-# its rating.
-TASK_WAITING = "verification:task-waiting"
-
-
 def verification_send(table_id: int, attempt: int) -> None:
-    """Send the table's verification once the transaction commits, or let it join a task waiting to start."""
-    transaction.on_commit(lambda: _send(table_id, attempt))
-
-
-def _send(table_id: int, attempt: int) -> None:
-    mark = _waiting_mark()
-    if mark is not None:
-        client, key = mark
-        try:
-            if not client.set(key, table_id, nx=True, ex=settings.VERIFY_WAITING_SECONDS):
-                return  # the waiting task will claim this table
-        except CACHE_ERRORS as error:
-            logging.getLogger(__name__).warning("verification task sent without the waiting mark: %s", error)
-            mark = None
-    if not dispatch(task_names.TABLE_VERIFY, table_id, attempt) and mark is not None:
-        _clear_mark()  # no task is waiting after all: the next table sends one (or the sweep)
-
-
-def _clear_mark() -> None:
-    """Never raises: it runs after a commit (a stored sheet is answered whatever Redis does)."""
-    mark = _waiting_mark()
-    if mark is None:
-        return
-    client, key = mark
-    try:
-        client.delete(key)
-    except CACHE_ERRORS as error:
-        logging.getLogger(__name__).warning("the verification waiting mark could not be cleared: %s", error)
-
-
-def _waiting_mark() -> tuple[Redis, str] | None:
-    """The client and key of the waiting mark when tables join a waiting task: tasks go to workers, and the
-    mark is in the Redis cache they share."""
-    backend = shared_redis()
-    if tasks_run_here() or backend is None:
-        return None
-    return redis_client(backend), backend.make_and_validate_key(TASK_WAITING)
-
-
-def _task_started() -> bool:
-    """Wait VERIFY_LINGER_MS for the tables finishing meanwhile to join, unless QUEUED_ENOUGH are queued
-    already, then clear the waiting mark before claiming (see TASK_WAITING); whether tables may have joined
-    this task."""
-    if _waiting_mark() is None:
-        return False
-    if settings.VERIFY_LINGER_MS and selectors.tables_queued()[:QUEUED_ENOUGH].count() < QUEUED_ENOUGH:
-        time.sleep(settings.VERIFY_LINGER_MS / 1000)
-    _clear_mark()
-    return True
-
-
-# With this many tables queued a batch is already large enough that its fixed part is a small share of it
-# (about 14 ms against 4 ms a table): waiting would only delay their verdicts.
-QUEUED_ENOUGH = 4
-
-
-def _send_for_the_next_queued() -> None:
-    """A full batch may have left joined tables queued: send a task for them."""
-    following = selectors.tables_queued().values_list("table_id", "attempt").first()
-    if following is not None:
-        _send(*following)
+    """Send the table's verification once the transaction commits (the sweep sends it again should the
+    broker be away)."""
+    transaction.on_commit(lambda: dispatch(task_names.TABLE_VERIFY, table_id, attempt))
 
 
 def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
