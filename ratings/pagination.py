@@ -5,10 +5,10 @@ would read and skip every rating above it, and COUNT would read them all)."""
 from functools import cached_property
 
 from django.core.paginator import Page, Paginator
-from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
+from config.errors import NotFound
 from ratings.buckets import page_start, stored_buckets, upper_bound
 from ratings.models import Rating, RatingPool
 
@@ -30,11 +30,11 @@ class PoolPagination(PageNumberPagination):  # type: ignore[misc]  # DRF ships n
         try:
             number = int(request.query_params.get(self.page_query_param, 1))
         except ValueError as error:
-            raise NotFound("Invalid page.") from error
+            raise NotFound("Invalid page.", "not_found", "page") from error
         buckets = stored_buckets(pool=pool)
         paginator = _CountedPaginator(sum(buckets.values()), size)
         if number < 1 or (number > 1 and number > paginator.num_pages):
-            raise NotFound("Invalid page.")
+            raise NotFound("Invalid page.", "not_found", "page")
         start = page_start(buckets=buckets, position=(number - 1) * size)
         rows: list[Rating] = []
         if start is not None:

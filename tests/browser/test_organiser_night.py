@@ -46,10 +46,10 @@ def test_an_organiser_runs_a_two_round_night_from_the_pages_alone(live_server, p
     phone.get(f"{base}/events/new/")
     fill(phone, "id_name", "Jeudi flip")
     Select(phone.find_element(By.ID, "id_game")).select_by_value("boomerang-flip")
-    fill(phone, "id_rounds_planned", "2")
     fill(phone, "id_capacity", "8")
-    fill(phone, "id_starts_at", "")
     shot(phone, "organiser-event-form")
+    phone.find_element(By.CSS_SELECTOR, "details.more summary").click()  # two rounds: a setting folded away
+    fill(phone, "id_rounds_planned", "2")
     click(phone, "Create the event", "The event is created as a draft")
     event = Event.objects.get(name="Jeudi flip")
     click(phone, "Open registration", "Registration is open")

@@ -10,7 +10,7 @@ from django.test import Client
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import register_and_check_in
 from tournaments import services
-from tournaments.models import Event, Seat
+from tournaments.models import Event, Organisation, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 def form(**changes: object) -> dict[str, object]:
     values = {
         "name": "Thursday night", "organisation": "owls", "game": "boomerang-australia",
-        "starts_at": "2026-12-03T19:30", "timezone": "Europe/Paris", "venue": "Café du coin", "description": "",
+        "starts_on": "2026-12-03", "starts_time": "19:30", "timezone": "Europe/Paris", "venue": "Café du coin",
+        "description": "",
         "rounds_planned": 3, "capacity": 12, "registration_opens": "", "registration_closes": "", "rated": "on",
         "draft_direction": "alternate",
         "late_entry_until_round": 0, "final_table_size": 0, "bye_points": "", "tie_breaks": "game_score",
@@ -60,9 +61,12 @@ def test_the_form_refuses_with_the_services_words_at_the_field(owner: Client) ->
     assert bad_points.status_code == 200
     assert "a table of 4 needs a list of 4 points" in bad_points.content.decode()  # the API's own words
     bad_zone = owner.post("/events/new/", form(timezone="Mars/Olympus"))
-    assert "Not a time zone" in bad_zone.content.decode()
+    assert "Mars/Olympus is not one of the available choices" in bad_zone.content.decode()
     bad_breaks = owner.post("/events/new/", form(tie_breaks="luck"))
     assert bad_breaks.status_code == 200
+    assert "luck is not one of the available choices" in bad_breaks.content.decode()
+    half_a_start = owner.post("/events/new/", form(starts_time=""))
+    assert "Give the date and the time." in half_a_start.content.decode()
     assert not Event.objects.exists()
 
 
@@ -81,7 +85,8 @@ def test_a_draft_is_edited_an_open_event_too_and_a_started_one_is_not(owner: Cli
     event = Event.objects.get()
     page = owner.get(f"/events/{event.pk}/edit/").content.decode()
     assert 'value="Thursday night"' in page
-    assert 'value="2026-12-03T19:30"' in page  # shown in the event's own zone
+    assert 'value="2026-12-03"' in page  # shown in the event's own zone
+    assert 'value="19:30"' in page
     saved = owner.post(f"/events/{event.pk}/edit/", form(name="Friday night", organisation=""))
     assert saved.status_code == 302, saved.context["form"].errors
     assert Event.objects.get().name == "Friday night"
@@ -136,3 +141,37 @@ def test_an_organiser_swaps_two_players_before_the_round_starts(owner: Client, s
     owner.post(f"/events/{event.pk}/rounds/1/swap/", {"seat_a": a.pk, "seat_b": b.pk})
     a.refresh_from_db()
     assert a.player_id == players[1]  # refused once the round runs
+
+
+def test_a_night_fits_one_screen_in_the_pages_language_and_the_rest_is_folded(owner: Client) -> None:
+    """The first screen asks the common night (name, club, game, date, time, venue, places); the date is
+    written as the page's language writes it; the time zone defaults to the club's; tie-breaks are words."""
+    Event.objects.create(name="Earlier", game="boomerang-australia", organisation=Organisation.objects.get(slug="owls"),
+                         timezone="America/Montreal")  # fmt: skip
+    page = owner.get("/events/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    folded = page.index('<details class="more"')
+    for name in ("name", "organisation", "game", "starts_on", "starts_time", "venue", "capacity"):
+        assert page.index(f'id="id_{name}"') < folded, name
+    for name in ("timezone", "rounds_planned", "tie_breaks_0", "points_4"):
+        assert page.index(f'id="id_{name}"') > folded, name
+    assert 'placeholder="31/12/2026"' in page  # the French way of writing a date
+    assert '<option value="America/Montreal" selected>' in page
+    assert "la somme des scores" in page or "score" in page  # tie-breaks as words, not code names
+    assert "game_tie_break," not in page
+    created = owner.post("/events/new/", form(starts_on="03/12/2026", timezone="America/Montreal",
+                                              tie_breaks=["opponents_points", "game_score"]),
+                         HTTP_ACCEPT_LANGUAGE="fr")  # fmt: skip
+    assert created.status_code == 302
+    event = Event.objects.get(name="Thursday night")
+    assert event.starts_at == datetime(2026, 12, 3, 19, 30, tzinfo=ZoneInfo("America/Montreal"))
+    assert event.tie_breaks == ["opponents_points", "game_score"]
+
+
+def test_registration_moments_are_written_as_the_page_writes_them_in_the_events_zone(owner: Client) -> None:
+    created = owner.post("/events/new/", form(registration_opens="01/12/2026 18:00", timezone="Europe/Paris"),
+                         HTTP_ACCEPT_LANGUAGE="fr")  # fmt: skip
+    assert created.status_code == 302
+    event = Event.objects.get()
+    assert event.registration_opens == datetime(2026, 12, 1, 18, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    page = owner.get(f"/events/{event.pk}/edit/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'value="01/12/2026 18:00"' in page

@@ -59,7 +59,8 @@ def event_edit(request: SignedInRequest, event_id: int) -> HttpResponse:
 
 def _show(form: EventForm, refused: DomainError) -> None:
     """The service's refusal at its field (points of any table size land on the points table)."""
-    field = refused.field if refused.field in form.fields else None
+    field = "starts_on" if refused.field == "starts_at" else refused.field
+    field = field if field in form.fields else None
     if refused.field == "points_by_table_size":
         field = None
     form.add_error(field, refusal(refused.code, refused.message))

@@ -1,5 +1,8 @@
 """The organiser's event form: every setting the API takes, checked by the same services with the same
-words (services.event_create / event_update refuse; the form shows the refusal at its field)."""
+words (services.event_create / event_update refuse; the form shows the refusal at its field).
+
+A club night fits on one phone screen: name, club, game, date and time (written as the page's language
+writes them), venue and places; everything else is folded under "More settings", as choices in words."""
 
 import zoneinfo
 from collections.abc import Sequence
@@ -7,43 +10,40 @@ from datetime import datetime
 from typing import Any, cast
 
 from django import forms
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 import games
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
-from tournaments.pages.text import game_name
+from tournaments.pages.text import game_name, tie_break_label
 from tournaments.validators import TIE_BREAKS, default_event_timezone
 
-LOCAL_MOMENT = "%Y-%m-%dT%H:%M"  # what <input type="datetime-local"> sends
-MOMENTS = ("starts_at", "registration_opens", "registration_closes")
+MOMENTS = ("registration_opens", "registration_closes")
+# What the first screen shows; the rest is folded under "More settings".
+COMMON = ("name", "organisation", "game", "starts_on", "starts_time", "venue", "capacity")
+TIME_ZONES = sorted(zoneinfo.available_timezones() - {"Factory", "localtime"})
 TABLE_SIZES = sorted({size for game in games.GAMES.values() for size in game.table_sizes_by_preference})
 
 
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
-    organisation = forms.ChoiceField(label=_("Club"), help_text=_("The organisation that runs it."))
+    organisation = forms.ChoiceField(label=_("Club"))
     game = forms.ChoiceField(label=_("Game"))
-    starts_at = forms.CharField(
-        label=_("Starts at"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
-    )
-    timezone = forms.CharField(label=_("Time zone"), max_length=64, help_text=_("For example Europe/Paris."))
+    starts_on = forms.DateField(label=_("Date"), required=False, localize=True)
+    starts_time = forms.TimeField(label=_("Time"), required=False, widget=forms.TimeInput(format="%H:%M"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    capacity = forms.IntegerField(label=_("Places"), min_value=2, max_value=10_000, initial=32)
+    timezone = forms.ChoiceField(label=_("Time zone"), choices=[(zone, zone) for zone in TIME_ZONES])
     description = forms.CharField(
         label=_("Description"), max_length=5000, required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     rounds_planned = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=20, initial=4)
-    capacity = forms.IntegerField(label=_("Places"), min_value=2, max_value=10_000, initial=32)
-    registration_opens = forms.CharField(
-        label=_("Registration opens"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
-    )
-    registration_closes = forms.CharField(
-        label=_("Registration closes"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
-    )
+    registration_opens = forms.DateTimeField(label=_("Registration opens"), required=False, localize=True)
+    registration_closes = forms.DateTimeField(label=_("Registration closes"), required=False, localize=True)
     rated = forms.BooleanField(label=_("Rated (once a steward sanctions it)"), required=False, initial=True)
     draft_direction = forms.ChoiceField(
         label=_("Passing (drafting games)"), initial="left",
-        choices=[("left", _("to the left")), ("alternate", _("Direction Variant: left, right, left, right"))],
+        choices=[("left", _("to the left")), ("alternate", _("left, then right, in turn (Direction Variant)"))],
     )  # fmt: skip
     duplicate_deals = forms.BooleanField(
         label=_("Duplicate deals (drafting games)"), required=False,
@@ -59,11 +59,10 @@ class EventForm(forms.Form):
     bye_points = forms.FloatField(
         label=_("Points for a bye"), required=False, help_text=_("Empty: the game's default.")
     )
-    tie_breaks = forms.CharField(
-        label=_("Tie-breaks, in order"),
-        max_length=300,
-        help_text=_("Separated by commas; known: %(names)s.") % {"names": ", ".join(TIE_BREAKS)},
-    )
+    tie_breaks = forms.MultipleChoiceField(
+        label=_("Tie-breaks, in the order they apply"), widget=forms.CheckboxSelectMultiple, required=False,
+        help_text=_("Players level on points are ordered by the first ticked, then the next."),
+    )  # fmt: skip
     avoid_pairs = forms.CharField(
         label=_("Must not meet"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("One pair of handles a line: ann bob"),
@@ -81,14 +80,24 @@ class EventForm(forms.Form):
         self.event = event
         cast(forms.ChoiceField, self.fields["organisation"]).choices = [(o.slug, o.name) for o in organisations]
         cast(forms.ChoiceField, self.fields["game"]).choices = [(g.id, game_name(g.id)) for g in games.GAMES.values()]
+        chosen = list(event.tie_breaks) if event is not None else list(DEFAULT_TIE_BREAKS)
+        ordered = chosen + [name for name in TIE_BREAKS if name not in chosen]
+        cast(forms.MultipleChoiceField, self.fields["tie_breaks"]).choices = [(n, tie_break_label(n)) for n in ordered]
+        self.fields["starts_on"].widget.attrs.update(placeholder=_date_example(), inputmode="numeric")
+        self.fields["starts_time"].widget.attrs.update(placeholder="19:30", inputmode="numeric")
+        moment_format = _moment_format()
+        for name in MOMENTS:
+            self.fields[name].widget.format = moment_format
+            self.fields[name].widget.attrs.update(placeholder=datetime(2026, 12, 31, 19, 30).strftime(moment_format))
+
         for size in TABLE_SIZES:
             self.fields[f"points_{size}"] = forms.CharField(
                 label=_("A table of %(size)s") % {"size": size}, required=False,
                 help_text=_("Points by place, first place first."),
             )  # fmt: skip
         if event is None:
-            self.fields["timezone"].initial = default_event_timezone()
-            self.fields["tie_breaks"].initial = ", ".join(DEFAULT_TIE_BREAKS)
+            self.fields["timezone"].initial = _club_zone(organisations)
+            self.fields["tie_breaks"].initial = list(DEFAULT_TIE_BREAKS)
             for size in TABLE_SIZES:
                 self.fields[f"points_{size}"].initial = _numbers(DEFAULT_POINTS_BY_TABLE_SIZE.get(str(size), []))
         else:
@@ -108,19 +117,31 @@ class EventForm(forms.Form):
     def points_fields(self) -> list[forms.BoundField]:
         return [self[f"points_{size}"] for size in TABLE_SIZES]
 
+    def common_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in COMMON if name in self.fields]
+
+    def more_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in COMMON and not name.startswith("points_")]
+
+    def more_settings_open(self) -> bool:
+        """Fold "More settings" away unless one of them holds an error."""
+        return any(field.errors for field in [*self.more_fields(), *self.points_fields()])
+
     def settings(self) -> dict[str, Any]:
         """The cleaned values as the services take them (moments in the event's own time zone)."""
         data = dict(self.cleaned_data)
         zone = _zone(data["timezone"])
         for name in MOMENTS:
-            data[name] = _moment(data[name], zone)
+            data[name] = _in_zone(data[name], zone)
+        day, time_of_day = data.pop("starts_on"), data.pop("starts_time")
+        data["starts_at"] = datetime.combine(day, time_of_day, tzinfo=zone) if day and time_of_day else None
         sizes = games.GAMES[data["game"]].table_sizes_by_preference
         data["points_by_table_size"] = {
             str(size): _parse_numbers(data.pop(f"points_{size}")) for size in TABLE_SIZES if size in sizes
         }
         for size in TABLE_SIZES:
             data.pop(f"points_{size}", None)
-        data["tie_breaks"] = [name.strip() for name in data["tie_breaks"].split(",") if name.strip()]
+        data["tie_breaks"] = list(data["tie_breaks"])
         data["avoid_pairs"] = [line.split() for line in data["avoid_pairs"].splitlines() if line.strip()]
         data["pinned_tables"] = {
             parts[0]: int(parts[1]) if parts[1].isdigit() else 0
@@ -134,17 +155,25 @@ class EventForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        zone = _zone(data.get("timezone") or "")
-        if zone is None and "timezone" in data:
-            self.add_error("timezone", _("Not a time zone: write it as Europe/Paris."))
-        for name in MOMENTS:
-            if data.get(name) and _moment(data[name], zone or zoneinfo.ZoneInfo("UTC")) is None:
-                self.add_error(name, _("Write a date and a time."))
+        if bool(data.get("starts_on")) != bool(data.get("starts_time")) and not self.has_error("starts_on"):
+            self.add_error("starts_time" if data.get("starts_on") else "starts_on", _("Give the date and the time."))
         for size in TABLE_SIZES:
             value = data.get(f"points_{size}") or ""
             if value and _parse_numbers(value) is None:
                 self.add_error(f"points_{size}", _("Write numbers separated by commas: 4, 2, 1, 0."))
         return data
+
+
+def _date_example() -> str:
+    """The last day of 2026 as the page's language writes a date in this form (31/12/2026, 2026-12-31)."""
+    return datetime(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])
+
+
+def _club_zone(organisations: list[Organisation]) -> str:
+    """The time zone of the club's latest event (its first club's, for someone who runs several), else the
+    installation's default."""
+    latest = Event.objects.filter(organisation__in=organisations).order_by("-created_at").first()
+    return latest.timezone if latest is not None else default_event_timezone()
 
 
 def _zone(name: str) -> zoneinfo.ZoneInfo | None:
@@ -154,13 +183,17 @@ def _zone(name: str) -> zoneinfo.ZoneInfo | None:
         return None
 
 
-def _moment(text: str, zone: zoneinfo.ZoneInfo | None) -> datetime | None:
-    if not text or zone is None:
+def _moment_format() -> str:
+    """How the page's language writes a date and a time, to the minute (31/12/2026 19:30)."""
+    written: list[str] = list(formats.get_format("DATETIME_INPUT_FORMATS"))
+    return next((f for f in written if "%S" not in f and "%H" in f), written[0])
+
+
+def _in_zone(moment: datetime | None, zone: zoneinfo.ZoneInfo | None) -> datetime | None:
+    """The moment the organiser wrote, read as a time in the event's zone (the form read it in the site's)."""
+    if moment is None or zone is None:
         return None
-    try:
-        return datetime.strptime(text, LOCAL_MOMENT).replace(tzinfo=zone)
-    except ValueError:
-        return None
+    return timezone.make_naive(moment).replace(tzinfo=zone)
 
 
 def _parse_numbers(text: str) -> list[float] | None:
@@ -184,10 +217,13 @@ def _initial_of(event: Event) -> dict[str, Any]:
     }  # fmt: skip
     for name in MOMENTS:
         moment = getattr(event, name)
-        initial[name] = timezone.localtime(moment, zone).strftime(LOCAL_MOMENT) if moment else ""
+        initial[name] = timezone.localtime(moment, zone).replace(tzinfo=None) if moment else None
+    if event.starts_at is not None:
+        local = timezone.localtime(event.starts_at, zone)
+        initial["starts_on"], initial["starts_time"] = local.date(), local.time().replace(second=0, microsecond=0)
     for size, points in event.points_by_table_size.items():
         initial[f"points_{size}"] = _numbers(points)
-    initial["tie_breaks"] = ", ".join(event.tie_breaks)
+    initial["tie_breaks"] = list(event.tie_breaks)
     initial["avoid_pairs"] = "\n".join(" ".join(pair) for pair in event.avoid_pairs)
     initial["pinned_tables"] = "\n".join(f"{handle} {number}" for handle, number in event.pinned_tables.items())
     return initial
