@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from games.simulate import legal_sheet
-from tests.browser.conftest import shot
+from tests.browser.conftest import script_errors, shot
 from tests.browser.test_score_pad import open_pad, wait_for
 from tests.tournaments.helpers import running_round
 from tournaments.models import PadDraft
@@ -110,3 +110,39 @@ def test_fixing_a_rejected_table_opens_the_pad_with_the_submitted_sheets(live_se
     assert slots == data[0]["rounds"][0]["cards"]
     assert phone.find_element(By.ID, "submit").is_displayed()  # every round is there: ready to send again
     shot(phone, "pad-fix-preloaded")
+
+
+def test_a_rejected_table_opens_with_each_problem_marked_on_its_seat_round_and_card(live_server, phone) -> None:
+    """A card in two rows of round 1 (the engine names the second row's player): the pad opens with that
+    player's tab, round 1's tab and the card's slot marked, the problem's sentence on the tab; round 2's tab
+    and the other player's tab stay clean."""
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments import services
+    from tournaments.models import TableResult
+
+    _event, round_ = running_round(players=2)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(16))
+    doubled = data[1]["rounds"][0]["cards"][0]
+    data[0]["rounds"][0]["cards"][0] = doubled
+    for seat, seat_data in zip(seats, data, strict=True):
+        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+    assert TableResult.objects.get(table=table).status == "rejected"
+    open_pad(phone, live_server.url, seats[1].player.user, table.pk)
+    handle = seats[1].player.handle
+    tab = phone.find_element(By.CSS_SELECTOR, f'#seat-tabs [data-seat="{handle}"]')
+    wait_for(phone, lambda d: "problem" in tab.get_attribute("class"))
+    other = phone.find_element(By.CSS_SELECTOR, f'#seat-tabs [data-seat="{seats[0].player.handle}"]')
+    assert "problem" not in other.get_attribute("class")
+    tab.click()
+    phone.find_element(By.CSS_SELECTOR, "#round-tabs button:nth-child(1)").click()
+    round_tabs = phone.find_elements(By.CSS_SELECTOR, "#round-tabs button")
+    wait_for(phone, lambda d: "problem" in round_tabs[0].get_attribute("class"))
+    assert "problem" not in round_tabs[1].get_attribute("class")
+    assert handle in tab.get_attribute("title")  # the sentence: "Round 1: A card appears twice ... (player)"
+    first_slot = phone.find_element(By.CSS_SELECTOR, "#row li")
+    assert first_slot.find_element(By.TAG_NAME, "b").text == doubled
+    assert "doubled" in first_slot.get_attribute("class")
+    assert script_errors(phone) == []
+    shot(phone, "pad-fix-marked")

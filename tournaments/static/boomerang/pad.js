@@ -18,6 +18,7 @@
   var el = function (id) { return document.getElementById(id); };
   var state = load() || blank();
   var totals = {};
+  var flagged = {};  // player -> {round number (0: the whole sheet): [sentences]}, from the live verdict
   var finalResult = Boolean(config.final);
   var timer = null;
 
@@ -134,28 +135,33 @@
     Array.prototype.forEach.call(el("round-tabs").children, function (tab, r) {
       tab.setAttribute("aria-pressed", r === at.round ? "true" : "false");
       tab.classList.toggle("done", Pad.roundDone(config, players, state, r));
+      markProblems(tab, ((flagged[at.seat] || {})[r + 1]) || []);
     });
     Array.prototype.forEach.call(el("seat-tabs").children, function (tab) {
       var p = tab.getAttribute("data-seat");
       tab.setAttribute("aria-pressed", p === at.seat ? "true" : "false");
       tab.classList.toggle("done", Pad.rowDone(config, state.seats[p][at.round]));
+      var mine = flagged[p] || {};
+      markProblems(tab, Object.keys(mine).reduce(function (all, r) { return all.concat(mine[r]); }, []));
       tab.querySelector(".pts").textContent = totals[p] == null ? "" : totals[p];
     });
+    var taken = Pad.takenBy(players, state, at.round, at.seat);
     Array.prototype.forEach.call(el("row").children, function (slot, i) {
       var id = current.cards[i];
       slot.querySelector("b").textContent = id || "";
       var known = Boolean(id && cardsById[id]);
       var label = i === 0 ? text.throw : (i === config.row - 1 ? text.catch : (known ? cardsById[id].number : ""));
       slot.querySelector("small").textContent = !id ? "" : (known ? label : text.unknown_card);
-      slot.className = !id ? "" : (known ? "filled" : "filled unknown");
-      slot.title = id && !known ? fmt(text.unknown_card_help, { card: id }) : "";
+      var doubled = Boolean(id && known && (taken[id] || current.cards.indexOf(id) !== i));
+      slot.className = !id ? "" : (known ? (doubled ? "filled doubled" : "filled") : "filled unknown");
+      slot.title = id && !known ? fmt(text.unknown_card_help, { card: id })
+        : (doubled ? fmt(text.taken, { card: cardName(id), player: taken[id] || at.seat }) : "");
     });
     el("row-title").textContent = fmt(text.row_of, { player: at.seat, n: at.round + 1 });
     Array.prototype.forEach.call(el("choices").children, function (b) {
       var name = b.getAttribute("data-choice") || null;
       b.setAttribute("aria-pressed", current.chosen && (current.scored || null) === name ? "true" : "false");
     });
-    var taken = Pad.takenBy(players, state, at.round, at.seat);
     Array.prototype.forEach.call(el("cards").children, function (b) {
       var id = b.getAttribute("data-card");
       b.setAttribute("aria-pressed", current.cards.indexOf(id) >= 0 ? "true" : "false");
@@ -166,6 +172,13 @@
     el("submit").hidden = finalResult || !complete || !writable.length;
     if (writable.length < players.length) el("submit").textContent = fmt(text.submit_writable, { players: writable.join(", ") });
     el("submit-mine").hidden = finalResult || !(me && !complete && Pad.seatDone(config, state, me.handle));
+  }
+
+  function markProblems(tab, sentences) {
+    tab.classList.toggle("problem", sentences.length > 0);
+    tab.title = sentences.join("\n");
+    if (sentences.length) tab.setAttribute("aria-description", sentences.join(" "));
+    else tab.removeAttribute("aria-description");
   }
 
   function score() {
@@ -195,14 +208,21 @@
     });
     var list = el("problems");
     list.innerHTML = "";
+    flagged = {};
     verdict.problems.forEach(function (problem) {
       var li = document.createElement("li");
       var template = config.problems[problem.code];
-      var sentence = template ? fmt(template, problem) : problem.message;
-      li.textContent = (problem.round && problem.code !== "score_mismatch" ? fmt(config.problems._round, problem) : "") + sentence;
+      var sentence = (problem.round && problem.code !== "score_mismatch" ? fmt(config.problems._round, problem) : "") +
+        (template ? fmt(template, problem) : problem.message);
+      li.textContent = sentence;
       li.setAttribute("data-code", problem.code);
       list.appendChild(li);
+      if (problem.player) {  // marked on the player's tab, and on the round it names
+        var rounds = flagged[problem.player] = flagged[problem.player] || {};
+        (rounds[problem.round || 0] = rounds[problem.round || 0] || []).push(sentence);
+      }
     });
+    refresh();
     el("pad-check").textContent = verdict.problems.length ? "" : (verdict.complete ? text.complete : text.no_problem);
   }
 
