@@ -33,7 +33,7 @@ def test_no_page_is_wider_than_a_phone_in_french(live_server, french_phone) -> N
         f"/ratings/lists/{rating_list}/", f"/games/{finished.game}/cards/", "/stewards/", "/claim/",
         f"/events/{running.pk}/tv/", f"/events/{running.pk}/check-in-poster/",
         f"/events/{running.pk}/rounds/1/print/", f"/events/{running.pk}/rounds/1/slips/",
-        f"/events/{finished.pk}/entrants/", f"/clubs/{club.slug}/seasons/new/",
+        f"/events/{finished.pk}/entrants/", f"/clubs/{club.slug}/seasons/new/", f"/seasons/{season.pk}/edit/",
         f"/leaderboards/{finished.game}/lists/new/",
         "/events/new/", f"/tables/{running.rounds.first().tables.first().pk}/pad/",
     ]  # fmt: skip

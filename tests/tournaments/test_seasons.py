@@ -3,7 +3,7 @@ counted, recomputed from stored results (a revoked event drops out at once), API
 
 import itertools
 import random
-from datetime import date
+from datetime import UTC, date, datetime
 from fractions import Fraction
 
 import pytest
@@ -369,3 +369,49 @@ def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publi
     listed = judge.get(published["Location"]).content.decode()
     assert "Players with fewer than 1 rated game are left out." in listed
     assert listed.count('<a class="handle"') == 4
+
+
+@pytest.mark.django_db
+def test_staff_edit_a_season_from_its_page_and_dates_leaving_out_an_event_are_refused(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from tests.tournaments.test_season_standings import finished, scratch, stored
+    from tournaments.models import Season
+
+    owner = PlayerFactory().user
+    club = services.organisation_create(by=owner, slug="owls", name="Owls")
+    rng = random.Random(5)
+    events = [finished(club, owner, [PlayerFactory() for _ in range(4)], rng, django_capture_on_commit_callbacks)
+              for _ in range(3)]  # fmt: skip
+    season = services.season_create(by=owner, organisation=club, name="League", game="boomerang-australia",
+                                    starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1), best_of=3)  # fmt: skip
+    for event in events:
+        services.season_event_add(season=season, by=owner, event=event)
+    staff = Client()
+    staff.force_login(owner)
+    assert "Edit the season" in staff.get(f"/seasons/{season.pk}/").content.decode()
+    page = staff.get(f"/seasons/{season.pk}/edit/")
+    assert page.status_code == 200
+    assert 'value="League"' in page.content.decode()
+    form = {"name": "Winter league", "starts_on": "2020-01-01", "ends_on": "2035-01-01", "best_of": 1, "qualifiers": 2}
+    assert staff.post(f"/seasons/{season.pk}/edit/", form).status_code == 302
+    season = Season.objects.get(pk=season.pk)
+    assert (season.name, season.best_of, season.qualifiers) == ("Winter league", 1, 2)
+    assert stored(season) == scratch(season)  # one event counts now: stored again
+    Event.objects.filter(pk=events[0].pk).update(starts_at=datetime(2026, 6, 1, 20, tzinfo=UTC))
+    narrow = {**form, "starts_on": "2027-01-01", "ends_on": "2035-01-01"}
+    refused = staff.post(f"/seasons/{season.pk}/edit/", narrow)
+    assert refused.status_code == 200
+    assert "is played outside these dates" in refused.content.decode()
+    stranger = Client()
+    stranger.force_login(PlayerFactory().user)
+    assert stranger.get(f"/seasons/{season.pk}/edit/").status_code == 403
+    with pytest.raises(NotAllowed):
+        services.season_update(season=season, by=stranger_user(stranger), name="Mine", starts_on=date(2020, 1, 1),
+                               ends_on=date(2035, 1, 1), best_of=1, qualifiers=0)  # fmt: skip
+
+
+def stranger_user(client: Client):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(pk=client.session["_auth_user_id"])

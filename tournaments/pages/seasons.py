@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -27,8 +28,8 @@ from tournaments.pages.text import game_name, refusal
 class SeasonForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     game = forms.ChoiceField(label=gettext_lazy("Game"))
-    starts_on = forms.DateField(label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(label=gettext_lazy("From"), localize=True)
+    ends_on = forms.DateField(label=gettext_lazy("To"), localize=True)
     best_of = forms.IntegerField(
         label=gettext_lazy("Events that count"), min_value=1, max_value=100, initial=5,
         help_text=gettext_lazy("Each player's best events, by season points."),
@@ -38,9 +39,14 @@ class SeasonForm(forms.Form):
         help_text=gettext_lazy("The first players who qualify (0: none)."),
     )  # fmt: skip
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: object, editing: bool = False, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["game"].choices = [(game.id, game_name(game.id)) for game in games.GAMES.values()]  # type: ignore[attr-defined]
+        if editing:
+            del self.fields["game"]  # a season's events were played at its game
+        example = date(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])
+        for name in ("starts_on", "ends_on"):
+            self.fields[name].widget.attrs.update(placeholder=example, inputmode="numeric")
 
 
 @login_required
@@ -66,6 +72,26 @@ def season_new(request: SignedInRequest, slug: str) -> HttpResponse:
     return render(request, "pages/season_new.html", {"form": form, "organisation": organisation})
 
 
+@login_required
+def season_edit(request: SignedInRequest, season_id: int) -> HttpResponse:
+    """The club's staff change a season (/seasons/<id>/edit/): its name, dates, events that count, qualifiers."""
+    season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
+    if not (request.user.is_superuser or selectors.is_staff_of(user=request.user, organisation=season.organisation)):
+        raise PermissionDenied(_("Only the club's staff change its seasons."))
+    fields = ("name", "starts_on", "ends_on", "best_of", "qualifiers")
+    form = SeasonForm(request.POST or None, editing=True, initial={name: getattr(season, name) for name in fields})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.season_update(season=season, by=request.user, **form.cleaned_data)
+        except DomainError as refused:
+            field = refused.field if refused.field in form.fields else None
+            form.add_error(field, refusal(refused.code, refused.message))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("season", season_id=season.pk)
+    return render(request, "pages/season_edit.html", {"form": form, "season": season})
+
+
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     """A season's page; visitors get it from the cache, keyed by the season's stored standings. Its club's
     staff also see the form that adds one of the club's events."""
@@ -74,7 +100,8 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     def build() -> HttpResponse:
         page = reads.season_page(season_id=season_id, page=number, events_page=events)
         candidates = selectors.season_candidates(season=page.season, user=request.user)
-        context = {"page": page, "season": page.season, "candidates": candidates}
+        editable = selectors.is_staff_of(user=request.user, organisation=page.season.organisation_id)
+        context = {"page": page, "season": page.season, "candidates": candidates, "editable": editable}
         return render(request, "pages/season.html", context)
 
     return visitor_page(request, ("season", season_id, selectors.season_version(season_id=season_id), number, events),

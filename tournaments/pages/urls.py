@@ -51,6 +51,7 @@ urlpatterns = [
     path("stewards/", clubs.stewards, name="stewards"),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
     path("seasons/<int:season_id>/events/", seasons.season_event_add, name="season-event-add"),
+    path("seasons/<int:season_id>/edit/", seasons.season_edit, name="season-edit"),
     path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
     path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players

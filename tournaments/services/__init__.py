@@ -63,6 +63,7 @@ from tournaments.services.seasons import (
     season_create,
     season_event_add,
     season_standings_refresh,
+    season_update,
 )
 from tournaments.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
 from tournaments.services.verification import (
@@ -133,6 +134,7 @@ __all__ = [
     "season_create",
     "season_event_add",
     "season_standings_refresh",
+    "season_update",
     "seat_forfeit",
     "seat_swap",
     "sheet_check_reverify",

@@ -42,6 +42,33 @@ def season_create(
     )  # fmt: skip
 
 
+def season_update(
+    *, season: Season, by: User, name: str, starts_on: date, ends_on: date, best_of: int, qualifiers: int
+) -> Season:
+    """The club's staff change a season's name, dates, how many events count and how many qualify; its game
+    stays (its events were played at it). Dates that would leave out one of its events are refused, and the
+    standings are stored again (how many events count changes them)."""
+    selectors.require_staff(user=by, organisation=season.organisation)
+    _check_season(name=name, game=season.game, starts_on=starts_on, ends_on=ends_on, best_of=best_of,
+                  points_table=season.points_table)  # fmt: skip
+    if qualifiers < 0:
+        raise DomainError("qualifiers are 0 or more", "invalid_qualifiers", "qualifiers")
+    with transaction.atomic():
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        outside = locked.season_events.exclude(event__starts_at__isnull=True).exclude(
+            event__starts_at__date__range=(starts_on, ends_on)
+        )
+        left_out = outside.select_related("event").first()
+        if left_out is not None:
+            message = f"{left_out.event.name!r} is played outside these dates; take it out of the season first"
+            raise DomainError(message, "outside_season", "starts_on")
+        locked.name, locked.starts_on, locked.ends_on = name.strip(), starts_on, ends_on
+        locked.best_of, locked.qualifiers = best_of, qualifiers
+        locked.save(update_fields=["name", "starts_on", "ends_on", "best_of", "qualifiers"])
+        season_standings_refresh(season_ids=[locked.pk])
+    return locked
+
+
 def _check_season(**values: Any) -> None:
     if not values["name"].strip():
         raise DomainError("a season needs a name", "invalid_name", "name")
