@@ -175,3 +175,22 @@ def test_registration_moments_are_written_as_the_page_writes_them_in_the_events_
     assert event.registration_opens == datetime(2026, 12, 1, 18, 0, tzinfo=ZoneInfo("Europe/Paris"))
     page = owner.get(f"/events/{event.pk}/edit/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'value="01/12/2026 18:00"' in page
+
+
+def test_an_event_with_players_registered_moves_from_the_page_its_fixed_rules_untouched(owner: Client) -> None:
+    """The rules shown fixed are not sent back: an Australia night made through the API (whose default points
+    name a table of 5 it never seats) moves its time and venue from the page once a player registered."""
+    club = Organisation.objects.get(slug="owls")
+    event = services.event_create(organiser=owner.user, organisation=club, name="Night", game="boomerang-australia")  # type: ignore[attr-defined]
+    services.event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
+    services.registration_create(event=event, player=PlayerFactory())
+    page = owner.get(f"/events/{event.pk}/edit/").content.decode()
+    assert "Fixed: players registered for these rules." in page
+    moved = {key: value for key, value in form(venue="The library", starts_time="20:00").items()
+             if key in ("name", "starts_on", "starts_time", "venue", "capacity", "timezone", "description",
+                        "registration_opens", "registration_closes", "late_entry_until_round", "avoid_pairs",
+                        "pinned_tables")}  # fmt: skip
+    assert owner.post(f"/events/{event.pk}/edit/", moved).status_code == 302
+    event.refresh_from_db()
+    assert (event.venue, event.starts_at.astimezone(ZoneInfo("Europe/Paris")).hour) == ("The library", 20)
+    assert event.points_by_table_size["5"] == [4, 3, 2, 1, 0]

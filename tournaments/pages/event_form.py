@@ -151,6 +151,10 @@ class EventForm(forms.Form):
         data.pop("organisation", None)
         if data["seed"] is None:
             data.pop("seed")
+        if self.fields["game"].disabled:  # the rules are fixed: shown, never sent back (services keep them)
+            for name in [name for name, field in self.fields.items() if field.disabled and name in data]:
+                del data[name]
+            del data["points_by_table_size"]
         return data
 
     def clean(self) -> dict[str, Any]:
