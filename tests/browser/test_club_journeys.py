@@ -26,6 +26,16 @@ def club_with_owner(slug: str = "owls"):
     return services.organisation_create(by=owner.user, slug=slug, name="Owls"), owner.user
 
 
+def played_night(club, owner, seed: int) -> Event:
+    """A one-round night of four players, played and closed through the services."""
+    night = services.event_create(organiser=owner, organisation=club, name="Night", game=GAME, rounds_planned=1)
+    services.event_open_registration(event=night, by=owner)
+    register_and_check_in(night, [PlayerFactory() for _ in range(4)])
+    round_ = services.event_start(event=night, by=owner)
+    play_round(round_, owner, random.Random(seed), _run_at_once)
+    return services.event_close(event=night, by=owner)
+
+
 def test_an_event_moved_after_registration_tells_its_players_by_e_mail(live_server, phone) -> None:
     club, owner = club_with_owner()
     event = services.event_create(organiser=owner, organisation=club, name="Thursday", game=GAME, venue="Café")
@@ -62,13 +72,8 @@ def test_a_season_is_made_and_an_official_list_published_from_the_pages(live_ser
     steward = PlayerFactory()
     federation = services.organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
     RatingBody.objects.create(game="", organisation=federation)
-    night = services.event_create(organiser=owner, organisation=club, name="Night", game=GAME, rounds_planned=1)
+    night = played_night(club, owner, seed=2)
     services.event_sanction(event=night, by=UserFactory(is_superuser=True), reason="a club night")
-    services.event_open_registration(event=night, by=owner)
-    register_and_check_in(night, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=night, by=owner)
-    play_round(round_, owner, random.Random(2), _run_at_once)
-    services.event_close(event=night, by=owner)
     sign_in(phone, live_server.url, owner)
     phone.get(f"{live_server.url}/clubs/owls/seasons/new/")
     fill(phone, "id_name", "Winter league")
@@ -89,13 +94,8 @@ def test_a_season_is_made_and_an_official_list_published_from_the_pages(live_ser
 
 def test_a_nights_players_become_members_in_one_tap_and_a_player_asks_to_join(live_server, phone) -> None:
     club, owner = club_with_owner()
-    night = services.event_create(organiser=owner, organisation=club, name="Night", game=GAME, rounds_planned=1)
-    services.event_open_registration(event=night, by=owner)
-    players = [PlayerFactory() for _ in range(4)]
-    register_and_check_in(night, players)
-    round_ = services.event_start(event=night, by=owner)
-    play_round(round_, owner, random.Random(3), _run_at_once)
-    services.event_close(event=night, by=owner)
+    night = played_night(club, owner, seed=3)
+    players = [registration.player for registration in night.registrations.select_related("player")]
     sign_in(phone, live_server.url, owner)
     phone.get(f"{live_server.url}/events/{night.pk}/")
     click(phone, "Make its players members of Owls", "members")
