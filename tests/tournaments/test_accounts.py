@@ -80,7 +80,8 @@ def test_log_in_by_username_or_handle_case_blind_on_the_page_and_for_a_token() -
         answer = client.post("/accounts/login/", {"username": name, "password": "a-long-enough-secret"})
         assert answer.status_code == 302, name
         assert client.get("/").wsgi_request.user == player.user
-        token = Client().post("/api/auth/token/", {"username": name, "password": "a-long-enough-secret"})
+        token = Client().post("/api/auth/token/", {"username": name, "password": "a-long-enough-secret"},
+                              content_type="application/json")  # the API takes JSON  # fmt: skip
         assert token.status_code == 200, (name, token.content)
     wrong = Client().post("/accounts/login/", {"username": "Zoé_D", "password": "not-it"})
     assert wrong.status_code == 200

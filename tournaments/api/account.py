@@ -5,6 +5,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +24,7 @@ class TokenView(ObtainAuthToken):
     """Log in with username and password for the API token (a new one if the last has expired)."""
 
     throttle_classes = [LoginThrottle, LoginAccountThrottle]
+    parser_classes = [JSONParser]  # DRF's view also takes forms; the API takes JSON
 
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         serializer = self.get_serializer(data=request.data)

@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
@@ -112,8 +113,10 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             EventSerializer(services.event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
         )
 
-    @extend_schema(request=EntrantsInputSerializer, responses={200: EntrantOutcomeSerializer(many=True)})
-    @action(detail=True, methods=["post"], pagination_class=None)
+    @extend_schema(
+        request={"multipart/form-data": EntrantsInputSerializer}, responses={200: EntrantOutcomeSerializer(many=True)}
+    )
+    @action(detail=True, methods=["post"], pagination_class=None, parser_classes=[MultiPartParser, JSONParser])
     def entrants(self, request: Request, pk: str) -> Response:
         """Import entrants from a CSV (organisers): existing players by handle, anyone else as a guest.
         All or nothing; a refusal names the line and the column."""
