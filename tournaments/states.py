@@ -109,7 +109,6 @@ EVENT = Machine(
             None,
             "registration is not open: the event is {row.status}",
             "registration_closed",
-            DomainError,
         ),
         "withdraw": Move(
             _statuses(DRAFT, REGISTRATION),

@@ -159,7 +159,7 @@ def test_a_late_entry_is_seated_from_the_next_round_and_scores_zero_for_the_miss
     round_two = next_round(event)
     assert late.pk in [s.player_id for t in round_two.tables.all() for s in t.seats.all()]
     closed = as_user(PlayerFactory().user).post(f"/api/events/{event.pk}/registrations/", {}, format="json")
-    assert (closed.status_code, closed.json()["code"]) == (400, "registration_closed")  # round 2 is seated
+    assert (closed.status_code, closed.json()["code"]) == (409, "registration_closed")  # round 2 seated
     play(round_two, random.Random(5))
     rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()}
     assert rows[late.handle]["tables"] == 1  # round 1 missed: nothing scored for it

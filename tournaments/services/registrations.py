@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from config.errors import Conflict, DomainError, NotAllowed
+from config.errors import Conflict, NotAllowed
 from tournaments import selectors
 from tournaments.models import Event, Player, Registration
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
@@ -38,9 +38,9 @@ def registration_open_check(event: Event) -> None:
         return
     event.machine.check(event, "register")
     if event.registration_opens and now < event.registration_opens:
-        raise DomainError("registration has not opened yet", "registration_closed")
+        raise Conflict("registration has not opened yet", "registration_closed", "event")
     if event.registration_closes and now > event.registration_closes:
-        raise DomainError("registration has closed", "registration_closed")
+        raise Conflict("registration has closed", "registration_closed", "event")
 
 
 def _late_entry_open(event: Event) -> bool:
