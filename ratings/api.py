@@ -30,8 +30,11 @@ from ratings.serializers import (
 
 
 class LeaderboardQuery(Serializer):
-    established = BooleanField(required=False, default=False)
-    active_days = IntegerField(required=False, min_value=1, max_value=3650, allow_null=True, default=None)
+    established = BooleanField(required=False, default=False, help_text="only players past the provisional thresholds")
+    active_days = IntegerField(
+        required=False, min_value=1, max_value=3650, allow_null=True, default=None,
+        help_text="only players who played within this many days",
+    )  # fmt: skip
 
 
 class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
@@ -44,8 +47,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("established", bool, description="only players past the provisional thresholds"),
-            OpenApiParameter("active_days", int, description="only players who played within this many days"),
+            LeaderboardQuery,  # established, active_days: with their bounds, as the server checks them
             OpenApiParameter(
                 "club",
                 str,

@@ -52,10 +52,11 @@ class MeView(APIView):
     @extend_schema(request=CountryInputSerializer, responses={200: MeSerializer})
     def patch(self, request: Request) -> Response:
         """Say which country you play for (leaderboards filter on it)."""
-        payload = CountryInputSerializer(data=request.data)
+        payload = CountryInputSerializer(data=request.data, partial=True)  # a PATCH: every field may be left out
         payload.is_valid(raise_exception=True)
         player = get_object_or_404(Player, user=request.user)
-        services.player_country_set(player=player, by=request.user, country=payload.validated_data["country"])
+        if "country" in payload.validated_data:
+            services.player_country_set(player=player, by=request.user, country=payload.validated_data["country"])
         return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
 
 

@@ -78,7 +78,7 @@ class CardStatisticsView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("players", int, description="only tables of this many players (2-4)"),
+            OpenApiParameter("players", int, enum=[2, 3, 4], description="only tables of this many players"),
             OpenApiParameter("sort", str, enum=selectors.CARD_SORTS, description="the order (default mean_pick)"),
         ],
         responses={200: OpenApiResponse(description="a list of cards with their figures; `?format=csv` as a sheet")},

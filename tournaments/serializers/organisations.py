@@ -9,7 +9,9 @@ from tournaments.models import (
 
 
 class OrganisationInputSerializer(serializers.Serializer):
-    slug = serializers.CharField(max_length=50, help_text="Its address: /clubs/<slug>/ (letters, digits, '-', '_').")
+    slug = serializers.CharField(
+        min_length=2, max_length=50, help_text="Its address: /clubs/<slug>/ (letters, digits, '-', '_')."
+    )
     name = serializers.CharField(max_length=200)
     country = serializers.CharField(max_length=2, required=False, allow_blank=True, default="")
     kind = serializers.ChoiceField(choices=Organisation.Kind.choices, default=Organisation.Kind.CLUB)

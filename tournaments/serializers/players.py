@@ -11,7 +11,7 @@ from tournaments.validators import HANDLE_RULE
 class PlayerSignupSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
-    handle = serializers.CharField(max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
+    handle = serializers.CharField(min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
     email = serializers.EmailField(required=False, allow_blank=True, help_text="Optional: to reset a password.")
     display_name = serializers.CharField(
         max_length=80, required=False, allow_blank=True, help_text="Optional: the name as written, spaces allowed."
@@ -35,7 +35,7 @@ class CountryInputSerializer(serializers.Serializer):
 
 
 class GuestInputSerializer(serializers.Serializer):
-    handle = serializers.CharField(max_length=40)
+    handle = serializers.CharField(min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
     name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
     email = serializers.CharField(max_length=254, required=False, default="", allow_blank=True)
 

@@ -1,0 +1,44 @@
+"""The served schema says what the server accepts (issue 44, item 2): the bounds the server checks are in
+the schema, and what the schema leaves optional the server does not require."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker) -> dict:
+    with django_db_blocker.unblock():
+        return Client().get("/api/schema/", {"format": "json"}).json()
+
+
+def test_handles_and_slugs_are_two_characters_at_least_in_the_schema_as_on_the_server(schema: dict) -> None:
+    components = schema["components"]["schemas"]
+    assert components["PlayerSignupRequest"]["properties"]["handle"]["minLength"] == 2
+    assert components["GuestInputRequest"]["properties"]["handle"]["minLength"] == 2
+    assert components["OrganisationInputRequest"]["properties"]["slug"]["minLength"] == 2
+    answer = Client().post("/api/players/", {"username": "x1", "password": "a-long-enough-secret", "handle": "x"},
+                           content_type="application/json")  # fmt: skip
+    assert (answer.status_code, answer.json()["field"]) == (400, "handle")
+
+
+def test_query_bounds_are_declared(schema: dict) -> None:
+    cards = schema["paths"]["/api/games/{game}/cards/"]["get"]["parameters"]
+    assert next(p for p in cards if p["name"] == "players")["schema"]["enum"] == [2, 3, 4]
+    board = schema["paths"]["/api/ratings/pools/{game}/leaderboard/"]["get"]["parameters"]
+    active = next(p for p in board if p["name"] == "active_days")["schema"]
+    assert (active["minimum"], active["maximum"]) == (1, 3650)
+
+
+def test_patching_me_with_nothing_changes_nothing_and_is_not_refused() -> None:
+    player = PlayerFactory(country="FR")
+    client = Client()
+    client.force_login(player.user)
+    answer = client.patch("/api/me/", {}, content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["country"] == "FR"
+    changed = client.patch("/api/me/", {"country": "BE"}, content_type="application/json")
+    assert changed.json()["country"] == "BE"
