@@ -42,3 +42,11 @@ def test_patching_me_with_nothing_changes_nothing_and_is_not_refused() -> None:
     assert answer.json()["country"] == "FR"
     changed = client.patch("/api/me/", {"country": "BE"}, content_type="application/json")
     assert changed.json()["country"] == "BE"
+
+
+def test_a_tables_sheets_answer_a_list_and_a_swap_its_two_handles_as_the_schema_says(schema: dict) -> None:
+    sheets = schema["paths"]["/api/tables/{id}/sheets/"]["post"]["responses"]["202"]["content"]["application/json"]
+    assert sheets["schema"]["type"] == "array"  # the answer is the list itself, not a page of it
+    swap = schema["paths"]["/api/seats/swap/"]["post"]["responses"]["200"]["content"]["application/json"]
+    swapped = schema["components"]["schemas"][swap["schema"]["$ref"].rsplit("/", 1)[1]]
+    assert set(swapped["properties"]) == {"seat_a", "seat_b"}

@@ -15,6 +15,7 @@ from tournaments.serializers import (
     PadDraftSerializer,
     ScoreSheetSerializer,
     SeatSwapInputSerializer,
+    SeatSwapResultSerializer,
     SheetInputSerializer,
     SubmittedSheetSerializer,
     TableResultSerializer,
@@ -52,14 +53,14 @@ class SeatViewSet(viewsets.GenericViewSet):
         seat = services.seat_forfeit(seat=self.get_object(), by=request.user)
         return Response(TableSerializer(selectors.table_list().get(pk=seat.table_id)).data)
 
-    @extend_schema(request=SeatSwapInputSerializer, responses={200: None})
+    @extend_schema(request=SeatSwapInputSerializer, responses={200: SeatSwapResultSerializer})
     @action(detail=False, methods=["post"])
     def swap(self, request: Request) -> Response:
         """Swap two players of a round that has not started."""
         payload = SeatSwapInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         a, b = services.seat_swap(**payload.validated_data, by=request.user)
-        return Response({"seat_a": a.player.handle, "seat_b": b.player.handle})
+        return Response(SeatSwapResultSerializer({"seat_a": a.player.handle, "seat_b": b.player.handle}).data)
 
 
 def _seat_id(pk: str) -> int:
@@ -100,7 +101,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         request=TableSheetsInputSerializer,
         responses={200: SubmittedSheetSerializer(many=True), 202: SubmittedSheetSerializer(many=True)},
     )
-    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
+    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
     def sheets(self, request: Request, pk: str) -> Response:
         """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
         payload = TableSheetsInputSerializer(data=request.data)

@@ -147,6 +147,11 @@ class SeatSwapInputSerializer(serializers.Serializer):
     seat_b = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
 
 
+class SeatSwapResultSerializer(serializers.Serializer):
+    seat_a = serializers.CharField(help_text="The handle now in the first seat named.")
+    seat_b = serializers.CharField(help_text="The handle now in the second seat named.")
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
