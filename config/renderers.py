@@ -26,15 +26,34 @@ class CSVRenderer(BaseRenderer):
     charset = "utf-8"
 
     def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> bytes:
-        rows = data if isinstance(data, list) else [data]
+        rows = [_flat(row) for row in (data if isinstance(data, list) else [data])]
+        columns = list(dict.fromkeys(key for row in rows for key in row)) if rows else _columns(data)
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else _columns(data))
+        writer = csv.DictWriter(buffer, fieldnames=columns)
         writer.writeheader()
         for row in rows:
-            writer.writerow(
-                {k: spreadsheet_safe(";".join(map(str, v)) if isinstance(v, list) else v) for k, v in row.items()}
-            )
+            writer.writerow({key: spreadsheet_safe(_cell(value)) for key, value in row.items()})
         return buffer.getvalue().encode()
+
+
+def _flat(row: Any, prefix: str = "") -> dict[str, Any]:
+    """A nested object as one level of columns a spreadsheet reads: {"points": {"e1": 3}} -> "points.e1"."""
+    if not isinstance(row, dict):
+        return {prefix or "value": row}
+    flat: dict[str, Any] = {}
+    for key, value in row.items():
+        name = f"{prefix}.{key}" if prefix else str(key)
+        flat.update(_flat(value, name) if isinstance(value, dict) else {name: value})
+    return flat
+
+
+def _cell(value: Any) -> Any:
+    """A cell as a spreadsheet reads it: yes/no for a truth value, a list of plain values joined by ";"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ";".join(str(_cell(item)) for item in value)
+    return value
 
 
 def _columns(data: Any) -> list[str]:
