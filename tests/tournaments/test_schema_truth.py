@@ -50,3 +50,10 @@ def test_a_tables_sheets_answer_a_list_and_a_swap_its_two_handles_as_the_schema_
     swap = schema["paths"]["/api/seats/swap/"]["post"]["responses"]["200"]["content"]["application/json"]
     swapped = schema["components"]["schemas"][swap["schema"]["$ref"].rsplit("/", 1)[1]]
     assert set(swapped["properties"]) == {"seat_a", "seat_b"}
+
+
+def test_nested_lists_advertise_no_filter_they_would_ignore(schema: dict) -> None:
+    for path in ("/api/events/{id}/registrations/", "/api/events/{id}/rounds/", "/api/events/{id}/standings/",
+                 "/api/seasons/{id}/standings/"):  # fmt: skip
+        names = {p["name"] for p in schema["paths"][path]["get"].get("parameters", [])}
+        assert not names & {"game", "status", "organisation__slug"}, (path, names)

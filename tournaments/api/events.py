@@ -205,7 +205,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
     @extend_schema(methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer})
-    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def registrations(self, request: Request, pk: str) -> Response:
         """List registrations with waitlist positions, or register (yourself, or a player as organiser)."""
         event = self.get_object()
@@ -225,7 +225,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return get_object_or_404(Player, handle=handle)
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def rounds(self, request: Request, pk: str) -> Response:
         return Response(RoundSerializer(selectors.event_rounds(event=self.get_object()), many=True).data)
 
@@ -237,6 +237,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         methods=["get"],
         renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
         pagination_class=None,  # the whole table, always; without this the schema promised a paginated object
+        filter_backends=[],  # the event's list filters do not apply to its standings
     )
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
         """Standings with every tie-break value; `?format=csv` for a CSV export."""

@@ -63,7 +63,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
-        pagination_class=None,
+        pagination_class=None, filter_backends=[],
     )  # fmt: skip
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response | StreamingHttpResponse:
         """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet
