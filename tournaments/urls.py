@@ -28,4 +28,6 @@ urlpatterns = [
     path("auth/token/", api.TokenView.as_view(), name="token"),
     path("auth/token/rotate/", api.TokenRotateView.as_view(), name="token-rotate"),
     path("", include(router.urls)),
+    # After the router: /api/players/claim/ is the router's (a handle cannot be "claim": it reads as that).
+    path("players/<str:handle>/", api.PlayerProfileView.as_view(), name="player-profile"),
 ]

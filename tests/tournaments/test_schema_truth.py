@@ -57,3 +57,26 @@ def test_nested_lists_advertise_no_filter_they_would_ignore(schema: dict) -> Non
                  "/api/seasons/{id}/standings/"):  # fmt: skip
         names = {p["name"] for p in schema["paths"][path]["get"].get("parameters", [])}
         assert not names & {"game", "status", "organisation__slug"}, (path, names)
+
+
+def test_a_player_is_read_by_handle_with_ratings_ranks_and_places(django_capture_on_commit_callbacks) -> None:
+    from django.utils import timezone
+
+    from ratings import services as ratings
+    from tests.tournaments.test_pages import played_event
+
+    event = played_event(8, django_capture_on_commit_callbacks)
+    player = event.registrations.select_related("player").first().player
+    others = [PlayerFactory() for _ in range(2)]
+    placings = [ratings.Placing(p.user_id, p.handle, rank) for rank, p in enumerate([player, *others], start=1)]
+    ratings.match_record(game="boomerang-flip", source="table:999", order_at=timezone.now(), placings=placings)
+    answer = Client().get(f"/api/players/{player.handle}/")
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["handle"] == player.handle
+    assert [line["event"] for line in body["events"]] == [event.pk]
+    assert body["events"][0]["place"] is None  # not finished yet
+    flip = next(line for line in body["ratings"] if line["game"] == "boomerang-flip")
+    assert (flip["game"], flip["rank"], flip["of"], flip["provisional"]) == ("boomerang-flip", 1, 3, True)
+    assert Client().get("/api/players/nobody-here/").json()["field"] == "handle"
+    assert Client().post("/api/players/claim/", {}, content_type="application/json").status_code in (401, 403)

@@ -15,11 +15,13 @@ import games
 from config.errors import DomainError
 from config.renderers import CSVRenderer
 from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
+from ratings import selectors as ratings_read
 from tournaments import selectors, services
 from tournaments.models import Edition, SeatPickAccuracy
 from tournaments.serializers import (
     EditionSerializer,
     GameSerializer,
+    PlayerProfileSerializer,
     RebuildInputSerializer,
     ScorePreviewInputSerializer,
     SheetCheckInputSerializer,
@@ -163,3 +165,29 @@ class SheetCheckViewSet(
         payload.is_valid(raise_exception=True)
         check = services.sheet_check_submit(sheet=payload.validated_data["sheet"], submitted_by=request.user)
         return Response(SheetCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
+
+
+class PlayerProfileView(APIView):
+    """A player by handle: who they are, their rating and rank in each game, and their newest events with the
+    place in each finished one (a claimed guest answers its claimer's handle)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PlayerProfileSerializer})
+    def get(self, request: Request, handle: str) -> Response:
+        player = selectors.player_of_handle(handle=handle)
+        ratings = []
+        for rating, _history in ratings_read.player_ratings(player_id=player.user_id):
+            rank, of = ratings_read.rank_and_size(rating=rating)
+            ratings.append({
+                "game": rating.pool.game, "conservative": rating.conservative, "mu": rating.mu, "sigma": rating.sigma,
+                "games": rating.games, "provisional": ratings_read.is_provisional(rating), "rank": rank, "of": of,
+            })  # fmt: skip
+        events = [
+            {"event": event.pk, "name": event.name, "game": event.game, "starts_at": event.starts_at,
+             "status": event.status, "place": place, "players": size}
+            for event, place, size in selectors.player_events(player=player)
+        ]  # fmt: skip
+        profile = {"handle": player.handle, "display_name": player.display_name, "country": player.country,
+                   "guest": player.guest, "demo": player.demo, "ratings": ratings, "events": events}  # fmt: skip
+        return Response(PlayerProfileSerializer(profile).data)

@@ -57,7 +57,7 @@ from tournaments.selectors.permissions import (
     stewarded_games,
     stewarding_body,
 )
-from tournaments.selectors.players import demo_handles, demo_user_ids, player_of_handle
+from tournaments.selectors.players import demo_handles, demo_user_ids, player_events, player_of_handle
 from tournaments.selectors.seasons import (
     SEASON_CANDIDATES,
     club_member_periods,
@@ -139,6 +139,7 @@ __all__ = [
     "pad_draft",
     "pad_submitted_seats",
     "pad_writable_seats",
+    "player_events",
     "player_of_handle",
     "player_overview",
     "player_pick_accuracy",

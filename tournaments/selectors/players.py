@@ -5,9 +5,8 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 
 from config.errors import NotFound
-from tournaments.models import (
-    Player,
-)
+from tournaments.models import Event, Player, Registration
+from tournaments.selectors.events import player_places
 
 
 def demo_user_ids() -> QuerySet[Player, int]:
@@ -26,3 +25,16 @@ def player_of_handle(*, handle: str) -> Player:
     if player is None:
         raise NotFound(f"no player has the handle {handle!r}", "not_found", "handle")
     return player
+
+
+def player_events(*, player: Player, limit: int = 20) -> list[tuple[Event, int | None, int]]:
+    """The player's newest events (not withdrawn nor waitlisted), each with (event, place, field size); the
+    place only once the event is finished. Three queries whatever the number of events."""
+    registrations = list(
+        player.registrations.select_related("event")
+        .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
+        .order_by("-event__starts_at", "-event__created_at")[:limit]
+    )
+    finished = [r.event for r in registrations if r.event.can.show_results]
+    places = player_places(player=player, events=finished)
+    return [(r.event, *places.get(r.event_id, (None, 0))) for r in registrations]

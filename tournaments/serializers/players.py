@@ -48,3 +48,34 @@ class GuestSerializer(serializers.ModelSerializer):
 
 class ClaimInputSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=64)
+
+
+class PlayerRatingSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    conservative = serializers.FloatField(help_text="mu - 3 sigma, the rating the leaderboards rank by.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    rank = serializers.IntegerField(help_text="The place on the game's whole leaderboard.")
+    of = serializers.IntegerField(help_text="How many players the game's leaderboard ranks.")
+
+
+class PlayerEventSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    starts_at = serializers.DateTimeField(allow_null=True)
+    status = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True, help_text="Once the event is finished; null before.")
+    players = serializers.IntegerField(help_text="The field's size, once the event is finished (0 before).")
+
+
+class PlayerProfileSerializer(serializers.Serializer):
+    handle = serializers.CharField()
+    display_name = serializers.CharField()
+    country = serializers.CharField()
+    guest = serializers.BooleanField()
+    demo = serializers.BooleanField()
+    ratings = PlayerRatingSerializer(many=True)
+    events = PlayerEventSerializer(many=True, help_text="The newest 20.")
