@@ -50,7 +50,7 @@ class ClaimInputSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=64)
 
 
-class PlayerRatingSerializer(serializers.Serializer):
+class PlayerProfileRatingSerializer(serializers.Serializer):
     game = serializers.CharField()
     conservative = serializers.FloatField(help_text="mu - 3 sigma, the rating the leaderboards rank by.")
     mu = serializers.FloatField()
@@ -61,7 +61,7 @@ class PlayerRatingSerializer(serializers.Serializer):
     of = serializers.IntegerField(help_text="How many players the game's leaderboard ranks.")
 
 
-class PlayerEventSerializer(serializers.Serializer):
+class PlayerProfileEventSerializer(serializers.Serializer):
     event = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
@@ -77,5 +77,5 @@ class PlayerProfileSerializer(serializers.Serializer):
     country = serializers.CharField()
     guest = serializers.BooleanField()
     demo = serializers.BooleanField()
-    ratings = PlayerRatingSerializer(many=True)
-    events = PlayerEventSerializer(many=True, help_text="The newest 20.")
+    ratings = PlayerProfileRatingSerializer(many=True)
+    events = PlayerProfileEventSerializer(many=True, help_text="The newest 20.")
