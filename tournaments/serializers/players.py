@@ -7,11 +7,16 @@ from tournaments.models import (
 )
 from tournaments.validators import HANDLE_RULE
 
+# The rule in words whichever bound a handle misses (the schema carries the bounds as minLength/maxLength).
+HANDLE_ERRORS = {"min_length": f"a handle is {HANDLE_RULE}", "max_length": f"a handle is {HANDLE_RULE}"}
+
 
 class PlayerSignupSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
-    handle = serializers.CharField(min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
+    handle = serializers.CharField(
+        min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.", error_messages=HANDLE_ERRORS
+    )
     email = serializers.EmailField(required=False, allow_blank=True, help_text="Optional: to reset a password.")
     display_name = serializers.CharField(
         max_length=80, required=False, allow_blank=True, help_text="Optional: the name as written, spaces allowed."
@@ -35,7 +40,9 @@ class CountryInputSerializer(serializers.Serializer):
 
 
 class GuestInputSerializer(serializers.Serializer):
-    handle = serializers.CharField(min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.")
+    handle = serializers.CharField(
+        min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.", error_messages=HANDLE_ERRORS
+    )
     name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
     email = serializers.CharField(max_length=254, required=False, default="", allow_blank=True)
 
