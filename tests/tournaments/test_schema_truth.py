@@ -80,3 +80,12 @@ def test_a_player_is_read_by_handle_with_ratings_ranks_and_places(django_capture
     assert (flip["game"], flip["rank"], flip["of"], flip["provisional"]) == ("boomerang-flip", 1, 3, True)
     assert Client().get("/api/players/nobody-here/").json()["field"] == "handle"
     assert Client().post("/api/players/claim/", {}, content_type="application/json").status_code in (401, 403)
+
+
+def test_the_card_statistics_answer_is_declared_as_its_lines(schema: dict) -> None:
+    content = schema["paths"]["/api/games/{game}/cards/"]["get"]["responses"]["200"]["content"]
+    assert set(content) == {"application/json", "text/csv"}
+    line = schema["components"]["schemas"][content["application/json"]["schema"]["items"]["$ref"].rsplit("/", 1)[1]]
+    served = Client().get("/api/games/boomerang-australia/cards/").json()
+    assert served
+    assert set(served[0]) == set(line["properties"])  # every key served is declared, and only those

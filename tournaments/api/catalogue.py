@@ -3,6 +3,7 @@
 from typing import Any
 
 from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import AllowAny
@@ -19,6 +20,7 @@ from ratings import selectors as ratings_read
 from tournaments import selectors, services
 from tournaments.models import Edition, SeatPickAccuracy
 from tournaments.serializers import (
+    CardStatisticSerializer,
     EditionSerializer,
     GameSerializer,
     PlayerProfileSerializer,
@@ -83,7 +85,10 @@ class CardStatisticsView(APIView):
             OpenApiParameter("players", int, enum=[2, 3, 4], description="only tables of this many players"),
             OpenApiParameter("sort", str, enum=selectors.CARD_SORTS, description="the order (default mean_pick)"),
         ],
-        responses={200: OpenApiResponse(description="a list of cards with their figures; `?format=csv` as a sheet")},
+        responses={
+            (200, "application/json"): CardStatisticSerializer(many=True),
+            (200, "text/csv"): OpenApiTypes.STR,  # the same lines, each category's points a column
+        },
     )  # fmt: skip
     def get(self, request: Request, game: str, format: str | None = None) -> Response:
         players = request.query_params.get("players")

@@ -1,6 +1,7 @@
 """The API's serializers, one module per context; the package re-exports them all."""
 
 from tournaments.serializers.catalogue import (
+    CardStatisticSerializer,
     EditionSerializer,
     GameSerializer,
     RebuildInputSerializer,
@@ -65,6 +66,7 @@ from tournaments.serializers.sheets import (
 )
 
 __all__ = [
+    "CardStatisticSerializer",
     "ClaimInputSerializer",
     "CountryInputSerializer",
     "DeclineInputSerializer",

@@ -43,3 +43,19 @@ class SheetCheckSerializer(serializers.ModelSerializer):
 class RebuildInputSerializer(serializers.Serializer):
     table = serializers.JSONField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
     direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")
+
+
+class CardStatisticSerializer(serializers.Serializer):
+    """One card's figures over the verified tables of sanctioned events (docs/rules.md, "Card statistics")."""
+
+    card = serializers.CharField()
+    name = serializers.CharField()
+    taken = serializers.IntegerField(help_text="Seat-rounds in which it was drafted.")
+    offered = serializers.IntegerField(help_text="Hands it was in when a seat picked.")
+    take_rate = serializers.FloatField(allow_null=True, help_text="taken / offered.")
+    mean_pick = serializers.FloatField(allow_null=True, help_text="1 is the first card of a hand of 7.")
+    points = serializers.DictField(child=serializers.FloatField(), help_text="Mean points per category.")
+    seats = serializers.IntegerField(help_text="The uplift's sample size.")
+    uplift = serializers.FloatField(allow_null=True)
+    uplift_low = serializers.FloatField(allow_null=True, help_text="95% interval, low end.")
+    uplift_high = serializers.FloatField(allow_null=True, help_text="95% interval, high end.")
