@@ -189,9 +189,9 @@ class PlayerProfileView(APIView):
                 "games": rating.games, "provisional": ratings_read.is_provisional(rating), "rank": rank, "of": of,
             })  # fmt: skip
         events = [
-            {"event": event.pk, "name": event.name, "game": event.game, "starts_at": event.starts_at,
-             "status": event.status, "place": place, "players": size}
-            for event, place, size in selectors.player_events(player=player)
+            {"event": r.event.pk, "name": r.event.name, "game": r.event.game, "starts_at": r.event.starts_at,
+             "status": r.event.status, "place": place, "players": size}
+            for r, place, size in selectors.player_events(player=player)
         ]  # fmt: skip
         profile = {"handle": player.handle, "display_name": player.display_name, "country": player.country,
                    "guest": player.guest, "demo": player.demo, "ratings": ratings, "events": events}  # fmt: skip

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import games
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
+from tournaments.pages.forms import date_example
 from tournaments.pages.text import game_name, tie_break_label
 from tournaments.validators import TIE_BREAKS, default_event_timezone
 
@@ -78,12 +79,13 @@ class EventForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
+        self.rules_fixed = False  # players registered: the rules are shown, never sent back
         cast(forms.ChoiceField, self.fields["organisation"]).choices = [(o.slug, o.name) for o in organisations]
         cast(forms.ChoiceField, self.fields["game"]).choices = [(g.id, game_name(g.id)) for g in games.GAMES.values()]
         chosen = list(event.tie_breaks) if event is not None else list(DEFAULT_TIE_BREAKS)
         ordered = chosen + [name for name in TIE_BREAKS if name not in chosen]
         cast(forms.MultipleChoiceField, self.fields["tie_breaks"]).choices = [(n, tie_break_label(n)) for n in ordered]
-        self.fields["starts_on"].widget.attrs.update(placeholder=_date_example(), inputmode="numeric")
+        self.fields["starts_on"].widget.attrs.update(placeholder=date_example(), inputmode="numeric")
         self.fields["starts_time"].widget.attrs.update(placeholder="19:30", inputmode="numeric")
         moment_format = _moment_format()
         for name in MOMENTS:
@@ -108,6 +110,7 @@ class EventForm(forms.Form):
 
     def _fix_the_rules(self) -> None:
         """Players registered for these rules: what seats or scores them is shown, not changed."""
+        self.rules_fixed = True
         ruled = ["game", "rounds_planned", "rated", "draft_direction", "duplicate_deals", "final_table_size",
                  "bye_points", "seed", "tie_breaks", *(f"points_{size}" for size in TABLE_SIZES)]  # fmt: skip
         for name in ruled:
@@ -151,7 +154,7 @@ class EventForm(forms.Form):
         data.pop("organisation", None)
         if data["seed"] is None:
             data.pop("seed")
-        if self.fields["game"].disabled:  # the rules are fixed: shown, never sent back (services keep them)
+        if self.rules_fixed:  # shown, never sent back: the services keep them
             for name in [name for name, field in self.fields.items() if field.disabled and name in data]:
                 del data[name]
             del data["points_by_table_size"]
@@ -166,11 +169,6 @@ class EventForm(forms.Form):
             if value and _parse_numbers(value) is None:
                 self.add_error(f"points_{size}", _("Write numbers separated by commas: 4, 2, 1, 0."))
         return data
-
-
-def _date_example() -> str:
-    """The last day of 2026 as the page's language writes a date in this form (31/12/2026, 2026-12-31)."""
-    return datetime(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])
 
 
 def _club_zone(organisations: list[Organisation]) -> str:

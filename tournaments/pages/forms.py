@@ -1,6 +1,8 @@
+from datetime import date
 from typing import Any
 
 from django import forms
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
@@ -79,3 +81,9 @@ class WalkInForm(forms.Form):
 
 class ClaimForm(forms.Form):
     code = forms.CharField(label=_("Claim code"), max_length=64, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+def date_example() -> str:
+    """The last day of 2026 as the page's language writes a date in a form (31/12/2026, 2026-12-31): a date
+    field's placeholder, so nobody meets a browser's date picker in another language."""
+    return date(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])

@@ -221,16 +221,8 @@ class PlayedEvent:
 
 
 def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
-    """The player's newest events with their place in each finished one (three queries: the same cost after
-    5 events or 500)."""
-    registrations = list(
-        player.registrations.select_related("event")
-        .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
-        .order_by("-event__starts_at", "-event__created_at")[:limit]
-    )
-    finished = [r.event for r in registrations if r.event.can.show_results]
-    places = selectors.player_places(player=player, events=finished)
-    return [PlayedEvent(r, *places.get(r.event_id, (None, 0))) for r in registrations]
+    """The player's newest events with their place in each finished one (selectors.player_events)."""
+    return [PlayedEvent(*line) for line in selectors.player_events(player=player, limit=limit)]
 
 
 @dataclass(frozen=True)

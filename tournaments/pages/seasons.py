@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -22,6 +21,7 @@ from tournaments import selectors, services
 from tournaments.models import Event, Organisation, Season
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
+from tournaments.pages.forms import date_example
 from tournaments.pages.text import game_name, refusal
 
 
@@ -44,9 +44,8 @@ class SeasonForm(forms.Form):
         self.fields["game"].choices = [(game.id, game_name(game.id)) for game in games.GAMES.values()]  # type: ignore[attr-defined]
         if editing:
             del self.fields["game"]  # a season's events were played at its game
-        example = date(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])
         for name in ("starts_on", "ends_on"):
-            self.fields[name].widget.attrs.update(placeholder=example, inputmode="numeric")
+            self.fields[name].widget.attrs.update(placeholder=date_example(), inputmode="numeric")
 
 
 @login_required

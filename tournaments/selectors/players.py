@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 
 from config.errors import NotFound
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Player, Registration
 from tournaments.selectors.events import player_places
 
 
@@ -27,9 +27,9 @@ def player_of_handle(*, handle: str) -> Player:
     return player
 
 
-def player_events(*, player: Player, limit: int = 20) -> list[tuple[Event, int | None, int]]:
-    """The player's newest events (not withdrawn nor waitlisted), each with (event, place, field size); the
-    place only once the event is finished. Three queries whatever the number of events."""
+def player_events(*, player: Player, limit: int = 20) -> list[tuple[Registration, int | None, int]]:
+    """The player's newest registrations (not withdrawn nor waitlisted) with their event, each with its place
+    and the field's size once the event is finished. Three queries whatever the number of events."""
     registrations = list(
         player.registrations.select_related("event")
         .exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.WAITLISTED])
@@ -37,4 +37,4 @@ def player_events(*, player: Player, limit: int = 20) -> list[tuple[Event, int |
     )
     finished = [r.event for r in registrations if r.event.can.show_results]
     places = player_places(player=player, events=finished)
-    return [(r.event, *places.get(r.event_id, (None, 0))) for r in registrations]
+    return [(r, *places.get(r.event_id, (None, 0))) for r in registrations]
