@@ -1,4 +1,4 @@
-"""Document the error answers every operation can give, in one place."""
+"""Document in one place what every operation shares: the error answers, and the Idempotency-Key of every POST."""
 
 from typing import Any
 
@@ -10,6 +10,17 @@ ERRORS = {
     "409": "The object's state does not allow this now (`code` says why).",
     "413": "The body is too large.",
     "429": "Too many requests; retry later.",
+}
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "Any unique string (a UUID): a repeat of this request with the same key within 24 hours gets the "
+    "first answer again (header `Idempotent-Replayed: true`) instead of being done twice (docs/api.md).",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+}
+POST_ERRORS = {
+    "422": "The Idempotency-Key was used before for a different request (`idempotency_key_reused`).",
 }
 BODY_ERRORS = {"415": "The body's media type is not one the operation reads (JSON, form or multipart)."}
 ERROR_BODY = {
@@ -29,9 +40,12 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
     result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_BODY
     reference = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for operations in result.get("paths", {}).values():
-        for operation in operations.values():
+        for method, operation in operations.items():
             responses = operation.setdefault("responses", {})
-            errors = {**ERRORS, **BODY_ERRORS} if "requestBody" in operation else ERRORS
+            errors = {**ERRORS, **BODY_ERRORS} if "requestBody" in operation else dict(ERRORS)
+            if method == "post":
+                operation.setdefault("parameters", []).append(IDEMPOTENCY_KEY)
+                errors |= POST_ERRORS
             for code, description in errors.items():
                 responses.setdefault(code, {"description": description, "content": reference})
     return result

@@ -118,6 +118,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.middleware.RefuseUnstorableInput",
+    "tournaments.api.idempotency.IdempotentPosts",
     "config.middleware.ThrottlePages",
     "config.middleware.DatabaseAway",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -348,6 +349,11 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # An API token is refused this many days after it was issued (0: never); logging in issues a new one.
 TOKEN_MAX_AGE_DAYS = env_int("TOKEN_MAX_AGE_DAYS", default=180)
 
+# A POST sent with an Idempotency-Key is answered once: a repeat within this many hours gets the first answer;
+# a repeat arriving while the first is under way waits this many seconds for it, then is told to retry.
+IDEMPOTENCY_HOURS = env_int("IDEMPOTENCY_HOURS", default=24)
+IDEMPOTENCY_WAIT_SECONDS = env.float("IDEMPOTENCY_WAIT_SECONDS", default=10.0)
+
 # Ratings: a player is provisional until both hold; inactivity widens sigma once per period.
 RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", default=5)
 RATINGS_PROVISIONAL_SIGMA = env.float("RATINGS_PROVISIONAL_SIGMA", default=4.0)
@@ -371,4 +377,5 @@ CELERY_BEAT_SCHEDULE = {
     },
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
     "webhooks-sweep": {"task": "tournaments.tasks.webhook_sweep_task", "schedule": 60},
+    "idempotency-sweep": {"task": "tournaments.tasks.idempotency_sweep_task", "schedule": 60 * 60},
 }

@@ -48,6 +48,11 @@ def webhook_sweep_task() -> int:
     return services.webhooks_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))
 
 
+@shared_task
+def idempotency_sweep_task() -> int:
+    return services.idempotency_sweep()
+
+
 # A mail server that is away is retried with backoff too; the result it reports is already stored.
 RETRY_WHILE_MAIL_IS_AWAY = {**RETRY_WHILE_THE_DATABASE_IS_AWAY, "autoretry_for": (OperationalError, OSError)}
 

@@ -11,7 +11,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 from games.simulate import legal_sheet
 from tests.browser.conftest import script_errors, shot, sign_in
 from tests.tournaments.helpers import running_round
-from tournaments.models import PadDraft, ScoreSheet, TableResult
+from tournaments.models import IdempotentRequest, PadDraft, ScoreSheet, TableResult
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,6 +86,8 @@ def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> Non
     shot(phone, "pad-verified")
     assert TableResult.objects.get(table=table).status == "verified"
     assert ScoreSheet.objects.filter(seat__table=table, entered_by=keeper).count() == 4
+    sent = IdempotentRequest.objects.get()  # the pad sent its sheets with an Idempotency-Key
+    assert sent.status_code == 202
     totals = {s["player"]: s["total"] for s in TableResult.objects.get(table=table).verdict["seats"]}
     assert totals == {seat.player.handle: s["claimed_total"] for seat, s in zip(seats, sheet["seats"], strict=True)}
 

@@ -17,7 +17,7 @@ from tournaments.models.events import (
     default_points,
     default_tie_breaks,
 )
-from tournaments.models.exchange import Webhook, WebhookDelivery
+from tournaments.models.exchange import IdempotentRequest, Webhook, WebhookDelivery
 from tournaments.models.organisations import JoinRequest, Membership, Organisation, Staff
 from tournaments.models.players import Player
 from tournaments.models.seasons import QualificationDecline, Season, SeasonEvent, SeasonStanding
@@ -35,6 +35,7 @@ __all__ = [
     "Event",
     "EventPlace",
     "HasStates",
+    "IdempotentRequest",
     "JoinRequest",
     "Membership",
     "Organisation",

@@ -52,3 +52,23 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_type} to {self.webhook.url} ({self.status})"
+
+
+class IdempotentRequest(models.Model):
+    """A POST sent with an `Idempotency-Key`: its first answer, replayed to a repeat of the same request
+    within IDEMPOTENCY_HOURS instead of doing the write again (docs/api.md). `status_code` is empty while
+    the first request is under way."""
+
+    caller = models.CharField(max_length=64, help_text="Who sent it: a hash of the credentials (or anonymous).")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64, help_text="A hash of the method, the path and the body.")
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    content_type = models.CharField(max_length=100, blank=True)
+    body = models.BinaryField(default=b"")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["caller", "key"], name="idempotency_key_per_caller")]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status_code or 'under way'})"

@@ -36,6 +36,7 @@ from tournaments.services.events import (
     event_organiser_remove,
     event_update,
 )
+from tournaments.services.idempotency import idempotency_sweep
 from tournaments.services.notifications import (
     notify_event_finished,
     notify_event_moved,
@@ -101,6 +102,7 @@ __all__ = [
     "event_update",
     "guest_claim",
     "guest_create",
+    "idempotency_sweep",
     "join_request",
     "join_request_decide",
     "members_from_event",

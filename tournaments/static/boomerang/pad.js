@@ -41,10 +41,11 @@
     var match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
     return match ? decodeURIComponent(match[1]) : "";
   }
-  function api(method, url, body) {
+  function api(method, url, body, key) {
+    var headers = { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() };
+    if (key) headers["Idempotency-Key"] = key;
     return fetch(url, {
-      method: method, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() },
+      method: method, credentials: "same-origin", headers: headers,
       body: body === undefined ? undefined : JSON.stringify(body)
     }).then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); });
   }
@@ -258,11 +259,24 @@
   function mine() {
     api("GET", config.urls.pad).then(function (answer) { state.version = answer.data.version; save(); });
   }
+  // A submission keeps its Idempotency-Key until the server has answered it, so sending the same sheets
+  // again after a dropped connection is answered with the first answer instead of storing them twice.
+  function submissionKey(body) {
+    var sent = JSON.stringify(body), kept = null;
+    try { kept = JSON.parse(localStorage.getItem(storeKey + "-sending")); } catch (e) { kept = null; }
+    if (kept && kept.body === sent) return kept.key;
+    var key = (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
+      : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+    try { localStorage.setItem(storeKey + "-sending", JSON.stringify({ body: sent, key: key })); } catch (e) { /* full */ }
+    return key;
+  }
   function submit(only) {
     var seats = Pad.sheetSeats(config, players, state, only).map(function (s) {
       return { player: s.player, rounds: s.rounds.slice(0, config.rounds) };
     });
-    api("POST", config.urls.sheets, { seats: seats }).then(function (answer) {
+    var body = { seats: seats };
+    api("POST", config.urls.sheets, body, submissionKey(body)).then(function (answer) {
+      if (answer.status < 500) localStorage.removeItem(storeKey + "-sending");
       if (answer.status >= 400) { say(answer.data.detail, true); return; }
       if (only && answer.data[0].table_status === "waiting") { say(text.mine_sent); return; }
       say(text.submitted);

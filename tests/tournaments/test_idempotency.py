@@ -1,0 +1,158 @@
+"""`Idempotency-Key` on the API's POSTs: a repeat answers the first answer and writes nothing; the same key
+with another request is 422; a key of the wrong shape is refused naming the header; two requests at once
+with one key write once (PostgreSQL); keys expire after IDEMPOTENCY_HOURS."""
+
+import json
+import random
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.utils import timezone
+
+from tests.factories import PlayerFactory
+from tests.tournaments.helpers import legal_seat_data, running_round
+from tournaments import services
+from tournaments.models import IdempotentRequest, Organisation, ScoreSheet
+
+pytestmark = pytest.mark.django_db
+
+
+def token_client(user, key: str | None = None) -> Client:
+    headers = {"Authorization": f"Token {services.token_for_login(user=user)}"}
+    if key is not None:
+        headers["Idempotency-Key"] = key
+    return Client(headers=headers)
+
+
+def post_json(client: Client, path: str, body: object, **headers: str):
+    return client.post(path, json.dumps(body), content_type="application/json", headers=headers)
+
+
+@pytest.fixture
+def seat_and_sheet():
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.select_related("player__user").order_by("position").first()
+    return seat, legal_seat_data(table, random.Random(4))[0]
+
+
+def test_a_repeated_sheet_answers_the_first_sheet_and_stores_no_second_version(seat_and_sheet) -> None:
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user)
+    path = f"/api/seats/{seat.pk}/sheets/"
+    first = post_json(client, path, {"data": data}, **{"Idempotency-Key": "sheet-1"})
+    again = post_json(client, path, {"data": data}, **{"Idempotency-Key": "sheet-1"})
+    assert first.status_code == again.status_code == 202
+    assert again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
+    assert not first.has_header("Idempotent-Replayed")
+    assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]
+    without_key = post_json(client, path, {"data": data})
+    assert without_key.status_code == 202
+    assert sorted(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1, 2]
+
+
+def test_the_same_key_with_another_body_or_path_is_422_naming_the_header(seat_and_sheet) -> None:
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user)
+    path = f"/api/seats/{seat.pk}/sheets/"
+    assert post_json(client, path, {"data": data}, **{"Idempotency-Key": "k"}).status_code == 202
+    other = post_json(client, path, {"data": {**data, "player": "someone"}}, **{"Idempotency-Key": "k"})
+    elsewhere = post_json(client, "/api/organisations/", {"slug": "owls", "name": "Owls"}, **{"Idempotency-Key": "k"})
+    for answer in (other, elsewhere):
+        assert answer.status_code == 422
+        assert (answer.json()["code"], answer.json()["field"]) == ("idempotency_key_reused", "Idempotency-Key")
+    assert ScoreSheet.objects.filter(seat=seat).count() == 1
+    assert not Organisation.objects.filter(slug="owls").exists()
+
+
+def test_keys_are_per_caller_so_two_players_may_use_the_same_one() -> None:
+    ann, bo = PlayerFactory(), PlayerFactory()
+    for player, slug in ((ann, "anns"), (bo, "bos")):
+        answer = post_json(token_client(player.user), "/api/organisations/", {"slug": slug, "name": slug},
+                           **{"Idempotency-Key": "same"})  # fmt: skip
+        assert answer.status_code == 201, answer.content
+    assert set(Organisation.objects.values_list("slug", flat=True)) >= {"anns", "bos"}
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256, "clé"])
+def test_a_key_of_the_wrong_shape_is_refused_naming_the_header(key: str) -> None:
+    client = token_client(PlayerFactory().user)
+    answer = post_json(client, "/api/organisations/", {"slug": "owls", "name": "Owls"}, **{"Idempotency-Key": key})
+    assert answer.status_code == 400
+    assert (answer.json()["code"], answer.json()["field"]) == ("invalid_idempotency_key", "Idempotency-Key")
+    assert not Organisation.objects.filter(slug="owls").exists()
+
+
+def test_a_refusal_is_kept_too_but_a_throttled_or_failed_request_is_done_again(settings) -> None:
+    client = token_client(PlayerFactory().user)
+    refused = post_json(client, "/api/organisations/", {"slug": "o", "name": "O"}, **{"Idempotency-Key": "bad"})
+    assert refused.status_code == 400
+    assert (
+        post_json(client, "/api/organisations/", {"slug": "o", "name": "O"}, **{"Idempotency-Key": "bad"}).json()
+        == refused.json()
+    )
+    anonymous = post_json(Client(), "/api/organisations/", {"slug": "owls", "name": "O"}, **{"Idempotency-Key": "a"})
+    assert anonymous.status_code == 401
+    assert not IdempotentRequest.objects.filter(key="a").exists()  # a 401 is retried with credentials
+
+
+def test_a_key_older_than_its_hours_is_forgotten_and_swept(settings) -> None:
+    client = token_client(PlayerFactory().user)
+    assert (
+        post_json(
+            client, "/api/organisations/", {"slug": "owls", "name": "O"}, **{"Idempotency-Key": "old"}
+        ).status_code
+        == 201
+    )
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(hours=settings.IDEMPOTENCY_HOURS, minutes=1))
+    again = post_json(client, "/api/organisations/", {"slug": "owls", "name": "O"}, **{"Idempotency-Key": "old"})
+    assert (again.status_code, again.json()["code"]) == (409, "slug_taken")  # done again, not replayed
+    assert not again.has_header("Idempotent-Replayed")
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(hours=settings.IDEMPOTENCY_HOURS, minutes=1))
+    assert services.idempotency_sweep() == 1
+    assert not IdempotentRequest.objects.exists()
+
+
+def test_the_schema_declares_the_header_on_every_post_and_nowhere_else(api_client) -> None:
+    schema = api_client.get("/api/schema/?format=json").json()
+    for operations in schema["paths"].values():
+        for method, operation in operations.items():
+            names = [p["name"] for p in operation.get("parameters", [])]
+            assert ("Idempotency-Key" in names) == (method == "post")
+            assert ("422" in operation["responses"]) == (method == "post")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_requests_at_once_with_one_key_write_one_version_and_answer_alike() -> None:
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.select_related("player__user").order_by("position").first()
+    data = legal_seat_data(table, random.Random(4))[0]
+    token = services.token_for_login(user=seat.player.user)
+    barrier, answers, errors = threading.Barrier(2), [], []
+
+    def submit() -> None:
+        try:
+            client = Client(headers={"Authorization": f"Token {token}", "Idempotency-Key": "together"})
+            barrier.wait(timeout=10)
+            answers.append(post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data}))
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    assert [a.status_code for a in answers] == [202, 202]
+    assert answers[0].json() == answers[1].json()
+    assert sorted(a.has_header("Idempotent-Replayed") for a in answers) == [False, True]
+    assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]

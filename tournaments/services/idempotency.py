@@ -1,0 +1,98 @@
+"""Idempotent POSTs (as Stripe's): a request sent with an `Idempotency-Key` is done once; a repeat of it by
+the same caller within IDEMPOTENCY_HOURS gets the first answer again, a different request under the same key
+is refused (422), and a repeat that arrives while the first is still under way waits for its answer.
+
+The claim is a row with a unique (caller, key), inserted before the view runs and committed at once, so it
+holds across web processes and nodes: of two concurrent requests only one inserts it."""
+
+import hashlib
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError
+from tournaments.models import IdempotentRequest
+
+POLL_SECONDS = 0.05  # how often a repeat looks whether the first request has answered
+UNDER_WAY_FOR_AT_MOST = timedelta(minutes=5)  # a claim older than this with no answer died with its process
+
+
+class KeyReused(DomainError):
+    http_status = 422
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    status_code: int
+    content_type: str
+    body: bytes
+
+
+def fingerprint_of(method: str, path: str, body: bytes) -> str:
+    return hashlib.sha256(f"{method} {path}\n".encode() + body).hexdigest()
+
+
+def caller_of(credentials: str) -> str:
+    """Keys are per caller: a hash of what identifies them (a token header, a session's user), never stored."""
+    return hashlib.sha256(credentials.encode()).hexdigest()
+
+
+def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer | None:
+    """None: this request holds the key now and must be done, then recorded or released. Else the answer
+    the first request with this key gave, waited for up to IDEMPOTENCY_WAIT_SECONDS while it is under way."""
+    waited_until = time.monotonic() + settings.IDEMPOTENCY_WAIT_SECONDS
+    while True:
+        _forget_expired(caller, key)
+        try:
+            with transaction.atomic():
+                IdempotentRequest.objects.create(caller=caller, key=key, fingerprint=fingerprint)
+            return None
+        except IntegrityError:
+            first = IdempotentRequest.objects.filter(caller=caller, key=key).first()
+        if first is None:
+            continue  # released or expired between the two statements: claim it again
+        if first.fingerprint != fingerprint:
+            raise KeyReused(
+                "this Idempotency-Key was already used for a different request (another path or body)",
+                "idempotency_key_reused", "Idempotency-Key",
+            )  # fmt: skip
+        if first.status_code is not None:
+            return StoredAnswer(first.status_code, first.content_type, bytes(first.body))
+        if time.monotonic() > waited_until:
+            raise Conflict(
+                "a request with this Idempotency-Key is still under way; retry in a moment",
+                "idempotency_key_in_use", "Idempotency-Key",
+            )  # fmt: skip
+        time.sleep(POLL_SECONDS)
+
+
+def idempotent_record(*, caller: str, key: str, answer: StoredAnswer) -> None:
+    IdempotentRequest.objects.filter(caller=caller, key=key).update(
+        status_code=answer.status_code, content_type=answer.content_type, body=answer.body
+    )
+
+
+def idempotent_release(*, caller: str, key: str) -> None:
+    """The request failed in a way worth retrying (a 5xx, a throttle, no credentials): forget the key, so the
+    retry is done afresh."""
+    IdempotentRequest.objects.filter(caller=caller, key=key, status_code__isnull=True).delete()
+
+
+def idempotency_sweep() -> int:
+    """Delete the keys past IDEMPOTENCY_HOURS (the periodic clean-up); returns how many."""
+    kept_since = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_HOURS)
+    return IdempotentRequest.objects.filter(created_at__lt=kept_since).delete()[0]
+
+
+def _forget_expired(caller: str, key: str) -> None:
+    now = timezone.now()
+    IdempotentRequest.objects.filter(
+        caller=caller, key=key, created_at__lt=now - timedelta(hours=settings.IDEMPOTENCY_HOURS)
+    ).delete()
+    IdempotentRequest.objects.filter(
+        caller=caller, key=key, status_code__isnull=True, created_at__lt=now - UNDER_WAY_FOR_AT_MOST
+    ).delete()
