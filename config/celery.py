@@ -7,9 +7,11 @@ from typing import Any
 from celery import Celery
 from celery.signals import task_prerun
 from celery.worker.consumer import Consumer
+from django.conf import settings
 from django.db import close_old_connections, transaction
 from kombu.exceptions import OperationalError
 
+from config.background import run_off_the_request
 from config.broker import use_for_redis_urls
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -51,6 +53,9 @@ task_prerun.connect(drop_unusable_connections)
 def dispatch(task_name: str, *args: object) -> bool:
     """Send a task, known by its name (so services need not import the tasks that call them), surviving a
     broker outage: the work stays recorded and the periodic sweep sends it later."""
+    if _off_the_request(task_name):
+        run_off_the_request(app.tasks[task_name], args)
+        return True
     try:
         app.tasks[task_name].delay(*args)
     except (OperationalError, ConnectionError, OSError) as error:
@@ -62,12 +67,20 @@ def dispatch(task_name: str, *args: object) -> bool:
 def dispatch_later(task_name: str, countdown: float, *args: object) -> bool:
     """Send a task to run in `countdown` seconds (a retry with backoff), surviving a broker outage as
     `dispatch` does."""
+    if _off_the_request(task_name):
+        run_off_the_request(app.tasks[task_name], args, countdown)
+        return True
     try:
         app.tasks[task_name].apply_async(args=args, countdown=countdown)
     except (OperationalError, ConnectionError, OSError) as error:
         logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task_name, args, error)
         return False
     return True
+
+
+def _off_the_request(task_name: str) -> bool:
+    """In-process, a task of TASKS_OFF_THE_REQUEST runs on a background thread (config/background.py)."""
+    return tasks_run_here() and task_name in settings.TASKS_OFF_THE_REQUEST
 
 
 def tasks_run_here() -> bool:

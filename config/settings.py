@@ -117,8 +117,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.api.idempotency.IdempotentPosts",  # reads the raw body first: the gate may parse a form
     "config.middleware.RefuseUnstorableInput",
-    "tournaments.api.idempotency.IdempotentPosts",
     "config.middleware.ThrottlePages",
     "config.middleware.DatabaseAway",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -330,6 +330,11 @@ except ValueError as error:
 WEBHOOK_DEADLINE_SECONDS = env_int("WEBHOOK_DEADLINE_SECONDS", default=5)  # connect, send and read: one attempt
 WEBHOOKS_PER_ORGANISATION = env_int("WEBHOOKS_PER_ORGANISATION", default=10)
 WEBHOOK_IN_FLIGHT_PER_ORGANISATION = env_int("WEBHOOK_IN_FLIGHT_PER_ORGANISATION", default=2)
+# A failed attempt is retried after this many seconds, doubled at each attempt (10, 20, 40, 80).
+WEBHOOK_FIRST_RETRY_SECONDS = env_int("WEBHOOK_FIRST_RETRY_SECONDS", default=10)
+# With no broker (tasks run in-process: the embedded default), these tasks run on a background thread of the
+# web process instead of inside the request, their countdown honoured, so no delivery slows a request.
+TASKS_OFF_THE_REQUEST = env.list("TASKS_OFF_THE_REQUEST", default=["tournaments.tasks.webhook_deliver_task"])
 
 LOGGING = {
     "version": 1,

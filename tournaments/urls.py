@@ -17,6 +17,22 @@ router.register("seasons", api.SeasonViewSet, basename="season")
 router.register("registrations", api.RegistrationViewSet, basename="registration")
 router.register("rounds", api.RoundViewSet, basename="round")
 
+hooks = "organisations/<str:slug>/webhooks/"
+hook = hooks + "<int:webhook_id>/"
+webhook_routes = [
+    path(hooks, api.WebhookViewSet.as_view({"get": "list", "post": "create"}), name="webhook-list"),
+    path(hook, api.WebhookViewSet.as_view({"get": "retrieve", "delete": "destroy"}), name="webhook-detail"),
+    path(hook + "rotate-secret/", api.WebhookViewSet.as_view({"post": "rotate_secret"}), name="webhook-rotate-secret"),
+    path(hook + "enable/", api.WebhookViewSet.as_view({"post": "enable"}), name="webhook-enable"),
+    path(hook + "ping/", api.WebhookViewSet.as_view({"post": "ping"}), name="webhook-ping"),
+    path(hook + "deliveries/", api.WebhookViewSet.as_view({"get": "deliveries"}), name="webhook-deliveries"),
+    path(
+        hook + "deliveries/<int:delivery_id>/redeliver/",
+        api.WebhookViewSet.as_view({"post": "redeliver"}),
+        name="webhook-redeliver",
+    ),
+]
+
 urlpatterns = [
     path("", api.ApiRootView.as_view(), name="api-root"),
     path("me/", api.MeView.as_view(), name="me"),
@@ -27,6 +43,7 @@ urlpatterns = [
     path("players/<str:handle>/pick-accuracy/", api.PickAccuracyView.as_view(), name="player-pick-accuracy"),
     path("auth/token/", api.TokenView.as_view(), name="token"),
     path("auth/token/rotate/", api.TokenRotateView.as_view(), name="token-rotate"),
+    *webhook_routes,
     path("", include(router.urls)),
     # After the router: /api/players/claim/ is the router's (a handle cannot be "claim": it reads as that).
     path("players/<str:handle>/", api.PlayerProfileView.as_view(), name="player-profile"),

@@ -295,7 +295,7 @@ def test_a_redirect_is_not_followed() -> None:
     redirecting.close()
 
 
-def test_a_garbage_answer_is_a_counted_failure_with_a_retry(monkeypatch) -> None:
+def test_a_garbage_answer_is_a_counted_failure_with_a_retry(monkeypatch, settings) -> None:
     later: list[float] = []
     monkeypatch.setattr(webhooks, "enqueue_on_commit", lambda name, *args, countdown=0: later.append(countdown))
     garbage = RawReceiver(b"\x00\xffnot http at all\r\n\r\n")
@@ -304,7 +304,7 @@ def test_a_garbage_answer_is_a_counted_failure_with_a_retry(monkeypatch) -> None
     delivery.refresh_from_db()
     assert (delivery.attempts, delivery.response_code) == (1, None)
     assert delivery.response_body.startswith("not an HTTP answer")
-    assert later == [webhooks.FIRST_RETRY]
+    assert later == [settings.WEBHOOK_FIRST_RETRY_SECONDS]
     assert delivery.next_attempt_at is not None
     assert delivery.sending_until is None
     garbage.close()

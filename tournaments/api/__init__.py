@@ -19,6 +19,7 @@ from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.seasons import SeasonViewSet
 from tournaments.api.tables import SeatViewSet, TableViewSet
+from tournaments.api.webhooks import WebhookViewSet
 
 __all__ = [
     "ApiRootView",
@@ -41,4 +42,5 @@ __all__ = [
     "TableViewSet",
     "TokenRotateView",
     "TokenView",
+    "WebhookViewSet",
 ]

@@ -16,8 +16,6 @@ from tournaments.serializers import (
     OrganisationInputSerializer,
     OrganisationSerializer,
     StaffInputSerializer,
-    WebhookInputSerializer,
-    WebhookSerializer,
 )
 
 
@@ -82,12 +80,3 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
             left_on=payload.validated_data.get("left_on"),
         )  # fmt: skip
         return Response(MembershipSerializer(membership).data)
-
-    @extend_schema(request=WebhookInputSerializer, responses={201: WebhookSerializer})
-    @action(detail=True, methods=["post"])
-    def webhooks(self, request: Request, slug: str) -> Response:
-        """Subscribe a URL to some of the organisation's events (owners); the signing secret is shown once."""
-        payload = WebhookInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        hook = services.webhook_subscribe(organisation=self.get_object(), by=request.user, **payload.validated_data)
-        return Response(WebhookSerializer(hook).data | {"secret": hook.secret}, status=status.HTTP_201_CREATED)

@@ -9,12 +9,19 @@ class Webhook(models.Model):
     """An organisation's subscription: these events of its own are POSTed, signed, to this address."""
 
     EVENTS = ("round.seated", "table.verified", "table.rejected", "event.finished", "rating.list.published")
+    PING = "ping"  # the test delivery an owner sends on demand; no subscription names it
 
     organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)
     events = models.JSONField(default=list)
     secret = models.CharField(max_length=64, help_text="Signs every delivery (HMAC-SHA256); shown once, at creation.")
-    failing = models.BooleanField(default=False, help_text="Set when a delivery failed after every retry.")
+    previous_secret = models.CharField(max_length=64, blank=True, help_text="The secret before the last rotation.")
+    previous_secret_until = models.DateTimeField(
+        null=True, blank=True, help_text="Until then deliveries are signed with the previous secret too."
+    )
+    failing = models.BooleanField(
+        default=False, help_text="Set when a delivery failed after every retry; paused until an owner enables it."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -96,6 +96,7 @@ from tournaments.selectors.verification import (
     tables_stuck,
     verdicts_of,
 )
+from tournaments.selectors.webhooks import webhook_deliveries, webhook_delivery_of, webhook_of, webhooks_of
 
 __all__ = [
     "CARD_SORTS",
@@ -182,4 +183,8 @@ __all__ = [
     "tables_stuck",
     "verdicts_of",
     "waitlist_position",
+    "webhook_deliveries",
+    "webhook_delivery_of",
+    "webhook_of",
+    "webhooks_of",
 ]

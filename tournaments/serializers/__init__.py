@@ -26,7 +26,12 @@ from tournaments.serializers.events import (
     TableResultSerializer,
     TableSerializer,
 )
-from tournaments.serializers.exchange import WebhookInputSerializer, WebhookSerializer
+from tournaments.serializers.exchange import (
+    WebhookDeliverySerializer,
+    WebhookInputSerializer,
+    WebhookSerializer,
+    WebhookWithSecretSerializer,
+)
 from tournaments.serializers.organisations import (
     LeaveInputSerializer,
     MembershipInputSerializer,
@@ -117,6 +122,8 @@ __all__ = [
     "TableResultSerializer",
     "TableSerializer",
     "TableSheetsInputSerializer",
+    "WebhookDeliverySerializer",
     "WebhookInputSerializer",
     "WebhookSerializer",
+    "WebhookWithSecretSerializer",
 ]

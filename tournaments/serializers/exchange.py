@@ -1,10 +1,8 @@
-"""Webhooks."""
+"""Webhooks and their deliveries."""
 
 from rest_framework import serializers
 
-from tournaments.models import (
-    Webhook,
-)
+from tournaments.models import Webhook, WebhookDelivery
 
 
 class WebhookInputSerializer(serializers.Serializer):
@@ -13,6 +11,28 @@ class WebhookInputSerializer(serializers.Serializer):
 
 
 class WebhookSerializer(serializers.ModelSerializer):
+    previous_secret_until = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="Until then deliveries also carry a signature by the old secret."
+    )
+
     class Meta:
         model = Webhook
-        fields = ["id", "url", "events", "failing", "created_at"]
+        fields = ["id", "url", "events", "failing", "created_at", "previous_secret_until"]
+
+
+class WebhookWithSecretSerializer(WebhookSerializer):
+    """A subscription as created or rotated: its secret, shown this once."""
+
+    secret = serializers.CharField(read_only=True)
+
+    class Meta(WebhookSerializer.Meta):
+        fields = [*WebhookSerializer.Meta.fields, "secret"]
+
+
+class WebhookDeliverySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = WebhookDelivery
+        fields = [
+            "id", "event_type", "status", "attempts", "response_code", "response_body", "seconds",
+            "created_at", "last_tried_at", "next_attempt_at",
+        ]  # fmt: skip

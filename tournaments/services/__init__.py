@@ -74,7 +74,15 @@ from tournaments.services.verification import (
     table_sweep,
     table_verify,
 )
-from tournaments.services.webhooks import webhook_deliver, webhook_subscribe, webhooks_sweep
+from tournaments.services.webhook_subscriptions import (
+    webhook_delete,
+    webhook_enable,
+    webhook_ping,
+    webhook_redeliver,
+    webhook_rotate_secret,
+    webhook_subscribe,
+)
+from tournaments.services.webhooks import webhook_deliver, webhooks_sweep
 
 __all__ = [
     "RULES_FIELDS",
@@ -158,7 +166,12 @@ __all__ = [
     "token_rotate",
     "unsubscribe",
     "waitlist_promote",
+    "webhook_delete",
     "webhook_deliver",
+    "webhook_enable",
+    "webhook_ping",
+    "webhook_redeliver",
+    "webhook_rotate_secret",
     "webhook_subscribe",
     "webhooks_sweep",
 ]

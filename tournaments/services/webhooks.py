@@ -5,48 +5,23 @@ logged with its answer. No delivery blocks or fails the request that caused it (
 import hashlib
 import hmac
 import json
-import secrets
 import time
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from config import outbound
 from config.celery import dispatch, enqueue_on_commit
-from config.errors import Conflict, DomainError
 from ratings.selectors import PublishedList
-from tournaments import selectors, task_names
+from tournaments import task_names
 from tournaments.models import Organisation, Webhook, WebhookDelivery
 
 ATTEMPTS = 5  # then the delivery has failed and its subscription is marked failing
-FIRST_RETRY = 10  # seconds; doubled at each attempt (10, 20, 40, 80)
 SWEEP_BATCH = 500  # deliveries sent again by one sweep
-
-
-def webhook_subscribe(*, organisation: Organisation, by: User, url: str, events: list[str]) -> Webhook:
-    """An owner subscribes a URL to some of the organisation's events; the secret is returned once. The
-    address must be one deliveries may go to (config/outbound.py): https, and not inside this network."""
-    selectors.require_staff(user=by, organisation=organisation, owner=True)
-    try:
-        outbound.url_check(url)
-    except outbound.AddressRefused as error:
-        raise DomainError(f"this webhook address is refused: {error}", "invalid_url", "url") from None
-    unknown = sorted(set(events) - set(Webhook.EVENTS))
-    if unknown or not events:
-        raise DomainError(f"events are some of {', '.join(Webhook.EVENTS)}", "invalid_events", "events")
-    with transaction.atomic():
-        Organisation.objects.select_for_update().filter(pk=organisation.pk).first()  # one count at a time
-        if Webhook.objects.filter(organisation=organisation).count() >= settings.WEBHOOKS_PER_ORGANISATION:
-            raise Conflict(
-                f"an organisation has at most {settings.WEBHOOKS_PER_ORGANISATION} webhooks", "too_many_webhooks", "url"
-            )
-        return Webhook.objects.create(organisation=organisation, url=url, events=sorted(set(events)),
-                                      secret=secrets.token_hex(32))  # fmt: skip
 
 
 def webhooks_emit(*, organisation_id: int, event_type: str, data: dict[str, Any]) -> int:
@@ -62,7 +37,7 @@ def webhooks_emit_many(emissions: list[tuple[int, str, dict[str, Any]]]) -> int:
         hooks.setdefault(hook.organisation_id, []).append(hook)
     sent = 0
     for organisation_id, event_type, data in emissions:
-        for hook in (h for h in hooks.get(organisation_id, []) if event_type in h.events):
+        for hook in (h for h in hooks.get(organisation_id, []) if event_type in h.events and not h.failing):
             body = json.dumps({"type": event_type, "created_at": timezone.now().isoformat(), "data": data})
             delivery = WebhookDelivery.objects.create(webhook=hook, event_type=event_type, body=body)
             enqueue_on_commit(task_names.WEBHOOK_DELIVER, delivery.pk)
@@ -78,20 +53,31 @@ def webhooks_emit_list_published(published: PublishedList) -> int:
         "published_at": published.published_at.isoformat(), "players": published.players,
         "url": f"{settings.SITE_URL}/ratings/lists/{published.list_id}/",
     }  # fmt: skip
-    subscribed = Webhook.objects.only("organisation_id", "events")  # a few rows: one per subscription
+    subscribed = Webhook.objects.filter(failing=False).only("organisation_id", "events")  # one row a subscription
     organisations = {hook.organisation_id for hook in subscribed if "rating.list.published" in hook.events}
     return webhooks_emit_many([(organisation, "rating.list.published", data) for organisation in sorted(organisations)])
 
 
-def signature(secret: str, timestamp: int, body: str) -> str:
-    """The `Webhook-Signature` header: `t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (as Stripe's)."""
-    digest = hmac.new(secret.encode(), f"{timestamp}.{body}".encode(), hashlib.sha256).hexdigest()
-    return f"t={timestamp},v1={digest}"
+def signature(secrets: list[str], timestamp: int, body: str) -> str:
+    """The `Webhook-Signature` header: `t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (as Stripe's),
+    keyed by the secret's UTF-8 text; one `v1` per secret in force (two for a day after a rotation)."""
+    digests = (
+        hmac.new(secret.encode(), f"{timestamp}.{body}".encode(), hashlib.sha256).hexdigest() for secret in secrets
+    )
+    return ",".join([f"t={timestamp}", *(f"v1={digest}" for digest in digests)])
 
 
-def webhook_deliver(*, delivery_id: int) -> str:
+def secrets_in_force(hook: Webhook) -> list[str]:
+    """The current secret, and the one before it until its grace period ends."""
+    if hook.previous_secret and hook.previous_secret_until and hook.previous_secret_until > timezone.now():
+        return [hook.secret, hook.previous_secret]
+    return [hook.secret]
+
+
+def webhook_deliver(*, delivery_id: int, retries: bool = True) -> str:
     """One attempt at a delivery, sent outside any transaction within WEBHOOK_DEADLINE_SECONDS; schedules the
-    next with backoff, or marks it failed (and its subscription failing) after ATTEMPTS. A delivery already
+    next with backoff, or marks it failed (and its subscription failing, so paused) after ATTEMPTS; with
+    `retries` False (a ping) the one attempt decides. A delivery already
     delivered or failed, being sent, or not yet due is left alone, so a repeated task is harmless; while
     its organisation has WEBHOOK_IN_FLIGHT_PER_ORGANISATION attempts under way it waits its turn. Returns
     its status, or "waiting"."""
@@ -100,7 +86,7 @@ def webhook_deliver(*, delivery_id: int) -> str:
         return claimed
     answer = outbound.post(claimed.webhook.url, claimed.body.encode(), _headers(claimed),
                            deadline=settings.WEBHOOK_DEADLINE_SECONDS)  # fmt: skip
-    return _record(delivery_id, answer)
+    return _record(delivery_id, answer, retries)
 
 
 def _claim(delivery_id: int) -> WebhookDelivery | str:
@@ -132,20 +118,24 @@ EARLY_BY = timedelta(seconds=1)  # a task arriving this much before its delivery
 LEASE_SLACK = timedelta(seconds=5)  # past its deadline, an attempt whose worker died no longer counts
 
 
-def _record(delivery_id: int, answer: outbound.Answer) -> str:
+def _record(delivery_id: int, answer: outbound.Answer, retries: bool) -> str:
     with transaction.atomic():
-        delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id)
+        delivery = WebhookDelivery.objects.select_for_update().filter(pk=delivery_id).first()
+        if delivery is None:
+            return "gone"  # its subscription was deleted while the attempt was under way
         delivery.attempts += 1
         delivery.response_code, delivery.response_body = answer.status, answer.body
         delivery.seconds, delivery.sending_until = round(answer.seconds, 3), None
         delivery.last_tried_at = timezone.now()
         if answer.status is not None and 200 <= answer.status < 300:
             delivery.status = WebhookDelivery.Status.DELIVERED
+        elif not retries:  # a ping: its one attempt is the answer, and says nothing of the subscription
+            delivery.status = WebhookDelivery.Status.FAILED
         elif delivery.attempts >= ATTEMPTS:
             delivery.status = WebhookDelivery.Status.FAILED
             Webhook.objects.filter(pk=delivery.webhook_id).update(failing=True)
         else:
-            wait = FIRST_RETRY * 2 ** (delivery.attempts - 1)
+            wait = settings.WEBHOOK_FIRST_RETRY_SECONDS * 2 ** (delivery.attempts - 1)
             delivery.next_attempt_at = delivery.last_tried_at + timedelta(seconds=wait)
             enqueue_on_commit(task_names.WEBHOOK_DELIVER, delivery.pk, countdown=wait)
         delivery.save()
@@ -171,5 +161,5 @@ def _headers(delivery: WebhookDelivery) -> dict[str, str]:
         "User-Agent": "boomerang-tournaments-webhooks",
         "Webhook-Id": str(delivery.pk),
         "Webhook-Event": delivery.event_type,
-        "Webhook-Signature": signature(delivery.webhook.secret, int(time.time()), delivery.body),
+        "Webhook-Signature": signature(secrets_in_force(delivery.webhook), int(time.time()), delivery.body),
     }
