@@ -1,6 +1,8 @@
 """The served schema says what the server accepts (issue 44, item 2): the bounds the server checks are in
 the schema, and what the schema leaves optional the server does not require."""
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -89,3 +91,56 @@ def test_the_card_statistics_answer_is_declared_as_its_lines(schema: dict) -> No
     served = Client().get("/api/games/boomerang-australia/cards/").json()
     assert served
     assert set(served[0]) == set(line["properties"])  # every key served is declared, and only those
+
+
+def test_every_success_answer_has_a_schema(schema: dict) -> None:
+    missing = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for code, answer in operation["responses"].items():
+                if code.startswith("2") and code != "204":
+                    media = answer.get("content", {})
+                    if not media or not all("schema" in m for m in media.values()):
+                        missing.append(f"{method.upper()} {path} {code}")
+    assert missing == []
+
+
+def test_the_engines_answers_match_their_declared_schemas(django_capture_on_commit_callbacks) -> None:
+    """The score preview, the rebuilt draft, a table's verdict and pick accuracy (typed picks, not arrays)
+    as served, validated against the served schema."""
+    import random
+
+    import requests
+    import schemathesis
+    from schemathesis.core.transport import Response as Answer
+
+    from tests.tournaments.helpers import legal_seat_data
+    from tests.tournaments.test_pick_accuracy import GAME, played
+    from tournaments.models import SeatPickAccuracy
+
+    served = schemathesis.openapi.from_dict(Client().get("/api/schema/", {"format": "json"}).json())
+
+    def valid(method: str, path: str, template: str, body: object = None) -> dict:
+        answer = Client().generic(method, path, "" if body is None else json.dumps(body),
+                                  content_type="application/json")  # fmt: skip
+        assert answer.status_code == 200, answer.content
+        sent = requests.Request(method, f"http://testserver{path}").prepare()
+        as_served = Answer(answer.status_code, {"Content-Type": [answer["Content-Type"]]}, answer.content, sent,
+                           elapsed=0.0, verify=False)  # fmt: skip
+        served[template][method].validate_response(as_served)
+        return answer.json()
+
+    _event, table = played(django_capture_on_commit_callbacks)
+    seats = legal_seat_data(table, random.Random(3))
+    preview = valid("POST", f"/api/games/{GAME}/score/", "/api/games/{game}/score/", {"seats": seats})
+    assert preview["complete"] is True
+    rebuilt = valid("POST", f"/api/games/{GAME}/rebuild/", "/api/games/{game}/rebuild/", {"table": {"seats": seats}})
+    assert len(rebuilt["rounds"]) == 4
+    assert rebuilt["rounds"][0]["picks"][0][0]["taken"] in rebuilt["rounds"][0]["dealt"][0]
+    assert valid("GET", f"/api/tables/{table.pk}/", "/api/tables/{id}/")["result"]["verdict"]["valid"] is True
+    row = SeatPickAccuracy.objects.select_related("player").first()
+    lines = valid("GET", f"/api/players/{row.player.handle}/pick-accuracy/", "/api/players/{handle}/pick-accuracy/")
+    first = lines[0]["rounds"][0]
+    assert first["round"] == 1
+    assert set(first["picks"][0]) == {"pick", "taken", "points", "best_points", "best_card"}
+    assert [p["taken"] for p in first["picks"]] == [pick[1] for pick in row.rounds[0]]

@@ -4,7 +4,7 @@ from typing import Any
 
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
@@ -23,9 +23,12 @@ from tournaments.serializers import (
     CardStatisticSerializer,
     EditionSerializer,
     GameSerializer,
+    PickAccuracyLineSerializer,
     PlayerProfileSerializer,
     RebuildInputSerializer,
+    RebuildSerializer,
     ScorePreviewInputSerializer,
+    ScorePreviewSerializer,
     SheetCheckInputSerializer,
     SheetCheckSerializer,
 )
@@ -47,11 +50,11 @@ class ScorePreviewView(APIView):
 
     @extend_schema(
         request=ScorePreviewInputSerializer,
-        responses={200: OpenApiResponse(description="The verdict shape, with `complete` and `running_totals`.")},
+        responses={200: ScorePreviewSerializer},
     )  # fmt: skip
     def post(self, request: Request, game: str) -> Response:
         """Score a table as it is played: 1 to 4 rounds per seat (drafting), or the hunt/flip seat objects."""
-        return Response(selectors.table_preview(game=game, sheet=request.data))
+        return Response(ScorePreviewSerializer(selectors.table_preview(game=game, sheet=request.data)).data)
 
 
 class RebuildView(APIView):
@@ -62,14 +65,14 @@ class RebuildView(APIView):
 
     @extend_schema(
         request=RebuildInputSerializer,
-        responses={200: OpenApiResponse(description="`{rounds: [{dealt: [[card ids] per seat], picks: ...}]}`")},
+        responses={200: RebuildSerializer},
     )  # fmt: skip
     def post(self, request: Request, game: str) -> Response:
         """`direction`: "left" (to the next seat in the table's order) or "alternate" (the Direction Variant);
         a card in two rows of a round is a 400 naming it."""
         payload = RebuildInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        return Response(selectors.table_rebuild(game=game, **payload.validated_data))
+        return Response(RebuildSerializer(selectors.table_rebuild(game=game, **payload.validated_data)).data)
 
 
 class CardStatisticsView(APIView):
@@ -101,8 +104,8 @@ class CardStatisticsView(APIView):
 
 
 class PickAccuracyView(APIView):
-    """A player's pick accuracy a verified drafting table, newest first: for each round, each pick that had a
-    choice as [pick, card taken, the round's points, the best points any card offered gives, that card]
+    """A player's pick accuracy at each verified drafting table, newest first: for each round, each pick that
+    had a choice, the card taken, the round's points with it and the best points any card offered would give
     (docs/rules.md, "Pick accuracy")."""
 
     permission_classes = [AllowAny]
@@ -110,7 +113,10 @@ class PickAccuracyView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game", str, description="only this drafting edition")],
-        responses={200: OpenApiResponse(description="a list of tables; `?format=csv` as a sheet (no rounds)")},
+        responses={
+            (200, "application/json"): PickAccuracyLineSerializer(many=True),
+            (200, "text/csv"): OpenApiTypes.STR,  # the same lines without their rounds
+        },
     )
     def get(self, request: Request, handle: str, format: str | None = None) -> Response:
         player = selectors.player_of_handle(handle=handle)
@@ -120,7 +126,7 @@ class PickAccuracyView(APIView):
             raise DomainError(f"game is a drafting edition: {drafted}", "invalid_game", "game")
         rows = selectors.player_pick_accuracy_tables(player=player, game=game)
         lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
-        return Response(lines)
+        return Response(PickAccuracyLineSerializer(lines, many=True).data)
 
 
 def _pick_line(row: SeatPickAccuracy, *, with_rounds: bool) -> dict[str, Any]:
@@ -130,7 +136,16 @@ def _pick_line(row: SeatPickAccuracy, *, with_rounds: bool) -> dict[str, Any]:
         "table": row.table.number, "choices": row.choices, "best_picks": row.best_picks,
         "points_lost": row.points_lost,
     }  # fmt: skip
-    return {**line, "rounds": row.rounds} if with_rounds else line
+    if not with_rounds:
+        return line
+    rounds = [
+        {"round": number, "picks": [dict(zip(PICK_FIELDS, pick, strict=True)) for pick in picks]}
+        for number, picks in enumerate(row.rounds, start=1)
+    ]
+    return {**line, "rounds": rounds}
+
+
+PICK_FIELDS = ("pick", "taken", "points", "best_points", "best_card")  # SeatPickAccuracy.rounds' positions
 
 
 def _flat(row: dict[str, Any]) -> dict[str, Any]:

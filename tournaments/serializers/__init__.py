@@ -1,5 +1,11 @@
 """The API's serializers, one module per context; the package re-exports them all."""
 
+from tournaments.serializers.answers import (
+    PickAccuracyLineSerializer,
+    RebuildSerializer,
+    ScorePreviewSerializer,
+    VerdictSerializer,
+)
 from tournaments.serializers.catalogue import (
     CardStatisticSerializer,
     EditionSerializer,
@@ -93,6 +99,7 @@ __all__ = [
     "OrganiserInputSerializer",
     "OverrideInputSerializer",
     "PadDraftSerializer",
+    "PickAccuracyLineSerializer",
     "PlayerProfileEventSerializer",
     "PlayerProfileRatingSerializer",
     "PlayerProfileSerializer",
@@ -100,10 +107,12 @@ __all__ = [
     "PlayerSignupSerializer",
     "ReasonSerializer",
     "RebuildInputSerializer",
+    "RebuildSerializer",
     "RegistrationInputSerializer",
     "RegistrationSerializer",
     "RoundSerializer",
     "ScorePreviewInputSerializer",
+    "ScorePreviewSerializer",
     "ScoreSheetSerializer",
     "SeasonEventInputSerializer",
     "SeasonEventPointsSerializer",
@@ -122,6 +131,7 @@ __all__ = [
     "TableResultSerializer",
     "TableSerializer",
     "TableSheetsInputSerializer",
+    "VerdictSerializer",
     "WebhookDeliverySerializer",
     "WebhookInputSerializer",
     "WebhookSerializer",

@@ -7,6 +7,7 @@ from tournaments.models import (
     Edition,
     SheetCheck,
 )
+from tournaments.serializers.answers import StoredVerdictField
 
 
 class GameSerializer(serializers.Serializer):
@@ -35,6 +36,8 @@ class ScorePreviewInputSerializer(serializers.Serializer):
 
 
 class SheetCheckSerializer(serializers.ModelSerializer):
+    verdict = StoredVerdictField(read_only=True)
+
     class Meta:
         model = SheetCheck
         fields = ["id", "game", "status", "sheet", "verdict", "submitted_at", "verified_at"]

@@ -16,6 +16,7 @@ from tournaments.models import (
     TableResult,
     game_choices,
 )
+from tournaments.serializers.answers import StoredVerdictField
 from tournaments.validators import validate_timezone
 
 
@@ -116,6 +117,8 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 class TableResultSerializer(serializers.ModelSerializer):
+    verdict = StoredVerdictField(read_only=True)
+
     class Meta:
         model = TableResult
         fields = ["status", "attempt", "verdict", "verified_at", "override_reason"]
