@@ -1,10 +1,10 @@
 from typing import Any
 
-from django.http import StreamingHttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import HttpResponsePermanentRedirect, StreamingHttpResponse
+from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BooleanField, IntegerField, Serializer
 
-from config.errors import NotAllowed
+from config.errors import NotAllowed, NotFound
 from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
 from ratings import selectors, services
@@ -106,12 +106,28 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         )  # fmt: skip
         return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=PlayerRatingSerializer)
-    @action(detail=True, methods=["get"], url_path=r"players/(?P<player_id>\d+)")
-    def player(self, request: Request, game: str, player_id: str) -> Response:
-        """A player's rating and how it moved, table by table (newest first)."""
+    @extend_schema(
+        parameters=[OpenApiParameter("handle", str, OpenApiParameter.PATH, description="The player's handle.")],
+        responses={
+            200: PlayerRatingSerializer,
+            301: OpenApiResponse(description="A number that is no handle: the old path by user id, redirected."),
+        },
+    )  # fmt: skip
+    @action(detail=True, methods=["get"], url_path=r"players/(?P<handle>[^/.]+)")
+    def player(self, request: Request, game: str, handle: str) -> Response | HttpResponsePermanentRedirect:
+        """A player's rating by handle, and how it moved, table by table (newest first). The old path by user
+        id (a number that is no player's handle) answers a redirect to the handle's."""
         pool = self.get_object()
-        rating = get_object_or_404(pool.ratings, player_id=int(player_id))
+        rating = pool.ratings.filter(player__player__handle=handle).first()
+        if rating is None and handle.isdigit():
+            rating = pool.ratings.filter(player_id=int(handle)).select_related("player__player").first()
+            known_as = getattr(rating.player, "player", None) if rating else None  # an account with no player
+            if known_as is not None:
+                return HttpResponsePermanentRedirect(
+                    reverse("rating-pool-player", kwargs={"game": game, "handle": known_as.handle})
+                )
+        if rating is None:
+            raise NotFound(f"{handle!r} has no rating in the {game} pool", "not_found", "handle")
         history = selectors.player_history(pool=pool, player_id=rating.player_id)
         rank, _size = selectors.rank_and_size(rating=rating)
         return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)

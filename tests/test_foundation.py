@@ -162,3 +162,16 @@ def test_a_refused_request_is_logged_on_one_line_without_a_traceback() -> None:
     formatter = logging.Formatter()
     assert formatter.format(refused) == "Forbidden: /x/"
     assert "Traceback" in formatter.format(fault)
+
+
+@pytest.mark.django_db
+def test_lists_take_a_page_size_up_to_200(client) -> None:
+    from tests.factories import EventFactory
+
+    for _ in range(3):
+        EventFactory()
+    assert len(client.get("/api/events/", {"page_size": 2}).json()["results"]) == 2
+    assert len(client.get("/api/events/", {"page_size": 500}).json()["results"]) == 3  # read as 200, not refused
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    names = [p["name"] for p in schema["paths"]["/api/events/"]["get"]["parameters"]]
+    assert "page_size" in names

@@ -100,7 +100,13 @@ def test_the_leaderboard_exports_csv_and_refuses_a_bad_filter(api_client, rated_
 
 def test_a_players_history_explains_each_change(api_client, rated_pool) -> None:
     rating = Rating.objects.filter(pool=rated_pool).first()
-    data = api_client.get(f"/api/ratings/pools/boomerang-australia/players/{rating.player_id}/").data
+    handle = rating.player.player.handle
+    old_path = api_client.get(f"/api/ratings/pools/boomerang-australia/players/{rating.player_id}/")
+    assert (old_path.status_code, old_path["Location"]) == (
+        301,
+        f"/api/ratings/pools/boomerang-australia/players/{handle}/",
+    )
+    data = api_client.get(f"/api/ratings/pools/boomerang-australia/players/{handle}/").data
     assert data["rating"]["name"] == rating.name
     assert [h["source"].split(":")[0] for h in data["history"]] == ["table"]
     assert data["history"][0]["mu_after"] == pytest.approx(rating.mu)

@@ -97,6 +97,6 @@ API_ROUTES = [
     ("table", "tables/{id}/"), ("table-sheets", "tables/{id}/sheets/"), ("table-override", "tables/{id}/override/"),
     ("table-reverify", "tables/{id}/reverify/"), ("table-pad", "tables/{id}/pad/"),
     ("rating-pools", "ratings/pools/"), ("rating-pool", "ratings/pools/{game}/"),
-    ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{user_id}/"),
+    ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{handle}/"),
     ("schema", "schema/"), ("docs", "docs/"),
 ]  # fmt: skip

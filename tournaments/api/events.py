@@ -28,8 +28,10 @@ from tournaments.serializers import (
     GuestInputSerializer,
     GuestSerializer,
     OrganiserInputSerializer,
+    PlayerSearchQuery,
     PlayerSignupResultSerializer,
     PlayerSignupSerializer,
+    PlayerSummarySerializer,
     ReasonSerializer,
     RegistrationInputSerializer,
     RegistrationSerializer,
@@ -42,6 +44,18 @@ class PlayerViewSet(viewsets.GenericViewSet):
     permission_classes = [AllowAny]
     throttle_classes = [SignupThrottle]
     serializer_class = PlayerSignupSerializer  # also what OPTIONS describes
+    queryset = Player.objects.none()  # the list reads through selectors.player_search
+
+    def get_throttles(self):  # type: ignore[no-untyped-def]
+        return super().get_throttles() if self.action != "list" else []
+
+    @extend_schema(parameters=[PlayerSearchQuery], responses={200: PlayerSummarySerializer(many=True)})
+    def list(self, request: Request) -> Response:
+        """Find players: `?search=` part of a handle or a display name (two characters at least), by handle."""
+        query = PlayerSearchQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        page = self.paginate_queryset(selectors.player_search(text=query.validated_data.get("search")))
+        return self.get_paginated_response(PlayerSummarySerializer(page, many=True, context={"request": request}).data)
 
     @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer})
     def create(self, request: Request) -> Response:

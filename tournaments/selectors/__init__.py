@@ -57,7 +57,7 @@ from tournaments.selectors.permissions import (
     stewarded_games,
     stewarding_body,
 )
-from tournaments.selectors.players import demo_handles, demo_user_ids, player_events, player_of_handle
+from tournaments.selectors.players import demo_handles, demo_user_ids, player_events, player_of_handle, player_search
 from tournaments.selectors.seasons import (
     SEASON_CANDIDATES,
     club_member_periods,
@@ -146,6 +146,7 @@ __all__ = [
     "player_pick_accuracy",
     "player_pick_accuracy_tables",
     "player_places",
+    "player_search",
     "player_season_rows",
     "require_at_table_or_organiser",
     "require_game",

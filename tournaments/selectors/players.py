@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from config.errors import NotFound
 from tournaments.models import Player, Registration
@@ -25,6 +25,15 @@ def player_of_handle(*, handle: str) -> Player:
     if player is None:
         raise NotFound(f"no player has the handle {handle!r}", "not_found", "handle")
     return player
+
+
+def player_search(*, text: str | None) -> QuerySet[Player]:
+    """Players whose handle or display name holds `text` (all of them when none), by handle; the claimed
+    guests, whose history moved to their claimer, are left out."""
+    found = Player.objects.filter(claimed_by__isnull=True).order_by("handle_key")
+    if text:
+        found = found.filter(Q(handle__icontains=text) | Q(display_name__icontains=text))
+    return found
 
 
 def player_events(*, player: Player, limit: int = 20) -> list[tuple[Registration, int | None, int]]:

@@ -56,8 +56,10 @@ from tournaments.serializers.players import (
     PlayerProfileEventSerializer,
     PlayerProfileRatingSerializer,
     PlayerProfileSerializer,
+    PlayerSearchQuery,
     PlayerSignupResultSerializer,
     PlayerSignupSerializer,
+    PlayerSummarySerializer,
 )
 from tournaments.serializers.seasons import (
     DeclineInputSerializer,
@@ -103,8 +105,10 @@ __all__ = [
     "PlayerProfileEventSerializer",
     "PlayerProfileRatingSerializer",
     "PlayerProfileSerializer",
+    "PlayerSearchQuery",
     "PlayerSignupResultSerializer",
     "PlayerSignupSerializer",
+    "PlayerSummarySerializer",
     "ReasonSerializer",
     "RebuildInputSerializer",
     "RebuildSerializer",

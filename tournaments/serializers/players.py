@@ -23,6 +23,20 @@ class PlayerSignupSerializer(serializers.Serializer):
     )
 
 
+class PlayerSummarySerializer(serializers.ModelSerializer):
+    url = serializers.HyperlinkedIdentityField(view_name="player-profile", lookup_field="handle")
+
+    class Meta:
+        model = Player
+        fields = ["handle", "display_name", "country", "guest", "url"]
+
+
+class PlayerSearchQuery(serializers.Serializer):
+    search = serializers.CharField(
+        required=False, min_length=2, max_length=80, help_text="Part of a handle or a display name."
+    )
+
+
 class PlayerSignupResultSerializer(serializers.Serializer):
     handle = serializers.CharField()
     token = serializers.CharField()
