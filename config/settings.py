@@ -7,6 +7,7 @@ workers. A malformed value stops start-up with django-environ's error naming the
 
 import ipaddress
 import os
+import tomllib
 from pathlib import Path
 
 import environ
@@ -14,6 +15,8 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The project's version (pyproject.toml), which is also the API's (its schema's info.version; docs/api-changes.md).
+VERSION = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["project"]["version"]
 
 env = environ.Env()
 # `make setup` writes a random SECRET_KEY here once; ENV_FILE names another file (or none that exists).
@@ -117,6 +120,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.api.key_writes.RecordKeyWrites",
     "tournaments.api.idempotency.IdempotentPosts",  # reads the raw body first: the gate may parse a form
     "config.middleware.RefuseUnstorableInput",
     "config.middleware.ThrottlePages",
@@ -207,6 +211,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "config.authentication.ExpiringTokenAuthentication",
+        "tournaments.api.key_auth.ApiKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -247,7 +252,7 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Boomerang tournaments and ratings",
     "DESCRIPTION": "Events, verified score sheets, standings and TrueSkill ratings for the Boomerang games.",
-    "VERSION": "0.1.0",
+    "VERSION": VERSION,
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from the project's own static files (drf-spectacular-sidecar, pinned): no CDN, works offline.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -175,3 +175,13 @@ def test_lists_take_a_page_size_up_to_200(client) -> None:
     schema = client.get("/api/schema/", {"format": "json"}).json()
     names = [p["name"] for p in schema["paths"]["/api/events/"]["get"]["parameters"]]
     assert "page_size" in names
+
+
+def test_the_apis_version_is_the_projects_and_its_changes_are_written_down(client) -> None:
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    version = tomllib.loads((root / "pyproject.toml").read_text())["project"]["version"]
+    assert client.get("/api/schema/", {"format": "json"}).json()["info"]["version"] == version
+    assert f"## {version}" in (root / "docs" / "api-changes.md").read_text()

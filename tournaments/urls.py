@@ -33,6 +33,12 @@ webhook_routes = [
     ),
 ]
 
+keys = "organisations/<str:slug>/keys/"
+key_routes = [
+    path(keys, api.ApiKeyViewSet.as_view({"get": "list", "post": "create"}), name="api-key-list"),
+    path(keys + "<int:key_id>/revoke/", api.ApiKeyViewSet.as_view({"post": "revoke"}), name="api-key-revoke"),
+]
+
 urlpatterns = [
     path("", api.ApiRootView.as_view(), name="api-root"),
     path("me/", api.MeView.as_view(), name="me"),
@@ -44,6 +50,7 @@ urlpatterns = [
     path("auth/token/", api.TokenView.as_view(), name="token"),
     path("auth/token/rotate/", api.TokenRotateView.as_view(), name="token-rotate"),
     *webhook_routes,
+    *key_routes,
     path("", include(router.urls)),
     # After the router: /api/players/claim/ is the router's (a handle cannot be "claim": it reads as that).
     path("players/<str:handle>/", api.PlayerProfileView.as_view(), name="player-profile"),

@@ -17,11 +17,13 @@ from tournaments.api.catalogue import (
 )
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api.keys import ApiKeyViewSet
 from tournaments.api.seasons import SeasonViewSet
 from tournaments.api.tables import SeatViewSet, TableViewSet
 from tournaments.api.webhooks import WebhookViewSet
 
 __all__ = [
+    "ApiKeyViewSet",
     "ApiRootView",
     "CardStatisticsView",
     "EditionViewSet",

@@ -18,6 +18,7 @@ from tournaments.models.events import (
     default_tie_breaks,
 )
 from tournaments.models.exchange import IdempotentRequest, Webhook, WebhookDelivery
+from tournaments.models.keys import ApiKey, ApiKeyWrite
 from tournaments.models.organisations import JoinRequest, Membership, Organisation, Staff
 from tournaments.models.players import Player
 from tournaments.models.seasons import QualificationDecline, Season, SeasonEvent, SeasonStanding
@@ -29,6 +30,8 @@ __all__ = [
     "DEFAULT_TIE_BREAKS",
     "DRAFT_DIRECTIONS",
     "GAME_CHOICES",
+    "ApiKey",
+    "ApiKeyWrite",
     "Bye",
     "CardStat",
     "Edition",

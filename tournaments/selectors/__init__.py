@@ -96,7 +96,14 @@ from tournaments.selectors.verification import (
     tables_stuck,
     verdicts_of,
 )
-from tournaments.selectors.webhooks import webhook_deliveries, webhook_delivery_of, webhook_of, webhooks_of
+from tournaments.selectors.webhooks import (
+    api_key_of_organisation,
+    api_keys_of,
+    webhook_deliveries,
+    webhook_delivery_of,
+    webhook_of,
+    webhooks_of,
+)
 
 __all__ = [
     "CARD_SORTS",
@@ -110,6 +117,8 @@ __all__ = [
     "RoundPicks",
     "SeatPicks",
     "SubmittedSheets",
+    "api_key_of_organisation",
+    "api_keys_of",
     "bye_points",
     "card_statistics",
     "card_statistics_tables",

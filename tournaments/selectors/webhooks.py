@@ -1,10 +1,10 @@
-"""An organisation's webhook subscriptions and their deliveries, for its owners."""
+"""An organisation's webhook subscriptions and their deliveries, and its API keys: for its owners."""
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from config.errors import NotFound
-from tournaments.models import Organisation, Webhook, WebhookDelivery
+from tournaments.models import ApiKey, Organisation, Webhook, WebhookDelivery
 from tournaments.selectors.permissions import require_staff
 
 
@@ -30,3 +30,15 @@ def webhook_delivery_of(*, hook: Webhook, delivery_id: int) -> WebhookDelivery:
     if delivery is None:
         raise NotFound(f"webhook {hook.pk} has no delivery {delivery_id}", "not_found", "delivery")
     return delivery
+
+
+def api_keys_of(*, organisation: Organisation, by: User | AnonymousUser) -> QuerySet[ApiKey]:
+    require_staff(user=by, organisation=organisation, owner=True)
+    return ApiKey.objects.filter(organisation=organisation).order_by("-created_at", "-id")
+
+
+def api_key_of_organisation(*, organisation: Organisation, key_id: int, by: User | AnonymousUser) -> ApiKey:
+    key = api_keys_of(organisation=organisation, by=by).filter(pk=key_id).first()
+    if key is None:
+        raise NotFound(f"{organisation.slug} has no API key {key_id}", "not_found", "key")
+    return key

@@ -33,6 +33,9 @@ from tournaments.serializers.events import (
     TableSerializer,
 )
 from tournaments.serializers.exchange import (
+    ApiKeyInputSerializer,
+    ApiKeySerializer,
+    ApiKeyWithSecretSerializer,
     WebhookDeliverySerializer,
     WebhookInputSerializer,
     WebhookSerializer,
@@ -79,6 +82,9 @@ from tournaments.serializers.sheets import (
 )
 
 __all__ = [
+    "ApiKeyInputSerializer",
+    "ApiKeySerializer",
+    "ApiKeyWithSecretSerializer",
     "CardStatisticSerializer",
     "ClaimInputSerializer",
     "CountryInputSerializer",

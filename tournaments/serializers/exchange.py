@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from tournaments.models import Webhook, WebhookDelivery
+from tournaments.models import ApiKey, Webhook, WebhookDelivery
 
 
 class WebhookInputSerializer(serializers.Serializer):
@@ -36,3 +36,28 @@ class WebhookDeliverySerializer(serializers.ModelSerializer):
             "id", "event_type", "status", "attempts", "response_code", "response_body", "seconds",
             "created_at", "last_tried_at", "next_attempt_at",
         ]  # fmt: skip
+
+
+class ApiKeyInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    scopes = serializers.ListField(child=serializers.ChoiceField(choices=ApiKey.SCOPES), min_length=1)
+
+
+class ApiKeySerializer(serializers.ModelSerializer):
+    prefix = serializers.SerializerMethodField(help_text="The key's public start, to tell keys apart.")
+
+    class Meta:
+        model = ApiKey
+        fields = ["id", "name", "prefix", "scopes", "created_at", "last_used_at", "revoked_at"]
+
+    def get_prefix(self, key: ApiKey) -> str:
+        return f"bk_{key.prefix}"
+
+
+class ApiKeyWithSecretSerializer(ApiKeySerializer):
+    """A key as made: the whole key, shown this once."""
+
+    key = serializers.CharField(read_only=True, help_text="Send it as `Authorization: Bearer <key>`.")
+
+    class Meta(ApiKeySerializer.Meta):
+        fields = [*ApiKeySerializer.Meta.fields, "key"]

@@ -1,6 +1,7 @@
 """Write paths: one function per use case, keyword-only, each in one transaction."""
 
 from tournaments.services.accounts import player_create, player_signup, signup_problems, token_for_login, token_rotate
+from tournaments.services.api_keys import api_key_create, api_key_of, api_key_revoke, api_key_write_record
 from tournaments.services.archive import event_export, event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit, waitlist_promote
 from tournaments.services.card_stats import card_stats_rebuild
@@ -87,6 +88,10 @@ from tournaments.services.webhooks import webhook_deliver, webhooks_sweep
 __all__ = [
     "RULES_FIELDS",
     "StoredSheets",
+    "api_key_create",
+    "api_key_of",
+    "api_key_revoke",
+    "api_key_write_record",
     "card_stats_rebuild",
     "edition_activate",
     "edition_load",

@@ -1,0 +1,116 @@
+"""An organisation's API keys: made and revoked by its owners, shown once, held to their scopes and to their
+organisation's events (the scope matrix), recorded on every write; people's tokens keep working."""
+
+import json
+import random
+
+import pytest
+from django.test import Client
+
+from tests.factories import PlayerFactory
+from tests.tournaments.helpers import legal_seat_data, running_round
+from tournaments import services
+from tournaments.models import ApiKey, ApiKeyWrite, Event, Staff
+
+pytestmark = pytest.mark.django_db
+
+
+def bot(key: str) -> Client:
+    return Client(headers={"Authorization": f"Bearer {key}"})
+
+
+def post(client: Client, path: str, body: object = None):
+    return client.post(path, json.dumps(body or {}), content_type="application/json")
+
+
+def key_for(event: Event, scopes: list[str]) -> str:
+    owner = event.organisers.get()
+    Staff.objects.get_or_create(organisation=event.organisation, user=owner, defaults={"role": Staff.Role.OWNER})
+    client = Client()
+    client.force_login(owner)
+    made = post(client, f"/api/organisations/{event.organisation.slug}/keys/", {"name": "bot", "scopes": scopes})
+    assert made.status_code == 201, made.content
+    return made.json()["key"]
+
+
+@pytest.fixture
+def running():
+    event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.order_by("position").first()
+    return event, seat, legal_seat_data(table, random.Random(4))[0]
+
+
+def test_an_owner_makes_a_key_shown_once_lists_and_revokes_it(running) -> None:
+    event, _seat, _data = running
+    key = key_for(event, ["read"])
+    owner = Client()
+    owner.force_login(event.organisers.get())
+    listed = owner.get(f"/api/organisations/{event.organisation.slug}/keys/").json()["results"]
+    assert [(k["name"], k["scopes"]) for k in listed] == [("bot", ["read"])]
+    assert "key" not in listed[0]
+    assert key.startswith(listed[0]["prefix"] + "_")
+    assert key not in json.dumps(listed)
+    assert bot(key).get(f"/api/events/{event.pk}/").status_code == 200
+    assert (
+        post(owner, f"/api/organisations/{event.organisation.slug}/keys/{listed[0]['id']}/revoke/").status_code == 200
+    )
+    refused = bot(key).get(f"/api/events/{event.pk}/")
+    assert refused.status_code == 401
+    stranger = Client()
+    stranger.force_login(PlayerFactory().user)
+    assert stranger.get(f"/api/organisations/{event.organisation.slug}/keys/").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("scopes", "read", "sheet", "start_next", "webhook"),
+    [
+        (["read"], 200, 403, 403, 403),
+        (["results:write"], 403, 202, 403, 403),
+        (["events:write"], 403, 403, 409, 403),
+        (["read", "events:write", "results:write"], 200, 202, 409, 403),
+    ],
+)
+def test_the_scope_matrix(running, scopes, read, sheet, start_next, webhook) -> None:
+    event, seat, data = running
+    client = bot(key_for(event, scopes))
+    assert client.get(f"/api/events/{event.pk}/").status_code == read
+    answer = post(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
+    assert answer.status_code == sheet, answer.content
+    if sheet == 403:
+        assert answer.json()["code"] == "key_scope"
+    assert post(client, f"/api/events/{event.pk}/next-round/").status_code == start_next  # rounds to play: 409
+    hook = post(client, f"/api/organisations/{event.organisation.slug}/webhooks/",
+                {"url": "https://example.org/hook", "events": ["event.finished"]})  # fmt: skip
+    assert (hook.status_code, hook.json()["code"]) == (webhook, "key_scope")
+
+
+def test_a_key_writes_only_its_organisations_events_and_every_write_is_recorded(running) -> None:
+    event, _seat, _data = running
+    key = key_for(event, ["events:write"])
+    other, _round = running_round()
+    refused = post(bot(key), f"/api/events/{other.pk}/next-round/")
+    assert (refused.status_code, refused.json()["code"]) == (403, "key_organisation")
+    made = post(bot(key), "/api/events/", {"name": "Bot night", "game": "boomerang-europe",
+                                           "organisation": event.organisation.slug})  # fmt: skip
+    assert made.status_code == 201, made.content
+    elsewhere = post(bot(key), "/api/events/", {"name": "Not ours", "game": "boomerang-europe",
+                                                "organisation": other.organisation.slug})  # fmt: skip
+    assert elsewhere.status_code == 403
+    writes = list(ApiKeyWrite.objects.order_by("id").values_list("method", "path", "status_code"))
+    assert writes == [
+        ("POST", f"/api/events/{other.pk}/next-round/", 403),
+        ("POST", "/api/events/", 201),
+        ("POST", "/api/events/", 403),
+    ]
+    assert ApiKey.objects.get().last_used_at is not None
+
+
+def test_a_key_stops_when_its_maker_is_no_longer_an_owner_and_tokens_keep_working(running) -> None:
+    event, _seat, _data = running
+    key = key_for(event, ["read"])
+    owner = event.organisers.get()
+    Staff.objects.filter(user=owner).delete()
+    assert bot(key).get(f"/api/events/{event.pk}/").status_code == 401
+    token = services.token_for_login(user=owner)
+    assert Client(headers={"Authorization": f"Token {token}"}).get("/api/me/").status_code == 200
