@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from django.conf import settings
+
 ERRORS = {
     "400": "Malformed or refused input: `{code, detail, field}`, with `errors` when a form had several problems.",
     "401": "Not authenticated.",
@@ -38,6 +40,11 @@ ERROR_BODY = {
 
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_BODY
+    rates: dict[str, str] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
+    result["info"]["x-rateLimits"] = dict(rates)  # this install's limits, per scope (docs/api.md, "Rate limits")
+    result["info"]["description"] += (
+        " Rate limits (per scope): " + ", ".join(f"{k} {v}" for k, v in rates.items()) + "."
+    )
     reference = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for operations in result.get("paths", {}).values():
         for method, operation in operations.items():

@@ -60,6 +60,13 @@ STATUSES = {
     "overridden": (gettext_lazy("accepted by the organiser"), "ok", "✔"),
     "submitted": (gettext_lazy("submitted"), "info", "○"),
     "superseded": (gettext_lazy("replaced by a newer version"), "info", "↻"),
+    # webhooks and their deliveries
+    "delivery_pending": (gettext_lazy("to be sent"), "info", "○"),
+    "delivery_delivered": (gettext_lazy("delivered"), "ok", "✔"),
+    "delivery_failed": (gettext_lazy("failed"), "bad", "✖"),
+    "webhook_failing": (gettext_lazy("paused after failures"), "bad", "⏸"),
+    "webhook_active": (gettext_lazy("active"), "ok", "✔"),
+    "key_revoked": (gettext_lazy("revoked"), "info", "✕"),
 }
 
 
@@ -125,6 +132,12 @@ def _refusals() -> dict[str, str]:
         "join_request_decided": _("This request was answered already."),
         "already_member": _("Already a member of this club."),
         "check_in_not_open": _("Check-in opens on the event's day: come back then (or ask the organiser)."),
+        "invalid_url": _("This address is refused: webhooks go to https addresses outside this service's network."),
+        "invalid_events": _("Choose at least one kind of news to send."),
+        "too_many_webhooks": _("This club has as many webhooks as it may: delete one first."),
+        "invalid_scopes": _("Choose at least one thing the key may do."),
+        "invalid_name": _("A key's name is 1 to 80 characters."),
+        "not_staff": _("This is for the club's staff (or only its owners) to do."),
     }
 
 

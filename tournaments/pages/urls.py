@@ -8,6 +8,7 @@ from tournaments.pages import (
     clubs,
     entrants,
     event_edit,
+    integrations,
     organiser,
     pad,
     public,
@@ -40,6 +41,20 @@ urlpatterns = [
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
+    path("clubs/<slug:slug>/integrations/", integrations.integrations, name="club-integrations"),
+    path("clubs/<slug:slug>/integrations/webhooks/", integrations.webhook_new, name="club-webhook-new"),
+    path(
+        "clubs/<slug:slug>/integrations/webhooks/<int:webhook_id>/<str:act>/",
+        integrations.webhook_act,
+        name="club-webhook-act",
+    ),
+    path(
+        "clubs/<slug:slug>/integrations/webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/redeliver/",
+        integrations.delivery_redeliver,
+        name="club-delivery-redeliver",
+    ),
+    path("clubs/<slug:slug>/integrations/keys/", integrations.key_new, name="club-key-new"),
+    path("clubs/<slug:slug>/integrations/keys/<int:key_id>/revoke/", integrations.key_revoke, name="club-key-revoke"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("clubs/<slug:slug>/join/", clubs.join_ask, name="club-join"),
     path(

@@ -24,7 +24,7 @@ from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
 from tournaments.services.seasons import event_seasons_refresh
 from tournaments.services.transitions import advance
-from tournaments.services.webhooks import webhooks_emit, webhooks_emit_many
+from tournaments.services.webhooks import api_url, webhooks_emit, webhooks_emit_many
 
 
 class Because(StrEnum):
@@ -132,6 +132,7 @@ def _announce_verdicts(changed: Sequence[TableResult]) -> None:
             enqueue_on_commit(task_names.NOTIFY_REJECTED, result.table_id)
         round_ = result.table.round
         data = {"event": round_.event_id, "round": round_.number, "table": result.table.number,
+                "round_id": round_.pk, "table_id": result.table_id, "url": api_url("tables", result.table_id),
                 "status": result.status, "verdict": result.verdict}  # fmt: skip
         emissions.append((round_.event.organisation_id, kind, data))
     webhooks_emit_many(emissions)
@@ -141,6 +142,6 @@ def _announce_finish(event: Event) -> None:
     """The final places to the organisation's webhooks, and to each player by e-mail."""
     places = selectors.final_places(events=[event])[event.pk]
     ordered = [{"player": handle, "place": place} for handle, place in sorted(places.items(), key=lambda p: p[1])]
-    data = {"event": event.pk, "name": event.name, "places": ordered}
+    data = {"event": event.pk, "name": event.name, "places": ordered, "url": api_url("events", event.pk)}
     webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)
     enqueue_on_commit(task_names.NOTIFY_FINISHED, event.pk)

@@ -13,7 +13,7 @@ from tournaments import seating, selectors, task_names
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.services.attendance import check_in_close
 from tournaments.services.transitions import advance, locked_for, move
-from tournaments.services.webhooks import webhooks_emit
+from tournaments.services.webhooks import api_url, webhooks_emit
 
 
 def event_start(*, event: Event, by: User) -> Round:
@@ -44,11 +44,13 @@ def round_seat_next(*, event: Event, by: User) -> Round:
 def _announced(round_: Round) -> Round:
     """Tell the organisation's webhooks who sits where (sent after the commit)."""
     tables = [
-        {"number": table.number, "players": [seat.player.handle for seat in table.seats.order_by("position")]}
+        {"number": table.number, "id": table.pk, "url": api_url("tables", table.pk),
+         "players": [seat.player.handle for seat in table.seats.order_by("position")]}
         for table in round_.tables.order_by("number").prefetch_related("seats__player")
-    ]
-    webhooks_emit(organisation_id=round_.event.organisation_id, event_type="round.seated",
-                  data={"event": round_.event_id, "round": round_.number, "tables": tables})  # fmt: skip
+    ]  # fmt: skip
+    data = {"event": round_.event_id, "round": round_.number, "round_id": round_.pk,
+            "url": api_url("rounds", round_.pk), "tables": tables}  # fmt: skip
+    webhooks_emit(organisation_id=round_.event.organisation_id, event_type="round.seated", data=data)
     enqueue_on_commit(task_names.NOTIFY_SEATED, round_.pk)  # each player's table and seat, by e-mail
     return round_
 

@@ -24,6 +24,11 @@ ATTEMPTS = 5  # then the delivery has failed and its subscription is marked fail
 SWEEP_BATCH = 500  # deliveries sent again by one sweep
 
 
+def api_url(collection: str, pk: int) -> str:
+    """The API's address of an object a delivery names, so a receiver reads it without building paths."""
+    return f"{settings.SITE_URL}/api/{collection}/{pk}/"
+
+
 def webhooks_emit(*, organisation_id: int, event_type: str, data: dict[str, Any]) -> int:
     """Record a delivery for every subscription of the organisation to `event_type`, sent after the commit.
     Call inside the transaction that made the change (a rollback sends nothing); returns how many."""
