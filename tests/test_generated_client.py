@@ -1,6 +1,8 @@
 """A client generated from the served OpenAPI schema with openapi-python-client (pinned in requirements.txt),
-as an integrator would make one: every module of it imports, and it plays the start of an event against the
-running app, with no hand-written HTTP: sign-up, a club, an event, registrations, check-in, round 1 seated."""
+as an integrator would make one: every module of it imports, and it plays a whole event against the running
+app with no hand-written HTTP: sign-up, a club and its webhook, an event, registrations, check-in, two rounds
+with every player's own sheet, the close, a steward's sanction, standings, the leaderboard, a rating and its
+rank, a season, card statistics, pick accuracy and the webhook's deliveries."""
 
 import importlib
 import os
@@ -46,8 +48,12 @@ def test_every_module_of_the_generated_client_imports(tmp_path: Path) -> None:
 
 
 def answered(value):
-    """The generated client's parsed answer: None means the status was not the one the schema declares."""
+    """The generated client's parsed answer: None means the status was not one the schema declares, an
+    Error a refusal."""
+    from boomerang_client.models import Error
+
     assert value is not None
+    assert not isinstance(value, Error), value.to_dict()
     return value
 
 
@@ -91,3 +97,134 @@ def test_the_generated_client_plays_sign_up_a_club_an_event_and_round_one(tmp_pa
     assert round_one.number == 1
     seated = sorted(seat.player for table in round_one.tables for seat in table.seats)
     assert seated == [f"player{n}" for n in range(4)]
+
+
+@pytest.fixture
+def loopback_receiver(settings):
+    from tests.tournaments.test_webhook_management import Receiver
+
+    settings.WEBHOOK_ALLOW_HTTP = True
+    settings.WEBHOOK_ALLOWED_NETWORKS = ["127.0.0.0/8"]
+    receiver = Receiver()
+    yield receiver
+    receiver.close()
+
+
+def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, loopback_receiver) -> None:
+    import datetime
+    import random
+
+    generate(tmp_path)
+    from boomerang_client import AuthenticatedClient
+    from boomerang_client import Client as PublicClient
+    from boomerang_client.api.events import (
+        events_close_create,
+        events_create,
+        events_next_round_create,
+        events_open_registration_create,
+        events_registrations_create,
+        events_sanction_create,
+        events_standings_list,
+        events_start_create,
+    )
+    from boomerang_client.api.games import games_cards_list
+    from boomerang_client.api.organisations import (
+        organisations_create,
+        organisations_webhooks_create,
+        organisations_webhooks_deliveries_list,
+    )
+    from boomerang_client.api.players import players_create, players_pick_accuracy_list, players_retrieve
+    from boomerang_client.api.ratings import ratings_pools_leaderboard_list, ratings_pools_players_retrieve
+    from boomerang_client.api.registrations import registrations_check_in_create
+    from boomerang_client.api.rounds import rounds_start_create
+    from boomerang_client.api.seasons import seasons_create, seasons_events_create, seasons_standings_list
+    from boomerang_client.api.seats import seats_sheets_create
+    from boomerang_client.models import (
+        EventInputRequest,
+        EventsEnum,
+        GameEnum,
+        KindEnum,
+        OrganisationInputRequest,
+        PlayerSignupRequest,
+        ReasonRequest,
+        SeasonEventInputRequest,
+        SeasonInputRequest,
+        SheetInputRequest,
+        WebhookInputRequest,
+    )
+
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments.models import Organisation, RatingBody, Table
+
+    game = "boomerang-australia"
+    public = PublicClient(base_url=live_server.url)
+
+    def signed_up(handle: str) -> AuthenticatedClient:
+        body = PlayerSignupRequest(username=handle, password="a-long-test-password", handle=handle)
+        token = answered(players_create.sync(client=public, body=body)).token
+        return AuthenticatedClient(base_url=live_server.url, token=token, prefix="Token")
+
+    organiser, steward = signed_up("orga"), signed_up("steward")
+    answered(organisations_create.sync(client=organiser, body=OrganisationInputRequest(slug="owls", name="Owls")))
+    federation = OrganisationInputRequest(slug="fed", name="Federation", kind=KindEnum("federation"))
+    answered(organisations_create.sync(client=steward, body=federation))
+    RatingBody.objects.create(game="", organisation=Organisation.objects.get(slug="fed"))  # stewards: no API sets it
+    hook_body = WebhookInputRequest(
+        url=loopback_receiver.url, events=[EventsEnum("round.seated"), EventsEnum("event.finished")]
+    )
+    hook = answered(organisations_webhooks_create.sync(slug="owls", client=organiser, body=hook_body))
+
+    body = EventInputRequest(name="Thursday", game=GameEnum(game), organisation="owls", rounds_planned=2, capacity=8)
+    event = answered(events_create.sync(client=organiser, body=body))
+    answered(events_open_registration_create.sync(id=event.id, client=organiser))
+    players = {f"player{n}": signed_up(f"player{n}") for n in range(4)}
+    for player in players.values():
+        registration = answered(events_registrations_create.sync(id=event.id, client=player))
+        answered(registrations_check_in_create.sync(id=registration.id, client=player))
+
+    rng = random.Random(5)
+    seated = answered(events_start_create.sync(id=event.id, client=organiser))
+    for number in (1, 2):
+        if number == 2:
+            seated = answered(events_next_round_create.sync(id=event.id, client=organiser))
+        assert seated.number == number
+        answered(rounds_start_create.sync(id=seated.id, client=organiser))
+        for table in seated.tables:
+            sheets = legal_seat_data(Table.objects.get(pk=table.id), rng)  # the sheets the players hold
+            for seat, sheet in zip(sorted(table.seats, key=lambda s: s.position), sheets, strict=True):
+                sent = seats_sheets_create.sync(id=seat.id, client=players[seat.player], body=SheetInputRequest(data=sheet),
+                                                idempotency_key=f"round-{number}-seat-{seat.id}")  # fmt: skip
+                assert answered(sent).version == 1
+    finished = answered(events_close_create.sync(id=event.id, client=organiser))
+    assert finished.status == "finished"
+    sanctioned = answered(events_sanction_create.sync(id=event.id, client=steward, body=ReasonRequest(reason="ok")))
+    assert sanctioned.sanction == "sanctioned"
+
+    standings = answered(events_standings_list.sync(id=event.id, client=public))
+    assert sorted(row.player for row in standings) == sorted(players)
+    assert [row.rank for row in standings][0] == 1
+    board = answered(ratings_pools_leaderboard_list.sync(game, client=public))
+    assert board.count == 4
+    winner = standings[0].player
+    rating = answered(ratings_pools_players_retrieve.sync(game, winner, client=public))
+    assert (rating.rating.handle, rating.rating.games) == (winner, 2)
+    assert 1 <= rating.rank <= 4
+    profile = answered(players_retrieve.sync(winner, client=public))
+    assert profile.events[0].place == standings[0].rank
+    today = datetime.date.today()
+    season = answered(seasons_create.sync(client=organiser, body=SeasonInputRequest(
+        organisation="owls", name="Winter", game=GameEnum(game),
+        starts_on=today - datetime.timedelta(days=30), ends_on=today + datetime.timedelta(days=30))))  # fmt: skip
+    answered(seasons_events_create.sync(id=season.id, client=organiser, body=SeasonEventInputRequest(event=event.id)))
+    season_rows = answered(seasons_standings_list.sync(id=season.id, client=public))
+    assert sorted(row.player for row in season_rows) == sorted(players)
+    cards = answered(games_cards_list.sync(game, client=public))
+    assert sum(line.taken for line in cards) == 4 * 2 * 4 * 7  # 4 players, 2 rounds of 4 draft rounds, 7 cards
+    accuracy = answered(players_pick_accuracy_list.sync(winner, client=public))
+    assert len(accuracy) == 2
+    assert accuracy[0].rounds[0].picks[0].taken
+    deliveries = answered(
+        organisations_webhooks_deliveries_list.sync(slug="owls", webhook_id=hook.id, client=organiser)
+    )
+    assert sorted(d.event_type for d in deliveries.results) == ["event.finished", "round.seated", "round.seated"]
+    assert {d.status for d in deliveries.results} == {"delivered"}
