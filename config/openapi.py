@@ -19,7 +19,7 @@ IDEMPOTENCY_KEY = {
     "required": False,
     "description": "Any unique string (a UUID): a repeat of this request with the same key within 24 hours gets the "
     "first answer again (header `Idempotent-Replayed: true`) instead of being done twice (docs/api.md).",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
 }
 POST_ERRORS = {
     "422": "The Idempotency-Key was used before for a different request (`idempotency_key_reused`).",

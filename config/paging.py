@@ -1,6 +1,11 @@
 """Pages of a long list, for the pages and the API alike."""
 
+from typing import Any
+
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+
+from config.errors import DomainError
 
 
 def page_number(text: str | None) -> int:
@@ -18,3 +23,18 @@ class ApiPages(PageNumberPagination):  # type: ignore[misc]  # DRF ships no type
 
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int:
+        """A `page_size` that is no whole number from 1 is refused naming it (DRF would quietly use 50)."""
+        text = request.query_params.get(self.page_size_query_param)
+        if text is not None and not (text.isascii() and text.isdigit() and 0 < int(text) < 10**6):
+            raise DomainError("page_size is a whole number from 1 (200 at most is used)", "invalid", "page_size")
+        return int(super().get_page_size(request))
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"]["minimum"] = 1
+                parameter["description"] = "Results per page: 50 unless given; more than 200 is read as 200."
+        return parameters

@@ -185,3 +185,10 @@ def test_the_apis_version_is_the_projects_and_its_changes_are_written_down(clien
     version = tomllib.loads((root / "pyproject.toml").read_text())["project"]["version"]
     assert client.get("/api/schema/", {"format": "json"}).json()["info"]["version"] == version
     assert f"## {version}" in (root / "docs" / "api-changes.md").read_text()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("size", ["0", "-1", "x", "2.5"])
+def test_a_page_size_that_is_no_whole_number_from_1_is_refused_naming_it(client, size: str) -> None:
+    answer = client.get("/api/events/", {"page_size": size})
+    assert (answer.status_code, answer.json()["field"]) == (400, "page_size")

@@ -150,6 +150,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         SeasonEventInputRequest,
         SeasonInputRequest,
         SheetInputRequest,
+        SheetInputRequestData,
         WebhookInputRequest,
     )
 
@@ -192,10 +193,9 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         for table in seated.tables:
             sheets = legal_seat_data(Table.objects.get(pk=table.id), rng)  # the sheets the players hold
             for seat, sheet in zip(sorted(table.seats, key=lambda s: s.position), sheets, strict=True):
-                sent = seats_sheets_create.sync(
-                    id=seat.id, client=players[seat.player], body=SheetInputRequest(data=sheet),
-                    idempotency_key=f"round-{number}-seat-{seat.id}",
-                )  # fmt: skip
+                body = SheetInputRequest(data=SheetInputRequestData.from_dict(sheet))
+                sent = seats_sheets_create.sync(id=seat.id, client=players[seat.player], body=body,
+                                                idempotency_key=f"round-{number}-seat-{seat.id}")  # fmt: skip
                 assert answered(sent).version == 1
     finished = answered(events_close_create.sync(id=event.id, client=organiser))
     assert finished.status == "finished"

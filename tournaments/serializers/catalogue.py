@@ -8,6 +8,7 @@ from tournaments.models import (
     SheetCheck,
 )
 from tournaments.serializers.answers import StoredVerdictField
+from tournaments.serializers.fields import JsonObjectField, JsonObjectListField
 
 
 class GameSerializer(serializers.Serializer):
@@ -26,11 +27,11 @@ class EditionSerializer(serializers.ModelSerializer):
 
 
 class SheetCheckInputSerializer(serializers.Serializer):
-    sheet = serializers.JSONField(help_text="A whole table sheet: {game, seats} as in the score-sheet spec.")
+    sheet = JsonObjectField(help_text="A whole table sheet: {game, seats} as in the score-sheet spec.")
 
 
 class ScorePreviewInputSerializer(serializers.Serializer):
-    seats = serializers.JSONField(
+    seats = JsonObjectListField(
         help_text="Seat objects of the score-sheet spec; drafting seats may hold 1 to 4 rounds."
     )
 
@@ -44,7 +45,7 @@ class SheetCheckSerializer(serializers.ModelSerializer):
 
 
 class RebuildInputSerializer(serializers.Serializer):
-    table = serializers.JSONField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
+    table = JsonObjectField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
     direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")
 
 

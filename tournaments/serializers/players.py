@@ -5,6 +5,7 @@ from rest_framework import serializers
 from tournaments.models import (
     Player,
 )
+from tournaments.serializers.fields import CountryCodeField
 from tournaments.validators import HANDLE_RULE
 
 # The rule in words whichever bound a handle misses (the schema carries the bounds as minLength/maxLength).
@@ -50,7 +51,7 @@ class MeSerializer(serializers.Serializer):
 
 
 class CountryInputSerializer(serializers.Serializer):
-    country = serializers.CharField(max_length=2, allow_blank=True, help_text="ISO 3166 code (FR); empty: none.")
+    country = CountryCodeField(max_length=2, allow_blank=True, help_text="ISO 3166 code (FR); empty: none.")
 
 
 class GuestInputSerializer(serializers.Serializer):

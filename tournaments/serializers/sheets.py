@@ -6,14 +6,15 @@ from tournaments.models import (
     ScoreSheet,
     TableResult,
 )
+from tournaments.serializers.fields import JsonObjectField, JsonObjectListField
 
 
 class SheetInputSerializer(serializers.Serializer):
-    data = serializers.JSONField(help_text="The seat object of the score-sheet spec; `player` may be left out.")
+    data = JsonObjectField(help_text="The seat object of the score-sheet spec; `player` may be left out.")
 
 
 class TableSheetsInputSerializer(serializers.Serializer):
-    seats = serializers.JSONField(
+    seats = JsonObjectListField(
         help_text="A list of seat objects of the score-sheet spec, each naming its `player`: the table's score pad."
     )
 
