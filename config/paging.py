@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
 
 from config.errors import DomainError
@@ -38,3 +38,12 @@ class ApiPages(PageNumberPagination):  # type: ignore[misc]  # DRF ships no type
                 parameter["schema"]["minimum"] = 1
                 parameter["description"] = "Results per page: 50 unless given; more than 200 is read as 200."
         return parameters
+
+
+class ChangesCursor(CursorPagination):  # type: ignore[misc]  # DRF ships no types
+    """What changed, oldest change first, by an opaque cursor (`next`): a sync reads on from where it was
+    without counting or skipping rows, however many change meanwhile (docs/api.md, "Syncing")."""
+
+    ordering = ("changed_at", "id")
+    page_size_query_param = "page_size"
+    max_page_size = 200

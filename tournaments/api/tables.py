@@ -1,5 +1,6 @@
 """The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides."""
 
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -7,9 +8,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import NotFound
+from config.paging import ChangesCursor
 from config.throttling import SubmissionThrottle
 from tournaments import selectors, services
-from tournaments.models import Seat, TableResult
+from tournaments.models import Event, Seat, TableResult
 from tournaments.serializers import (
     OverrideInputSerializer,
     PadDraftSerializer,
@@ -18,6 +20,7 @@ from tournaments.serializers import (
     SeatSwapResultSerializer,
     SheetInputSerializer,
     SubmittedSheetSerializer,
+    TableChangesQuery,
     TableResultSerializer,
     TableSerializer,
     TableSheetsInputSerializer,
@@ -96,6 +99,17 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return (
             selectors.table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else selectors.table_list()
         )
+
+    @extend_schema(parameters=[TableChangesQuery], responses={200: TableSerializer(many=True)})
+    @action(detail=False, methods=["get"], pagination_class=ChangesCursor, filter_backends=[])
+    def changes(self, request: Request) -> Response:
+        """An event's tables whose result changed since `updated_since`, oldest change first, by cursor."""
+        query = TableChangesQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        event = get_object_or_404(Event, pk=query.validated_data["event"])
+        since = query.validated_data.get("updated_since")
+        page = self.paginate_queryset(selectors.tables_changed(event=event, since=since))
+        return self.get_paginated_response(TableSerializer(page, many=True).data)
 
     @extend_schema(
         request=TableSheetsInputSerializer,

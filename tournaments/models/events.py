@@ -115,6 +115,9 @@ class Event(HasStates, models.Model):
         help_text="An imported event: the hash of its archive's results; the same results are imported once.",
     )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(
+        auto_now=True, db_index=True, help_text="Its last change: GET /api/events/changes/."
+    )
     history = HistoricalRecords()
 
     class Meta:

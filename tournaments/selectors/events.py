@@ -2,13 +2,14 @@
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 
 import games
 from tournaments.models import (
@@ -158,6 +159,18 @@ def event_rounds(*, event: Event) -> QuerySet[Any]:
     return event.rounds.prefetch_related(
         "tables__seats__player", "tables__result", "tables__round", "byes__player"
     ).order_by("number")
+
+
+def events_changed(*, since: datetime | None) -> QuerySet[Event]:
+    """Events changed at or after `since` (all when None), as `changed_at`: the order a sync follows."""
+    found = event_list().annotate(changed_at=F("updated_at"))
+    return found.filter(updated_at__gte=since) if since else found
+
+
+def tables_changed(*, event: Event, since: datetime | None) -> QuerySet[Table]:
+    """The event's tables whose result changed at or after `since` (all when None), as `changed_at`."""
+    found = table_list().filter(round__event=event).annotate(changed_at=F("result__updated_at"))
+    return found.filter(result__updated_at__gte=since) if since else found
 
 
 def table_list() -> QuerySet[Table]:

@@ -16,6 +16,7 @@ from tournaments.serializers.catalogue import (
     SheetCheckSerializer,
 )
 from tournaments.serializers.events import (
+    ChangesQuery,
     EntrantOutcomeSerializer,
     EntrantsInputSerializer,
     EventInputSerializer,
@@ -29,6 +30,7 @@ from tournaments.serializers.events import (
     SeatSwapInputSerializer,
     SeatSwapResultSerializer,
     StandingSerializer,
+    TableChangesQuery,
     TableResultSerializer,
     TableSerializer,
 )
@@ -86,6 +88,7 @@ __all__ = [
     "ApiKeySerializer",
     "ApiKeyWithSecretSerializer",
     "CardStatisticSerializer",
+    "ChangesQuery",
     "ClaimInputSerializer",
     "CountryInputSerializer",
     "DeclineInputSerializer",
@@ -138,6 +141,7 @@ __all__ = [
     "StaffInputSerializer",
     "StandingSerializer",
     "SubmittedSheetSerializer",
+    "TableChangesQuery",
     "TableResultSerializer",
     "TableSerializer",
     "TableSheetsInputSerializer",

@@ -84,7 +84,7 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
-            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "created_at",
+            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "created_at", "updated_at",
         ]  # fmt: skip
 
     def get_organisers(self, event: Event) -> list[str]:
@@ -93,6 +93,16 @@ class EventSerializer(serializers.ModelSerializer):
 
 class OrganiserInputSerializer(serializers.Serializer):
     player = serializers.CharField(help_text="The handle of the player to add as a co-organiser.")
+
+
+class ChangesQuery(serializers.Serializer):
+    updated_since = serializers.DateTimeField(
+        required=False, help_text="Only what changed at or after this moment (ISO 8601); everything when left out."
+    )
+
+
+class TableChangesQuery(ChangesQuery):
+    event = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The event whose tables are read.")
 
 
 class RegistrationInputSerializer(serializers.Serializer):
@@ -121,7 +131,7 @@ class TableResultSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = TableResult
-        fields = ["status", "attempt", "verdict", "verified_at", "override_reason"]
+        fields = ["status", "attempt", "verdict", "verified_at", "override_reason", "updated_at"]
 
 
 class TableSerializer(serializers.ModelSerializer):

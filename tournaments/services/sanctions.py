@@ -7,6 +7,7 @@ from scratch. The decision, its author and its reason are kept.
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
@@ -83,7 +84,7 @@ def rating_body_set(*, game: str, organisation: Organisation, by: User) -> Ratin
 
 
 def _decide(event: Event, sanction: str, decision: str, by: User | None, reason: str) -> None:
-    Event.objects.filter(pk=event.pk).update(sanction=sanction)
+    Event.objects.filter(pk=event.pk).update(sanction=sanction, updated_at=timezone.now())
     event.sanction = sanction
     SanctionDecision.objects.create(event=event, decision=decision, by=by, reason=reason)
     # In this transaction, not in a task: a lost message must not leave a revoked event in the pool.
