@@ -51,3 +51,28 @@ def test_an_owner_connects_the_clubs_website_on_a_phone(live_server, phone, fren
     shot(driver, f"integrations-{language}")
     assert script_errors(driver) == []
     receiver.close()
+
+
+def test_a_double_tap_on_a_pages_form_makes_one_club(live_server, phone) -> None:
+    from tournaments.models import Organisation
+
+    owner = PlayerFactory()
+    sign_in(phone, live_server.url, owner.user)
+    phone.get(f"{live_server.url}/clubs/new/")
+    phone.find_element(By.NAME, "slug").send_keys("owls")
+    phone.find_element(By.NAME, "name").send_keys("Owls")
+    answers = phone.execute_async_script(  # the form sent twice, as a double tap or a resend does
+        """
+        var done = arguments[arguments.length - 1], form = document.querySelector('main form');
+        form.addEventListener('submit', function (e) { e.preventDefault(); });
+        form.requestSubmit();  // confirm.js gives it its key
+        var send = function () {
+          var body = new FormData(form);
+          return fetch(form.action || location.href, {method: 'POST', body: body, credentials: 'same-origin'});
+        };
+        send().then(function (a) { send().then(function (b) { done([a.url, b.url]); }); });
+        """
+    )
+    assert [url.removeprefix(live_server.url) for url in answers] == ["/clubs/owls/", "/clubs/owls/"]
+    assert Organisation.objects.filter(slug="owls").count() == 1
+    assert script_errors(phone) == []

@@ -15,7 +15,7 @@ from django.utils import timezone
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments import services
-from tournaments.models import IdempotentRequest, Organisation, ScoreSheet
+from tournaments.models import ApiKey, IdempotentRequest, Organisation, ScoreSheet
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +156,32 @@ def test_two_requests_at_once_with_one_key_write_one_version_and_answer_alike() 
     assert answers[0].json() == answers[1].json()
     assert sorted(a.has_header("Idempotent-Replayed") for a in answers) == [False, True]
     assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]
+
+
+def test_an_answer_holding_a_secret_is_not_replayed_nor_done_twice() -> None:
+    player = PlayerFactory()
+    services.organisation_create(by=player.user, slug="owls", name="Owls")
+    client = token_client(player.user)
+    body = {"name": "bot", "scopes": ["read"]}
+    first = post_json(client, "/api/organisations/owls/keys/", body, **{"Idempotency-Key": "key-1"})
+    assert first.status_code == 201
+    assert first["Cache-Control"] == "no-store"
+    again = post_json(client, "/api/organisations/owls/keys/", body, **{"Idempotency-Key": "key-1"})
+    assert (again.status_code, again.json()["code"]) == (409, "secret_shown_once")
+    assert first.json()["key"] not in again.content.decode()
+    assert ApiKey.objects.count() == 1
+    stored = IdempotentRequest.objects.get(key="key-1")
+    assert first.json()["key"].encode() not in bytes(stored.body)
+
+
+def test_a_pages_form_sent_twice_with_its_key_is_done_once() -> None:
+    player = PlayerFactory()
+    client = Client()
+    client.force_login(player.user)
+    form = {"slug": "owls", "name": "Owls", "country": "FR", "kind": "club", "_idempotency_key": "tap-1"}
+    first = client.post("/clubs/new/", form)
+    again = client.post("/clubs/new/", form)
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"] == "/clubs/owls/"
+    assert again["Idempotent-Replayed"] == "true"
+    assert Organisation.objects.filter(slug="owls").count() == 1

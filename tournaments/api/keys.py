@@ -7,6 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
+from tournaments.api.webhooks import shown_once
 from tournaments.models import ApiKey, Organisation
 from tournaments.serializers import ApiKeyInputSerializer, ApiKeySerializer, ApiKeyWithSecretSerializer
 
@@ -29,7 +30,8 @@ class ApiKeyViewSet(viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         organisation = get_object_or_404(Organisation, slug=slug)
         key, text = services.api_key_create(organisation=organisation, by=request.user, **payload.validated_data)
-        return Response(ApiKeyWithSecretSerializer(key).data | {"key": text}, status=status.HTTP_201_CREATED)
+        answer = Response(ApiKeyWithSecretSerializer(key).data | {"key": text}, status=status.HTTP_201_CREATED)
+        return shown_once(answer)
 
     @extend_schema(request=None, responses={200: ApiKeySerializer})
     def revoke(self, request: Request, slug: str, key_id: int) -> Response:

@@ -17,6 +17,12 @@ from tournaments.serializers import (
 )
 
 
+def shown_once(response: Response) -> Response:
+    """An answer holding a secret: kept by no cache, and never replayed to a repeated request."""
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 class WebhookViewSet(viewsets.GenericViewSet):
     serializer_class = WebhookSerializer
     queryset = Webhook.objects.none()  # each action reads through the selectors, as the owner asking
@@ -39,7 +45,7 @@ class WebhookViewSet(viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         organisation = get_object_or_404(Organisation, slug=slug)
         hook = services.webhook_subscribe(organisation=organisation, by=request.user, **payload.validated_data)
-        return Response(WebhookWithSecretSerializer(hook).data, status=status.HTTP_201_CREATED)
+        return shown_once(Response(WebhookWithSecretSerializer(hook).data, status=status.HTTP_201_CREATED))
 
     @extend_schema(responses={200: WebhookSerializer})
     def retrieve(self, request: Request, slug: str, webhook_id: int) -> Response:
@@ -54,7 +60,7 @@ class WebhookViewSet(viewsets.GenericViewSet):
     def rotate_secret(self, request: Request, slug: str, webhook_id: int) -> Response:
         """A new secret, shown once; for 24 hours deliveries are signed with the old one too."""
         hook = services.webhook_rotate_secret(hook=self._hook(request, slug, webhook_id), by=request.user)
-        return Response(WebhookWithSecretSerializer(hook).data)
+        return shown_once(Response(WebhookWithSecretSerializer(hook).data))
 
     @extend_schema(request=None, responses={200: WebhookSerializer})
     def enable(self, request: Request, slug: str, webhook_id: int) -> Response:

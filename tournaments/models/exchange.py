@@ -72,6 +72,7 @@ class IdempotentRequest(models.Model):
     status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     content_type = models.CharField(max_length=100, blank=True)
     body = models.BinaryField(default=b"")
+    location = models.CharField(max_length=500, blank=True, help_text="A redirect's address (a page's form).")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -32,10 +32,13 @@ def integrations(request: SignedInRequest, slug: str, shown_once: dict[str, str]
         raise PermissionDenied(refusal(refused.code, refused.message)) from None
     for hook in hooks:
         hook.recent = list(selectors.webhook_deliveries(hook=hook)[:DELIVERIES_SHOWN])  # type: ignore[attr-defined]
-    return render(request, "pages/integrations.html", {
+    page = render(request, "pages/integrations.html", {
         "organisation": organisation, "hooks": hooks, "keys": keys, "shown_once": shown_once,
         "events": Webhook.EVENTS, "scopes": ApiKey.SCOPES,
     })  # fmt: skip
+    if shown_once:
+        page["Cache-Control"] = "no-store"  # kept by no cache, never replayed to a repeated form
+    return page
 
 
 @require_POST

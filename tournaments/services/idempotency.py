@@ -30,6 +30,7 @@ class StoredAnswer:
     status_code: int
     content_type: str
     body: bytes
+    location: str = ""  # a redirect's (the pages' forms answer one)
 
 
 def fingerprint_of(method: str, path: str, body: bytes) -> str:
@@ -61,7 +62,7 @@ def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer
                 "idempotency_key_reused", "Idempotency-Key",
             )  # fmt: skip
         if first.status_code is not None:
-            return StoredAnswer(first.status_code, first.content_type, bytes(first.body))
+            return StoredAnswer(first.status_code, first.content_type, bytes(first.body), first.location)
         if time.monotonic() > waited_until:
             raise Conflict(
                 "a request with this Idempotency-Key is still under way; retry in a moment",
@@ -72,7 +73,7 @@ def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer
 
 def idempotent_record(*, caller: str, key: str, answer: StoredAnswer) -> None:
     IdempotentRequest.objects.filter(caller=caller, key=key).update(
-        status_code=answer.status_code, content_type=answer.content_type, body=answer.body
+        status_code=answer.status_code, content_type=answer.content_type, body=answer.body, location=answer.location
     )
 
 

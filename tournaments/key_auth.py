@@ -98,7 +98,7 @@ def _organisation_of(request: Request, basename: str) -> int | None:
 
 
 class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    target_class = "tournaments.api.key_auth.ApiKeyAuthentication"
+    target_class = "tournaments.key_auth.ApiKeyAuthentication"
     name = "apiKey"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
