@@ -263,6 +263,8 @@ SPECTACULAR_SETTINGS = {
         "DraftDirectionEnum": "tournaments.models.DRAFT_DIRECTIONS",
         "TableResultStatusEnum": "tournaments.models.TableResult.Status",
         "ScoreSheetStatusEnum": "tournaments.models.ScoreSheet.Status",
+        "WebhookDeliveryStatusEnum": "tournaments.models.WebhookDelivery.Status",
+        "EventStatusEnum": "tournaments.models.Event.Status",
     },
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.openapi.add_error_responses"],

@@ -33,7 +33,7 @@ ORGANISATION_OF: dict[str, tuple[type[Model], str]] = {
 SAFE = ("GET", "HEAD", "OPTIONS")
 
 
-class ApiKeyAuthentication(BaseAuthentication):
+class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF ships no types
     keyword = b"bearer"
 
     def authenticate(self, request: Request) -> tuple[Any, ApiKey] | None:

@@ -24,6 +24,7 @@ from tournaments.serializers import (
     ClaimInputSerializer,
     EntrantOutcomeSerializer,
     EntrantsInputSerializer,
+    EventChangeSerializer,
     EventInputSerializer,
     EventSerializer,
     EventUpdateSerializer,
@@ -88,14 +89,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_throttles(self):  # type: ignore[no-untyped-def]
         return [EventCreateThrottle()] if self.action == "create" else super().get_throttles()
 
-    @extend_schema(parameters=[ChangesQuery], responses={200: EventSerializer(many=True)})
+    @extend_schema(parameters=[ChangesQuery], responses={200: EventChangeSerializer(many=True)})
     @action(detail=False, methods=["get"], pagination_class=ChangesCursor, filter_backends=[])
     def changes(self, request: Request) -> Response:
         """Events changed since `updated_since`, oldest change first, by cursor: what a bot syncs from."""
         query = ChangesQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         page = self.paginate_queryset(selectors.events_changed(since=query.validated_data.get("updated_since")))
-        return self.get_paginated_response(EventSerializer(page, many=True).data)
+        return self.get_paginated_response(EventChangeSerializer(page, many=True).data)
 
     @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
     def create(self, request: Request) -> Response:

@@ -4,7 +4,9 @@ tournaments/services/idempotency.py says what it promises. A middleware, so that
 without being written for it.
 
 An answer that shows a secret once (a webhook's secret, an API key: `Cache-Control: no-store`) is not kept:
-a repeat is told so (409 `secret_shown_once`) instead of being shown the secret again or making another."""
+a repeat is told so (409 `secret_shown_once`) instead of being shown the secret again or making another. An
+answer that sets a cookie (a log-in, a language) is not kept either: a replay could not set it, so a repeat is
+done again."""
 
 from collections.abc import Callable
 
@@ -53,7 +55,7 @@ class IdempotentPosts:
         except BaseException:
             idempotency.idempotent_release(caller=caller, key=key)
             raise
-        if response.status_code >= 500 or response.status_code in RETRYABLE or response.streaming:
+        if response.status_code >= 500 or response.status_code in RETRYABLE or response.streaming or response.cookies:
             idempotency.idempotent_release(caller=caller, key=key)
             return response
         if "no-store" in response.get("Cache-Control", ""):

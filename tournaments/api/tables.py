@@ -20,6 +20,7 @@ from tournaments.serializers import (
     SeatSwapResultSerializer,
     SheetInputSerializer,
     SubmittedSheetSerializer,
+    TableChangeSerializer,
     TableChangesQuery,
     TableResultSerializer,
     TableSerializer,
@@ -100,7 +101,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             selectors.table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else selectors.table_list()
         )
 
-    @extend_schema(parameters=[TableChangesQuery], responses={200: TableSerializer(many=True)})
+    @extend_schema(parameters=[TableChangesQuery], responses={200: TableChangeSerializer(many=True)})
     @action(detail=False, methods=["get"], pagination_class=ChangesCursor, filter_backends=[])
     def changes(self, request: Request) -> Response:
         """An event's tables whose result changed since `updated_since`, oldest change first, by cursor."""
@@ -109,7 +110,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         event = get_object_or_404(Event, pk=query.validated_data["event"])
         since = query.validated_data.get("updated_since")
         page = self.paginate_queryset(selectors.tables_changed(event=event, since=since))
-        return self.get_paginated_response(TableSerializer(page, many=True).data)
+        return self.get_paginated_response(TableChangeSerializer(page, many=True).data)
 
     @extend_schema(
         request=TableSheetsInputSerializer,

@@ -60,6 +60,11 @@ class WebhookDelivery(models.Model):
     def __str__(self) -> str:
         return f"{self.event_type} to {self.webhook.url} ({self.status})"
 
+    @property
+    def failed(self) -> bool:
+        """Failed after every retry: its owner may send it again."""
+        return self.status == self.Status.FAILED
+
 
 class IdempotentRequest(models.Model):
     """A POST sent with an `Idempotency-Key`: its first answer, replayed to a repeat of the same request

@@ -95,6 +95,10 @@ class OrganiserInputSerializer(serializers.Serializer):
     player = serializers.CharField(help_text="The handle of the player to add as a co-organiser.")
 
 
+class EventChangeSerializer(EventSerializer):
+    """An event as the changes' cursor pages give it (a component of its own: those pages have no count)."""
+
+
 class ChangesQuery(serializers.Serializer):
     updated_since = serializers.DateTimeField(
         required=False, help_text="Only what changed at or after this moment (ISO 8601); everything when left out."
@@ -202,3 +206,7 @@ class EntrantOutcomeSerializer(serializers.Serializer):
     status = serializers.CharField()
     club = serializers.CharField()
     claim_code = serializers.CharField()
+
+
+class TableChangeSerializer(TableSerializer):
+    """A table as the changes' cursor pages give it."""
