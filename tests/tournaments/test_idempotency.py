@@ -185,3 +185,34 @@ def test_a_pages_form_sent_twice_with_its_key_is_done_once() -> None:
     assert again["Location"] == first["Location"] == "/clubs/owls/"
     assert again["Idempotent-Replayed"] == "true"
     assert Organisation.objects.filter(slug="owls").count() == 1
+
+
+def test_a_key_costs_a_sheet_post_two_statements(seat_and_sheet) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user)
+    path = f"/api/seats/{seat.pk}/sheets/"
+    post_json(client, path, {"data": data})  # the first version: later ones take the same path
+    with CaptureQueriesContext(connection) as plain:
+        post_json(client, path, {"data": data})
+    with CaptureQueriesContext(connection) as keyed:
+        post_json(client, path, {"data": data}, **{"Idempotency-Key": "cost"})
+    claim_and_record = [q["sql"] for q in keyed.captured_queries if "idempotentrequest" in q["sql"].lower()]
+    assert len(claim_and_record) == 2  # the claim's INSERT, the answer's UPDATE
+    assert len(keyed.captured_queries) - len(plain.captured_queries) <= 4  # with the claim's savepoint
+
+
+def test_a_log_in_sent_twice_logs_in_twice_rather_than_replaying_without_its_cookie() -> None:
+    player = PlayerFactory()
+    player.user.set_password("a-long-test-password")
+    player.user.save()
+    client = Client()
+    form = {"username": player.user.username, "password": "a-long-test-password", "_idempotency_key": "in-1"}
+    for _ in range(2):
+        answer = client.post("/accounts/login/", form)
+        assert answer.status_code == 302
+        assert not answer.has_header("Idempotent-Replayed")
+        assert "sessionid" in answer.cookies
+    assert client.get("/api/me/").status_code == 200

@@ -10,6 +10,7 @@ done again."""
 
 from collections.abc import Callable
 
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from config.errors import DomainError
@@ -55,7 +56,12 @@ class IdempotentPosts:
         except BaseException:
             idempotency.idempotent_release(caller=caller, key=key)
             raise
-        if response.status_code >= 500 or response.status_code in RETRYABLE or response.streaming or response.cookies:
+        if (
+            response.status_code >= 500
+            or response.status_code in RETRYABLE
+            or response.streaming
+            or _sets_cookies(response)
+        ):
             idempotency.idempotent_release(caller=caller, key=key)
             return response
         if "no-store" in response.get("Cache-Control", ""):
@@ -72,6 +78,12 @@ SECRET_SHOWN_ONCE = idempotency.StoredAnswer(
     b'{"code": "secret_shown_once", "detail": "this request was done; its answer held a secret shown once, '
     b'so it is not shown again: list what it made to find it", "field": "Idempotency-Key"}',
 )  # fmt: skip
+
+
+def _sets_cookies(response: HttpResponse) -> bool:
+    """Whether the answer sets a cookie a replay could not: any but the flash messages' (a replay of a form's
+    redirect without its "Saved." loses nothing)."""
+    return bool(set(response.cookies) - {CookieStorage.cookie_name})
 
 
 def _key_of(request: HttpRequest) -> str | None:

@@ -47,15 +47,14 @@ def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer
     the first request with this key gave, waited for up to IDEMPOTENCY_WAIT_SECONDS while it is under way."""
     waited_until = time.monotonic() + settings.IDEMPOTENCY_WAIT_SECONDS
     while True:
-        _forget_expired(caller, key)
         try:
             with transaction.atomic():
                 IdempotentRequest.objects.create(caller=caller, key=key, fingerprint=fingerprint)
             return None
         except IntegrityError:
             first = IdempotentRequest.objects.filter(caller=caller, key=key).first()
-        if first is None:
-            continue  # released or expired between the two statements: claim it again
+        if first is None or _forgotten(first):
+            continue  # released, expired or dead since: claim it again
         if first.fingerprint != fingerprint:
             raise KeyReused(
                 "this Idempotency-Key was already used for a different request (another path or body)",
@@ -89,11 +88,12 @@ def idempotency_sweep() -> int:
     return IdempotentRequest.objects.filter(created_at__lt=kept_since).delete()[0]
 
 
-def _forget_expired(caller: str, key: str) -> None:
+def _forgotten(first: IdempotentRequest) -> bool:
+    """Delete the claim when it is past IDEMPOTENCY_HOURS, or under way for longer than any request lives
+    (its process died); whether it was."""
     now = timezone.now()
-    IdempotentRequest.objects.filter(
-        caller=caller, key=key, created_at__lt=now - timedelta(hours=settings.IDEMPOTENCY_HOURS)
-    ).delete()
-    IdempotentRequest.objects.filter(
-        caller=caller, key=key, status_code__isnull=True, created_at__lt=now - UNDER_WAY_FOR_AT_MOST
-    ).delete()
+    expired = first.created_at < now - timedelta(hours=settings.IDEMPOTENCY_HOURS)
+    dead = first.status_code is None and first.created_at < now - UNDER_WAY_FOR_AT_MOST
+    if expired or dead:
+        IdempotentRequest.objects.filter(pk=first.pk).delete()
+    return expired or dead
