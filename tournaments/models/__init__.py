@@ -23,7 +23,7 @@ from tournaments.models.organisations import JoinRequest, Membership, Organisati
 from tournaments.models.players import Player
 from tournaments.models.seasons import QualificationDecline, Season, SeasonEvent, SeasonStanding
 from tournaments.models.sheets import PadDraft, ScoreSheet, TableResult
-from tournaments.models.stewarding import RatingBody, Sanction, SanctionDecision
+from tournaments.models.stewarding import HeldResult, RatingBody, ResultChange, Sanction, SanctionDecision
 
 __all__ = [
     "DEFAULT_POINTS_BY_TABLE_SIZE",
@@ -38,6 +38,7 @@ __all__ = [
     "Event",
     "EventPlace",
     "HasStates",
+    "HeldResult",
     "IdempotentRequest",
     "JoinRequest",
     "Membership",
@@ -47,6 +48,7 @@ __all__ = [
     "QualificationDecline",
     "RatingBody",
     "Registration",
+    "ResultChange",
     "Round",
     "Sanction",
     "SanctionDecision",

@@ -76,6 +76,7 @@ from tournaments.selectors.seasons import (
 )
 from tournaments.selectors.sheets import (
     SubmittedSheets,
+    newest_sheet_author,
     newest_sheet_authors,
     pad_draft,
     pad_submitted_seats,
@@ -147,6 +148,7 @@ __all__ = [
     "is_organiser",
     "is_staff_of",
     "is_steward",
+    "newest_sheet_author",
     "newest_sheet_authors",
     "organisations_of",
     "pad_draft",

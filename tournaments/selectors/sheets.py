@@ -85,3 +85,14 @@ def sheets_with_table_status(*, sheet_ids: list[int], table_id: int) -> Submitte
     )
     sheets: list[ScoreSheet] = list(rows)
     return SubmittedSheets(sheets, str(getattr(sheets[0], "table_status")))  # noqa: B009 (an annotation)
+
+
+def newest_sheet_author(*, table_ids: Sequence[int]) -> User | None:
+    """Who entered the newest sheet of these tables (whoever a verification acted for), or None."""
+    sheet = (
+        ScoreSheet.objects.filter(seat__table_id__in=table_ids)
+        .select_related("entered_by__player")
+        .order_by("-entered_at", "-id")
+        .first()
+    )
+    return sheet.entered_by if sheet is not None else None

@@ -58,7 +58,14 @@ from tournaments.services.registrations import (
     registration_withdraw,
 )
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
-from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust, rating_body_set
+from tournaments.services.sanctions import (
+    event_sanction,
+    event_unsanction,
+    organisation_corrections_trust,
+    organisation_trust,
+    rating_body_set,
+    result_change_decide,
+)
 from tournaments.services.seasons import (
     event_seasons_refresh,
     qualification_decline,
@@ -127,6 +134,7 @@ __all__ = [
     "notify_round_seated",
     "notify_table_rejected",
     "official_list_publish",
+    "organisation_corrections_trust",
     "organisation_create",
     "organisation_trust",
     "pad_contest",
@@ -144,6 +152,7 @@ __all__ = [
     "registration_reinstate",
     "registration_walk_in",
     "registration_withdraw",
+    "result_change_decide",
     "round_seat_next",
     "round_start",
     "season_create",

@@ -1,6 +1,7 @@
 """Feed verified table results to the ratings app (tournaments -> ratings, never the reverse)."""
 
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -12,7 +13,7 @@ from config.errors import NotAllowed
 from games import GAMES
 from ratings import selectors as ratings_read
 from ratings import services as ratings
-from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
+from tournaments.models import HeldResult, Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.services.card_stats import card_stats_sync
 
 TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
@@ -32,17 +33,21 @@ def tables_unrated(*, before: datetime) -> list[int]:
     """Tables that should be rated but are not (a lost worker): final results of rated events, last changed
     before `before`, played by two players or more, with no rating event. One anti-join in the database."""
     source = Concat(Value(TABLE_SOURCE), Cast(OuterRef("table_id"), CharField()))
-    return list(
-        TableResult.objects.filter(
-            status__in=TableResult.COUNTS,
-            updated_at__lt=before,
-            table__round__event__rated=True,
-            table__round__event__sanction=Sanction.SANCTIONED,
-        )
+    rated_events = {"table__round__event__rated": True, "table__round__event__sanction": Sanction.SANCTIONED}
+    live = (
+        TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=before, **rated_events)
+        .exclude(table__held__isnull=False)  # a held table is judged by its held result, below
         .exclude(verdict__has_key="forfeit")  # a table won by forfeit is never rated
         .exclude(ratings_read.source_rated(source))
         .values_list("table_id", flat=True)
     )
+    held = (
+        HeldResult.objects.filter(status__in=TableResult.COUNTS, held_at__lt=before, **rated_events)
+        .exclude(verdict__has_key="forfeit")
+        .exclude(ratings_read.source_rated(source))
+        .values_list("table_id", flat=True)
+    )
+    return sorted({*live, *held})
 
 
 def tables_rate(*, table_ids: list[int]) -> None:
@@ -64,7 +69,9 @@ def tables_rate(*, table_ids: list[int]) -> None:
 
 def _rate_read_under_lock(table_ids: list[int]) -> None:
     results = sorted(
-        TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids),
+        as_held(
+            TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids)
+        ),
         key=lambda result: (result.verified_at is None, result.verified_at, result.table_id),
     )
     actors = _last_actors(results)
@@ -89,6 +96,21 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
     for game, game_matches in matches.items():
         ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
     card_stats_sync(results=results, counting={result.table_id for result in counting})
+
+
+def as_held(results: Iterable[TableResult]) -> list[TableResult]:
+    """The results the pools rate: a table of an event that holds its results (sanctioned and finished,
+    services/held_results.py) as it was held, not as it may have changed since: copies, never saved."""
+    results = list(results)
+    held = {h.table_id: h for h in HeldResult.objects.filter(table_id__in=[r.table_id for r in results])}
+    return [_held_copy(result, held[result.table_id]) if result.table_id in held else result for result in results]
+
+
+def _held_copy(result: TableResult, hold: HeldResult) -> TableResult:
+    copy = TableResult(pk=result.pk, table=result.table, status=hold.status, verdict=hold.verdict,
+                       verified_at=hold.verified_at, attempt=result.attempt, override_by=result.override_by,
+                       override_reason=result.override_reason)  # fmt: skip
+    return copy
 
 
 def tables_unrate(*, table_ids: list[int], actor: str) -> int:

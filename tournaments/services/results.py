@@ -14,12 +14,14 @@ from collections.abc import Collection, Sequence
 from enum import StrEnum
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 
 import games
 from config.celery import enqueue_on_commit
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, Table, TableResult
+from tournaments.services import held_results
 from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
 from tournaments.services.seasons import event_seasons_refresh
@@ -38,34 +40,76 @@ class Because(StrEnum):
     CLOSED = "closed"  # an organiser closed the events and published their results
     IMPORTED = "imported"  # the events came from an archive
     CLAIMED = "claimed"  # a guest's history became a player's (their ratings are merged by the claim)
+    DECIDED = "decided"  # a steward accepted or refused a change of a sanctioned event's results
 
 
 # After these, every table of the events named is rated again (as the sanction now says); the others name
 # the tables whose results changed, and a close or a claim changes no table's result.
 RATE_EVERY_TABLE = frozenset({Because.SANCTION, Because.IMPORTED})
+# These change a table's result: in an event that holds its results (sanctioned and finished) the change
+# waits for a steward (services/held_results.py). These make an event hold its results, or no longer.
+HELD_BACK = frozenset({Because.VERIFIED, Because.OVERRIDDEN, Because.REOPENED, Because.FORFEITED})
+HOLD_OR_RELEASE = frozenset({Because.SANCTION, Because.CLOSED, Because.IMPORTED})
+TRUSTED_CORRECTIONS = "accepted as it came: the stewards trust this club's corrections"
 
 
-def results_changed(*, because: Because, tables: Collection[int] = (), events: Collection[int] = ()) -> None:
+def results_changed(
+    *,
+    because: Because,
+    tables: Collection[int] = (),
+    events: Collection[int] = (),
+    by: User | None = None,
+    reason: str = "",
+) -> None:
     """Bring every row derived from these tables' and events' results up to date, in the caller's
-    transaction, and queue what is sent after the commit."""
+    transaction, and queue what is sent after the commit. `by` and `reason`: who changed the results and why
+    (kept when the change waits for a steward)."""
     with transaction.atomic():
         changed = list(
             TableResult.objects.filter(table_id__in=set(tables))
-            .select_related("table__round__event")
+            .select_related("table__round__event__organisation")
             .order_by("table_id")
         )
         event_ids = set(events) | {result.table.round.event_id for result in changed}
+        held_back = held_results.holding(event_ids=event_ids) if because in HELD_BACK else set()
+        before = {event_id: held_results.places_now(event_id=event_id) for event_id in held_back}
         for round_id in sorted({result.table.round_id for result in changed}):
             round_finish_if_complete(round_id=round_id)  # in id order: two changes lock rounds alike
         finished = event_places_refresh(event_ids=event_ids)
         event_seasons_refresh(event_ids=finished)  # a season counts finished events only
+        if because in HOLD_OR_RELEASE:
+            _hold_or_release(set(events))
+        for event_id in sorted(held_back):
+            _record_change(because, [r for r in changed if r.table.round.event_id == event_id], by, reason,
+                           before[event_id])  # fmt: skip
         rated = set(tables)
         if because in RATE_EVERY_TABLE:
             rated |= set(Table.objects.filter(round__event_id__in=events).values_list("pk", flat=True))
         if rated:
             tables_rate(table_ids=sorted(rated))
-        _queue_pick_accuracy(rated if because != Because.SANCTION else set())
+        _queue_pick_accuracy(rated if because not in (Because.SANCTION, Because.DECIDED) else set())
         _announce(because, changed, event_ids)
+
+
+def _hold_or_release(event_ids: set[int]) -> None:
+    """Sanctioned and finished events hold their results as they are now; the others hold none."""
+    holding = held_results.holding(event_ids=event_ids)
+    held_results.results_hold(event_ids=holding)
+    held_results.results_release(event_ids=event_ids - holding)
+
+
+def _record_change(
+    because: Because, changed: Sequence[TableResult], by: User | None, reason: str, before: list[list[object]]
+) -> None:
+    """A held event's results changed: recorded for the stewards, or accepted at once for a club whose
+    corrections they trust."""
+    event = changed[0].table.round.event
+    table_ids = [result.table_id for result in changed]
+    by = by or selectors.newest_sheet_author(table_ids=table_ids)
+    change = held_results.change_record(event_id=event.pk, tables=table_ids, because=str(because), by=by,
+                                        reason=reason, before=before)  # fmt: skip
+    if event.organisation.corrections_trusted:
+        held_results.change_decide(change=change, accept=True, by=None, reason=TRUSTED_CORRECTIONS)
 
 
 def round_finish_if_complete(*, round_id: int) -> bool:

@@ -2,7 +2,8 @@
 
 Sanctioning a finished event rates its tables in their own time slots (the pool replays from the first);
 revoking takes them out (the pool replays too); either way the pool equals rating everything sanctioned
-from scratch. The decision, its author and its reason are kept.
+from scratch. The decision, its author and its reason are kept. Once sanctioned and finished, an event holds
+its results: a later change waits for a steward's decision here (services/held_results.py).
 """
 
 from django.contrib.auth.models import User
@@ -11,7 +12,8 @@ from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments import selectors
-from tournaments.models import Event, Organisation, RatingBody, Sanction, SanctionDecision
+from tournaments.models import Event, Organisation, RatingBody, ResultChange, Sanction, SanctionDecision
+from tournaments.services import held_results
 from tournaments.services.results import Because, results_changed
 from tournaments.services.transitions import locked_for
 
@@ -71,6 +73,30 @@ def organisation_trust(*, organisation: Organisation, by: User, trusted: bool, g
         locked.trusted_games = sorted(games_trusted)
         locked.save(update_fields=["trusted_games"])
     organisation.trusted_games = locked.trusted_games
+    return organisation
+
+
+def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason: str) -> ResultChange:
+    """A steward of the event's game accepts a change of a sanctioned event's results (the pool now rates the
+    tables as they are) or refuses it (the pool keeps the results it held); the decision is kept."""
+    selectors.require_steward(user=by, game=change.event.game)
+    _refuse_own_event(change.event, by)
+    reason = _reason(reason)
+    with transaction.atomic():
+        locked = ResultChange.objects.select_for_update().select_related("event").get(pk=change.pk)
+        if not locked.pending:
+            raise Conflict(f"this change was decided already: {locked.status}", "change_decided", "change")
+        held_results.change_decide(change=locked, accept=accept, by=by, reason=reason)
+        results_changed(because=Because.DECIDED, tables=locked.tables)
+    return locked
+
+
+def organisation_corrections_trust(*, organisation: Organisation, by: User, trusted: bool) -> Organisation:
+    """A steward lets the club's corrections of sanctioned results be accepted as they come (or no longer)."""
+    if not selectors.is_a_steward(user=by):
+        raise NotAllowed("only a steward decides whose corrections are trusted", "not_steward")
+    Organisation.objects.filter(pk=organisation.pk).update(corrections_trusted=trusted)
+    organisation.corrections_trusted = trusted
     return organisation
 
 

@@ -114,7 +114,7 @@ def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
     result.attempt += 1  # a task still queued for the older sheets finds its attempt gone
     result.save(update_fields=["status", "verdict", "verified_at", "attempt", "updated_at"])
     TableResult.history.bulk_history_create([result], update=True, default_user=by)
-    results_changed(because=Because.FORFEITED, tables=[result.table_id])
+    results_changed(because=Because.FORFEITED, tables=[result.table_id], by=by, reason="a seat forfeited")
     return result
 
 
@@ -169,7 +169,7 @@ def table_override(*, table: Table, reason: str, by: User) -> TableResult:
         result.override_reason, result.override_by = reason, by
         result.verified_at = timezone.now()  # the result counts from now: its place in the rating order
         result.save(update_fields=["status", "override_reason", "override_by", "verified_at", "updated_at"])
-        results_changed(because=Because.OVERRIDDEN, tables=[table.pk])
+        results_changed(because=Because.OVERRIDDEN, tables=[table.pk], by=by, reason=reason.strip())
     return result
 
 
@@ -195,7 +195,7 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
         result.save(update_fields=["status", "attempt", "updated_at"])
         if round_.can.reopen:
             advance(round_, "reopen")
-        results_changed(because=Because.REOPENED, tables=[table.pk])  # out of its pool until it counts again
+        results_changed(because=Because.REOPENED, tables=[table.pk], by=by, reason=reason.strip())  # out of its pool
     return result
 
 

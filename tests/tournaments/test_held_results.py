@@ -1,0 +1,170 @@
+"""Sanctions that hold (issue 46, item 1): once an event is sanctioned and finished, random changes of its
+results (corrections verified or rejected, overrides) never move the pool until a steward accepts them;
+accepting rates the results as they now are (the pool then equals a replay from scratch of what it holds);
+refusing keeps what was sanctioned; the changes are recorded with who, why and the places before and after;
+a club whose corrections the stewards trust has them accepted as they come. On PostgreSQL."""
+
+import random
+
+import pytest
+
+from ratings.models import Rating, RatingEvent, RatingPool
+from ratings.services import pool_replay
+from tests.factories import PlayerFactory, UserFactory
+from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments import services
+from tournaments.models import Event, HeldResult, ResultChange, Table, TableResult
+from tournaments.services import held_results
+from tournaments.services.rating import as_held, rated
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+GAME = "boomerang-australia"
+
+
+class Night:
+    """A sanctioned club night of eight players over two rounds, played and closed."""
+
+    def __init__(self, rng: random.Random, on_commit, trusted: bool = False) -> None:
+        self.rng, self.on_commit = rng, on_commit
+        self.owner, self.steward = PlayerFactory().user, UserFactory(is_superuser=True)
+        club = services.organisation_create(by=self.owner, slug="owls", name="Owls")
+        if trusted:
+            services.organisation_corrections_trust(organisation=club, by=self.steward, trusted=True)
+        self.event = services.event_create(organiser=self.owner, name="Night", game=GAME, organisation=club,
+                                           rounds_planned=2)  # fmt: skip
+        services.event_sanction(event=self.event, by=self.steward, reason="a club night")
+        services.event_open_registration(event=self.event, by=self.owner)
+        register_and_check_in(self.event, [PlayerFactory() for _ in range(8)])
+        round_ = services.event_start(event=self.event, by=self.owner)
+        for number in (1, 2):
+            if number == 2:
+                round_ = services.round_seat_next(event=self.event, by=self.owner)
+            services.round_start(round_=round_, by=self.owner)
+            for table in round_.tables.all():
+                self.submit(table)
+        with on_commit(execute=True):
+            services.event_close(event=self.event, by=self.owner)
+
+    def submit(self, table: Table, wrong: bool = False) -> None:
+        seats = legal_seat_data(Table.objects.get(pk=table.pk), self.rng)
+        if wrong:
+            seats[0] = {**seats[0], "claimed_total": seats[0]["claimed_total"] + 3}
+        with self.on_commit(execute=True):
+            services.table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=seats, by=self.owner)
+
+    def change(self) -> None:
+        """One change of a random table's result, as an organiser may make after the close."""
+        table = self.rng.choice(list(Table.objects.filter(round__event=self.event)))
+        kind = self.rng.choice(["correct", "correct", "wrong", "override"])
+        if kind == "override":
+            if TableResult.objects.get(table=table).table_verdict.scored:
+                with self.on_commit(execute=True):
+                    services.table_override(table=table, reason="as the slips say", by=self.owner)
+        else:
+            self.submit(table, wrong=kind == "wrong")
+
+    def decide(self, accept: bool) -> ResultChange:
+        pending = ResultChange.objects.get(event=self.event, status="pending")
+        with self.on_commit(execute=True):
+            return services.result_change_decide(change=pending, accept=accept, by=self.steward, reason="checked")
+
+
+def pool() -> dict[int, tuple[float, float, int]]:
+    return {r.player_id: (round(r.mu, 9), round(r.sigma, 9), r.games) for r in Rating.objects.all()}
+
+
+def placings() -> dict[str, list]:
+    return {e.source: sorted((p["name"], p["rank"]) for p in e.placings) for e in RatingEvent.objects.all()}
+
+
+def pool_is_the_replay_of_what_it_holds() -> None:
+    """The rated tables are those whose held result counts, each rated with its held ranks, and a replay from
+    scratch gives the stored ratings."""
+    results = as_held(TableResult.objects.select_related("table__round__event"))
+    expected = {
+        f"table:{r.table_id}": sorted((s.player, s.rank) for s in r.table_verdict.seats if not s.forfeited)
+        for r in results if rated(r)
+    }  # fmt: skip
+    assert placings() == expected
+    kept = pool()
+    for rating_pool in RatingPool.objects.all():
+        pool_replay(pool=rating_pool)
+    assert pool() == kept
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_changes_after_sanction_move_no_pool_until_a_steward_accepts(django_capture_on_commit_callbacks, seed) -> None:
+    rng = random.Random(seed)
+    night = Night(rng, django_capture_on_commit_callbacks)
+    sanctioned, sanctioned_places = pool(), placings()
+    places_at_close = held_results.places_now(event_id=night.event.pk)
+    assert HeldResult.objects.count() == Table.objects.count() == 4
+    for _ in range(rng.randint(2, 6)):
+        night.change()
+        assert pool() == sanctioned  # however the results changed
+        assert placings() == sanctioned_places
+    change = ResultChange.objects.get(event=night.event, status="pending")
+    assert change.steps
+    assert {step["by"] for step in change.steps} == {night.owner.player.handle}
+    assert change.before == places_at_close
+    assert change.after == held_results.places_now(event_id=night.event.pk)
+    assert len(change.before) == 8
+    accept = rng.random() < 0.5
+    night.decide(accept=accept)
+    if accept:
+        live = {r.table_id: (r.status, r.verdict) for r in TableResult.objects.all()}
+        assert {h.table_id: (h.status, h.verdict) for h in HeldResult.objects.all()} == live
+    else:
+        assert pool() == sanctioned
+    pool_is_the_replay_of_what_it_holds()
+
+
+def test_a_refused_change_keeps_the_sanctioned_result_and_a_later_change_waits_again(
+    django_capture_on_commit_callbacks,
+) -> None:
+    night = Night(random.Random(7), django_capture_on_commit_callbacks)
+    sanctioned = pool()
+    night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
+    refused = night.decide(accept=False)
+    assert (refused.status, refused.decided_by, refused.decision_reason) == ("refused", night.steward, "checked")
+    assert pool() == sanctioned
+    night.change()
+    assert ResultChange.objects.filter(event=night.event, status="pending").count() == 1
+
+
+def test_a_revoked_sanction_voids_the_waiting_change_and_holds_nothing(django_capture_on_commit_callbacks) -> None:
+    night = Night(random.Random(3), django_capture_on_commit_callbacks)
+    night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_unsanction(event=night.event, by=night.steward, reason="doubt")
+    assert ResultChange.objects.get(event=night.event).status == "void"
+    assert not HeldResult.objects.exists()
+    assert not RatingEvent.objects.filter(kind="match").exists()
+
+
+def test_a_trusted_clubs_corrections_are_accepted_as_they_come(django_capture_on_commit_callbacks) -> None:
+    night = Night(random.Random(5), django_capture_on_commit_callbacks, trusted=True)
+    table = Table.objects.filter(round__event=night.event).first()
+    night.submit(table)
+    change = ResultChange.objects.get(event=night.event)
+    assert change.status == "accepted"
+    assert change.decided_by is None
+    held = HeldResult.objects.get(table=table)
+    assert (held.status, held.verdict) == (table.result.status, TableResult.objects.get(table=table).verdict)
+    pool_is_the_replay_of_what_it_holds()
+
+
+def test_only_a_steward_decides_and_a_decision_is_made_once(django_capture_on_commit_callbacks) -> None:
+    from config.errors import DomainError
+
+    night = Night(random.Random(9), django_capture_on_commit_callbacks)
+    night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
+    pending = ResultChange.objects.get(event=night.event)
+    with pytest.raises(DomainError) as refused:
+        services.result_change_decide(change=pending, accept=True, by=night.owner, reason="mine")
+    assert refused.value.code == "not_steward"
+    night.decide(accept=True)
+    with pytest.raises(DomainError) as again:
+        services.result_change_decide(change=pending, accept=False, by=night.steward, reason="late")
+    assert again.value.code == "change_decided"
+    assert Event.objects.get(pk=night.event.pk).result_changes.count() == 1
