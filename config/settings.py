@@ -265,6 +265,8 @@ SPECTACULAR_SETTINGS = {
         "ScoreSheetStatusEnum": "tournaments.models.ScoreSheet.Status",
         "WebhookDeliveryStatusEnum": "tournaments.models.WebhookDelivery.Status",
         "EventStatusEnum": "tournaments.models.Event.Status",
+        "OrganisationKindEnum": "tournaments.models.Organisation.Kind",
+        "DecisionKindEnum": "tournaments.serializers.organisations.DECISION_KINDS",
     },
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.openapi.add_error_responses"],

@@ -143,8 +143,8 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         EventInputRequest,
         EventsEnum,
         GameEnum,
-        KindEnum,
         OrganisationInputRequest,
+        OrganisationKindEnum,
         PlayerSignupRequest,
         ReasonRequest,
         SeasonEventInputRequest,
@@ -167,7 +167,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
 
     organiser, steward = signed_up("orga"), signed_up("steward")
     answered(organisations_create.sync(client=organiser, body=OrganisationInputRequest(slug="owls", name="Owls")))
-    federation = OrganisationInputRequest(slug="fed", name="Federation", kind=KindEnum("federation"))
+    federation = OrganisationInputRequest(slug="fed", name="Federation", kind=OrganisationKindEnum("federation"))
     answered(organisations_create.sync(client=steward, body=federation))
     RatingBody.objects.create(game="", organisation=Organisation.objects.get(slug="fed"))  # stewards: no API sets it
     hook_body = WebhookInputRequest(

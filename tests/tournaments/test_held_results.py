@@ -168,3 +168,27 @@ def test_only_a_steward_decides_and_a_decision_is_made_once(django_capture_on_co
         services.result_change_decide(change=pending, accept=False, by=night.steward, reason="late")
     assert again.value.code == "change_decided"
     assert Event.objects.get(pk=night.event.pk).result_changes.count() == 1
+
+
+def test_the_api_shows_the_decisions_and_a_steward_accepts_a_change(django_capture_on_commit_callbacks) -> None:
+    from django.test import Client
+
+    night = Night(random.Random(11), django_capture_on_commit_callbacks)
+    night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
+    decisions = Client().get(f"/api/events/{night.event.pk}/decisions/").json()
+    assert [(d["kind"], d["decision"]) for d in decisions] == [("sanction", "sanctioned"), ("result_change", "pending")]
+    change = decisions[-1]
+    assert change["steps"][0]["because"] == "verified"
+    assert change["steps"][0]["by"] == night.owner.player.handle
+    path = f"/api/events/{night.event.pk}/result-changes/{change['id']}/accept/"
+    organiser = Client()
+    organiser.force_login(night.owner)
+    assert organiser.post(path, {"reason": "mine"}, content_type="application/json").status_code == 403
+    steward = Client()
+    steward.force_login(night.steward)
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = steward.post(path, {"reason": "the slips agree"}, content_type="application/json")
+    assert accepted.status_code == 200, accepted.content
+    assert (accepted.json()["decision"], accepted.json()["reason"]) == ("accepted", "the slips agree")
+    archive = services.event_export(event=Event.objects.get(pk=night.event.pk))
+    assert [d["decision"] for d in archive["decisions"]] == ["sanctioned", "accepted"]

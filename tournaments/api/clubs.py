@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from tournaments import services
 from tournaments.models import Organisation, Player
 from tournaments.serializers import (
+    CorrectionsTrustSerializer,
     LeaveInputSerializer,
     MembershipInputSerializer,
     MembershipSerializer,
@@ -53,6 +54,17 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         organisation = self.get_object()
         services.staff_remove(
             organisation=organisation, by=request.user, player=get_object_or_404(Player, handle=handle)
+        )
+        return Response(OrganisationSerializer(organisation).data)
+
+    @extend_schema(request=CorrectionsTrustSerializer, responses={200: OrganisationSerializer})
+    @action(detail=True, methods=["post"], url_path="corrections-trust")
+    def corrections_trust(self, request: Request, slug: str) -> Response:
+        """A steward trusts the club's corrections of sanctioned results: accepted as they come (or no longer)."""
+        payload = CorrectionsTrustSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        organisation = services.organisation_corrections_trust(
+            organisation=self.get_object(), by=request.user, trusted=payload.validated_data["trusted"]
         )
         return Response(OrganisationSerializer(organisation).data)
 

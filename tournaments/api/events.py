@@ -18,10 +18,11 @@ from config.paging import ChangesCursor
 from config.renderers import CSVRenderer
 from config.throttling import ClaimThrottle, EventCreateThrottle, SignupThrottle
 from tournaments import selectors, services
-from tournaments.models import Player, Registration, Round
+from tournaments.models import Player, Registration, ResultChange, Round
 from tournaments.serializers import (
     ChangesQuery,
     ClaimInputSerializer,
+    DecisionSerializer,
     EntrantOutcomeSerializer,
     EntrantsInputSerializer,
     EventChangeSerializer,
@@ -213,6 +214,26 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload.is_valid(raise_exception=True)
         event = services.event_sanction(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
+
+    @extend_schema(responses={200: DecisionSerializer(many=True)})
+    @action(detail=True, methods=["get"], url_path="decisions", pagination_class=None, filter_backends=[])
+    def decisions(self, request: Request, pk: str) -> Response:
+        """The stewards' word on the event, oldest first: sanction decisions and changes of its results after
+        the sanction (who, when, why, the places before and after, and what was decided)."""
+        return Response(DecisionSerializer(selectors.event_decisions(event=self.get_object()), many=True).data)
+
+    @extend_schema(request=ReasonSerializer, responses={200: DecisionSerializer})
+    @action(detail=True, methods=["post"], url_path=r"result-changes/(?P<change_id>\d+)/(?P<decision>accept|refuse)")
+    def result_change(self, request: Request, pk: str, change_id: str, decision: str) -> Response:
+        """A steward accepts a change of the sanctioned results (the pool rates them as they are now) or
+        refuses it (the pool keeps the results it held), with a reason."""
+        payload = ReasonSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        change = get_object_or_404(ResultChange, pk=int(change_id), event_id=self.get_object().pk)
+        services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
+                                      **payload.validated_data)  # fmt: skip
+        decided = next(d for d in selectors.event_decisions(event=change.event) if d.get("id") == change.pk)
+        return Response(DecisionSerializer(decided).data)
 
     @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])

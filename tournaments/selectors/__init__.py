@@ -84,6 +84,7 @@ from tournaments.selectors.sheets import (
     seat_sheets,
     sheets_with_table_status,
 )
+from tournaments.selectors.stewarding import event_decisions, result_changes_waiting
 from tournaments.selectors.verification import (
     DraftedTable,
     ResultToDraft,
@@ -133,6 +134,7 @@ __all__ = [
     "edition_active",
     "edition_rules_data",
     "event_bye_counts",
+    "event_decisions",
     "event_guests",
     "event_list",
     "event_ready_to_close",
@@ -167,6 +169,7 @@ __all__ = [
     "require_organiser",
     "require_staff",
     "require_steward",
+    "result_changes_waiting",
     "results_to_verify",
     "rounds_complete_but_running",
     "season_candidates",

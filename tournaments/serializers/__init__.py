@@ -46,6 +46,8 @@ from tournaments.serializers.exchange import (
     WebhookWithSecretSerializer,
 )
 from tournaments.serializers.organisations import (
+    CorrectionsTrustSerializer,
+    DecisionSerializer,
     LeaveInputSerializer,
     MembershipInputSerializer,
     MembershipSerializer,
@@ -92,7 +94,9 @@ __all__ = [
     "CardStatisticSerializer",
     "ChangesQuery",
     "ClaimInputSerializer",
+    "CorrectionsTrustSerializer",
     "CountryInputSerializer",
+    "DecisionSerializer",
     "DeclineInputSerializer",
     "EditionSerializer",
     "EntrantOutcomeSerializer",

@@ -27,7 +27,10 @@ class OrganisationSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Organisation
-        fields = ["slug", "name", "country", "kind", "trusted", "trusted_games", "staff", "created_at"]
+        fields = [
+            "slug", "name", "country", "kind", "trusted", "trusted_games", "corrections_trusted", "staff", "created_at"
+        ]  # fmt: skip
+        read_only_fields = ["corrections_trusted"]
 
     def get_staff(self, organisation: Organisation) -> list[dict[str, str]]:
         return [
@@ -61,3 +64,37 @@ class MembershipSerializer(serializers.ModelSerializer):
     class Meta:
         model = Membership
         fields = ["organisation", "player", "joined_on", "left_on"]
+
+
+class ResultChangeStepSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    because = serializers.ChoiceField(choices=["verified", "overridden", "reopened", "forfeited"])
+    by = serializers.CharField(help_text="The handle (or user name) of who changed the results; empty: unknown.")
+    reason = serializers.CharField(allow_blank=True)
+    tables = serializers.ListField(child=serializers.IntegerField())
+
+
+DECISION_KINDS = ("sanction", "result_change")
+
+
+class DecisionSerializer(serializers.Serializer):
+    """One of the stewards' decisions on an event: a sanction decision, or a change of its results after the
+    sanction and what was decided of it (docs/rules.md, "Sanctions that hold")."""
+
+    kind = serializers.ChoiceField(choices=DECISION_KINDS)
+    at = serializers.DateTimeField()
+    decision = serializers.CharField(
+        help_text="sanctioned, refused or revoked; for a result change: pending, accepted, refused or void."
+    )
+    by = serializers.CharField(allow_blank=True, help_text="The steward who decided; empty: automatic or not yet.")
+    reason = serializers.CharField(allow_blank=True)
+    id = serializers.IntegerField(required=False, help_text="A result change's id (to accept or refuse it).")
+    decided_at = serializers.DateTimeField(required=False, allow_null=True)
+    tables = serializers.ListField(child=serializers.IntegerField(), required=False)
+    steps = ResultChangeStepSerializer(many=True, required=False)
+    before = serializers.ListField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
+    after = serializers.ListField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
+
+
+class CorrectionsTrustSerializer(serializers.Serializer):
+    trusted = serializers.BooleanField(help_text="Its corrections of sanctioned results are accepted as they come.")

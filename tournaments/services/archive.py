@@ -61,7 +61,7 @@ def edition_fingerprint(game: str) -> str:
 
 def event_export(*, event: Event) -> dict[str, Any]:
     """The finished event's archive: settings, edition, players, rounds with every seat's sheet and every
-    verdict, overrides with their reasons, byes, drops and the final places."""
+    verdict, overrides with their reasons, byes, drops, the final places and the stewards' decisions."""
     if not event.can.show_results:
         raise Conflict(f"the event is {event.status}: only a finished event is archived", "wrong_event_status")
     registrations = event.registrations.select_related("player").order_by("player__handle")
@@ -89,7 +89,13 @@ def event_export(*, event: Event) -> dict[str, Any]:
         ],
         "rounds": [_round(round_, sheets) for round_ in rounds],
         "places": [{"player": row.handle, "place": row.rank} for row in selectors.event_standings(event=event)],
+        # The stewards' word here, for the record: an importing service's stewards decide anew (not imported).
+        "decisions": [_dated(decision) for decision in selectors.event_decisions(event=event)],
     }
+
+
+def _dated(decision: dict[str, Any]) -> dict[str, Any]:
+    return {key: value.isoformat() if hasattr(value, "isoformat") else value for key, value in decision.items()}
 
 
 def _round(round_: Round, sheets: dict[int, Any]) -> dict[str, Any]:
