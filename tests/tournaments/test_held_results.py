@@ -192,3 +192,24 @@ def test_the_api_shows_the_decisions_and_a_steward_accepts_a_change(django_captu
     assert (accepted.json()["decision"], accepted.json()["reason"]) == ("accepted", "the slips agree")
     archive = services.event_export(event=Event.objects.get(pk=night.event.pk))
     assert [d["decision"] for d in archive["decisions"]] == ["sanctioned", "accepted"]
+
+
+def test_the_stewards_queue_and_the_event_page_show_the_change(django_capture_on_commit_callbacks) -> None:
+    from django.test import Client
+
+    night = Night(random.Random(13), django_capture_on_commit_callbacks)
+    night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
+    steward = Client()
+    steward.force_login(night.steward)
+    queue = steward.get("/stewards/").content.decode()
+    assert "Results changed after the sanction" in queue
+    assert "sheets corrected and checked again" in queue
+    change = ResultChange.objects.get(event=night.event)
+    with django_capture_on_commit_callbacks(execute=True):
+        steward.post(f"/stewards/result-changes/{change.pk}/refuse/", {"reason": "the slips say otherwise"})
+    assert ResultChange.objects.get(pk=change.pk).status == "refused"
+    page = Client().get(f"/events/{night.event.pk}/").content.decode()
+    assert "refused by the stewards" in page
+    assert "the slips say otherwise" in page
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/events/{night.event.pk}/").content.decode()
+    assert "refusé" in french

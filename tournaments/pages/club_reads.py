@@ -25,6 +25,7 @@ from tournaments.models import (
     Membership,
     Organisation,
     Player,
+    ResultChange,
     Sanction,
     SanctionDecision,
     ScoreSheet,
@@ -161,6 +162,22 @@ class Waiting:
     signals: Signals
     can_sanction: bool  # not while it runs: before its start or after its finish
     last_decision: SanctionDecision | None
+
+
+@dataclass
+class ChangeShown:
+    """A change of a sanctioned event's results as the stewards' queue shows it: its steps and the places of
+    the players whose place moved, before and after."""
+
+    change: ResultChange
+    moved: list[tuple[str, int | None, int | None]]  # (handle, place before, place after)
+
+    @classmethod
+    def of(cls, change: ResultChange) -> "ChangeShown":
+        before, after = dict(map(tuple, change.before)), dict(map(tuple, change.after))
+        moved = [(handle, before.get(handle), after.get(handle)) for handle in sorted(set(before) | set(after))
+                 if before.get(handle) != after.get(handle)]  # fmt: skip
+        return cls(change, sorted(moved, key=lambda row: (row[2] or 0, row[0])))
 
 
 def steward_queue(*, user: User | AnonymousUser) -> list[Waiting]:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError
 from config.paging import page_number
 from tournaments import selectors, services
-from tournaments.models import Event, JoinRequest, Organisation, Player
+from tournaments.models import Event, JoinRequest, Organisation, Player, ResultChange
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import ClubForm
@@ -142,7 +142,32 @@ def stewards(request: SignedInRequest) -> HttpResponse:
     """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""
     if not selectors.stewarded_games(user=request.user):
         raise PermissionDenied("only the stewards of a rating pool see this queue")
-    return render(request, "pages/stewards.html", {"queue": reads.steward_queue(user=request.user)})
+    return render(request, "pages/stewards.html", {
+        "queue": reads.steward_queue(user=request.user),
+        "changes": [reads.ChangeShown.of(change) for change in selectors.result_changes_waiting(user=request.user)],
+    })  # fmt: skip
+
+
+@require_POST
+@login_required
+def result_change_decide(request: SignedInRequest, change_id: int, decision: str) -> HttpResponse:
+    """A steward accepts or refuses a change of a sanctioned event's results, with a reason."""
+    if decision not in ("accept", "refuse"):
+        raise Http404
+    change = get_object_or_404(ResultChange.objects.select_related("event"), pk=change_id)
+    try:
+        services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
+                                      reason=request.POST.get("reason", ""))  # fmt: skip
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        done = (
+            _("The changed results of %(event)s are accepted: the pool rates them.")
+            if decision == "accept"
+            else _("The changed results of %(event)s are refused: the pool keeps the sanctioned ones.")
+        )
+        messages.success(request, done % {"event": change.event.name})
+    return redirect("stewards")
 
 
 @require_POST

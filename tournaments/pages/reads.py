@@ -2,7 +2,7 @@
 domain's reads are tournaments/selectors.py)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -60,6 +60,7 @@ class EventPage:
     ready_to_close: bool
     decision: SanctionDecision | None = None  # the stewards' last word on rating it
     steward: bool = False
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # every word of theirs, oldest first
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
@@ -88,6 +89,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         ready_to_close=organiser and selectors.event_ready_to_close(event=event),
         decision=event.sanction_decisions.select_related("by__player").first(),
         steward=selectors.is_steward(user=user, game=event.game),
+        decisions=selectors.event_decisions(event=event),
     )
 
 

@@ -67,6 +67,15 @@ STATUSES = {
     "webhook_failing": (gettext_lazy("paused after failures"), "bad", "⏸"),
     "webhook_active": (gettext_lazy("active"), "ok", "✔"),
     "key_revoked": (gettext_lazy("revoked"), "info", "✕"),
+    # the stewards' decisions on an event
+    "decision_sanctioned": (gettext_lazy("sanctioned"), "ok", "✔"),
+    "decision_refused": (gettext_lazy("not sanctioned"), "bad", "✖"),
+    "decision_revoked": (gettext_lazy("sanction revoked"), "bad", "✖"),
+    # changes of sanctioned results
+    "change_pending": (gettext_lazy("waiting for a steward"), "warn", "…"),
+    "change_accepted": (gettext_lazy("accepted by the stewards"), "ok", "✔"),
+    "change_refused": (gettext_lazy("refused by the stewards"), "bad", "✖"),
+    "change_void": (gettext_lazy("void: the sanction was revoked"), "info", "✕"),
 }
 
 
@@ -76,6 +85,19 @@ TIE_BREAKS = {
     "opponents_points": gettext_lazy("the points of the players met"),
     "duplicate": gettext_lazy("duplicate: the scores of those dealt the same hands, beaten"),
 }
+
+
+CHANGE_CAUSES = {
+    "verified": gettext_lazy("sheets corrected and checked again"),
+    "overridden": gettext_lazy("accepted as it stands by the organiser"),
+    "reopened": gettext_lazy("re-opened"),
+    "forfeited": gettext_lazy("a seat forfeited"),
+}
+
+
+def change_cause(because: str) -> str:
+    """Why a sanctioned event's results changed, in words."""
+    return str(CHANGE_CAUSES.get(because, because))
 
 
 def tie_break_label(name: str) -> str:

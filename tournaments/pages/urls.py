@@ -64,6 +64,11 @@ urlpatterns = [
         "clubs/<slug:slug>/members/from-event/<int:event_id>/", clubs.members_from_event, name="club-members-from-event"
     ),
     path("stewards/", clubs.stewards, name="stewards"),
+    path(
+        "stewards/result-changes/<int:change_id>/<str:decision>/",
+        clubs.result_change_decide,
+        name="result-change-decide",
+    ),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
     path("seasons/<int:season_id>/events/", seasons.season_event_add, name="season-event-add"),
     path("seasons/<int:season_id>/edit/", seasons.season_edit, name="season-edit"),

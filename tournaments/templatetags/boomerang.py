@@ -14,6 +14,7 @@ from config.page_cache import remembered
 from tournaments import selectors
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
+from tournaments.pages.text import change_cause as text_change_cause
 from tournaments.pages.text import game_name as translated_game_name
 from tournaments.problems import problem_sentence
 
@@ -33,6 +34,11 @@ def badge(code: str) -> SafeString:
 def oneline(value: Any) -> str:
     """The text on one line (line breaks and runs of spaces made one space): for an e-mail's subject."""
     return " ".join(str(value).split())
+
+
+@register.filter
+def change_cause(because: str) -> str:
+    return text_change_cause(because)
 
 
 @register.filter
