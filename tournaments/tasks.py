@@ -49,6 +49,11 @@ def webhook_sweep_task() -> int:
 
 
 @shared_task
+def guest_emails_forget_task() -> int:
+    return services.guest_emails_forget()
+
+
+@shared_task
 def idempotency_sweep_task() -> int:
     return services.idempotency_sweep()
 

@@ -16,6 +16,7 @@ from ratings.models import (
     RatingAudit,
     RatingChange,
     RatingEvent,
+    RatingListEntry,
     RatingPool,
 )
 from ratings.trueskill_step import Environment, rate_free_for_all, widen
@@ -370,3 +371,17 @@ def player_merge(*, games: Iterable[str], sources: Iterable[str], old: int, new:
             RatingEvent.objects.filter(pk=event.pk).update(placings=placings)
     for pool in pools:
         pool_replay(pool=pool, actor=actor)
+
+
+def player_rename(*, player: int, name: str) -> int:
+    """Show player `player` as `name` wherever a pool or a list wrote their name (their ratings, their placings
+    in every rated event, their lines of published lists); nothing is rated again. Returns the events renamed."""
+    Rating.objects.filter(player_id=player).update(name=name)
+    RatingListEntry.objects.filter(player_id=player).update(name=name)
+    renamed = 0
+    for event in RatingEvent.objects.filter(changes__player_id=player).distinct().only("pk", "placings"):
+        placings = [{**p, "name": name} if p.get("player") == player else p for p in event.placings]
+        if placings != event.placings:
+            RatingEvent.objects.filter(pk=event.pk).update(placings=placings)
+            renamed += 1
+    return renamed

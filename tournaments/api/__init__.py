@@ -4,7 +4,7 @@ Every operation's error answers ({code, detail, field, errors}) are declared onc
 config/openapi.py, not per view.
 """
 
-from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenView
+from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, TokenRotateView, TokenView
 from tournaments.api.catalogue import (
     CardStatisticsView,
     EditionViewSet,
@@ -27,9 +27,11 @@ __all__ = [
     "ApiRootView",
     "CardStatisticsView",
     "EditionViewSet",
+    "EraseView",
     "EventViewSet",
     "GameListView",
     "MeView",
+    "MyDataView",
     "OrganisationViewSet",
     "PickAccuracyView",
     "PlayerProfileView",

@@ -76,10 +76,16 @@ API_ROUTES = [
     ("editions", "editions/"),
     ("sheet-checks", "sheet-checks/"),
     ("sign-up", "players/"), ("token", "auth/token/"), ("token-rotate", "auth/token/rotate/"), ("me", "me/"),
+    ("me-export", "me/export/"), ("me-erase", "me/erase/"), ("players", "players/?search={text}"),
+    ("player", "players/{handle}/"),
     ("organisations", "organisations/"), ("organisation", "organisations/{slug}/"),
     ("organisation-staff", "organisations/{slug}/staff/"), ("organisation-members", "organisations/{slug}/members/"),
     ("organisation-member-leave", "organisations/{slug}/members/{handle}/leave/"),
     ("organisation-webhooks", "organisations/{slug}/webhooks/"),
+    ("organisation-webhook-deliveries", "organisations/{slug}/webhooks/{id}/deliveries/"),
+    ("organisation-keys", "organisations/{slug}/keys/"),
+    ("event-changes", "events/changes/?updated_since={time}"), ("table-changes", "tables/changes/?event={id}"),
+    ("event-decisions", "events/{id}/decisions/"),
     ("event-sanction", "events/{id}/sanction/"), ("event-unsanction", "events/{id}/unsanction/"),
     ("seasons", "seasons/"), ("season", "seasons/{id}/"), ("season-events", "seasons/{id}/events/"),
     ("season-standings", "seasons/{id}/standings/"), ("season-decline", "seasons/{id}/decline/"),
@@ -100,3 +106,35 @@ API_ROUTES = [
     ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{handle}/"),
     ("schema", "schema/"), ("docs", "docs/"),
 ]  # fmt: skip
+
+
+class MyDataView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        """Everything the service holds about you, as JSON (your right of access; /privacy/ says what and why)."""
+        answer = Response(selectors.person_export(user=request.user))
+        answer["Content-Disposition"] = 'attachment; filename="my-boomerang-data.json"'
+        answer["Cache-Control"] = "no-store"
+        return answer
+
+
+class EraseInputSerializer(serializers.Serializer):
+    password = serializers.CharField(help_text="Your password: erasing cannot be undone.")
+
+
+class ErasedSerializer(serializers.Serializer):
+    handle = serializers.CharField(help_text="The pseudonym your results now carry.")
+
+
+class EraseView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=EraseInputSerializer, responses={200: ErasedSerializer})
+    def post(self, request: Request) -> Response:
+        """Erase your account: what identifies you goes, your results stay under a pseudonym (/privacy/)."""
+        payload = EraseInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        pseudonym = services.account_erase(user=request.user, password=payload.validated_data["password"])
+        return Response(ErasedSerializer({"handle": pseudonym}).data)

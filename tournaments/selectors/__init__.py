@@ -60,6 +60,7 @@ from tournaments.selectors.permissions import (
     stewarding_body,
 )
 from tournaments.selectors.players import demo_handles, demo_user_ids, player_events, player_of_handle, player_search
+from tournaments.selectors.privacy import person_export, person_models
 from tournaments.selectors.seasons import (
     SEASON_CANDIDATES,
     club_member_periods,
@@ -156,6 +157,8 @@ __all__ = [
     "pad_draft",
     "pad_submitted_seats",
     "pad_writable_seats",
+    "person_export",
+    "person_models",
     "player_events",
     "player_of_handle",
     "player_overview",

@@ -49,6 +49,7 @@ from tournaments.services.notifications import (
 from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draft_save
 from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 from tournaments.services.places import event_places_refresh
+from tournaments.services.privacy import account_erase, guest_emails_forget, pseudonym_of
 from tournaments.services.rating import official_list_publish, tables_rate
 from tournaments.services.registrations import (
     registration_check_in,
@@ -95,6 +96,7 @@ from tournaments.services.webhooks import webhook_deliver, webhooks_sweep
 __all__ = [
     "RULES_FIELDS",
     "StoredSheets",
+    "account_erase",
     "api_key_create",
     "api_key_of",
     "api_key_revoke",
@@ -122,6 +124,7 @@ __all__ = [
     "event_update",
     "guest_claim",
     "guest_create",
+    "guest_emails_forget",
     "idempotency_sweep",
     "join_request",
     "join_request_decide",
@@ -144,6 +147,7 @@ __all__ = [
     "player_create",
     "player_notifications_set",
     "player_signup",
+    "pseudonym_of",
     "qualification_decline",
     "rating_body_set",
     "registration_check_in",

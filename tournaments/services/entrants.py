@@ -29,6 +29,7 @@ from config.errors import Conflict, DomainError, NotFound
 from tournaments import selectors
 from tournaments.models import (
     Event,
+    HeldResult,
     Membership,
     Organisation,
     PadDraft,
@@ -315,7 +316,7 @@ def _merge(*, guest: Player, claimer: Player) -> None:
     events = dict(Event.objects.filter(registrations__player=guest).values_list("pk", "game"))
     SeasonStanding.objects.filter(player=guest).delete()  # the claimer's rows are computed again below
     _move_rows(guest, claimer)
-    _rename_in_json(tables, guest.handle, claimer.handle)
+    rename_in_results(tables, guest.handle, claimer.handle)
     player_ratings_merge(tables=tables, games=set(events.values()), old=guest, new=claimer)
     results_changed(because=Because.CLAIMED, events=events)  # the guest's events now count for the claimer
     guest.claimed_by, guest.claimed_at = claimer, timezone.now()
@@ -338,10 +339,11 @@ def _move_rows(guest: Player, claimer: Player) -> None:
             model._default_manager.filter(**{relation.field.name: guest}).update(**{relation.field.name: claimer})
 
 
-def _rename_in_json(tables: set[int], old: str, new: str) -> None:
-    for model in (ScoreSheet, TableResult, PadDraft):
+def rename_in_results(tables: set[int], old: str, new: str) -> None:
+    """Every `"player": old` in these tables' sheets, verdicts, held results and pads made `new`."""
+    for model in (ScoreSheet, TableResult, HeldResult, PadDraft):
         lookup = Q(seat__table_id__in=tables) if model is ScoreSheet else Q(table_id__in=tables)
-        field = "verdict" if model is TableResult else "data"
+        field = "verdict" if model in (TableResult, HeldResult) else "data"
         for row in model._default_manager.filter(lookup).only("pk", field):
             renamed = renamed_in_json(getattr(row, field), old, new)
             if renamed != getattr(row, field):

@@ -1,0 +1,130 @@
+"""A player's data rights (issue 46, item 3): the export holds every model that names a player or an account
+(found by walking the models' relations, so a model added later is caught), and erasing an account removes
+what identifies its person while every table still verifies, the standings and the ratings stay the same
+(a replay equals the stored ratings) and published lists show the pseudonym."""
+
+import random
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.test import Client
+
+from ratings.models import Rating, RatingListEntry, RatingPool
+from ratings.services import pool_replay
+from tests.factories import PlayerFactory, UserFactory
+from tests.tournaments.helpers import play_round, register_and_check_in, standings_handles
+from tournaments import selectors, services
+from tournaments.models import Player, ScoreSheet, Table, TableResult
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-australia"
+
+
+def ratings_now() -> dict[int, tuple[float, float, int]]:
+    return {r.player_id: (round(r.mu, 9), round(r.sigma, 9), r.games) for r in Rating.objects.all()}
+
+
+@pytest.fixture
+def played(django_capture_on_commit_callbacks):
+    """A rated night of four players, closed, sanctioned, and on a published list."""
+    owner, steward = PlayerFactory().user, UserFactory(is_superuser=True)
+    club = services.organisation_create(by=owner, slug="owls", name="Owls")
+    event = services.event_create(organiser=owner, name="Night", game=GAME, organisation=club, rounds_planned=1)
+    services.event_sanction(event=event, by=steward, reason="a club night")
+    services.event_open_registration(event=event, by=owner)
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(event, players)
+    round_ = services.event_start(event=event, by=owner)
+    play_round(round_, owner, random.Random(3), django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_close(event=event, by=owner)
+    services.official_list_publish(game=GAME, by=steward, name="2026-11")
+    return event, players
+
+
+def test_the_export_holds_every_model_that_names_a_player_or_an_account(played) -> None:
+    event, players = played
+    me = players[0]
+    related = {
+        model._meta.label
+        for model in apps.get_models()
+        if not model._meta.proxy
+        for field in model._meta.get_fields()
+        if field.concrete and (field.many_to_one or field.one_to_one) and field.related_model in (User, Player)
+    }
+    client = Client()
+    client.force_login(me.user)
+    answer = client.get("/api/me/export/")
+    assert answer.status_code == 200
+    assert answer["Content-Disposition"].startswith("attachment")
+    export = answer.json()
+    assert set(export["rows"]) == related  # a model added later that names a player is in it
+    assert export["player"]["handle"] == me.handle
+    assert export["account"]["email"] == me.user.email
+    assert len(export["rows"]["tournaments.Registration"]) == 1
+    assert len(export["rows"]["ratings.Rating"]) == 1
+    assert len(export["rows"]["ratings.RatingListEntry"]) == 1
+    assert len(export["sheets"]) == 1
+    assert export["verdicts"][0]["status"] == "verified"
+    assert "password" not in export["rows"]["tournaments.Player"][0]
+    assert all("key" not in row for row in export["rows"]["authtoken.Token"])
+    assert Client().get("/api/me/export/").status_code in (401, 403)
+
+
+def test_erasing_keeps_every_result_valid_under_a_pseudonym(played, django_capture_on_commit_callbacks) -> None:
+    event, players = played
+    me = players[0]
+    me.user.set_password("a-long-test-password")
+    me.user.save()
+    old = me.handle
+    standings_before = standings_handles(event)
+    ratings_before = ratings_now()
+    client = Client()
+    client.force_login(me.user)
+    refused = client.post("/api/me/erase/", {"password": "not it"}, content_type="application/json")
+    assert (refused.status_code, refused.json()["field"]) == (400, "password")
+    erased = client.post("/api/me/erase/", {"password": "a-long-test-password"}, content_type="application/json")
+    assert erased.status_code == 200, erased.content
+    pseudonym = erased.json()["handle"]
+    assert pseudonym == services.pseudonym_of(me)
+    me.refresh_from_db()
+    me.user.refresh_from_db()
+    assert (me.handle, me.display_name, me.user.username, me.user.email) == (pseudonym, "", pseudonym, "")
+    assert not me.user.has_usable_password()
+    assert client.get("/api/me/").status_code in (401, 403)  # the session ended
+    everywhere = [str(s.data) for s in ScoreSheet.objects.all()] + [str(r.verdict) for r in TableResult.objects.all()]
+    assert not any(old in text for text in everywhere)
+    assert [pseudonym if h == old else h for h in standings_before] == standings_handles(event)
+    table = Table.objects.get(round__event=event)
+    verdict_before = TableResult.objects.get(table=table).verdict
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_reverify(table=table, by=event.organisers.get())
+    assert TableResult.objects.get(table=table).status == "verified"  # the renamed sheets still verify
+    assert TableResult.objects.get(table=table).verdict == verdict_before
+    for pool in RatingPool.objects.all():
+        pool_replay(pool=pool)
+    assert ratings_now() == ratings_before
+    assert RatingListEntry.objects.get(player=me.user).name == pseudonym
+    assert Rating.objects.get(player=me.user).name == pseudonym
+    listed = RatingListEntry.objects.get(player=me.user).rating_list_id
+    assert pseudonym in Client().get(f"/ratings/lists/{listed}/").content.decode()
+    assert selectors.player_of_handle(handle=pseudonym) == me
+
+
+def test_an_unclaimed_guests_e_mail_is_forgotten_a_year_after_their_last_event() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.factories import EventFactory
+    from tournaments.models import Event
+
+    old, recent = EventFactory(), EventFactory()
+    Event.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=400))
+    forgotten = services.guest_create(event=old, by=old.organisers.get(), handle="walkin", email="w@example.org")
+    kept = services.guest_create(event=recent, by=recent.organisers.get(), handle="walkin2", email="k@example.org")
+    assert services.guest_emails_forget() == 1
+    forgotten.user.refresh_from_db()
+    kept.user.refresh_from_db()
+    assert (forgotten.user.email, kept.user.email) == ("", "k@example.org")
