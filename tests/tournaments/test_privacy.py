@@ -44,7 +44,7 @@ def played(django_capture_on_commit_callbacks):
 
 
 def test_the_export_holds_every_model_that_names_a_player_or_an_account(played) -> None:
-    event, players = played
+    _event, players = played
     me = players[0]
     related = {
         model._meta.label
