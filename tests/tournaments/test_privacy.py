@@ -128,3 +128,26 @@ def test_an_unclaimed_guests_e_mail_is_forgotten_a_year_after_their_last_event()
     forgotten.user.refresh_from_db()
     kept.user.refresh_from_db()
     assert (forgotten.user.email, kept.user.email) == ("", "k@example.org")
+
+
+def test_the_pages_download_my_data_and_erase_my_account(played) -> None:
+    _event, players = played
+    me = players[1]
+    me.user.set_password("a-long-test-password")
+    me.user.save()
+    client = Client()
+    client.force_login(me.user)
+    page = client.get(f"/players/{me.handle}/").content.decode()
+    assert "Download my data" in page
+    assert "Erase my account" in page
+    download = client.get("/accounts/my-data/")
+    assert download["Content-Disposition"].startswith("attachment")
+    assert download.json()["player"]["handle"] == me.handle
+    wrong = client.post("/accounts/erase/", {"password": "nope"}, follow=True).content.decode()
+    assert "That is not this account&#x27;s password: nothing was erased." in wrong
+    done = client.post("/accounts/erase/", {"password": "a-long-test-password"}, follow=True)
+    assert done.redirect_chain[-1][0] == "/privacy/"
+    assert "Your account is erased" in done.content.decode()
+    assert Player.objects.get(pk=me.pk).handle == services.pseudonym_of(me)
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get("/privacy/").content.decode()
+    assert "Ce que nous gardons sur vous" in french

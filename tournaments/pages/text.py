@@ -159,6 +159,7 @@ def _refusals() -> dict[str, str]:
         "too_many_webhooks": _("This club has as many webhooks as it may: delete one first."),
         "invalid_scopes": _("Choose at least one thing the key may do."),
         "invalid_name": _("A key's name is 1 to 80 characters."),
+        "wrong_password": _("That is not this account's password: nothing was erased."),
         "not_staff": _("This is for the club's staff (or only its owners) to do."),
     }
 
