@@ -154,6 +154,8 @@ class Signals:
     one_keeper_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, who entered all)
     overridden_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, the reason)
     imported_from: str = ""  # an imported event: where its archive came from
+    feeding: list[selectors.FeedingHint] = field(default_factory=list)  # a player passing a neighbour points
+    perfect_picks: list[selectors.PerfectHint] = field(default_factory=list)  # every pick the best, unlike before
 
 
 @dataclass
@@ -194,6 +196,7 @@ def event_signals(*, event: Event) -> Signals:
     seats = list(Seat.objects.filter(table__round__event=event).select_related("player__user", "table__round"))
     people = {s.player for s in seats} or {r.player for r in event.registrations.select_related("player__user")}
     since = timezone.now() - NEW_ACCOUNT
+    feeding, perfect_picks = selectors.event_draft_hints(event=event)
     return Signals(
         players=len(people),
         new_accounts=sorted(p.handle for p in people if p.user.date_joined >= since),
@@ -202,6 +205,8 @@ def event_signals(*, event: Event) -> Signals:
         one_keeper_tables=_one_keeper_tables(event),
         overridden_tables=_overridden_tables(event),
         imported_from=event.imported_from or ("an archive" if event.results_hash else ""),
+        feeding=feeding,
+        perfect_picks=perfect_picks,
     )
 
 

@@ -26,6 +26,7 @@ from tournaments.selectors.catalogue import (
     table_preview,
     table_rebuild,
 )
+from tournaments.selectors.draft_hints import FeedingHint, PerfectHint, event_draft_hints
 from tournaments.selectors.events import (
     bye_points,
     event_bye_counts,
@@ -117,7 +118,9 @@ __all__ = [
     "CardRow",
     "DraftedTable",
     "EventPicks",
+    "FeedingHint",
     "GamePicks",
+    "PerfectHint",
     "ResultToDraft",
     "RoundPicks",
     "SeatPicks",
@@ -136,6 +139,7 @@ __all__ = [
     "edition_rules_data",
     "event_bye_counts",
     "event_decisions",
+    "event_draft_hints",
     "event_guests",
     "event_list",
     "event_ready_to_close",
