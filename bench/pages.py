@@ -11,6 +11,7 @@ after 4 rounds (the heaviest preview), and after 2 rounds with a row being draft
 and its standings API, which read the standings stored from the events' places, and of storing them again
 (what a correction, a sanction or an event joining adds to its transaction).
 `player`: a player's page after 5, 50 and 500 finished, rated events; p50/p95 at each and the 500/5 ratio.
+`export`: a player's data export after 5, 50 and 500 finished, rated events, and erasing that account.
 `club`: a club's page after 5, 50 and 500 finished, rated events of its 40 members; the same figures.
 `neighbour`: gunicorn serving a season of `--events` x `--players`; one anonymous client reads the season
 page flat out beside a signed-in API reader: the reader's p95 alone and beside it (issue 41: under 2x).
@@ -319,6 +320,34 @@ def player(args: argparse.Namespace) -> None:
     print(f"p95 ratio {high}/{low} events: {p95s[high] / p95s[low]:.2f}")
 
 
+def export(args: argparse.Namespace) -> None:
+    """A player's data export (GET /api/me/export/, issue 46: under 2 s with 500 events) after 5, 50 and 500
+    finished, rated events, written as `player` writes them; then erasing the 500-event account, timed once."""
+    from bench.calibrate import calibration_ns
+
+    rng = random.Random(args.seed)
+    tag = f"export-{int(time.time())}"
+    owner, club = bench_club(tag)
+    others = bench_players(f"{tag}-x", 40)
+    me = None
+    for count in args.events:
+        me = bench_players(f"{tag}-p{count}", 1)[0]
+        table_ids = [one_table_event(owner, club, f"{tag} {count}-{n}", [me, *rng.sample(others, 3)], rng)
+                     for n in range(count)]  # fmt: skip
+        services.tables_rate(table_ids=table_ids)
+        analyze()
+        client = Client()
+        client.force_login(me.user)
+        timed(client, f"export, {count} events", "/api/me/export/", args.requests)
+    assert me is not None
+    me.user.set_password("bench-password-long-enough")
+    me.user.save()
+    started = time.perf_counter()
+    services.account_erase(user=me.user, password="bench-password-long-enough")
+    print(f"erase, {max(args.events)} events: {(time.perf_counter() - started) * 1000:.0f} ms")
+    print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
+
+
 def club(args: argparse.Namespace) -> None:
     """A club's page after 5, 50 and 500 finished, rated events of its 40 members (one table of four each,
     as `player` writes them): its lists and its members' leaderboard must cost the same at each."""
@@ -449,6 +478,10 @@ def main() -> None:
     pl.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
     pl.add_argument("--requests", type=int, default=100)
     pl.add_argument("--seed", type=int, default=1)
+    ex = sub.add_parser("export")
+    ex.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
+    ex.add_argument("--requests", type=int, default=20)
+    ex.add_argument("--seed", type=int, default=1)
     cl = sub.add_parser("club")
     cl.add_argument("--events", type=int, nargs="+", default=[5, 50, 500])
     cl.add_argument("--requests", type=int, default=100)
@@ -463,7 +496,7 @@ def main() -> None:
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     commands = {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}
-    {**commands, "player": player, "club": club, "neighbour": neighbour}[args.command](args)
+    {**commands, "player": player, "club": club, "neighbour": neighbour, "export": export}[args.command](args)
 
 
 if __name__ == "__main__":

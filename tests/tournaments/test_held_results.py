@@ -213,3 +213,22 @@ def test_the_stewards_queue_and_the_event_page_show_the_change(django_capture_on
     assert "the slips say otherwise" in page
     french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/events/{night.event.pk}/").content.decode()
     assert "refusé" in french
+
+
+def test_a_steward_trusts_a_clubs_corrections_from_its_page() -> None:
+    from django.test import Client
+
+    from tournaments.models import Organisation
+
+    owner = PlayerFactory()
+    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    steward = Client()
+    steward.force_login(UserFactory(is_superuser=True))
+    assert "Trust its corrections" in steward.get("/clubs/owls/").content.decode()
+    steward.post("/clubs/owls/corrections-trust/", {"trusted": "yes"})
+    assert Organisation.objects.get(slug="owls").corrections_trusted
+    member = Client()
+    member.force_login(owner.user)
+    assert "Trust its corrections" not in member.get("/clubs/owls/").content.decode()
+    member.post("/clubs/owls/corrections-trust/", {"trusted": "no"})
+    assert Organisation.objects.get(slug="owls").corrections_trusted  # only a steward decides

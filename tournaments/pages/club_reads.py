@@ -63,6 +63,7 @@ class ClubPage:
     asked_to_join: bool = False
     past_page: int = 0  # 0: the recent ones; else this page of every past event
     past_pages: int = 1
+    is_steward: bool = False  # may trust its corrections of sanctioned results
 
 
 RECENT_PAST = 20  # a club's page lists its last 20 finished events; `?events=1` (2, ...) pages through them all
@@ -109,6 +110,7 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
         leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
+        is_steward=selectors.is_a_steward(user=user),
     )
 
 

@@ -150,6 +150,21 @@ def stewards(request: SignedInRequest) -> HttpResponse:
 
 @require_POST
 @login_required
+def corrections_trust(request: SignedInRequest, slug: str) -> HttpResponse:
+    """A steward trusts a club's corrections of sanctioned results (accepted as they come), or no longer."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    trusted = request.POST.get("trusted") == "yes"
+    try:
+        services.organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("Its corrections are trusted.") if trusted else _("Its corrections wait again."))
+    return redirect("club", slug=slug)
+
+
+@require_POST
+@login_required
 def result_change_decide(request: SignedInRequest, change_id: int, decision: str) -> HttpResponse:
     """A steward accepts or refuses a change of a sanctioned event's results, with a reason."""
     if decision not in ("accept", "refuse"):

@@ -42,6 +42,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/integrations/", integrations.integrations, name="club-integrations"),
+    path("clubs/<slug:slug>/corrections-trust/", clubs.corrections_trust, name="club-corrections-trust"),
     path("clubs/<slug:slug>/integrations/webhooks/", integrations.webhook_new, name="club-webhook-new"),
     path(
         "clubs/<slug:slug>/integrations/webhooks/<int:webhook_id>/<str:act>/",
