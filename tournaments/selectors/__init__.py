@@ -60,7 +60,14 @@ from tournaments.selectors.permissions import (
     stewarded_games,
     stewarding_body,
 )
-from tournaments.selectors.players import demo_handles, demo_user_ids, player_events, player_of_handle, player_search
+from tournaments.selectors.players import (
+    demo_handles,
+    demo_user_ids,
+    known_as,
+    player_events,
+    player_of_handle,
+    player_search,
+)
 from tournaments.selectors.privacy import person_export, person_models
 from tournaments.selectors.seasons import (
     SEASON_CANDIDATES,
@@ -155,6 +162,7 @@ __all__ = [
     "is_organiser",
     "is_staff_of",
     "is_steward",
+    "known_as",
     "newest_sheet_author",
     "newest_sheet_authors",
     "organisations_of",

@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from config.errors import NotFound
@@ -17,6 +18,14 @@ def demo_user_ids() -> QuerySet[Player, int]:
 def demo_handles(*, handles: Iterable[str]) -> set[str]:
     """Which of these handles are demo players' (one query): the pages mark them."""
     return set(Player.objects.filter(demo=True, handle__in=list(handles)).values_list("handle", flat=True))
+
+
+def known_as(user: User | None) -> str:
+    """How a person is named in records: their handle, else their user name; empty for nobody."""
+    if user is None:
+        return ""
+    player = getattr(user, "player", None)
+    return player.handle if player is not None else user.get_username()
 
 
 def player_of_handle(*, handle: str) -> Player:

@@ -6,17 +6,18 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from tournaments.models import Event, ResultChange
 from tournaments.selectors.permissions import stewarded_games
+from tournaments.selectors.players import known_as
 
 
 def event_decisions(*, event: Event) -> list[dict[str, Any]]:
     """The stewards' word on the event, oldest first: each sanction decision and each change of its results
     after the sanction (its steps, the places before and after, and the decision on it)."""
     decisions: list[dict[str, Any]] = [
-        {"kind": "sanction", "at": d.decided_at, "decision": d.decision, "by": _who(d.by), "reason": d.reason}
+        {"kind": "sanction", "at": d.decided_at, "decision": d.decision, "by": known_as(d.by), "reason": d.reason}
         for d in event.sanction_decisions.select_related("by__player")
     ]
     decisions += [
-        {"kind": "result_change", "at": c.created_at, "decision": c.status, "by": _who(c.decided_by),
+        {"kind": "result_change", "at": c.created_at, "decision": c.status, "by": known_as(c.decided_by),
          "reason": c.decision_reason, "decided_at": c.decided_at, "id": c.pk, "tables": c.tables,
          "steps": c.steps, "before": c.before, "after": c.after}
         for c in event.result_changes.select_related("decided_by__player")
@@ -31,10 +32,3 @@ def result_changes_waiting(*, user: User | AnonymousUser) -> list[ResultChange]:
         .select_related("event__organisation")
         .order_by("created_at")[:100]
     )
-
-
-def _who(user: User | None) -> str:
-    if user is None:
-        return ""
-    player = getattr(user, "player", None)
-    return player.handle if player is not None else user.get_username()

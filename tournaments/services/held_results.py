@@ -58,7 +58,7 @@ def change_record(
     """Add this step to the event's waiting change (a new one when none waits), with the places now."""
     change = ResultChange.objects.select_for_update().filter(event_id=event_id, status=ResultChange.Status.PENDING)
     pending = change.first() or ResultChange(event_id=event_id, before=before)
-    step = {"at": timezone.now().isoformat(), "because": because, "by": _name(by), "reason": reason,
+    step = {"at": timezone.now().isoformat(), "because": because, "by": selectors.known_as(by), "reason": reason,
             "tables": sorted(tables)}  # fmt: skip
     pending.tables = sorted(set(pending.tables) | set(tables))
     pending.steps = [*pending.steps, step]
@@ -76,10 +76,3 @@ def change_decide(*, change: ResultChange, accept: bool, by: User | None, reason
     change.decided_by, change.decided_at, change.decision_reason = by, timezone.now(), reason
     change.save(update_fields=["status", "decided_by", "decided_at", "decision_reason"])
     return change
-
-
-def _name(user: User | None) -> str:
-    if user is None:
-        return ""
-    player = getattr(user, "player", None)
-    return player.handle if player is not None else user.get_username()
