@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: secret setup run test test-js lint format typecheck check worker webhooks beat bench clean
+.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks beat bench clean
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,18 @@ run: $(STAMP) secret
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py bootstrap
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# An event at a venue without internet: this laptop serves the phones on the venue's wifi, and the printed
+# QR codes carry its address there (docs/venue.md). VENUE_IP: the laptop's address on that network.
+VENUE_IP ?= $(shell hostname -I 2>/dev/null | awk '{print $$1}')
+venue: $(STAMP) secret
+	@test -n "$(VENUE_IP)" || { echo "no network address found: give it, e.g. make venue VENUE_IP=192.168.1.20"; exit 1; }
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py bootstrap --no-demo
+	@echo "Phones on this wifi open http://$(VENUE_IP):8000/ (print the slips and the poster from that address too)"
+	ALLOWED_HOSTS=$(VENUE_IP),127.0.0.1,localhost PUBLIC_URL=http://$(VENUE_IP):8000 SITE_URL=http://$(VENUE_IP):8000 \
+		$(BIN)/python manage.py runserver 0.0.0.0:8000
 
 # The suite on every core (pytest-xdist; a test database and a Redis database per worker). One file, at once:
 # `make test TEST_WORKERS=0 PYTEST_ARGS=tests/games/test_usa.py`.

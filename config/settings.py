@@ -359,6 +359,9 @@ vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Boomerang tournaments <noreply@localhost>")
 # The site's own address, for links in e-mails (unsubscribe); no trailing slash.
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# The address phones open from the printed QR codes and links (table slips, the check-in poster); empty: the
+# address the organiser's browser used. `make venue` sets it to the laptop's address on the venue's wifi.
+PUBLIC_URL = env.str("PUBLIC_URL", default="").rstrip("/")
 
 # An API token is refused this many days after it was issued (0: never); logging in issues a new one.
 TOKEN_MAX_AGE_DAYS = env_int("TOKEN_MAX_AGE_DAYS", default=180)

@@ -72,3 +72,19 @@ def test_the_tv_names_seats_as_seats_and_stops_its_clock_once_the_round_is_over(
     assert "seat 4 · " in page
     Round.objects.filter(pk=round_.pk).update(status="finished")
     assert 'id="clock"' not in tv.get(f"/events/{event.pk}/tv/").content.decode()
+
+
+def test_at_a_venue_the_printed_codes_carry_the_laptops_address_on_the_wifi(settings) -> None:
+    """docs/venue.md: the organiser's browser opens the laptop as 127.0.0.1; phones must get its LAN address."""
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    event, round_ = running_round(players=4)
+    client = organiser_client(event)
+    poster = client.get(f"/events/{event.pk}/check-in-poster/")
+    assert poster.context["url"].startswith(f"http://192.168.1.20:8000/events/{event.pk}/check-in/")  # the QR code
+    assert "<strong>192.168.1.20:8000/" in poster.content.decode()  # what a player types
+    slips = client.get(f"/events/{event.pk}/rounds/1/slips/")
+    assert [slip["url"] for slip in slips.context["slips"]] == [
+        f"http://192.168.1.20:8000/tables/{table.pk}/" for table in round_.tables.all()
+    ]
+    settings.PUBLIC_URL = ""
+    assert client.get(f"/events/{event.pk}/check-in-poster/").context["url"].startswith("http://testserver/")

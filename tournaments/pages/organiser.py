@@ -4,6 +4,7 @@ from datetime import timedelta
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -38,13 +39,22 @@ def print_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResp
     return render(request, "pages/print_pairings.html", context)
 
 
+def printed_url(request: HttpRequest, path: str) -> str:
+    """The address a phone opens from paper (a QR code, a link to type): PUBLIC_URL when the install sets it
+    (a laptop serving a venue's wifi opened as 127.0.0.1 by its organiser: docs/venue.md), else the address
+    the organiser's browser used."""
+    if settings.PUBLIC_URL:
+        return settings.PUBLIC_URL + path
+    return request.build_absolute_uri(path)
+
+
 def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _organised_event(request, event_id)
     round_ = pages.round_with_tables(event_id=event.pk, number=number)
     deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
     slips = []
     for table in round_.tables.all():
-        url = request.build_absolute_uri(reverse("table", args=[table.pk]))
+        url = printed_url(request, reverse("table", args=[table.pk]))
         slips.append({"table": table, "url": url, "qr": qr_svg(url), "deal": _printed_deal(event, round_, table, deck)})
     # The paper score grid, for a table without a phone: a column per round of play for the drafting games,
     # the total alone for the games scored once at the end.
@@ -67,8 +77,8 @@ def _printed_deal(event: Event, round_: Any, table: Any, deck: Any) -> list[dict
 
 def check_in_poster(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _organised_event(request, event_id)
-    url = request.build_absolute_uri(reverse("check-in-code", args=[event.pk, check_in_code(event)]))
-    short = request.build_absolute_uri(reverse("check-in-short", args=[event.pk, short_check_in_code(event)]))
+    url = printed_url(request, reverse("check-in-code", args=[event.pk, check_in_code(event)]))
+    short = printed_url(request, reverse("check-in-short", args=[event.pk, short_check_in_code(event)]))
     short = short.split("://", 1)[-1].rstrip("/")  # what a player types: no scheme, no trailing slash
     context = {"event": event, "url": url, "short": short, "qr": qr_svg(url)}
     return render(request, "pages/check_in_poster.html", context)
