@@ -44,7 +44,7 @@ def printed_url(request: HttpRequest, path: str) -> str:
     (a laptop serving a venue's wifi opened as 127.0.0.1 by its organiser: docs/venue.md), else the address
     the organiser's browser used."""
     if settings.PUBLIC_URL:
-        return settings.PUBLIC_URL + path
+        return str(settings.PUBLIC_URL) + path
     return request.build_absolute_uri(path)
 
 
