@@ -16,9 +16,9 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from config.errors import DomainError
-from ratings import services as ratings
 from tournaments.models import ApiKey, Player, Seat, TableResult
 from tournaments.services.entrants import rename_in_results, renamed_in_json
+from tournaments.services.rating import player_ratings_rename
 from tournaments.validators import handle_key
 
 PSEUDONYM_START = "erased-"
@@ -41,7 +41,7 @@ def account_erase(*, user: User, password: str) -> str:
         tables = set(Seat.objects.filter(player=player).values_list("table_id", flat=True))
         rename_in_results(tables, old, new)
         _rename_in_history(tables, old, new)
-        ratings.player_rename(player=user.pk, name=new)
+        player_ratings_rename(user_id=user.pk, name=new)
         Player.objects.filter(pk=player.pk).update(
             handle=new, handle_key=handle_key(new), display_name="", country="", claim_code="",
             notify_seated=False, notify_rejected=False, notify_finished=False, notify_changes=False,

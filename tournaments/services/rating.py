@@ -165,3 +165,8 @@ def official_list_publish(
     published = ratings.list_publish(game=game, name=name, actor=by.get_username(), min_games=min_games,
                                      leave_out_provisional=leave_out_provisional)  # fmt: skip
     return published.pk
+
+
+def player_ratings_rename(*, user_id: int, name: str) -> int:
+    """The player's ratings, placings and list lines show `name` (an erased account's pseudonym)."""
+    return ratings.player_rename(player=user_id, name=name)
