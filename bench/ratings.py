@@ -9,6 +9,7 @@
 ratio to calling `trueskill.rate` on the same tables in a bare loop, both in the same run.
 `lists`: `ratings.services.list_publish` of a pool of N rated players (targets: 50,000 in under 3 s,
 1,000,000 in under 10 s).
+`quality`: the quality report's replay of N simulated tables (issue 46: 100,000 in under 2 minutes).
 `leaderboard`: p50/p95 of GET /api/ratings/pools/<game>/leaderboard/ (the first page, page 1,000, the middle
 and the last page), of a player's rank (`ratings.buckets.rank_and_size`) and of the player endpoint, with
 that many rated players and history rows (targets: pages p95 < 50 ms, a rank < 10 ms). Both empty the bench
@@ -206,6 +207,30 @@ def report(label: str, times: list[float]) -> None:
     print(f"{label:<34} p50 {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   ({len(times)} requests)")
 
 
+def quality(args: argparse.Namespace) -> None:
+    """The quality report's replay (ratings/quality.py `evaluate`) over N simulated four-player tables of 2,000
+    players with a hidden skill, in memory (no database: the report reads the pool's events in one pass)."""
+    from datetime import UTC, datetime, timedelta
+
+    from bench.calibrate import calibration_ns
+    from ratings.quality import Table, evaluate
+    from ratings.trueskill_step import Environment
+
+    rng = random.Random(1)
+    skill = [rng.gauss(25, 5) for _ in range(2000)]
+    start, played = datetime(2020, 1, 1, tzinfo=UTC), []
+    for n in range(args.tables):
+        seats = rng.sample(range(2000), 4)
+        order = sorted(seats, key=lambda p: -rng.gauss(skill[p], 25 / 6))
+        played.append(Table(start + timedelta(minutes=30 * n), tuple(seats), tuple(order.index(p) + 1 for p in seats)))
+    began = time.perf_counter()
+    figures = evaluate(played, Environment(25, 25 / 3, 25 / 6, 25 / 300, 0.1))
+    print(f"quality of {args.tables} tables: {time.perf_counter() - began:.1f} s; winner predicted "
+          f"{figures.winner_accuracy:.1%}, log-likelihood {figures.log_likelihood:.3f} "
+          f"(knowing nothing {figures.uniform_log_likelihood:.3f})")  # fmt: skip
+    print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -217,9 +242,11 @@ def main() -> None:
     lb.add_argument("--requests", type=int, default=200)
     ls = sub.add_parser("lists")
     ls.add_argument("--players", type=int, nargs="+", default=[50_000, 1_000_000])
+    qu = sub.add_parser("quality")
+    qu.add_argument("--tables", type=int, default=100_000)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    {"replay": replay, "leaderboard": leaderboard, "lists": lists}[args.command](args)
+    {"replay": replay, "leaderboard": leaderboard, "lists": lists, "quality": quality}[args.command](args)
 
 
 if __name__ == "__main__":

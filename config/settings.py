@@ -392,6 +392,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ratings.tasks.lists_publish_monthly_task",
         "schedule": crontab(minute=0, hour=3, day_of_month="1"),
     },
+    "ratings-quality": {"task": "ratings.tasks.quality_refresh_task", "schedule": crontab(minute=30, hour=2)},
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
     "webhooks-sweep": {"task": "tournaments.tasks.webhook_sweep_task", "schedule": 60},
     "idempotency-sweep": {"task": "tournaments.tasks.idempotency_sweep_task", "schedule": 60 * 60},

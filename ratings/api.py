@@ -17,11 +17,12 @@ from config.errors import NotAllowed, NotFound
 from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
 from ratings import selectors, services
-from ratings.models import RatingList, RatingPool
+from ratings.models import QualityReport, RatingList, RatingPool
 from ratings.pagination import PoolPagination
 from ratings.serializers import (
     ListInputSerializer,
     PlayerRatingSerializer,
+    QualitySerializer,
     RatingListDetailSerializer,
     RatingListSerializer,
     RatingPoolSerializer,
@@ -105,6 +106,15 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
             leave_out_provisional=values["leave_out_provisional"],
         )  # fmt: skip
         return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: QualitySerializer})
+    @action(detail=True, methods=["get"])
+    def quality(self, request: Request, game: str) -> Response:
+        """How well the pool's ratings predicted its tables: refreshed nightly (404 before the first report)."""
+        report = QualityReport.objects.filter(pool=self.get_object()).first()
+        if report is None:
+            raise NotFound(f"no quality report for {game} yet: it is computed nightly", "not_found", "game")
+        return Response(QualitySerializer(report).data)
 
     @extend_schema(
         parameters=[OpenApiParameter("handle", str, OpenApiParameter.PATH, description="The player's handle.")],

@@ -172,3 +172,16 @@ class RatingListEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.name}"
+
+
+class QualityReport(models.Model):
+    """How well a pool's ratings predicted its tables (ratings/quality.py), refreshed nightly and on demand
+    (`manage.py rating_quality GAME`): the figures as JSON, and when they were computed."""
+
+    pool = models.OneToOneField(RatingPool, on_delete=models.CASCADE, related_name="quality")
+    computed_at = models.DateTimeField()
+    seconds = models.FloatField(help_text="How long computing it took.")
+    figures = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"quality of {self.pool} at {self.computed_at:%Y-%m-%d}"

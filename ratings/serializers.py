@@ -85,3 +85,33 @@ class RatingListDetailSerializer(serializers.Serializer):
     page = serializers.IntegerField(help_text="This page of entries (`?page=N`, 1,000 entries a page).")
     pages = serializers.IntegerField()
     entries = ListEntrySerializer(many=True)
+
+
+class CalibrationSerializer(serializers.Serializer):
+    low = serializers.FloatField()
+    high = serializers.FloatField()
+    predicted = serializers.FloatField(help_text="The mean predicted chance to win of the players in this band.")
+    observed = serializers.FloatField(help_text="How often they won (a win shared by k tied players counts 1/k).")
+    count = serializers.IntegerField()
+
+
+class QualitySerializer(serializers.Serializer):
+    """How well the pool's ratings predicted its tables (docs/ratings.md, "How good are the ratings")."""
+
+    computed_at = serializers.DateTimeField()
+    seconds = serializers.FloatField(help_text="How long computing it took.")
+    tables = serializers.IntegerField(source="figures.tables")
+    log_likelihood = serializers.FloatField(
+        source="figures.log_likelihood", help_text="Mean per table of the observed order's log-probability."
+    )
+    uniform_log_likelihood = serializers.FloatField(
+        source="figures.uniform_log_likelihood", help_text="The same if every order were equally likely."
+    )
+    winner_accuracy = serializers.FloatField(source="figures.winner_accuracy")
+    top_half_accuracy = serializers.FloatField(source="figures.top_half_accuracy")
+    calibration = CalibrationSerializer(many=True, source="figures.calibration")
+    drift = serializers.ListField(
+        child=serializers.ListField(), source="figures.drift",
+        help_text="[month, mean mu of the established players (null while none), how many], month by month.",
+    )  # fmt: skip
+    parameters = serializers.DictField(source="figures.parameters", help_text="The TrueSkill parameters replayed.")

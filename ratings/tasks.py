@@ -13,3 +13,9 @@ def inactivity_widen_task() -> int:
 def lists_publish_monthly_task() -> int:
     """On the first of a month (Celery beat), every pool's official list of the month just ended."""
     return services.lists_publish_monthly(now=timezone.now())
+
+
+@shared_task
+def quality_refresh_task() -> int:
+    """Every pool's quality report, nightly (Celery beat)."""
+    return services.pools_quality_refresh()

@@ -23,6 +23,7 @@ from ratings.services.pools import (
     pool_replay,
     pools_lock,
 )
+from ratings.services.quality import pool_quality_refresh, pools_quality_refresh
 
 __all__ = [
     "BATCH",
@@ -42,6 +43,8 @@ __all__ = [
     "player_merge",
     "player_rename",
     "pool_get",
+    "pool_quality_refresh",
     "pool_replay",
     "pools_lock",
+    "pools_quality_refresh",
 ]

@@ -1,0 +1,36 @@
+"""python manage.py rating_quality GAME: how well the game's ratings predicted its tables, computed now,
+kept, and printed (docs/ratings.md, "How good are the ratings")."""
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from ratings import services
+from ratings.models import RatingPool
+
+
+class Command(BaseCommand):
+    help = "Replay a pool's tables, predicting each before rating it, and print how well the ratings predicted."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("game", help="the game's id, e.g. boomerang-australia")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        pool = RatingPool.objects.filter(game=options["game"]).first()
+        if pool is None:
+            known = ", ".join(RatingPool.objects.values_list("game", flat=True)) or "none yet"
+            raise CommandError(f"no rating pool for {options['game']!r} (pools: {known})")
+        report = services.pool_quality_refresh(pool=pool)
+        f = report.figures
+        self.stdout.write(
+            f"{pool.name}: {f['tables']} tables in {report.seconds:.1f} s\n"
+            f"  log-likelihood a table  {f['log_likelihood']:.3f}"
+            f" (knowing nothing: {f['uniform_log_likelihood']:.3f})\n"
+            f"  winner predicted        {f['winner_accuracy']:.1%}\n"
+            f"  top half predicted      {f['top_half_accuracy']:.1%}\n"
+            "  calibration (predicted chance to win -> how often won):\n"
+            + "".join(
+                f"    {c['low']:.1f}-{c['high']:.1f}: {c['predicted']:.2f} -> {c['observed']:.2f} ({c['count']})\n"
+                for c in f["calibration"]
+            )
+        )

@@ -1,0 +1,145 @@
+"""How well a pool's ratings predict (issue 46, item 2; docs/ratings.md, "How good are the ratings"). Pure:
+the pool's tables in their rating order in, figures out; no Django.
+
+Each table is predicted with the ratings as they stood just before it, then rated with the pool's TrueSkill
+parameters, as the pool itself was. The finishing order is scored with a Plackett-Luce approximation of
+TrueSkill's Gaussian performance model: each place goes, among the players still to place, to player i with
+probability proportional to exp(a_i), where a_i = 1.702 mu_i / c and c = sqrt(2 beta^2 + 2 s^2), s^2 the
+table's mean sigma^2 (1.702 makes the logistic curve match the normal one, so two players' chances are
+TrueSkill's own P(i beats j) = Phi((mu_i - mu_j) / sqrt(2 beta^2 + sigma_i^2 + sigma_j^2)) to within 1%).
+Players tied for a place may finish in any order among themselves: the order's probability sums those orders.
+Inactivity widening is left out: the figures are those of the tables alone.
+"""
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import permutations
+
+from ratings.trueskill_step import Environment, rate_free_for_all
+
+LOGISTIC = 1.702
+DECILES = 10
+
+
+@dataclass(frozen=True)
+class Table:
+    at: datetime
+    players: tuple[int, ...]
+    ranks: tuple[int, ...]  # 1 the best; equal ranks tie
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Players whose predicted chance to win their table fell in [low, high): the mean of that chance and how
+    often they won (a win shared by k tied players counts 1/k)."""
+
+    low: float
+    high: float
+    predicted: float
+    observed: float
+    count: int
+
+
+@dataclass
+class Quality:
+    tables: int = 0
+    log_likelihood: float = 0.0  # mean per table (natural log) of the observed order's probability
+    uniform_log_likelihood: float = 0.0  # the same with every order equally likely: what knowing nothing gives
+    winner_accuracy: float = 0.0  # tables whose highest-rated player won (a tie for first counts)
+    top_half_accuracy: float = 0.0  # the predicted top half's share of the actual top half, a table's mean
+    calibration: list[Calibration] = field(default_factory=list)
+    drift: list[tuple[str, float | None, int]] = field(default_factory=list)  # month, mean mu of established, count
+
+
+def order_probability(strengths: Sequence[float], ranks: Sequence[int]) -> float:
+    """The Plackett-Luce probability of this finishing order (`strengths`: each player's a_i), players tied
+    in rank finishing in any order among themselves."""
+    groups = [[i for i, r in enumerate(ranks) if r == rank] for rank in sorted(set(ranks))]
+    probability, left = 1.0, list(range(len(ranks)))
+    for group in groups:
+        probability *= _group_first(strengths, group, left)
+        left = [i for i in left if i not in group]
+    return probability
+
+
+def _group_first(strengths: Sequence[float], group: list[int], left: list[int]) -> float:
+    """The probability that the players of `group` take the next len(group) places, in any order."""
+    total = 0.0
+    for order in permutations(group):
+        p, pool = 1.0, list(left)
+        for i in order:
+            p *= math.exp(strengths[i]) / sum(math.exp(strengths[j]) for j in pool)
+            pool.remove(i)
+        total += p
+    return total
+
+
+def strengths(priors: Sequence[tuple[float, float]], beta: float) -> list[float]:
+    spread = math.sqrt(2 * beta * beta + 2 * sum(s * s for _mu, s in priors) / len(priors))
+    return [LOGISTIC * mu / spread for mu, _sigma in priors]
+
+
+def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) -> Quality:
+    """Predict, then rate, every table in order; the figures of the predictions (see the module's doc)."""
+    trueskill_env = env.trueskill()
+    state: dict[int, tuple[float, float, int]] = {}
+    quality = Quality()
+    bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(DECILES)]
+    winners = top_half = 0.0
+    month = ""
+    for table in tables:
+        if month and table.at.strftime("%Y-%m") != month:
+            quality.drift.append(_drift(month, state, established))
+        month = table.at.strftime("%Y-%m")
+        priors = [state.get(p, (env.mu, env.sigma, 0))[:2] for p in table.players]
+        a = strengths(priors, env.beta)
+        quality.tables += 1
+        quality.log_likelihood += math.log(max(order_probability(a, table.ranks), 1e-300))
+        quality.uniform_log_likelihood += math.log(order_probability([0.0] * len(a), table.ranks))
+        winners += table.ranks[max(range(len(a)), key=lambda i: a[i])] == 1
+        top_half += _top_half(a, table.ranks)
+        _bin(bins, a, table.ranks)
+        posteriors = rate_free_for_all(trueskill_env, priors, [r - 1 for r in table.ranks])
+        for player, (mu, sigma) in zip(table.players, posteriors, strict=True):
+            state[player] = (mu, sigma, state.get(player, (0, 0, 0))[2] + 1)
+    if month:
+        quality.drift.append(_drift(month, state, established))
+    if quality.tables:
+        quality.log_likelihood /= quality.tables
+        quality.uniform_log_likelihood /= quality.tables
+        quality.winner_accuracy = winners / quality.tables
+        quality.top_half_accuracy = top_half / quality.tables
+    quality.calibration = [
+        Calibration(d / DECILES, (d + 1) / DECILES, predicted / count, observed / count, int(count))
+        for d, (predicted, observed, count) in enumerate(bins)
+        if count
+    ]
+    return quality
+
+
+def _top_half(a: Sequence[float], ranks: Sequence[int]) -> float:
+    half = len(a) // 2
+    if not half:
+        return 0.0
+    predicted = set(sorted(range(len(a)), key=lambda i: -a[i])[:half])
+    actual = set(sorted(range(len(a)), key=lambda i: ranks[i])[:half])
+    return len(predicted & actual) / half
+
+
+def _bin(bins: list[list[float]], a: Sequence[float], ranks: Sequence[int]) -> None:
+    total = sum(math.exp(x) for x in a)
+    first = [i for i, r in enumerate(ranks) if r == min(ranks)]
+    for i, x in enumerate(a):
+        chance = math.exp(x) / total
+        row = bins[min(int(chance * DECILES), DECILES - 1)]
+        row[0] += chance
+        row[1] += 1 / len(first) if i in first else 0.0
+        row[2] += 1
+
+
+def _drift(month: str, state: dict[int, tuple[float, float, int]], established: int) -> tuple[str, float | None, int]:
+    """At a month's end: the mean mu of the players established by then (None while there is none)."""
+    mus = [mu for mu, _sigma, games in state.values() if games >= established]
+    return month, (sum(mus) / len(mus) if mus else None), len(mus)

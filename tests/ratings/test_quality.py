@@ -1,0 +1,102 @@
+"""The rating-quality figures (ratings/quality.py): the Plackett-Luce order probability by hand, ties as any
+order, and on simulated players with a hidden skill, ratings that predict better than knowing nothing."""
+
+import math
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from ratings.quality import Table, evaluate, order_probability, strengths
+from ratings.trueskill_step import Environment
+
+ENV = Environment(mu=25.0, sigma=25 / 3, beta=25 / 6, tau=25 / 300, draw_probability=0.0)
+
+
+def test_the_order_probability_is_plackett_luce() -> None:
+    a = [1.0, 0.0, -1.0]
+    e = [math.exp(x) for x in a]
+    first_second_third = e[0] / sum(e) * e[1] / (e[1] + e[2])
+    assert order_probability(a, [1, 2, 3]) == pytest.approx(first_second_third)
+    every_order = sum(order_probability(a, list(ranks)) for ranks in ([1, 2, 3], [1, 3, 2], [2, 1, 3],
+                                                                      [2, 3, 1], [3, 1, 2], [3, 2, 1]))  # fmt: skip
+    assert every_order == pytest.approx(1.0)
+    tied = order_probability(a, [1, 1, 3])  # the first two in either order, then the third
+    assert tied == pytest.approx(order_probability(a, [1, 2, 3]) + order_probability(a, [2, 1, 3]))
+
+
+def test_two_players_chances_match_trueskills_own() -> None:
+    from statistics import NormalDist
+
+    priors = [(30.0, 2.0), (25.0, 3.0)]
+    a = strengths(priors, ENV.beta)
+    plackett_luce = order_probability(a, [1, 2])
+    gaussian = NormalDist().cdf((30 - 25) / math.sqrt(2 * ENV.beta**2 + 2.0**2 + 3.0**2))
+    assert plackett_luce == pytest.approx(gaussian, abs=0.02)
+
+
+def simulated(tables: int, seed: int = 1) -> list[Table]:
+    """Forty players with a hidden skill; each table's order is drawn from their performances."""
+    rng = random.Random(seed)
+    skill = {p: rng.gauss(25, 5) for p in range(40)}
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    played = []
+    for n in range(tables):
+        players = rng.sample(range(40), 4)
+        performance = {p: rng.gauss(skill[p], ENV.beta) for p in players}
+        order = sorted(players, key=lambda p: -performance[p])
+        ranks = tuple(order.index(p) + 1 for p in players)
+        played.append(Table(start + timedelta(hours=6 * n), tuple(players), ranks))
+    return played
+
+
+def test_ratings_of_simulated_players_predict_better_than_knowing_nothing() -> None:
+    quality = evaluate(simulated(600), ENV)
+    assert quality.tables == 600
+    assert quality.log_likelihood > quality.uniform_log_likelihood + 0.2
+    assert quality.winner_accuracy > 0.35  # knowing nothing: 0.25 at tables of four
+    assert quality.top_half_accuracy > 0.6  # knowing nothing: 0.5
+    assert sum(c.count for c in quality.calibration) == 600 * 4
+    high = [c for c in quality.calibration if c.low >= 0.5]
+    assert all(c.observed > 0.3 for c in high)  # who is predicted to win often does win often
+    months = [month for month, _mu, _n in quality.drift]
+    assert months == sorted(months)
+    assert quality.drift[-1][2] > 30  # most players are established by the end
+
+
+def test_shuffled_results_predict_no_better_than_knowing_nothing() -> None:
+    rng = random.Random(2)
+    tables = [Table(t.at, t.players, tuple(rng.sample(t.ranks, len(t.ranks)))) for t in simulated(400)]
+    quality = evaluate(tables, ENV)
+    assert quality.log_likelihood < quality.uniform_log_likelihood + 0.05
+    assert quality.winner_accuracy < 0.33
+
+
+@pytest.mark.django_db
+def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
+    import io
+
+    from django.core.management import call_command
+    from django.test import Client
+
+    from ratings import services
+    from tests.factories import UserFactory
+    from tests.ratings.test_services import GAME, T0, placings
+
+    users = [UserFactory() for _ in range(8)]
+    rng = random.Random(3)
+    assert Client().get(f"/api/ratings/pools/{GAME}/quality/").status_code == 404
+    for n in range(30):
+        four = rng.sample(users, 4)
+        services.match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
+                              placings=placings(four, [1, 2, 3, 4]))  # fmt: skip
+    out = io.StringIO()
+    call_command("rating_quality", GAME, stdout=out)
+    assert "30 tables" in out.getvalue()
+    served = Client().get(f"/api/ratings/pools/{GAME}/quality/").json()
+    assert served["tables"] == 30
+    assert served["parameters"]["beta"] == pytest.approx(25 / 6)
+    assert sum(c["count"] for c in served["calibration"]) == 120
+    assert served["drift"][0][0] == T0.strftime("%Y-%m")
+    with pytest.raises(Exception, match="no rating pool"):
+        call_command("rating_quality", "no-such-game")
