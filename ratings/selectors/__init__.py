@@ -14,6 +14,7 @@ from ratings.selectors.leaderboards import (
     pool_of_game,
     pools_of_games,
     provisional_condition,
+    quality_of,
     rank_and_size,
     source_rated,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "pool_version",
     "pools_of_games",
     "provisional_condition",
+    "quality_of",
     "rank_and_size",
     "recent_changes",
     "register_list_exclusion",

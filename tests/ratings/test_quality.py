@@ -100,3 +100,28 @@ def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
     assert served["drift"][0][0] == T0.strftime("%Y-%m")
     with pytest.raises(Exception, match="no rating pool"):
         call_command("rating_quality", "no-such-game")
+
+
+@pytest.mark.django_db
+def test_the_quality_page_shows_the_report_in_english_and_french() -> None:
+    from django.core.management import call_command
+    from django.test import Client
+
+    from ratings import services
+    from tests.factories import UserFactory
+    from tests.ratings.test_services import GAME, T0, placings
+
+    assert "Not computed yet" in Client().get(f"/leaderboards/{GAME}/quality/").content.decode()
+    users = [UserFactory() for _ in range(8)]
+    rng = random.Random(4)
+    for n in range(40):
+        services.match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
+                              placings=placings(rng.sample(users, 4), [1, 2, 3, 4]))  # fmt: skip
+    call_command("rating_quality", GAME, stdout=__import__("io").StringIO())
+    page = Client().get(f"/leaderboards/{GAME}/quality/").content.decode()
+    assert "Winner predicted" in page
+    assert '<svg class="chart calibration"' in page
+    assert "How good are these ratings?" in Client().get(f"/leaderboards/{GAME}/").content.decode()
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/leaderboards/{GAME}/quality/").content.decode()
+    assert "Vainqueur prédit" in french
+    assert Client().get("/leaderboards/no-such-game/quality/").status_code == 404

@@ -113,3 +113,46 @@ def interval_chart(intervals: list[Interval], *, title: str) -> SafeString:
 def signed(value: float) -> str:
     """Two decimals with a sign, localised (+0,12 in French)."""
     return ("+" if value > 0 else "") + number_format(round(value, 2), 2)
+
+
+@dataclass(frozen=True)
+class Band:
+    predicted: float  # 0 to 1
+    observed: float  # 0 to 1
+    count: int
+
+
+SIDE = 300
+
+
+def calibration_chart(bands: list[Band], *, title: str) -> SafeString:
+    """Predicted chance to win (across) against how often it came true (up), one dot a band of 0.1, its area
+    the band's players; the diagonal is perfect calibration."""
+    if not bands:
+        return SafeString("")
+    most = max(b.count for b in bands)
+    span = SIDE - 2 * PAD
+
+    def xy(predicted: float, observed: float) -> tuple[str, str]:
+        return f"{PAD + predicted * span:.1f}", f"{SIDE - PAD - observed * span:.1f}"
+
+    dots = format_html_join(
+        "",
+        '<circle cx="{}" cy="{}" r="{}"><title>{} → {} ({})</title></circle>',
+        ((*xy(b.predicted, b.observed), f"{4 + 8 * (b.count / most) ** 0.5:.1f}", tenths(b.predicted * 100) + " %",
+          tenths(b.observed * 100) + " %", b.count) for b in bands),
+    )  # fmt: skip
+    return format_html(
+        '<svg class="chart calibration" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>'
+        '<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#e3ddd2"/>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#5b6475" stroke-dasharray="6 6"/>'
+        '<text x="{}" y="{}" font-size="16" fill="#5b6475">0</text>'
+        '<text x="{}" y="{}" font-size="16" fill="#5b6475" text-anchor="end">100 %</text>'
+        '<g fill="#b5461d" fill-opacity="0.75">{}</g></svg>',
+        SIDE, SIDE, title, title,
+        PAD, PAD, span, span,
+        PAD, SIDE - PAD, SIDE - PAD, PAD,
+        PAD - 14, SIDE - PAD + 18,
+        SIDE - PAD, SIDE - PAD + 18,
+        dots,
+    )  # fmt: skip

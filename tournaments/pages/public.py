@@ -12,7 +12,7 @@ from ratings import selectors as ratings
 from tournaments import selectors
 from tournaments.pages import club_reads
 from tournaments.pages import reads as pages
-from tournaments.pages.charts import Interval, Point, interval_chart, line_chart
+from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.pages.sheet_view import seat_sheets
 from tournaments.pages.text import game_name
 
@@ -93,6 +93,22 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         "may_publish": ratings.may_publish_list(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
+
+
+def quality(request: HttpRequest, game: str) -> HttpResponse:
+    """How well the game's ratings predicted its tables (docs/ratings.md): the pool's newest report."""
+    if game not in games.GAMES:
+        raise Http404(_("No such game."))
+    pool = ratings.pool_of_game(game=game)
+    report = ratings.quality_of(pool=pool) if pool else None
+    figures = report.figures if report else {}
+    bands = [Band(c["predicted"], c["observed"], c["count"]) for c in figures.get("calibration", [])]
+    context = {
+        "game": games.GAMES[game], "report": report, "figures": figures,
+        "chart": calibration_chart(bands, title=_("Predicted chance to win, and how often it came true")),
+        "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
+    }  # fmt: skip
+    return render(request, "pages/quality.html", context)
 
 
 RECENT_EVENTS, ALL_EVENTS = 20, 1000  # a player's page lists their last 20 events; `?events=all` every one
