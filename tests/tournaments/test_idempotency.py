@@ -98,6 +98,12 @@ def test_a_refusal_is_kept_too_but_a_throttled_or_failed_request_is_done_again(s
     anonymous = post_json(Client(), "/api/organisations/", {"slug": "owls", "name": "O"}, **{"Idempotency-Key": "a"})
     assert anonymous.status_code == 401
     assert not IdempotentRequest.objects.filter(key="a").exists()  # a 401 is retried with credentials
+    services.organisation_create(by=PlayerFactory().user, slug="o2", name="O2")
+    stranger = token_client(PlayerFactory().user)
+    forbidden = post_json(stranger, "/api/organisations/o2/keys/", {"name": "x", "scopes": ["read"]},
+                          **{"Idempotency-Key": "f"})  # fmt: skip
+    assert forbidden.status_code == 403
+    assert not IdempotentRequest.objects.filter(key="f").exists()  # a 403 too: allowed later, done then
 
 
 def test_a_key_older_than_its_hours_is_forgotten_and_swept(settings) -> None:

@@ -21,8 +21,9 @@ HEADER = "Idempotency-Key"
 FORM_FIELD = "_idempotency_key"
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 KEY_LENGTH = 255
-# Answers a retry should redo rather than repeat: the server failed, the caller was throttled or not known.
-RETRYABLE = {401, 429}
+# Answers a retry should redo rather than repeat: the server failed, the caller was throttled, not known, or
+# not allowed yet (a page's form whose CSRF token had expired is sent again once the page is fresh).
+RETRYABLE = {401, 403, 429}
 
 
 class IdempotentPosts:
