@@ -13,7 +13,7 @@ class Command(BaseCommand):
     help = "Replay a pool's tables, predicting each before rating it, and print how well the ratings predicted."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("game", help="the game's id, e.g. boomerang-australia")
+        parser.add_argument("game", help="the id of a game with a rating pool (the command lists them when wrong)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         pool = RatingPool.objects.filter(game=options["game"]).first()
