@@ -114,3 +114,18 @@ def test_a_key_stops_when_its_maker_is_no_longer_an_owner_and_tokens_keep_workin
     assert bot(key).get(f"/api/events/{event.pk}/").status_code == 401
     token = services.token_for_login(user=owner)
     assert Client(headers={"Authorization": f"Token {token}"}).get("/api/me/").status_code == 200
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 81])
+def test_a_key_without_a_fitting_name_is_refused_naming_it_by_api_and_page(running, name: str) -> None:
+    event, _seat, _data = running
+    owner = event.organisers.get()
+    Staff.objects.get_or_create(organisation=event.organisation, user=owner, defaults={"role": Staff.Role.OWNER})
+    client = Client()
+    client.force_login(owner)
+    answer = post(client, f"/api/organisations/{event.organisation.slug}/keys/", {"name": name, "scopes": ["read"]})
+    assert (answer.status_code, answer.json()["field"]) == (400, "name")
+    page = client.post(f"/clubs/{event.organisation.slug}/integrations/keys/", {"name": name, "scopes": ["read"]},
+                       follow=True)  # fmt: skip
+    assert "A key&#x27;s name is 1 to 80 characters." in page.content.decode()
+    assert not ApiKey.objects.exists()

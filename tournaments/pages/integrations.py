@@ -117,16 +117,14 @@ def delivery_redeliver(request: SignedInRequest, slug: str, webhook_id: int, del
 @login_required
 def key_new(request: SignedInRequest, slug: str) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
-    name = request.POST.get("name", "").strip()
+    name = request.POST.get("name", "")
     try:
-        if not name or len(name) > 80:
-            raise DomainError("a key's name is 1 to 80 characters", "invalid_name", "name")
-        _key, text = services.api_key_create(organisation=organisation, by=request.user, name=name,
-                                             scopes=request.POST.getlist("scopes"))  # fmt: skip
+        key, text = services.api_key_create(organisation=organisation, by=request.user, name=name,
+                                            scopes=request.POST.getlist("scopes"))  # fmt: skip
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
         return redirect("club-integrations", slug=slug)
-    return integrations(request, slug, shown_once={"what": name, "secret": text})
+    return integrations(request, slug, shown_once={"what": key.name, "secret": text})
 
 
 @require_POST

@@ -12,11 +12,15 @@ from tournaments import selectors
 from tournaments.models import ApiKey, ApiKeyWrite, Organisation, Staff
 
 KEY_START = "bk_"
+NAME_LENGTH = 80  # ApiKey.name
 
 
 def api_key_create(*, organisation: Organisation, by: User, name: str, scopes: list[str]) -> tuple[ApiKey, str]:
     """A new key, returned once as text (`bk_<prefix>_<secret>`); only its hash is kept."""
     selectors.require_staff(user=by, organisation=organisation, owner=True)
+    name = " ".join(name.split())
+    if not name or len(name) > NAME_LENGTH:
+        raise DomainError(f"a key's name is 1 to {NAME_LENGTH} characters", "invalid_name", "name")
     unknown = sorted(set(scopes) - set(ApiKey.SCOPES))
     if unknown or not scopes:
         raise DomainError(f"scopes are some of {', '.join(ApiKey.SCOPES)}", "invalid_scopes", "scopes")
