@@ -2,7 +2,8 @@
 as an integrator would make one: every module of it imports, and it plays a whole event against the running
 app with no hand-written HTTP: sign-up, a club and its webhook, an event, registrations, check-in, two rounds
 with every player's own sheet, the close, a steward's sanction, standings, the leaderboard, a rating and its
-rank, a season, card statistics, pick accuracy and the webhook's deliveries."""
+rank, a season, card statistics, pick accuracy, the stewards' decisions, syncing by cursor, the quality report, a
+player search, an API key reading as a bot, the data export and the webhook's deliveries."""
 
 import importlib
 import os
@@ -112,14 +113,19 @@ def loopback_receiver(settings):
 
 def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, loopback_receiver) -> None:
     import datetime
+    import io
     import random
+
+    from django.core.management import call_command
 
     generate(tmp_path)
     from boomerang_client import AuthenticatedClient
     from boomerang_client import Client as PublicClient
     from boomerang_client.api.events import (
+        events_changes_list,
         events_close_create,
         events_create,
+        events_decisions_list,
         events_next_round_create,
         events_open_registration_create,
         events_registrations_create,
@@ -128,18 +134,26 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         events_start_create,
     )
     from boomerang_client.api.games import games_cards_list
+    from boomerang_client.api.me import me_export_retrieve
     from boomerang_client.api.organisations import (
         organisations_create,
+        organisations_keys_create,
         organisations_webhooks_create,
         organisations_webhooks_deliveries_list,
     )
-    from boomerang_client.api.players import players_create, players_pick_accuracy_list, players_retrieve
-    from boomerang_client.api.ratings import ratings_pools_leaderboard_list, ratings_pools_players_retrieve
+    from boomerang_client.api.players import players_create, players_list, players_pick_accuracy_list, players_retrieve
+    from boomerang_client.api.ratings import (
+        ratings_pools_leaderboard_list,
+        ratings_pools_players_retrieve,
+        ratings_pools_quality_retrieve,
+    )
     from boomerang_client.api.registrations import registrations_check_in_create
     from boomerang_client.api.rounds import rounds_start_create
     from boomerang_client.api.seasons import seasons_create, seasons_events_create, seasons_standings_list
     from boomerang_client.api.seats import seats_sheets_create
+    from boomerang_client.api.tables import tables_changes_list
     from boomerang_client.models import (
+        ApiKeyInputRequest,
         EventInputRequest,
         EventsEnum,
         GameEnum,
@@ -147,6 +161,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         OrganisationKindEnum,
         PlayerSignupRequest,
         ReasonRequest,
+        ScopesEnum,
         SeasonEventInputRequest,
         SeasonInputRequest,
         SheetInputRequest,
@@ -159,6 +174,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
 
     game = "boomerang-australia"
     public = PublicClient(base_url=live_server.url)
+    began = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=1)
 
     def signed_up(handle: str) -> AuthenticatedClient:
         body = PlayerSignupRequest(username=handle, password="a-long-test-password", handle=handle)
@@ -226,6 +242,20 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     accuracy = answered(players_pick_accuracy_list.sync(winner, client=public))
     assert len(accuracy) == 2
     assert accuracy[0].rounds[0].picks[0].taken
+    decisions = answered(events_decisions_list.sync(event.id, client=public))
+    assert [(d.kind, d.decision) for d in decisions] == [("sanction", "sanctioned")]
+    changed = answered(events_changes_list.sync(client=public, updated_since=began))
+    assert event.id in [e.id for e in changed.results]
+    tables = answered(tables_changes_list.sync(client=public, event=event.id))
+    assert {t.result.status for t in tables.results} == {"verified"}
+    call_command("rating_quality", game, stdout=io.StringIO())
+    assert answered(ratings_pools_quality_retrieve.sync(game, client=public)).tables == 2
+    assert answered(players_list.sync(client=public, search="player")).count == 4
+    key_body = ApiKeyInputRequest(name="bot", scopes=[ScopesEnum("read")])
+    made = answered(organisations_keys_create.sync(slug="owls", client=organiser, body=key_body))
+    bot = AuthenticatedClient(base_url=live_server.url, token=made.key, prefix="Bearer")
+    assert answered(events_decisions_list.sync(event.id, client=bot))
+    assert answered(me_export_retrieve.sync(client=players[winner])).to_dict()["player"]["handle"] == winner
     deliveries = answered(
         organisations_webhooks_deliveries_list.sync(slug="owls", webhook_id=hook.id, client=organiser)
     )
