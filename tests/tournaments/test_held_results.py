@@ -232,3 +232,23 @@ def test_a_steward_trusts_a_clubs_corrections_from_its_page() -> None:
     assert "Trust its corrections" not in member.get("/clubs/owls/").content.decode()
     member.post("/clubs/owls/corrections-trust/", {"trusted": "no"})
     assert Organisation.objects.get(slug="owls").corrections_trusted  # only a steward decides
+
+
+def test_malformed_decisions_are_refused_naming_the_field(django_capture_on_commit_callbacks) -> None:
+    from django.test import Client
+
+    night = Night(random.Random(19), django_capture_on_commit_callbacks)
+    night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
+    change = ResultChange.objects.get(event=night.event)
+    steward = Client()
+    steward.force_login(night.steward)
+    path = f"/api/events/{night.event.pk}/result-changes/{change.pk}/accept/"
+    for body in ({}, {"reason": "   "}):
+        answer = steward.post(path, body, content_type="application/json")
+        assert (answer.status_code, answer.json()["field"]) == (400, "reason")
+    assert steward.post(f"/api/events/{night.event.pk}/result-changes/999999/accept/", {"reason": "x"},
+                        content_type="application/json").status_code == 404  # fmt: skip
+    trust = steward.post("/api/organisations/owls/corrections-trust/", {"trusted": "perhaps"},
+                         content_type="application/json")  # fmt: skip
+    assert (trust.status_code, trust.json()["field"]) == (400, "trusted")
+    assert ResultChange.objects.get(pk=change.pk).status == "pending"
