@@ -20,7 +20,9 @@ from ratings import selectors, services
 from ratings.models import QualityReport, RatingList, RatingPool
 from ratings.pagination import PoolPagination
 from ratings.serializers import (
+    AdoptInputSerializer,
     ListInputSerializer,
+    ParametersDecisionSerializer,
     PlayerRatingSerializer,
     QualitySerializer,
     RatingListDetailSerializer,
@@ -95,7 +97,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def lists(self, request: Request, game: str) -> Response:
         """Publish an official list: the pool's ratings frozen now (the game's stewards)."""
-        if not selectors.may_publish_list(user=request.user, game=game):
+        if not selectors.may_steward_pool(user=request.user, game=game):
             raise NotAllowed("only a steward of this game's rating pool publishes its lists", "not_steward")
         payload = ListInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -115,6 +117,22 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         if report is None:
             raise NotFound(f"no quality report for {game} yet: it is computed nightly", "not_found", "game")
         return Response(QualitySerializer(report).data)
+
+    @extend_schema(request=AdoptInputSerializer, responses={201: ParametersDecisionSerializer})
+    @action(detail=True, methods=["post"], url_path="quality/adopt")
+    def adopt(self, request: Request, game: str) -> Response:
+        """Adopt the parameters the newest quality report fitted (the game's stewards): the pool is replayed
+        under them and the decision recorded. 409 when there is no fit, when it is no better on the held-out
+        tables, or when the pool's parameters changed since the report."""
+        if not selectors.may_steward_pool(user=request.user, game=game):
+            raise NotAllowed("only a steward of this game's rating pool changes its parameters", "not_steward")
+        payload = AdoptInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        pool = self.get_object()
+        decision = services.pool_parameters_adopt(
+            game=pool.game, actor=request.user.get_username(), reason=payload.validated_data["reason"]
+        )
+        return Response(ParametersDecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         parameters=[OpenApiParameter("handle", str, OpenApiParameter.PATH, description="The player's handle.")],

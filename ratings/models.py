@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.db import models
 
+from ratings.trueskill_step import Environment
+
 
 class RatingPool(models.Model):
     """One rating pool per game, with its own TrueSkill environment."""
@@ -18,6 +20,9 @@ class RatingPool(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def environment(self) -> Environment:
+        return Environment(self.mu, self.sigma, self.beta, self.tau, self.draw_probability)
 
 
 class RatingEvent(models.Model):
@@ -185,3 +190,26 @@ class QualityReport(models.Model):
 
     def __str__(self) -> str:
         return f"quality of {self.pool} at {self.computed_at:%Y-%m-%d}"
+
+
+class ParametersDecision(models.Model):
+    """A steward adopting the TrueSkill parameters the quality report fitted to a pool (docs/ratings.md): what
+    they were and became, how each predicted the held-out tables, who decided and why. The pool is replayed
+    under the new parameters in the same transaction; the next official list shows the change."""
+
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="parameter_decisions")
+    decided_by = models.CharField(max_length=150)
+    decided_at = models.DateTimeField()
+    reason = models.TextField()
+    before = models.JSONField(help_text="The parameters replaced: mu, sigma, beta, tau, draw_probability.")
+    after = models.JSONField(help_text="The parameters adopted.")
+    held_out_before = models.FloatField(help_text="The replaced parameters' held-out log-likelihood a table.")
+    held_out_after = models.FloatField(help_text="The adopted parameters' held-out log-likelihood a table.")
+    report_computed_at = models.DateTimeField(help_text="The quality report the fitted parameters came from.")
+    events_replayed = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["-decided_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.pool}: parameters adopted by {self.decided_by}"

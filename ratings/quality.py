@@ -16,8 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import permutations
+from typing import Protocol
 
-from ratings.trueskill_step import Environment, rate_free_for_all
+from ratings import trueskill_chain
+from ratings.trueskill_step import Environment
 
 LOGISTIC = 1.702
 DECILES = 10
@@ -81,31 +83,60 @@ def strengths(priors: Sequence[tuple[float, float]], beta: float) -> list[float]
     return [LOGISTIC * mu / spread for mu, _sigma in priors]
 
 
+class Model(Protocol):
+    """A rating system replayed table by table: its strengths a_i before a table, then its update."""
+
+    def strengths(self, players: Sequence[int]) -> list[float]: ...
+
+    def rate(self, players: Sequence[int], ranks: Sequence[int]) -> None: ...
+
+
+class TrueSkillModel:
+    """TrueSkill with an environment's parameters (ratings/trueskill_chain.py: the package's own schedule)."""
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.state: dict[int, tuple[float, float, int]] = {}  # mu, sigma, tables rated
+
+    def _priors(self, players: Sequence[int]) -> list[tuple[float, float]]:
+        start = (self.env.mu, self.env.sigma, 0)
+        return [self.state.get(p, start)[:2] for p in players]
+
+    def strengths(self, players: Sequence[int]) -> list[float]:
+        return strengths(self._priors(players), self.env.beta)
+
+    def rate(self, players: Sequence[int], ranks: Sequence[int]) -> None:
+        posteriors = trueskill_chain.rate(self.env, self._priors(players), [r - 1 for r in ranks])
+        for player, (mu, sigma) in zip(players, posteriors, strict=True):
+            self.state[player] = (mu, sigma, self.state.get(player, (0, 0, 0))[2] + 1)
+
+    def drift(self, month: str, established: int) -> tuple[str, float | None, int]:
+        """At a month's end: the mean mu of the players established by then (None while there is none)."""
+        mus = [mu for mu, _sigma, games in self.state.values() if games >= established]
+        return month, (sum(mus) / len(mus) if mus else None), len(mus)
+
+
 def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) -> Quality:
     """Predict, then rate, every table in order; the figures of the predictions (see the module's doc)."""
-    trueskill_env = env.trueskill()
-    state: dict[int, tuple[float, float, int]] = {}
+    model = TrueSkillModel(env)
     quality = Quality()
     bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(DECILES)]
     winners = top_half = 0.0
     month = ""
     for table in tables:
         if month and table.at.strftime("%Y-%m") != month:
-            quality.drift.append(_drift(month, state, established))
+            quality.drift.append(model.drift(month, established))
         month = table.at.strftime("%Y-%m")
-        priors = [state.get(p, (env.mu, env.sigma, 0))[:2] for p in table.players]
-        a = strengths(priors, env.beta)
+        a = model.strengths(table.players)
         quality.tables += 1
         quality.log_likelihood += math.log(max(order_probability(a, table.ranks), 1e-300))
         quality.uniform_log_likelihood += math.log(order_probability([0.0] * len(a), table.ranks))
         winners += table.ranks[max(range(len(a)), key=lambda i: a[i])] == 1
         top_half += _top_half(a, table.ranks)
         _bin(bins, a, table.ranks)
-        posteriors = rate_free_for_all(trueskill_env, priors, [r - 1 for r in table.ranks])
-        for player, (mu, sigma) in zip(table.players, posteriors, strict=True):
-            state[player] = (mu, sigma, state.get(player, (0, 0, 0))[2] + 1)
+        model.rate(table.players, table.ranks)
     if month:
-        quality.drift.append(_drift(month, state, established))
+        quality.drift.append(model.drift(month, established))
     if quality.tables:
         quality.log_likelihood /= quality.tables
         quality.uniform_log_likelihood /= quality.tables
@@ -117,6 +148,30 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         if count
     ]
     return quality
+
+
+@dataclass(frozen=True)
+class Scores:
+    """How a model predicted the tables from `held_out_from` on, having rated every table before."""
+
+    tables: int
+    log_likelihood: float
+    winner_accuracy: float
+    top_half_accuracy: float
+
+
+def held_out(tables: Sequence[Table], model: Model, held_out_from: int) -> Scores:
+    """Replay every table with `model`; score its predictions of the tables from `held_out_from` on."""
+    log_likelihood = winners = top_half = 0.0
+    for n, table in enumerate(tables):
+        if n >= held_out_from:
+            a = model.strengths(table.players)
+            log_likelihood += math.log(max(order_probability(a, table.ranks), 1e-300))
+            winners += table.ranks[max(range(len(a)), key=lambda i: a[i])] == 1
+            top_half += _top_half(a, table.ranks)
+        model.rate(table.players, table.ranks)
+    scored = max(len(tables) - held_out_from, 1)
+    return Scores(len(tables) - held_out_from, log_likelihood / scored, winners / scored, top_half / scored)
 
 
 def _top_half(a: Sequence[float], ranks: Sequence[int]) -> float:
@@ -137,9 +192,3 @@ def _bin(bins: list[list[float]], a: Sequence[float], ranks: Sequence[int]) -> N
         row[0] += chance
         row[1] += 1 / len(first) if i in first else 0.0
         row[2] += 1
-
-
-def _drift(month: str, state: dict[int, tuple[float, float, int]], established: int) -> tuple[str, float | None, int]:
-    """At a month's end: the mean mu of the players established by then (None while there is none)."""
-    mus = [mu for mu, _sigma, games in state.values() if games >= established]
-    return month, (sum(mus) / len(mus) if mus else None), len(mus)

@@ -1,7 +1,10 @@
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ratings import selectors
-from ratings.models import Rating, RatingChange, RatingList, RatingListEntry, RatingPool
+from ratings.models import QualityReport, Rating, RatingChange, RatingList, RatingListEntry, RatingPool
 
 
 class RatingPoolSerializer(serializers.ModelSerializer):
@@ -95,6 +98,60 @@ class CalibrationSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class EnvironmentSerializer(serializers.Serializer):
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    beta = serializers.FloatField()
+    tau = serializers.FloatField()
+    draw_probability = serializers.FloatField()
+
+
+class HeldOutSerializer(serializers.Serializer):
+    name = serializers.ChoiceField(
+        choices=["current", "fitted", "elo", "openskill"],
+        help_text="current: the pool's TrueSkill parameters; fitted: fitted to the earlier 80%; elo: a multiplayer "
+        "Elo (K 32); openskill: openskill's Plackett-Luce with its defaults.",
+    )
+    parameters = serializers.DictField(child=serializers.FloatField())
+    tables = serializers.IntegerField()
+    log_likelihood = serializers.FloatField(
+        help_text="Mean per held-out table of the observed order's log-probability."
+    )
+    winner_accuracy = serializers.FloatField()
+    top_half_accuracy = serializers.FloatField()
+
+
+class FittedSerializer(serializers.Serializer):
+    parameters = EnvironmentSerializer()
+    training_log_likelihood = serializers.FloatField(help_text="The fitted parameters' on the earlier tables.")
+    start_log_likelihood = serializers.FloatField(help_text="The pool's own parameters' on the earlier tables.")
+    replays = serializers.IntegerField(help_text="How many replays of the earlier tables the fit took.")
+
+
+class ComparisonSerializer(serializers.Serializer):
+    training_tables = serializers.IntegerField(help_text="The earlier 80% of the tables, where the fit was made.")
+    held_out_tables = serializers.IntegerField(help_text="The later 20%, where every model is scored.")
+    uniform_log_likelihood = serializers.FloatField(help_text="Knowing nothing, on the held-out tables.")
+    fitted = FittedSerializer()
+    models = HeldOutSerializer(many=True)
+
+
+class ParametersDecisionSerializer(serializers.Serializer):
+    decided_by = serializers.CharField()
+    decided_at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    before = EnvironmentSerializer()
+    after = EnvironmentSerializer()
+    held_out_before = serializers.FloatField()
+    held_out_after = serializers.FloatField()
+    report_computed_at = serializers.DateTimeField()
+    events_replayed = serializers.IntegerField()
+
+
+class AdoptInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text="Why the stewards adopt the fitted parameters.")
+
+
 class QualitySerializer(serializers.Serializer):
     """How well the pool's ratings predicted its tables (docs/ratings.md, "How good are the ratings")."""
 
@@ -114,4 +171,14 @@ class QualitySerializer(serializers.Serializer):
         child=serializers.ListField(), source="figures.drift",
         help_text="[month, mean mu of the established players (null while none), how many], month by month.",
     )  # fmt: skip
-    parameters = serializers.DictField(source="figures.parameters", help_text="The TrueSkill parameters replayed.")
+    parameters = EnvironmentSerializer(source="figures.parameters", help_text="The TrueSkill parameters replayed.")
+    comparison = ComparisonSerializer(
+        source="figures.comparison", allow_null=True, default=None,
+        help_text="The pool's parameters, fitted ones, Elo and openskill on the same held-out tables (null under "
+        "50 tables).",
+    )  # fmt: skip
+    decisions = serializers.SerializerMethodField(help_text="The stewards' parameter decisions, newest first.")
+
+    @extend_schema_field(ParametersDecisionSerializer(many=True))
+    def get_decisions(self, report: QualityReport) -> Any:
+        return ParametersDecisionSerializer(selectors.parameter_decisions(pool=report.pool), many=True).data

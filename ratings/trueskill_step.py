@@ -33,6 +33,11 @@ def rate_free_for_all(env: trueskill.TrueSkill, priors: Sequence[Skill], ranks: 
     """
     groups = [(env.create_rating(mu=mu, sigma=sigma),) for mu, sigma in priors]
     posteriors = [(group[0].mu, group[0].sigma) for group in env.rate(groups, ranks=list(ranks))]
+    return ties_averaged(posteriors, priors, ranks)
+
+
+def ties_averaged(posteriors: list[Skill], priors: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:
+    """Tied players who came in with equal priors leave with the mean of their posteriors."""
     buckets: dict[tuple[int, float, float], list[int]] = {}
     for i, (rank, prior) in enumerate(zip(ranks, priors, strict=True)):
         buckets.setdefault((rank, *prior), []).append(i)

@@ -13,8 +13,8 @@ class TournamentsConfig(AppConfig):
         from ratings.selectors import (
             on_list_published,
             register_list_exclusion,
-            register_list_publisher,
             register_player_filter,
+            register_pool_steward,
         )
         from tournaments import selectors, tasks  # noqa: F401
         from tournaments.pages.text import refusal
@@ -23,6 +23,6 @@ class TournamentsConfig(AppConfig):
         register_refusal_translation(refusal)
         register_player_filter("club", selectors.club_member_periods)
         register_player_filter("country", selectors.country_player_periods)
-        register_list_publisher(lambda user, game: selectors.is_steward(user=user, game=game))
+        register_pool_steward(lambda user, game: selectors.is_steward(user=user, game=game))
         on_list_published(webhooks_emit_list_published)  # the rating.list.published webhook
         register_list_exclusion(selectors.demo_user_ids)  # demo players never enter an official list

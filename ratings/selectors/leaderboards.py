@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db.models import Exists, Expression, Q, QuerySet
 
 from ratings import buckets
-from ratings.models import QualityReport, Rating, RatingChange, RatingEvent, RatingPool
+from ratings.models import ParametersDecision, QualityReport, Rating, RatingChange, RatingEvent, RatingPool
 
 
 def provisional_condition() -> Q:
@@ -135,3 +135,8 @@ def player_ratings(*, player_id: int) -> list[tuple[Rating, list[tuple[datetime,
 def quality_of(*, pool: RatingPool) -> QualityReport | None:
     """The pool's newest quality report (ratings/quality.py), or None before the first."""
     return QualityReport.objects.filter(pool=pool).first()
+
+
+def parameter_decisions(*, pool: RatingPool) -> list[ParametersDecision]:
+    """The stewards' decisions on the pool's parameters, newest first."""
+    return list(pool.parameter_decisions.all())

@@ -24,19 +24,19 @@ def list_exclusions() -> list[Callable[[], Any]]:
     return list(_LIST_EXCLUSIONS)
 
 
-# Who may publish an official list of a game's pool: by default a superuser; another app registers its own
-# rule (the tournaments app: the game's stewards).
-_list_publishers: list[Callable[[Any, str], bool]] = []
+# Who stewards a game's pool (publishes its official lists, adopts fitted parameters): by default a superuser;
+# another app registers its own rule (the tournaments app: the game's stewards).
+_pool_stewards: list[Callable[[Any, str], bool]] = []
 
 
-def register_list_publisher(check: Callable[[Any, str], bool]) -> None:
-    _list_publishers.append(check)
+def register_pool_steward(check: Callable[[Any, str], bool]) -> None:
+    _pool_stewards.append(check)
 
 
-def may_publish_list(*, user: Any, game: str) -> bool:
+def may_steward_pool(*, user: Any, game: str) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    return bool(getattr(user, "is_superuser", False)) or any(check(user, game) for check in _list_publishers)
+    return bool(getattr(user, "is_superuser", False)) or any(check(user, game) for check in _pool_stewards)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from ratings.services.pools import (
     pool_replay,
     pools_lock,
 )
-from ratings.services.quality import pool_quality_refresh, pools_quality_refresh
+from ratings.services.quality import pool_parameters_adopt, pool_quality_refresh, pools_quality_refresh
 
 __all__ = [
     "BATCH",
@@ -43,6 +43,7 @@ __all__ = [
     "player_merge",
     "player_rename",
     "pool_get",
+    "pool_parameters_adopt",
     "pool_quality_refresh",
     "pool_replay",
     "pools_lock",

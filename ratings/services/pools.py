@@ -19,7 +19,7 @@ from ratings.models import (
     RatingListEntry,
     RatingPool,
 )
-from ratings.trueskill_step import Environment, rate_free_for_all, widen
+from ratings.trueskill_step import rate_free_for_all, widen
 
 BATCH = 2000
 
@@ -59,7 +59,7 @@ def pool_get(*, game: str, name: str | None = None) -> RatingPool:
     return pool
 
 
-def _pool_locked(game: str, name: str | None = None) -> RatingPool:
+def pool_locked(game: str, name: str | None = None) -> RatingPool:
     """The game's pool row, locked until the transaction ends (created first if the game has none yet)."""
     try:
         return RatingPool.objects.select_for_update().get(game=game)
@@ -74,7 +74,7 @@ def pools_lock(*, games: dict[str, str]) -> None:
     the locks first; the writes below take them again, which costs nothing inside the same transaction.
     """
     for game in sorted(games):
-        _pool_locked(game, games[game])
+        pool_locked(game, games[game])
 
 
 def match_record(
@@ -88,7 +88,7 @@ def match_record(
 ) -> RatingEvent:
     """Rate a match once; a changed or earlier-slotted match replays the pool from the earliest point."""
     with transaction.atomic():
-        pool = _pool_locked(game, pool_name)
+        pool = pool_locked(game, pool_name)
         event = RatingEvent.objects.filter(pool=pool, source=source).first()
         stored = [p.to_json() for p in placings]
         if event and event.order_at == order_at and event.placings == stored:
@@ -130,7 +130,7 @@ def matches_record(*, game: str, matches: Sequence[Match], pool_name: str | None
     rolls back whole; a rating of one table then costs two statements less.
     """
     with transaction.atomic(savepoint=False):
-        pool = _pool_locked(game, pool_name)
+        pool = pool_locked(game, pool_name)
         known = set(
             RatingEvent.objects.filter(pool=pool, source__in=[m.source for m in matches]).values_list(
                 "source", flat=True
@@ -164,7 +164,7 @@ def _record_one(game: str, match: Match) -> None:
 def match_remove(*, game: str, source: str, actor: str = "") -> bool:
     """Unrate a match whose result no longer counts, replaying the pool from where it stood."""
     with transaction.atomic():
-        pool = _pool_locked(game)
+        pool = pool_locked(game)
         event = RatingEvent.objects.filter(pool=pool, source=source).first()
         if event is None:
             return False
@@ -269,7 +269,7 @@ def _state_before(pool: RatingPool, start: datetime | None, players: set[int]) -
 
 def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, PlayerState]) -> None:
     """Run events in order over `state`, write their changes in batches, then every rating in `state`."""
-    env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
+    env = pool.environment().trueskill()
     placed = [(event, placings_of(event)) for event in events]
     unknown = {p.player for _, placings in placed for p in placings} - state.keys()
     state.update(_current_state(pool, unknown))  # untouched since before the events: their rating is current

@@ -1,5 +1,7 @@
 """Pages anyone can read: events, pairings, standings, leaderboards, players, a table."""
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import SafeString
@@ -90,7 +92,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         "club": filters.get("club", ""), "country": filters.get("country", ""),
         "lists": ratings.lists_of(pool=pool)[:12] if pool else [],
         "demo": selectors.demo_handles(handles=[rating.name for _place, rating, _p in rows]),
-        "may_publish": ratings.may_publish_list(user=request.user, game=game),
+        "may_publish": ratings.may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
 
@@ -107,8 +109,28 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
         "game": games.GAMES[game], "report": report, "figures": figures,
         "chart": calibration_chart(bands, title=_("Predicted chance to win, and how often it came true")),
         "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
+        "comparison": _comparison(figures.get("comparison")),
+        "decisions": ratings.parameter_decisions(pool=pool) if pool else [],
+        "may_adopt": ratings.may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/quality.html", context)
+
+
+def _comparison(comparison: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The report's comparison with each model named in the reader's language, and whether the fit is better."""
+    if not comparison:
+        return None
+    labels = {
+        "current": _("This pool's parameters"), "fitted": _("Parameters fitted to this pool"),
+        "elo": _("Elo (K 32)"), "openskill": _("openskill (Plackett-Luce)"),
+    }  # fmt: skip
+    models = [{**model, "label": labels[model["name"]]} for model in comparison["models"]]
+    scored = {model["name"]: model["log_likelihood"] for model in models}
+    current = next(model["parameters"] for model in models if model["name"] == "current")
+    fitted = comparison["fitted"]["parameters"]
+    parameters = [(name, current[name], fitted[name]) for name in ("sigma", "beta", "tau", "draw_probability")]
+    better = scored["fitted"] > scored["current"]
+    return {**comparison, "models": models, "parameters": parameters, "fit_better": better}
 
 
 RECENT_EVENTS, ALL_EVENTS = 20, 1000  # a player's page lists their last 20 events; `?events=all` every one

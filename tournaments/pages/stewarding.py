@@ -1,4 +1,5 @@
-"""The stewards' pages beyond the sanction queue: publishing a game's official rating list."""
+"""The stewards' pages beyond the sanction queue: publishing a game's official rating list, adopting the
+parameters its quality report fitted."""
 
 from django import forms
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 import games
 from config.errors import DomainError
@@ -37,7 +39,7 @@ def list_new(request: SignedInRequest, game: str) -> HttpResponse:
     (players with too few games or provisional left out, the inactive marked, equal ratings sharing a rank)."""
     if game not in games.GAMES:
         raise Http404(_("No such game."))
-    if not ratings.may_publish_list(user=request.user, game=game):
+    if not ratings.may_steward_pool(user=request.user, game=game):
         raise PermissionDenied(_("Only a steward of this game's rating pool publishes its lists."))
     initial = {"name": timezone.localdate().strftime("%Y-%m"), "min_games": settings.RATINGS_PROVISIONAL_GAMES,
                "leave_out_provisional": True}  # fmt: skip
@@ -55,3 +57,18 @@ def list_new(request: SignedInRequest, game: str) -> HttpResponse:
             messages.success(request, _("The list is published."))
             return redirect("rating-list", list_id=published)
     return render(request, "pages/list_new.html", {"form": form, "game": games.GAMES[game]})
+
+
+@login_required
+@require_POST
+def parameters_adopt(request: SignedInRequest, game: str) -> HttpResponse:
+    """A steward adopts the parameters the pool's quality report fitted (the pool is replayed under them)."""
+    if game not in games.GAMES:
+        raise Http404(_("No such game."))
+    try:
+        services.pool_parameters_adopt(game=game, by=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("The fitted parameters are adopted: the pool was replayed under them."))
+    return redirect("rating-quality", game=game)

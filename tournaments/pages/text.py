@@ -161,6 +161,10 @@ def _refusals() -> dict[str, str]:
         "invalid_name": _("A key's name is 1 to 80 characters."),
         "wrong_password": _("That is not this account's password: nothing was erased."),
         "not_staff": _("This is for the club's staff (or only its owners) to do."),
+        "no_fitted_parameters": _("There are no fitted parameters yet: the quality report comes first."),
+        "report_outdated": _("The pool's parameters changed since this report: wait for the next one."),
+        "fit_not_better": _("The fitted parameters predict the later tables no better than the pool's own."),
+        "reason_required": _("Say why."),
     }
 
 

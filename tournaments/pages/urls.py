@@ -34,6 +34,7 @@ urlpatterns = [
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
     path("leaderboards/<str:game>/lists/new/", stewarding.list_new, name="list-new"),
     path("leaderboards/<str:game>/quality/", public.quality, name="rating-quality"),
+    path("leaderboards/<str:game>/quality/adopt/", stewarding.parameters_adopt, name="parameters-adopt"),
     path("games/<str:game>/cards/", public.card_statistics, name="cards"),
     path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),

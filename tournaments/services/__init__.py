@@ -50,7 +50,7 @@ from tournaments.services.pad import pad_contest, pad_contest_withdraw, pad_draf
 from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 from tournaments.services.places import event_places_refresh
 from tournaments.services.privacy import account_erase, guest_emails_forget, pseudonym_of
-from tournaments.services.rating import official_list_publish, tables_rate
+from tournaments.services.rating import official_list_publish, pool_parameters_adopt, tables_rate
 from tournaments.services.registrations import (
     registration_check_in,
     registration_create,
@@ -147,6 +147,7 @@ __all__ = [
     "player_create",
     "player_notifications_set",
     "player_signup",
+    "pool_parameters_adopt",
     "pseudonym_of",
     "qualification_decline",
     "rating_body_set",

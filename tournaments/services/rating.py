@@ -160,11 +160,19 @@ def official_list_publish(
 ) -> int:
     """A steward of the game publishes its official list under these rules (ratings.services.list_publish);
     returns the list's id."""
-    if not ratings_read.may_publish_list(user=by, game=game):
+    if not ratings_read.may_steward_pool(user=by, game=game):
         raise NotAllowed("only a steward of this game's rating pool publishes its lists", "not_steward")
     published = ratings.list_publish(game=game, name=name, actor=by.get_username(), min_games=min_games,
                                      leave_out_provisional=leave_out_provisional)  # fmt: skip
     return published.pk
+
+
+def pool_parameters_adopt(*, game: str, by: User, reason: str) -> int:
+    """A steward of the game adopts the parameters the pool's quality report fitted (ratings.services.
+    pool_parameters_adopt): the pool is replayed under them; returns the decision's id."""
+    if not ratings_read.may_steward_pool(user=by, game=game):
+        raise NotAllowed("only a steward of this game's rating pool changes its parameters", "not_steward")
+    return ratings.pool_parameters_adopt(game=game, actor=by.get_username(), reason=reason).pk
 
 
 def player_ratings_rename(*, user_id: int, name: str) -> int:

@@ -10,7 +10,10 @@ from ratings.models import RatingPool
 
 
 class Command(BaseCommand):
-    help = "Replay a pool's tables, predicting each before rating it, and print how well the ratings predicted."
+    help = (
+        "Replay a pool's tables, predicting each before rating it, and print how well the ratings predicted; fit "
+        "the parameters on the earlier 80% and compare them, Elo and openskill on the later 20%."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game", help="the id of a game with a rating pool (the command lists them when wrong)")
@@ -34,3 +37,16 @@ class Command(BaseCommand):
                 for c in f["calibration"]
             )
         )
+        comparison = f.get("comparison")
+        if comparison:
+            self.stdout.write(
+                f"  on the later {comparison['held_out_tables']} tables (knowing nothing: "
+                f"{comparison['uniform_log_likelihood']:.3f}):\n"
+                + "".join(
+                    f"    {m['name']:<10} log-likelihood {m['log_likelihood']:.3f}, winner {m['winner_accuracy']:.1%}\n"
+                    for m in comparison["models"]
+                )
+                + "  fitted: "
+                + ", ".join(f"{k} {v:.4g}" for k, v in comparison["fitted"]["parameters"].items())
+                + "\n"
+            )
