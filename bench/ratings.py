@@ -9,7 +9,8 @@
 ratio to calling `trueskill.rate` on the same tables in a bare loop, both in the same run.
 `lists`: `ratings.services.list_publish` of a pool of N rated players (targets: 50,000 in under 3 s,
 1,000,000 in under 10 s).
-`quality`: the quality report's replay of N simulated tables (issue 46: 100,000 in under 2 minutes).
+`quality`: the nightly quality report of a pool of N simulated tables, the fit included (issue 46: 100,000 in
+under 2 minutes). `truth`: the ratings' rank correlation with simulated players' hidden skill (ratings/ground_truth.py).
 `leaderboard`: p50/p95 of GET /api/ratings/pools/<game>/leaderboard/ (the first page, page 1,000, the middle
 and the last page), of a player's rank (`ratings.buckets.rank_and_size`) and of the player endpoint, with
 that many rated players and history rows (targets: pages p95 < 50 ms, a rank < 10 ms). Both empty the bench
@@ -208,26 +209,63 @@ def report(label: str, times: list[float]) -> None:
 
 
 def quality(args: argparse.Namespace) -> None:
-    """The quality report's replay (ratings/quality.py `evaluate`) over N simulated four-player tables of 2,000
-    players with a hidden skill, in memory (no database: the report reads the pool's events in one pass)."""
-    from datetime import UTC, datetime, timedelta
-
-    from bench.calibrate import calibration_ns
-    from ratings.quality import Table, evaluate
-    from ratings.trueskill_step import Environment
-
+    """The nightly quality report (`ratings.services.pool_quality_refresh`: the replay, the fit on the earlier
+    80%, and the four models scored on the later 20%) of a pool of N four-player tables of 2,000 players with a
+    hidden skill, read from the database as the task reads it."""
     rng = random.Random(1)
-    skill = [rng.gauss(25, 5) for _ in range(2000)]
-    start, played = datetime(2020, 1, 1, tzinfo=UTC), []
+    pool = fresh_pool()
+    ids = players(2000)
+    skill = {p: rng.gauss(25, 5) for p in ids}
+    t0 = timezone.now() - timedelta(days=3 * 365)
+    events = []
     for n in range(args.tables):
-        seats = rng.sample(range(2000), 4)
-        order = sorted(seats, key=lambda p: -rng.gauss(skill[p], 25 / 6))
-        played.append(Table(start + timedelta(minutes=30 * n), tuple(seats), tuple(order.index(p) + 1 for p in seats)))
+        seated = rng.sample(ids, 4)
+        order = sorted(seated, key=lambda p: -rng.gauss(skill[p], 25 / 6))
+        placings = [{"player": p, "name": f"bench-{p}", "rank": order.index(p) + 1} for p in seated]
+        events.append(RatingEvent(pool=pool, kind="match", source=f"table:{n}",
+                                  order_at=t0 + timedelta(minutes=15 * n), placings=placings))  # fmt: skip
+    RatingEvent.objects.bulk_create(events, batch_size=5000)
     began = time.perf_counter()
-    figures = evaluate(played, Environment(25, 25 / 3, 25 / 6, 25 / 300, 0.1))
-    print(f"quality of {args.tables} tables: {time.perf_counter() - began:.1f} s; winner predicted "
-          f"{figures.winner_accuracy:.1%}, log-likelihood {figures.log_likelihood:.3f} "
-          f"(knowing nothing {figures.uniform_log_likelihood:.3f})")  # fmt: skip
+    report = services.pool_quality_refresh(pool=pool)
+    took = time.perf_counter() - began
+    figures = report.figures
+    print(f"database: {connection.vendor}; quality report of {args.tables:,} tables: {took:.1f} s (target < 120 s)")
+    print(f"winner predicted {figures['winner_accuracy']:.1%}, log-likelihood {figures['log_likelihood']:.3f} "
+          f"(knowing nothing {figures['uniform_log_likelihood']:.3f})")  # fmt: skip
+    comparison = figures["comparison"]
+    print(f"held out: the later {comparison['held_out_tables']:,} tables; fit: {comparison['fitted']['replays']} "
+          f"replays of the earlier {comparison['training_tables']:,}")  # fmt: skip
+    for model in comparison["models"]:
+        print(f"  {model['name']:<10} log-likelihood {model['log_likelihood']:.4f}  "
+              f"winner {model['winner_accuracy']:.1%}  top half {model['top_half_accuracy']:.1%}")  # fmt: skip
+    print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
+
+
+def truth(args: argparse.Namespace) -> None:
+    """Ground truth (ratings/ground_truth.py): Swiss events of Boomerang: Australia drafted card by card by players
+    with a hidden skill; the rank correlation of the ratings with it after 5, 10 and 20 events, under the
+    default parameters and those fitted to the earlier 80% of the tables, seed by seed."""
+    from statistics import fmean
+
+    from ratings.ground_truth import CHECKPOINTS, correlations, swiss_events
+    from ratings.quality_fit import TRAINING_SHARE, fit_parameters
+
+    defaults = Environment(25.0, 25 / 3, 25 / 6, 25 / 300, 0.1)
+    rows: dict[str, dict[int, list[float]]] = {
+        "defaults": {k: [] for k in CHECKPOINTS},
+        "fitted": {k: [] for k in CHECKPOINTS},
+    }
+    began = time.perf_counter()
+    for seed in range(1, args.seeds + 1):
+        played = swiss_events(args.players, 20, args.rounds, seed=seed)
+        fit = fit_parameters(played.tables[: int(len(played.tables) * TRAINING_SHARE)], defaults)
+        for name, env in (("defaults", defaults), ("fitted", fit.env)):
+            for k, rho in correlations(played, env).items():
+                rows[name][k].append(rho)
+    print(f"{args.seeds} seeds x {args.players} players, 20 Swiss events of {args.rounds} rounds: "
+          f"{time.perf_counter() - began:.1f} s")  # fmt: skip
+    for name, found in rows.items():
+        print(f"  {name:<9}" + "  ".join(f"after {k}: {fmean(v):.3f}" for k, v in found.items()))
     print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
 
 
@@ -244,9 +282,14 @@ def main() -> None:
     ls.add_argument("--players", type=int, nargs="+", default=[50_000, 1_000_000])
     qu = sub.add_parser("quality")
     qu.add_argument("--tables", type=int, default=100_000)
+    tr = sub.add_parser("truth")
+    tr.add_argument("--players", type=int, default=96)
+    tr.add_argument("--rounds", type=int, default=4)
+    tr.add_argument("--seeds", type=int, default=10)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    {"replay": replay, "leaderboard": leaderboard, "lists": lists, "quality": quality}[args.command](args)
+    commands = {"replay": replay, "leaderboard": leaderboard, "lists": lists, "quality": quality, "truth": truth}
+    commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ Randomness comes only from the `random.Random` passed in, so a seed replays the 
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.deal import Deal, deal_hands
@@ -30,37 +30,46 @@ def deal_and_draft(
     return dealt, draft_rounds(dealt, rng, direction_variant)
 
 
+Pick = Callable[[int, Sequence[str]], int]  # (seat, hand offered) -> the index of the card taken
+
+
 def draft_rounds(
-    dealt: Sequence[Sequence[Sequence[str]]], rng: random.Random, direction_variant: bool = False
-) -> list[list[list[str]]]:
-    """Draft the hands dealt (hands[round][seat]) at random: rows[round][seat] in drafting order."""
+    dealt: Sequence[Sequence[Sequence[str]]], rng: random.Random, direction_variant: bool = False,
+    pick: Pick | None = None,
+) -> list[list[list[str]]]:  # fmt: skip
+    """Draft the hands dealt (hands[round][seat]): rows[round][seat] in drafting order. Each seat takes a card
+    at random, or as `pick` chooses."""
+    choose = pick or (lambda _seat, hand: rng.randrange(len(hand)))
     rounds = []
     for r, hands in enumerate(dealt):
         step = -1 if direction_variant and r % 2 else 1
-        rounds.append(_draft([list(hand) for hand in hands], rng, step))
+        rounds.append(_draft([list(hand) for hand in hands], choose, step))
     return rounds
 
 
-def _draft(hands: list[list[str]], rng: random.Random, step: int) -> list[list[str]]:
+def _draft(hands: list[list[str]], pick: Pick, step: int) -> list[list[str]]:
     rows: list[list[str]] = [[] for _ in hands]
     while hands[0]:
         for seat, hand in enumerate(hands):
-            rows[seat].append(hand.pop(rng.randrange(len(hand))))
+            rows[seat].append(hand.pop(pick(seat, hand)))
         hands = [hands[(seat - step) % len(hands)] for seat in range(len(hands))]
     return rows
 
 
 def drafting_sheet(
-    game_id: str, deck: Deck, players: int, rng: random.Random, claims: bool = True, deal: Deal | None = None
-) -> dict[str, Any]:
+    game_id: str, deck: Deck, players: int, rng: random.Random, claims: bool = True, deal: Deal | None = None,
+    pick: Pick | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """A legal table sheet for a drafting edition, with every claim filled in correctly when `claims`;
-    drafted from `deal` when one is given (duplicate deals), else dealt here."""
+    drafted from `deal` when one is given (duplicate deals), else dealt here; each card taken at random or as
+    `pick` chooses."""
     rules = GAMES[game_id].drafting
     assert rules is not None, f"{game_id} is not a drafting edition"
     if deal is None:
-        rows = deal_rounds(deck, players, rng, direction_variant=rng.random() < 0.5)
+        alternate = rng.random() < 0.5
+        rows = draft_rounds(deal_hands([card.id for card in deck.cards], players, rng), rng, alternate, pick)
     else:
-        rows = draft_rounds(deal.hands, rng, direction_variant=deal.direction == "alternate")
+        rows = draft_rounds(deal.hands, rng, direction_variant=deal.direction == "alternate", pick=pick)
     used: list[set[str]] = [set() for _ in range(players)]
     seat_rounds: list[list[dict[str, Any]]] = [[] for _ in range(players)]
     for round_rows in rows:

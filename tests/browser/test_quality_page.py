@@ -25,9 +25,44 @@ def test_the_quality_page_on_a_french_phone(live_server, french_phone) -> None:
                               placings=placings(rng.sample(users, 4), [1, 2, 3, 4]))  # fmt: skip
     call_command("rating_quality", GAME, stdout=io.StringIO())
     french_phone.get(f"{live_server.url}/leaderboards/{GAME}/quality/")
-    assert "Vainqueur prédit" in french_phone.find_element(By.TAG_NAME, "main").text
+    main = french_phone.find_element(By.TAG_NAME, "main").text
+    assert "Vainqueur prédit" in main
+    assert "Quels paramètres prédisent le mieux ?" in main
+    assert "openskill (Plackett-Luce)" in main
     chart = french_phone.find_element(By.CSS_SELECTOR, "svg.calibration")
     assert chart.size["width"] <= 390
     assert french_phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
     shot(french_phone, "quality-fr")
     assert script_errors(french_phone) == []
+
+
+def test_a_steward_adopts_the_fitted_parameters_on_a_phone(live_server, phone) -> None:
+    from selenium.webdriver.support.expected_conditions import alert_is_present
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    from ratings.models import ParametersDecision
+    from tests.browser.conftest import sign_in
+    from tests.ratings.test_quality_fit import GAME as USA
+    from tests.ratings.test_quality_fit import record_simulated_pool, steward_client
+
+    record_simulated_pool(120, beta=0.5)
+    call_command("rating_quality", USA, stdout=io.StringIO())
+    steward = steward_client()
+    from django.contrib.auth import get_user_model
+
+    sign_in(phone, live_server.url, get_user_model().objects.get(username=steward.username))
+    phone.get(f"{live_server.url}/leaderboards/{USA}/quality/")
+    phone.find_element(By.NAME, "reason").send_keys("The fit predicts the later tables better.")
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/adopt/'] button").click()
+    WebDriverWait(phone, 5).until(alert_is_present()).accept()
+    main = phone.find_element(By.TAG_NAME, "main").text
+    assert "The fitted parameters are adopted" in phone.find_element(By.TAG_NAME, "body").text
+    assert "The fit predicts the later tables better." in main
+    assert ParametersDecision.objects.get().reason == "The fit predicts the later tables better."
+    assert "the next one compares the new parameters" in main  # no second adoption from a stale report
+    assert phone.find_elements(By.NAME, "reason") == []
+    assert phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+    shot(phone, "quality-adopted")
+    phone.execute_script("document.querySelectorAll('h2')[2].scrollIntoView()")
+    shot(phone, "quality-comparison")
+    assert script_errors(phone) == []

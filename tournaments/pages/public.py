@@ -1,5 +1,6 @@
 """Pages anyone can read: events, pairings, standings, leaderboards, players, a table."""
 
+import dataclasses
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -109,15 +110,16 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
         "game": games.GAMES[game], "report": report, "figures": figures,
         "chart": calibration_chart(bands, title=_("Predicted chance to win, and how often it came true")),
         "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
-        "comparison": _comparison(figures.get("comparison")),
+        "comparison": _comparison(figures.get("comparison"), pool),
         "decisions": ratings.parameter_decisions(pool=pool) if pool else [],
         "may_adopt": ratings.may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/quality.html", context)
 
 
-def _comparison(comparison: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The report's comparison with each model named in the reader's language, and whether the fit is better."""
+def _comparison(comparison: dict[str, Any] | None, pool: Any) -> dict[str, Any] | None:
+    """The report's comparison with each model named in the reader's language, whether the fit is better, and
+    whether the pool's parameters changed since (adopted: the next report compares the new ones)."""
     if not comparison:
         return None
     labels = {
@@ -130,7 +132,8 @@ def _comparison(comparison: dict[str, Any] | None) -> dict[str, Any] | None:
     fitted = comparison["fitted"]["parameters"]
     parameters = [(name, current[name], fitted[name]) for name in ("sigma", "beta", "tau", "draw_probability")]
     better = scored["fitted"] > scored["current"]
-    return {**comparison, "models": models, "parameters": parameters, "fit_better": better}
+    outdated = current != dataclasses.asdict(pool.environment())
+    return {**comparison, "models": models, "parameters": parameters, "fit_better": better, "outdated": outdated}
 
 
 RECENT_EVENTS, ALL_EVENTS = 20, 1000  # a player's page lists their last 20 events; `?events=all` every one
