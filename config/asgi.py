@@ -1,6 +1,22 @@
-import os
+"""The ASGI application (production: `uvicorn config.asgi:application`, docs/deploy.md): the live streams
+(config/asgi_stream.py) beside Django, every other request to Django."""
 
+import os
+from typing import Any
+
+import django
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from config.asgi_stream import is_stream, stream_app  # noqa: E402  (after Django is set up)
+
+django.setup(set_prefix=False)
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if is_stream(scope):
+        await stream_app(scope, receive, send)
+    else:
+        await django_application(scope, receive, send)

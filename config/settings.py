@@ -396,5 +396,6 @@ CELERY_BEAT_SCHEDULE = {
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
     "webhooks-sweep": {"task": "tournaments.tasks.webhook_sweep_task", "schedule": 60},
     "idempotency-sweep": {"task": "tournaments.tasks.idempotency_sweep_task", "schedule": 60 * 60},
+    "stream-sweep": {"task": "tournaments.tasks.stream_sweep_task", "schedule": 60 * 60},
     "guest-emails-forget": {"task": "tournaments.tasks.guest_emails_forget_task", "schedule": 24 * 60 * 60},
 }

@@ -1,6 +1,6 @@
 """Ground truth for the quality lab (issue 46, item 2; docs/ratings.md, "Ground truth"): simulated players
-with a hidden skill play Swiss events of Boomerang: Australia, card by card, scored by the rules engine; the
-ratings are then compared with the skill they never saw. Pure: no Django.
+with a hidden skill play Swiss events of a drafting edition (the registry's first), card by card, scored by
+the rules engine; the ratings are then compared with the skill they never saw. Pure: no Django.
 
 A player of skill s in [0, 1] takes, at each pick, the card of the hand that scores the most with
 probability s, else a card at random. A card's score is what the rules engine says it is worth: the mean
@@ -21,7 +21,7 @@ from games.simulate import drafting_sheet
 from ratings.quality import Table, TrueSkillModel
 from ratings.trueskill_step import Environment
 
-GAME = "boomerang-australia"
+GAME = next(game.id for game in GAMES.values() if game.drafting)
 EVENT_POINTS = (3, 2, 1, 0)  # for first to fourth at a table of four
 CHECKPOINTS = (5, 10, 20)
 

@@ -58,6 +58,11 @@ def idempotency_sweep_task() -> int:
     return services.idempotency_sweep()
 
 
+@shared_task
+def stream_sweep_task() -> int:
+    return services.stream_sweep()
+
+
 # A mail server that is away is retried with backoff too; the result it reports is already stored.
 RETRY_WHILE_MAIL_IS_AWAY = {**RETRY_WHILE_THE_DATABASE_IS_AWAY, "autoretry_for": (OperationalError, OSError)}
 

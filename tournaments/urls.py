@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from tournaments import api
+from tournaments.api.stream import EventStreamView, MyStreamView
 
 router = DefaultRouter()
 router.include_root_view = False  # api.ApiRootView lists every route, not only the router's
@@ -42,6 +43,8 @@ key_routes = [
 urlpatterns = [
     path("", api.ApiRootView.as_view(), name="api-root"),
     path("me/", api.MeView.as_view(), name="me"),
+    path("me/stream/", MyStreamView.as_view(), name="me-stream"),
+    path("events/<int:pk>/stream/", EventStreamView.as_view(), name="event-stream"),
     path("me/export/", api.MyDataView.as_view(), name="me-export"),
     path("me/erase/", api.EraseView.as_view(), name="me-erase"),
     path("games/", api.GameListView.as_view(), name="game-list"),

@@ -17,7 +17,7 @@ from tournaments.models.events import (
     default_points,
     default_tie_breaks,
 )
-from tournaments.models.exchange import IdempotentRequest, Webhook, WebhookDelivery
+from tournaments.models.exchange import IdempotentRequest, StreamMessage, Webhook, WebhookDelivery
 from tournaments.models.keys import ApiKey, ApiKeyWrite
 from tournaments.models.organisations import JoinRequest, Membership, Organisation, Staff
 from tournaments.models.players import Player
@@ -60,6 +60,7 @@ __all__ = [
     "SeatPickAccuracy",
     "SheetCheck",
     "Staff",
+    "StreamMessage",
     "Table",
     "TableCardTally",
     "TableResult",

@@ -94,6 +94,7 @@ from tournaments.selectors.sheets import (
     sheets_with_table_status,
 )
 from tournaments.selectors.stewarding import event_decisions, result_changes_waiting
+from tournaments.selectors.stream import stream_event, stream_missed
 from tournaments.selectors.verification import (
     DraftedTable,
     ResultToDraft,
@@ -200,6 +201,8 @@ __all__ = [
     "sheets_with_table_status",
     "stewarded_games",
     "stewarding_body",
+    "stream_event",
+    "stream_missed",
     "table_current_sheets",
     "table_deal",
     "table_for_sheets",

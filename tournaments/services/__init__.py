@@ -76,6 +76,7 @@ from tournaments.services.seasons import (
     season_update,
 )
 from tournaments.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
+from tournaments.services.stream import stream_publish, stream_sweep
 from tournaments.services.verification import (
     table_override,
     table_reopen,
@@ -173,6 +174,8 @@ __all__ = [
     "signup_problems",
     "staff_remove",
     "staff_set",
+    "stream_publish",
+    "stream_sweep",
     "table_override",
     "table_reopen",
     "table_reverify",

@@ -12,6 +12,7 @@ task of its own, a little later, so that no verdict waits for it). Every step is
 
 from collections.abc import Collection, Sequence
 from enum import StrEnum
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -20,11 +21,12 @@ from django.db import transaction
 import games
 from config.celery import enqueue_on_commit
 from tournaments import selectors, task_names
-from tournaments.models import Event, Round, Table, TableResult
+from tournaments.models import Event, Round, StreamMessage, Table, TableResult
 from tournaments.services import held_results
 from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
 from tournaments.services.seasons import event_seasons_refresh
+from tournaments.services.stream import stream_publish, stream_publish_many
 from tournaments.services.transitions import advance
 from tournaments.services.webhooks import api_url, webhooks_emit, webhooks_emit_many
 
@@ -68,6 +70,7 @@ def results_changed(
         changed = list(
             TableResult.objects.filter(table_id__in=set(tables))
             .select_related("table__round__event__organisation")
+            .prefetch_related("table__seats__player")
             .order_by("table_id")
         )
         event_ids = set(events) | {result.table.round.event_id for result in changed}
@@ -158,18 +161,21 @@ def _announce(because: Because, changed: Sequence[TableResult], event_ids: Colle
     """Webhooks (their rows now, sent after the commit) and e-mails (tasks after the commit)."""
     if because in (Because.VERIFIED, Because.OVERRIDDEN):
         _announce_verdicts(changed)
-    elif because in (Because.CLOSED, Because.SANCTION):
+    for event_id in sorted(event_ids):  # the standings may have moved: the event's pages read them again
+        stream_publish(event_id=event_id, kind="standings.changed", data={"event": event_id, "because": because})
+    if because in (Because.CLOSED, Because.SANCTION):
         for event in Event.objects.filter(pk__in=event_ids).order_by("pk"):
             if because == Because.CLOSED:
                 _announce_finish(event)
             elif event.rated and event.can.show_results:  # a steward's decision on games played
                 enqueue_on_commit(task_names.NOTIFY_RATED, event.pk)  # each player's rating change, by e-mail
+                stream_publish(event_id=event.pk, kind="rating.changed", data={"event": event.pk})
 
 
 def _announce_verdicts(changed: Sequence[TableResult]) -> None:
     """Each verdict to the organisations' webhooks (one query for them all), and to the players of a refused
     table what to fix (an e-mail task each)."""
-    emissions = []
+    emissions, personal = [], []
     for result in changed:
         kind = "table.rejected" if result.status == TableResult.Status.REJECTED else "table.verified"
         if kind == "table.rejected":
@@ -179,7 +185,20 @@ def _announce_verdicts(changed: Sequence[TableResult]) -> None:
                 "round_id": round_.pk, "table_id": result.table_id, "url": api_url("tables", result.table_id),
                 "status": result.status, "verdict": result.verdict}  # fmt: skip
         emissions.append((round_.event.organisation_id, kind, data))
+        personal += [
+            StreamMessage(event_id=round_.event_id, user_id=seat.player.user_id, kind=f"your.{kind}",
+                          data={**data, "problems": _problems_of(result, seat.player.handle)})
+            for seat in result.table.seats.all() if seat.player.user_id is not None
+        ]  # fmt: skip
     webhooks_emit_many(emissions)
+    stream_publish_many(personal)
+
+
+def _problems_of(result: TableResult, handle: str) -> list[dict[str, Any]]:
+    """What the verdict says is wrong with this player's sheet (their stream only: a table's problems name
+    scores, private until verified)."""
+    problems = (result.verdict or {}).get("problems", [])
+    return [problem for problem in problems if problem.get("player") in (None, handle)]
 
 
 def _announce_finish(event: Event) -> None:

@@ -1,6 +1,7 @@
 """Starting an event, seating rounds (random round 1, Swiss afterwards), swapping seats before a start."""
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -10,8 +11,9 @@ import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import seating, selectors, task_names
-from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
+from tournaments.models import Bye, Event, Player, Registration, Round, Seat, StreamMessage, Table, TableResult
 from tournaments.services.attendance import check_in_close
+from tournaments.services.stream import stream_publish, stream_publish_many
 from tournaments.services.transitions import advance, locked_for, move
 from tournaments.services.webhooks import api_url, webhooks_emit
 
@@ -42,15 +44,24 @@ def round_seat_next(*, event: Event, by: User) -> Round:
 
 
 def _announced(round_: Round) -> Round:
-    """Tell the organisation's webhooks who sits where (sent after the commit)."""
+    """Tell the organisation's webhooks and the event's stream who sits where, and each player their own
+    table and seat (their personal stream and an e-mail); all sent after the commit."""
+    seated = list(round_.tables.order_by("number").prefetch_related("seats__player"))
     tables = [
         {"number": table.number, "id": table.pk, "url": api_url("tables", table.pk),
-         "players": [seat.player.handle for seat in table.seats.order_by("position")]}
-        for table in round_.tables.order_by("number").prefetch_related("seats__player")
+         "players": [seat.player.handle for seat in sorted(table.seats.all(), key=lambda s: s.position)]}
+        for table in seated
     ]  # fmt: skip
     data = {"event": round_.event_id, "round": round_.number, "round_id": round_.pk,
             "url": api_url("rounds", round_.pk), "tables": tables}  # fmt: skip
     webhooks_emit(organisation_id=round_.event.organisation_id, event_type="round.seated", data=data)
+    stream_publish_many([
+        StreamMessage(event_id=round_.event_id, kind="you.seated", user_id=seat.player.user_id,
+                      data={"event": round_.event_id, "round": round_.number, "table": table.number,
+                            "seat": seat.position, "table_id": table.pk})
+        for table in seated for seat in table.seats.all()
+        if seat.player.user_id is not None  # a guest has no stream of its own
+    ])  # fmt: skip
     enqueue_on_commit(task_names.NOTIFY_SEATED, round_.pk)  # each player's table and seat, by e-mail
     return round_
 
@@ -126,7 +137,16 @@ def _round_create(
 def round_start(*, round_: Round, by: User) -> Round:
     selectors.require_organiser(user=by, event=round_.event)
     with transaction.atomic():
-        return move(Round, round_.pk, "start", started_at=timezone.now())  # the round clock starts
+        started = move(Round, round_.pk, "start", started_at=timezone.now())  # the round clock starts
+        assert started.started_at is not None
+        ends_at = started.started_at + timedelta(minutes=started.length_minutes)
+        stream_publish(
+            event_id=started.event_id, kind="round.started",
+            data={"event": started.event_id, "round": started.number, "round_id": started.pk,
+                  "started_at": started.started_at.isoformat(), "length_minutes": started.length_minutes,
+                  "ends_at": ends_at.isoformat()},
+        )  # fmt: skip
+        return started
 
 
 def seat_swap(*, seat_a: Seat, seat_b: Seat, by: User) -> tuple[Seat, Seat]:

@@ -18,7 +18,8 @@ from config import outbound
 from config.celery import dispatch, enqueue_on_commit
 from ratings.selectors import PublishedList
 from tournaments import task_names
-from tournaments.models import Organisation, Webhook, WebhookDelivery
+from tournaments.models import Organisation, StreamMessage, Webhook, WebhookDelivery
+from tournaments.services.stream import stream_publish_many
 
 ATTEMPTS = 5  # then the delivery has failed and its subscription is marked failing
 SWEEP_BATCH = 500  # deliveries sent again by one sweep
@@ -36,7 +37,12 @@ def webhooks_emit(*, organisation_id: int, event_type: str, data: dict[str, Any]
 
 
 def webhooks_emit_many(emissions: list[tuple[int, str, dict[str, Any]]]) -> int:
-    """`webhooks_emit` for several changes at once (a batch of verdicts): one query for the subscriptions."""
+    """`webhooks_emit` for several changes at once (a batch of verdicts): one query for the subscriptions.
+    A change of one event goes into that event's live stream too (services/stream.py): one story."""
+    stream_publish_many([  # the public stream: a verdict's problems are its players' own (their streams)
+        StreamMessage(event_id=data["event"], kind=event_type, data={k: v for k, v in data.items() if k != "verdict"})
+        for _organisation, event_type, data in emissions if "event" in data
+    ])  # fmt: skip
     hooks: dict[int, list[Webhook]] = {}
     for hook in Webhook.objects.filter(organisation_id__in={organisation for organisation, _t, _d in emissions}):
         hooks.setdefault(hook.organisation_id, []).append(hook)

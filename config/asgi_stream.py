@@ -1,0 +1,76 @@
+"""The live streams under ASGI (docs/stream.md), served beside Django rather than through it.
+
+Django gives every request it handles a thread of its own for its synchronous parts (the middleware, DRF's
+views), kept until the answer ends: a stream answered by Django would hold that thread for hours. So
+config/asgi.py sends the two stream paths here: the request is checked as the API checks it (the same
+authentication classes, the same views' rules, in a shared thread pool for the moment they take), then the
+answer is a coroutine waiting on its queue, which holds no thread. Under WSGI (the embedded `make run`, the
+test server) the same paths are Django's views (tournaments/api/stream.py), with the same messages.
+"""
+
+import asyncio
+import json
+import re
+from collections.abc import Awaitable, Callable
+from io import BytesIO
+from typing import Any
+
+from asgiref.sync import sync_to_async
+
+from config.errors import DomainError
+from config.stream_hub import Client
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+EVENT_STREAM = re.compile(r"^/api/events/(\d+)/stream/$")
+MY_STREAM = "/api/me/stream/"
+
+
+def is_stream(scope: Scope) -> bool:
+    return scope["type"] == "http" and (scope["path"] == MY_STREAM or bool(EVENT_STREAM.match(scope["path"])))
+
+
+async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
+    try:
+        client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(scope)
+    except DomainError as refused:
+        body = json.dumps({"code": refused.code, "detail": refused.message, "field": refused.field}).encode()
+        await send({"type": "http.response.start", "status": refused.http_status,
+                    "headers": [(b"content-type", b"application/json")]})  # fmt: skip
+        await send({"type": "http.response.body", "body": body})
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
+    ]})  # fmt: skip
+    from tournaments.api.stream import body_async
+
+    disconnected = asyncio.ensure_future(_disconnect(receive))
+    try:
+        async for chunk in body_async(client, missed, after, disconnected):
+            await send({"type": "http.response.body", "body": chunk.encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+    except OSError:
+        pass  # the client went away mid-write
+    finally:
+        disconnected.cancel()
+
+
+async def _disconnect(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
+    """Authenticate and check the request as the API's views do; the stream's client and catch-up."""
+    from django.core.handlers.asgi import ASGIRequest
+    from django.db import close_old_connections
+
+    from tournaments.api.stream import stream_of
+
+    request = ASGIRequest(scope, BytesIO())
+    event = EVENT_STREAM.match(scope["path"])
+    try:
+        return stream_of(request, event_id=int(event.group(1)) if event else None)
+    finally:
+        close_old_connections()

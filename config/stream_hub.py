@@ -1,0 +1,113 @@
+"""The live stream's fan-out in one process (docs/stream.md): the clients connected here, and one listener.
+
+A message is written to the database in the transaction of the change it tells, then published after the
+commit: through Redis (channel `boomerang:stream`) when REDIS_URL is set, so that every web node's clients
+hear it, else straight to this process's clients (the embedded set-up, one process). Each process runs one
+listener thread for Redis, whatever the number of clients; a client is a bounded queue. A client that cannot
+keep up (its queue full) is dropped: it reconnects with Last-Event-ID and reads what it missed from the
+database. A writer never waits for a client.
+"""
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+from django.conf import settings
+
+CHANNEL = "boomerang:stream"
+QUEUE_SIZE = 200
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Client:
+    """One connected stream: the public messages of `event_id`, or the personal ones of `user_id`."""
+
+    event_id: int | None
+    user_id: int | None
+    loop: asyncio.AbstractEventLoop | None = None  # set for an ASGI client; a WSGI client waits on `inbox`
+    inbox: "queue.Queue[dict[str, Any]] | asyncio.Queue[dict[str, Any]]" = field(default_factory=queue.Queue)
+    dropped: bool = False
+
+    def wants(self, message: dict[str, Any]) -> bool:
+        if message["user"] is None:
+            return self.user_id is None and message["event"] == self.event_id
+        return bool(self.user_id == message["user"])
+
+    def offer(self, message: dict[str, Any]) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._put_async, message)
+        else:
+            self._put(message)
+
+    def _put(self, message: dict[str, Any]) -> None:
+        try:
+            self.inbox.put_nowait(message)
+        except (queue.Full, asyncio.QueueFull):
+            self.dropped = True
+
+    def _put_async(self, message: dict[str, Any]) -> None:
+        self._put(message)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._clients: set[Client] = set()
+        self._lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+        self._subscribed = threading.Event()
+
+    def join(self, client: Client) -> None:
+        with self._lock:
+            self._clients.add(client)
+            if settings.REDIS_URL and (self._listener is None or not self._listener.is_alive()):
+                self._listener = threading.Thread(target=self._listen, name="stream-listener", daemon=True)
+                self._listener.start()
+        if settings.REDIS_URL:
+            self._subscribed.wait(timeout=2.0)  # a message committed after the client's catch-up is heard
+
+    def leave(self, client: Client) -> None:
+        with self._lock:
+            self._clients.discard(client)
+
+    def clients(self) -> int:
+        return len(self._clients)
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """After the commit: to every node through Redis, or to this process's clients."""
+        if settings.REDIS_URL:
+            try:
+                redis.Redis.from_url(settings.REDIS_URL).publish(CHANNEL, json.dumps(message))
+                return
+            except redis.RedisError:
+                log.warning("stream: Redis away, message %s reaches this process only", message["id"])
+        self.deliver(message)
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        with self._lock:
+            clients = [client for client in self._clients if client.wants(message)]
+        for client in clients:
+            client.offer(message)
+
+    def _listen(self) -> None:
+        """Redis to this process's clients, reconnecting when Redis comes back."""
+        while True:
+            try:
+                pubsub = redis.Redis.from_url(settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+                pubsub.subscribe(CHANNEL)
+                self._subscribed.set()
+                for raw in pubsub.listen():
+                    self.deliver(json.loads(raw["data"]))
+            except redis.RedisError:
+                self._subscribed.clear()
+                log.warning("stream: listener lost Redis; retrying")
+                threading.Event().wait(1.0)
+
+
+hub = Hub()

@@ -1,0 +1,191 @@
+"""The live streams, read by a real HTTP client from the live server and parsed as Server-Sent Events: an
+event's public stream through a whole round, a reconnect with Last-Event-ID getting what it missed, and the
+personal stream carrying what is one player's alone."""
+
+import http.client
+import json
+import random
+import threading
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.factories import EventFactory, PlayerFactory
+from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments import services
+from tournaments.models import StreamMessage, Table
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+class Stream:
+    """An SSE client over http.client: messages as (id, kind, data), read in a thread as they come."""
+
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        parts = urlsplit(url)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        self.connection.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""),
+                                headers={"Accept": "text/event-stream", **(headers or {})})  # fmt: skip
+        self.response = self.connection.getresponse()
+        self.messages: list[tuple[int, str, dict]] = []
+        self.arrived = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for block in self._blocks():
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and line[0] != ":")
+            if "event" in fields:
+                with self.arrived:
+                    self.messages.append((int(fields["id"]), fields["event"], json.loads(fields["data"])))
+                    self.arrived.notify_all()
+
+    def _blocks(self) -> Iterator[str]:
+        buffer = ""
+        try:
+            while chunk := self.response.read1(4096):
+                buffer += chunk.decode()
+                while "\n\n" in buffer:
+                    block, buffer = buffer.split("\n\n", 1)
+                    yield block
+        except (OSError, ValueError, http.client.HTTPException):  # the connection dropped
+            return
+
+    def wait_for(self, kind: str, timeout: float = 10) -> tuple[int, str, dict]:
+        with self.arrived:
+            found = self.arrived.wait_for(lambda: [m for m in self.messages if m[1] == kind], timeout=timeout)
+            assert found, f"no {kind} within {timeout} s; got {[m[1] for m in self.messages]}"
+            return found[0]
+
+    def close(self) -> None:
+        """Drop the connection as a phone losing the network would (the reader thread sees its end)."""
+        import socket
+
+        if self.connection.sock is not None:
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
+
+
+def test_an_event_stream_tells_a_whole_round(live_server) -> None:
+    event = EventFactory(game="boomerang-australia", rounds_planned=1)
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(event, players)
+    organiser = event.organisers.get()
+    stream = Stream(f"{live_server.url}/api/events/{event.pk}/stream/")
+    assert stream.response.status == 200
+    assert stream.response.getheader("Content-Type").startswith("text/event-stream")
+    round_ = services.event_start(event=event, by=organiser)
+    seated = stream.wait_for("round.seated")[2]
+    assert seated["round"] == 1
+    assert sorted(seated["tables"][0]["players"]) == sorted(p.handle for p in players)
+    services.round_start(round_=round_, by=organiser)
+    assert stream.wait_for("round.started")[2]["length_minutes"] == round_.length_minutes
+    table = Table.objects.select_related("round__event").get(round=round_)
+    seats = legal_seat_data(table, random.Random(4))
+    services.table_sheets_submit(table=table, seats=seats, by=organiser)
+    assert stream.wait_for("table.submitted")[2]["sheets_in"] == 4
+    verified = stream.wait_for("table.verified")[2]
+    assert "verdict" not in verified  # the verdict is not the public stream's
+    stream.wait_for("standings.changed")
+    ids = [m[0] for m in stream.messages]
+    assert ids == sorted(ids)
+    assert not [m for m in stream.messages if m[1] == "you.seated"]  # nobody's own messages here
+    stream.close()
+
+
+def test_a_reconnect_with_last_event_id_gets_what_it_missed(live_server) -> None:
+    event = EventFactory(game="boomerang-australia", rounds_planned=2)
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    organiser = event.organisers.get()
+    first = Stream(f"{live_server.url}/api/events/{event.pk}/stream/")
+    round_ = services.event_start(event=event, by=organiser)
+    last_seen = first.wait_for("round.seated")[0]
+    first.close()  # the connection drops; meanwhile the round starts
+    services.round_start(round_=round_, by=organiser)
+    again = Stream(f"{live_server.url}/api/events/{event.pk}/stream/", {"Last-Event-ID": str(last_seen)})
+    started = again.wait_for("round.started")
+    assert started[0] > last_seen
+    assert [m[1] for m in again.messages].count("round.seated") == 0  # nothing twice
+    by_query = Stream(f"{live_server.url}/api/events/{event.pk}/stream/?last_event_id=0")
+    assert by_query.wait_for("round.seated")[0] == last_seen
+    again.close()
+    by_query.close()
+
+
+def test_the_personal_stream_is_its_player_alone(live_server, client) -> None:
+    event = EventFactory(game="boomerang-australia", rounds_planned=1)
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(event, players)
+    ann = players[0]
+    client.force_login(ann.user)
+    session = client.cookies["sessionid"].value
+    mine = Stream(f"{live_server.url}/api/me/stream/", {"Cookie": f"sessionid={session}"})
+    assert mine.response.status == 200, mine.response.read()
+    services.event_start(event=event, by=event.organisers.get())
+    seated = mine.wait_for("you.seated")[2]
+    seat = ann.seats.get()
+    assert (seated["table"], seated["seat"]) == (seat.table.number, seat.position)
+    assert [m[1] for m in mine.messages] == ["you.seated"]  # only ann's: no other player's seat
+    assert StreamMessage.objects.filter(kind="you.seated").count() == 4
+    anonymous = Stream(f"{live_server.url}/api/me/stream/")
+    assert anonymous.response.status in (401, 403)
+    mine.close()
+
+
+@pytest.fixture
+def asgi_server() -> Iterator[str]:
+    """config/asgi.py served by uvicorn in this process, as production serves it (one event loop)."""
+    import socket
+    import time
+
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config("config.asgi:application", host="127.0.0.1", port=port, log_level="warning",
+                            lifespan="off", timeout_graceful_shutdown=2)  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_under_asgi_idle_streams_hold_no_thread_and_hear_the_round(asgi_server) -> None:
+    event = EventFactory(game="boomerang-australia", rounds_planned=1)
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    threads_before = threading.active_count()
+    streams = [Stream(f"{asgi_server}/api/events/{event.pk}/stream/") for _ in range(40)]
+    assert [stream.response.status for stream in streams] == [200] * 40, streams[0].response.read()
+    reader_threads = len(streams)  # this test's own readers, one a stream
+    assert threading.active_count() - threads_before - reader_threads < 10  # the server's: not one a stream
+    services.event_start(event=event, by=event.organisers.get())
+    assert all(stream.wait_for("round.seated")[2]["round"] == 1 for stream in streams)
+    for stream in streams:
+        stream.close()
+    anonymous = http.client.HTTPConnection("127.0.0.1", int(asgi_server.rsplit(":", 1)[1]), timeout=10)
+    anonymous.request("GET", "/api/me/stream/", headers={"Accept": "text/event-stream"})
+    refused = anonymous.getresponse()
+    assert (refused.status, json.loads(refused.read())["code"]) == (401, "not_authenticated")
+
+
+def test_refusals_are_json_naming_the_field(live_server) -> None:
+    event = EventFactory()
+    base = f"{live_server.url}/api"
+    for path, headers, expected in (
+        (f"/events/{event.pk}/stream/", {"Last-Event-ID": "yesterday"}, (400, "Last-Event-ID")),
+        (f"/events/{event.pk}/stream/?last_event_id=-3", {}, (400, "Last-Event-ID")),
+        (f"/events/{event.pk + 1000}/stream/", {}, (404, "id")),
+    ):
+        parts = urlsplit(base + path)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        connection.request("GET", f"{parts.path}?{parts.query}", headers={"Accept": "text/event-stream", **headers})
+        refused = connection.getresponse()
+        assert refused.status == expected[0]
+        assert refused.getheader("Content-Type").startswith("application/json")
+        assert json.loads(refused.read())["field"] == expected[1]
+        connection.close()

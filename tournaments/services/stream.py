@@ -1,0 +1,44 @@
+"""The live stream's writes (docs/stream.md): a message is a row written in the transaction of the change it
+tells, published to the connected clients after the commit (config/stream_hub.py). The webhooks' events are
+streamed from the same call (tournaments/services/webhooks.py), so both tell one story."""
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.stream_hub import hub
+from tournaments.models import StreamMessage
+
+KEPT = timedelta(days=2)  # the event's day, and the night after it
+
+
+def stream_publish(*, event_id: int, kind: str, data: dict[str, Any], user_id: int | None = None) -> None:
+    """Record a message of the event's stream (of one player's own stream when `user_id` is set); published
+    when the transaction commits (a rollback sends nothing)."""
+    stream_publish_many([StreamMessage(event_id=event_id, user_id=user_id, kind=kind, data=data)])
+
+
+def stream_publish_many(messages: list[StreamMessage]) -> None:
+    """`stream_publish` for several messages at once (a round's seats): one insert."""
+    if not messages:
+        return
+    created = StreamMessage.objects.bulk_create(messages)
+
+    def publish() -> None:
+        for message in created:
+            hub.publish(as_json(message))
+
+    transaction.on_commit(publish)
+
+
+def as_json(message: StreamMessage) -> dict[str, Any]:
+    return {"id": message.pk, "event": message.event_id, "user": message.user_id, "kind": message.kind,
+            "data": message.data}  # fmt: skip
+
+
+def stream_sweep(*, now: Any = None) -> int:
+    """Forget the messages older than two days (the daily sweep); returns how many."""
+    deleted, _ = StreamMessage.objects.filter(created_at__lt=(now or timezone.now()) - KEPT).delete()
+    return deleted
