@@ -94,7 +94,8 @@ def tv_shared(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     if not constant_time_compare(code, tv_code(event)):
         raise Http404
-    return live_page(request, ("tv", event.pk, event.status), lambda: _tv_page(request, event))
+    version = selectors.stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
+    return live_page(request, ("tv", event.pk, event.status, version), lambda: _tv_page(request, event))
 
 
 def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:

@@ -59,7 +59,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages}
         return render(request, "pages/standings.html", context)
 
-    return live_page(request, ("standings", event.pk, event.status, number), build)
+    version = selectors.stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
+    return live_page(request, ("standings", event.pk, event.status, number, version), build)
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:

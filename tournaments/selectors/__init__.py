@@ -94,7 +94,7 @@ from tournaments.selectors.sheets import (
     sheets_with_table_status,
 )
 from tournaments.selectors.stewarding import event_decisions, result_changes_waiting
-from tournaments.selectors.stream import stream_event, stream_missed
+from tournaments.selectors.stream import stream_event, stream_missed, stream_version
 from tournaments.selectors.verification import (
     DraftedTable,
     ResultToDraft,
@@ -203,6 +203,7 @@ __all__ = [
     "stewarding_body",
     "stream_event",
     "stream_missed",
+    "stream_version",
     "table_current_sheets",
     "table_deal",
     "table_for_sheets",

@@ -26,3 +26,10 @@ def stream_missed(*, after: int, event_id: int | None = None, user_id: int | Non
         {"id": row["pk"], "event": row["event_id"], "user": row["user_id"], "kind": row["kind"], "data": row["data"]}
         for row in rows[:MISSED_AT_MOST]
     ]
+
+
+def stream_version(*, event_id: int) -> int:
+    """The newest message of the event's public stream (0 before any): the live pages' cached copies are
+    kept under it, so a change is seen at once however long a copy may otherwise live."""
+    newest = StreamMessage.objects.filter(event_id=event_id, user__isnull=True).order_by("-pk").values("pk")[:1]
+    return next((row["pk"] for row in newest), 0)
