@@ -64,7 +64,7 @@ async def _disconnect(receive: Receive) -> None:
 def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
     """Authenticate and check the request as the API's views do; the stream's client and catch-up."""
     from django.core.handlers.asgi import ASGIRequest
-    from django.db import close_old_connections
+    from django.db import connection
 
     from tournaments.api.stream import stream_of
 
@@ -73,4 +73,4 @@ def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]],
     try:
         return stream_of(request, event_id=int(event.group(1)) if event else None)
     finally:
-        close_old_connections()
+        connection.close()  # a pool thread: no request's end closes it

@@ -19,7 +19,7 @@ from typing import Any
 import redis
 from django.conf import settings
 
-CHANNEL = "boomerang:stream"
+CHANNEL = "boomerang:stream"  # and the Redis database's number: Redis's channels are shared by every database
 QUEUE_SIZE = 200
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,10 @@ class Client:
         self._put(message)
 
 
+def channel() -> str:
+    return f"{CHANNEL}:{settings.REDIS_URL.rstrip('/').rpartition('/')[2] or '0'}"
+
+
 class Hub:
     def __init__(self) -> None:
         self._clients: set[Client] = set()
@@ -83,7 +87,7 @@ class Hub:
         """After the commit: to every node through Redis, or to this process's clients."""
         if settings.REDIS_URL:
             try:
-                redis.Redis.from_url(settings.REDIS_URL).publish(CHANNEL, json.dumps(message))
+                redis.Redis.from_url(settings.REDIS_URL).publish(channel(), json.dumps(message))
                 return
             except redis.RedisError:
                 log.warning("stream: Redis away, message %s reaches this process only", message["id"])
@@ -100,7 +104,7 @@ class Hub:
         while True:
             try:
                 pubsub = redis.Redis.from_url(settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
-                pubsub.subscribe(CHANNEL)
+                pubsub.subscribe(channel())
                 self._subscribed.set()
                 for raw in pubsub.listen():
                     self.deliver(json.loads(raw["data"]))

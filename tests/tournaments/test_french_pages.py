@@ -45,7 +45,7 @@ def test_no_english_word_on_a_french_page() -> None:
         f"/events/{running.pk}/tv/", f"/events/{running.pk}/check-in-poster/", f"/events/{running.pk}/rounds/1/print/",
         f"/events/{running.pk}/rounds/1/slips/", f"/events/{finished.pk}/entrants/", f"/clubs/{club}/seasons/new/",
         f"/leaderboards/{finished.game}/lists/new/", f"/tables/{running.rounds.first().tables.first().pk}/pad/",
-        "/accounts/login/", "/accounts/signup/", f"/clubs/{club}/integrations/", "/privacy/",
+        "/accounts/login/", "/accounts/signup/", f"/clubs/{club}/integrations/", "/privacy/", "/offline/",
         f"/leaderboards/{finished.game}/quality/",
     ]  # fmt: skip
     names = {e.name for e in (finished, flip, running)}  # event names are the organisers' data, as typed

@@ -17,6 +17,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -134,6 +135,18 @@ def stream_response(
     return response
 
 
+def _read_and_close(missed: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
+    """The catch-up in a pool thread, whose database connection is closed after it (no request ends there)."""
+
+    def read(**kwargs: Any) -> list[dict[str, Any]]:
+        try:
+            return missed(**kwargs)
+        finally:
+            connection.close()
+
+    return read
+
+
 def sse(message: dict[str, Any]) -> str:
     return f"id: {message['id']}\nevent: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
 
@@ -147,6 +160,7 @@ def _sync_body(client: Client, missed: Callable[..., list[dict[str, Any]]], afte
         for message in missed(after=after) if after is not None else []:
             yield sse(message)
             caught_up.add(message["id"])
+        connection.close()  # the wait ahead needs no database: give the connection back
         while not client.dropped:
             try:
                 message = client.inbox.get(timeout=HEARTBEAT_SECONDS)
@@ -171,7 +185,11 @@ async def body_async(
     try:
         yield f"retry: {RETRY_MILLISECONDS}\n\n"
         caught_up: set[int] = set()  # sent from the database: the same may arrive live too
-        for message in await sync_to_async(missed, thread_sensitive=False)(after=after) if after is not None else []:
+        for message in (
+            await sync_to_async(_read_and_close(missed), thread_sensitive=False)(after=after)
+            if after is not None
+            else []
+        ):
             yield sse(message)
             caught_up.add(message["id"])
         while not client.dropped and not (disconnected and disconnected.done()):

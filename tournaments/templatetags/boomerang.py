@@ -139,11 +139,14 @@ def post_button(
     confirm: str = "",
     style: str = "",
     form_class: str = "",
+    offline: str = "",
 ) -> dict[str, Any]:
     """An action as a one-button POST form (components/post_button.html): `{% post_button 'start-event'
     event.pk label=_("Start") confirm=_("Start the event?") style="secondary" %}`. `confirm` asks first
-    (confirm.js); `style` is the button's class, `form_class` the form's."""
+    (confirm.js); `style` is the button's class, `form_class` the form's; `offline` names what the form
+    does when it may wait on the phone with no network (offline.js)."""
     return {
+        "offline": offline,
         "action": reverse(url_name, args=args),
         "label": label,
         "confirm": confirm,

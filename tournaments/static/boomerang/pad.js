@@ -275,13 +275,26 @@
       return { player: s.player, rounds: s.rounds.slice(0, config.rounds) };
     });
     var body = { seats: seats };
-    api("POST", config.urls.sheets, body, submissionKey(body)).then(function (answer) {
+    var key = submissionKey(body);
+    if (!navigator.onLine && window.BoomerangQueue) { queue(body, key); return; }
+    api("POST", config.urls.sheets, body, key).then(function (answer) {
       if (answer.status < 500) localStorage.removeItem(storeKey + "-sending");
       if (answer.status >= 400) { say(answer.data.detail, true); return; }
       if (only && answer.data[0].table_status === "waiting") { say(text.mine_sent); return; }
       say(text.submitted);
       poll();
-    }).catch(function () { say(text.offline, true); });
+    }).catch(function () { if (window.BoomerangQueue) queue(body, key); else say(text.offline, true); });
+  }
+  // No network: the sheets wait on the phone (offline.js, IndexedDB) with their Idempotency-Key, and are
+  // sent when the network returns; the server stores them once however often they are sent.
+  function queue(body, key) {
+    window.BoomerangQueue.add({
+      url: config.urls.sheets, body: JSON.stringify(body), label: "sheets",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf(),
+        "Idempotency-Key": key }
+    });
+    localStorage.removeItem(storeKey + "-sending");
+    say(text.offline, true);
   }
   function poll() {
     api("GET", config.urls.table).then(function (answer) {
@@ -302,6 +315,9 @@
   el("submit").addEventListener("click", function () { submit(writable.length < players.length ? writable : null); });
   el("submit-mine").addEventListener("click", function () { submit([me.handle]); });
   window.addEventListener("online", function () { if (state.dirty) save(); });
+  document.addEventListener("boomerang:sent", function (event) {  // the queued sheets arrived: follow them
+    if (event.detail.url === config.urls.sheets) { say(text.submitted); poll(); }
+  });
   api("GET", config.urls.pad).then(function (answer) {
     if (answer.status !== 200) return;
     var blankHere = !state.dirty && state.version === 0;
