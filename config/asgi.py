@@ -1,5 +1,5 @@
 """The ASGI application (production: `uvicorn config.asgi:application`, docs/deploy.md): the live streams
-(config/asgi_stream.py) beside Django, every other request to Django."""
+(tournaments/api/stream_asgi.py) beside Django, every other request to Django."""
 
 import os
 from typing import Any
@@ -10,7 +10,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()
 
-from config.asgi_stream import is_stream, stream_app  # noqa: E402  (after Django is set up)
+from tournaments.api.stream_asgi import is_stream, stream_app  # noqa: E402  (after Django is set up)
 
 django.setup(set_prefix=False)
 

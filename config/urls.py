@@ -5,14 +5,9 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
-from tournaments.pages import offline
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
-    # The installable site (docs/offline.md): the worker's scope is the path it is served from, so the root.
-    path("service-worker.js", offline.service_worker, name="service-worker"),
-    path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("offline/", offline.offline, name="offline"),
     # The API first: Django tries the patterns in order, and a sheet POST should not walk every page's.
     path("api/ratings/", include("ratings.urls")),
     path("api/", include("tournaments.urls")),

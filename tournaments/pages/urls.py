@@ -9,6 +9,7 @@ from tournaments.pages import (
     entrants,
     event_edit,
     integrations,
+    offline,
     organiser,
     pad,
     public,
@@ -17,6 +18,10 @@ from tournaments.pages import (
 )
 
 urlpatterns = [
+    # The installable site (docs/offline.md): the worker's scope is the path it is served from, so the root.
+    path("service-worker.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
     path("", public.home, name="home"),
     path("events.ics", calendars.all_events, name="events-ics"),
     path("clubs/<slug:slug>/events.ics", calendars.club_events, name="club-events-ics"),

@@ -16,9 +16,12 @@ from io import BytesIO
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 
 from config.errors import DomainError
 from config.stream_hub import Client
+from tournaments.api.stream import body_async, stream_of
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -43,8 +46,6 @@ async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
     ]})  # fmt: skip
-    from tournaments.api.stream import body_async
-
     disconnected = asyncio.ensure_future(_disconnect(receive))
     try:
         async for chunk in body_async(client, missed, after, disconnected):
@@ -63,11 +64,6 @@ async def _disconnect(receive: Receive) -> None:
 
 def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
     """Authenticate and check the request as the API's views do; the stream's client and catch-up."""
-    from django.core.handlers.asgi import ASGIRequest
-    from django.db import connection
-
-    from tournaments.api.stream import stream_of
-
     request = ASGIRequest(scope, BytesIO())
     event = EVENT_STREAM.match(scope["path"])
     try:
