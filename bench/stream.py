@@ -97,24 +97,24 @@ class Client:
         await writer.drain()
         await reader.readuntil(b"\r\n\r\n")
         self.connected.set()
-        fields: dict[str, str] = {}
+        buffer = b""
         try:
             while not stop.is_set():
                 try:
-                    line = (await asyncio.wait_for(reader.readline(), 1.0)).decode().strip()
+                    chunk = await asyncio.wait_for(reader.read(65536), 1.0)
                 except TimeoutError:
                     continue  # idle: look at `stop` again
-                if not line and reader.at_eof():
+                if not chunk:
                     raise asyncio.IncompleteReadError(b"", None)
-                if ": " in line and not line.startswith(":"):
-                    key, value = line.split(": ", 1)
-                    fields[key] = value
-                elif not line and "data" in fields:
-                    data = json.loads(fields["data"])
-                    self.last_id = int(fields["id"])
-                    self.received.append(self.last_id)
-                    self.latencies.append(time.time() - data["committed_at"])
-                    fields = {}
+                buffer += chunk
+                *blocks, buffer = buffer.split(b"\n\n")
+                now = time.time()
+                for block in blocks:
+                    fields = dict(line.split(": ", 1) for line in block.decode().split("\n") if ": " in line)
+                    if "data" in fields:
+                        self.last_id = int(fields["id"])
+                        self.received.append(self.last_id)
+                        self.latencies.append(now - json.loads(fields["data"])["committed_at"])
         finally:
             writer.close()
 
@@ -154,6 +154,7 @@ def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, args.clients * 3)), hard))
     call_command("migrate", verbosity=0)
+    call_command("flush", interactive=False, verbosity=0)  # the bench's own database: a fresh one each run
     event = EventFactory()
     nodes = {port: start_node(port) for port in PORTS}
     for port in PORTS:

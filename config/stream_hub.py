@@ -94,10 +94,18 @@ class Hub:
         self.deliver(message)
 
     def deliver(self, message: dict[str, Any]) -> None:
+        """To every client that wants it: a waiting thread's queue at once; an event loop's clients by one
+        call into that loop for them all (one wake-up a message, not one a client)."""
         with self._lock:
             clients = [client for client in self._clients if client.wants(message)]
+        by_loop: dict[asyncio.AbstractEventLoop, list[Client]] = {}
         for client in clients:
-            client.offer(message)
+            if client.loop is None:
+                client.offer(message)
+            else:
+                by_loop.setdefault(client.loop, []).append(client)
+        for loop, gathered in by_loop.items():
+            loop.call_soon_threadsafe(_offer_each, gathered, message)
 
     def _listen(self) -> None:
         """Redis to this process's clients, reconnecting when Redis comes back."""
@@ -112,6 +120,11 @@ class Hub:
                 self._subscribed.clear()
                 log.warning("stream: listener lost Redis; retrying")
                 threading.Event().wait(1.0)
+
+
+def _offer_each(clients: list[Client], message: dict[str, Any]) -> None:
+    for client in clients:
+        client._put(message)
 
 
 hub = Hub()

@@ -148,7 +148,10 @@ def _read_and_close(missed: Callable[..., list[dict[str, Any]]]) -> Callable[...
 
 
 def sse(message: dict[str, Any]) -> str:
-    return f"id: {message['id']}\nevent: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
+    """The message as the stream writes it; made once for all the clients it goes to (kept in the message)."""
+    if "sse" not in message:
+        message["sse"] = f"id: {message['id']}\nevent: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
+    return str(message["sse"])
 
 
 def _sync_body(client: Client, missed: Callable[..., list[dict[str, Any]]], after: int | None) -> Iterator[str]:
