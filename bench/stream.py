@@ -111,7 +111,7 @@ class Client:
                 now = time.time()
                 for block in blocks:
                     fields = dict(line.split(": ", 1) for line in block.decode().split("\n") if ": " in line)
-                    if "data" in fields:
+                    if "data" in fields and "id" in fields:
                         self.last_id = int(fields["id"])
                         self.received.append(self.last_id)
                         self.latencies.append(now - json.loads(fields["data"])["committed_at"])

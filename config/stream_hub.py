@@ -66,6 +66,7 @@ class Hub:
         self._lock = threading.Lock()
         self._listener: threading.Thread | None = None
         self._subscribed = threading.Event()
+        self._redis: redis.Redis | None = None  # one client (and its pool of connections) for every publish
 
     def join(self, client: Client) -> None:
         with self._lock:
@@ -87,7 +88,9 @@ class Hub:
         """After the commit: to every node through Redis, or to this process's clients."""
         if settings.REDIS_URL:
             try:
-                redis.Redis.from_url(settings.REDIS_URL).publish(channel(), json.dumps(message))
+                if self._redis is None:
+                    self._redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2)
+                self._redis.publish(channel(), json.dumps(message))
                 return
             except redis.RedisError:
                 log.warning("stream: Redis away, message %s reaches this process only", message["id"])

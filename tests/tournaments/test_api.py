@@ -89,10 +89,7 @@ def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None:
 
 
 TRANSACTION = ("BEGIN", "COMMIT")
-# the table's lock, the seat, its newest version, the insert, how many seats have a sheet and how many wait (one
-# query), and the live stream's message (table.submitted, issue 45: one insert, no measurable cost in
-# bench/e2e.py, BENCHMARKS.md)
-SHEET_STATEMENTS = 6
+SHEET_STATEMENTS = 5  # the table's lock, the seat, its newest version, the insert, whether a seat still waits
 
 
 @pytest.mark.django_db(transaction=True)

@@ -149,8 +149,9 @@ def _read_and_close(missed: Callable[..., list[dict[str, Any]]]) -> Callable[...
 
 def sse(message: dict[str, Any]) -> str:
     """The message as the stream writes it; made once for all the clients it goes to (kept in the message)."""
-    if "sse" not in message:
-        message["sse"] = f"id: {message['id']}\nevent: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
+    if "sse" not in message:  # a message not kept has no id: a client's Last-Event-ID stays the one before
+        kept = f"id: {message['id']}\n" if message["id"] is not None else ""
+        message["sse"] = f"{kept}event: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
     return str(message["sse"])
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 import games
@@ -15,7 +15,7 @@ from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
-from tournaments.services.stream import stream_publish
+from tournaments.services.stream import stream_announce
 from tournaments.services.verification import verification_send
 
 
@@ -142,13 +142,13 @@ def _store_versions(
         ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
             status=ScoreSheet.Status.SUPERSEDED
         )
-    sheets_in, waiting = _seats_with_and_without_sheets(result.table_id)
-    # The event's stream hears how many seats have a sheet in (no scores: private until verified), before
-    # the verification the last sheet queues, so the stream tells them in order.
-    stream_publish(
-        event_id=round_.event_id, kind="table.submitted",
-        data={"event": round_.event_id, "round": round_.number, "table_id": result.table_id, "sheets_in": sheets_in},
-    )  # fmt: skip
+    waiting = _seats_waiting(result.table_id)
+    # The event's stream hears how many seats still wait for a sheet (no scores: private until verified), from
+    # the count the queueing needs anyway. Not kept: a client that missed it gets the table's verdict, which
+    # is (docs/stream.md).
+    stream_announce(event_id=round_.event_id, kind="table.submitted",
+                    data={"event": round_.event_id, "round": round_.number, "table_id": result.table_id,
+                          "seats_waiting": waiting})  # fmt: skip
     queued = queue_if_complete(result, by, waiting=waiting)
     return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
 
@@ -182,7 +182,7 @@ def queue_if_complete(result: TableResult, by: User, waiting: int | None = None)
     """Queue the table once every seat still playing has a sheet; whether it was queued. Call with the
     result row locked; `waiting`: how many seats still playing have no sheet, when the caller knows."""
     if waiting is None:
-        waiting = _seats_with_and_without_sheets(result.table_id)[1]
+        waiting = _seats_waiting(result.table_id)
     if waiting:
         return False
     result.status = result.machine.next_status(result, "queue")
@@ -193,10 +193,7 @@ def queue_if_complete(result: TableResult, by: User, waiting: int | None = None)
     return True
 
 
-def _seats_with_and_without_sheets(table_id: int) -> tuple[int, int]:
-    """How many of the table's seats still playing have a sheet, and how many wait for one (one query)."""
-    has_sheet = Exists(ScoreSheet.objects.filter(seat=OuterRef("pk")))
-    counts = Seat.objects.filter(table_id=table_id, forfeited=False).aggregate(
-        with_sheet=Count("pk", filter=Q(has_sheet)), without=Count("pk", filter=~Q(has_sheet))
-    )
-    return counts["with_sheet"], counts["without"]
+def _seats_waiting(table_id: int) -> int:
+    """How many seats still playing have no sheet yet."""
+    no_sheet = ~Exists(ScoreSheet.objects.filter(seat=OuterRef("pk")))
+    return Seat.objects.filter(no_sheet, table_id=table_id, forfeited=False).count()

@@ -33,6 +33,13 @@ def stream_publish_many(messages: list[StreamMessage]) -> None:
     transaction.on_commit(publish)
 
 
+def stream_announce(*, event_id: int, kind: str, data: dict[str, Any]) -> None:
+    """A message of the event's stream that is not kept (no row, no id): progress that the next kept message
+    supersedes (table.submitted, then the table's verdict). Published when the transaction commits."""
+    message = {"id": None, "event": event_id, "user": None, "kind": kind, "data": data}
+    transaction.on_commit(lambda: hub.publish(message))
+
+
 def as_json(message: StreamMessage) -> dict[str, Any]:
     return {"id": message.pk, "event": message.event_id, "user": message.user_id, "kind": message.kind,
             "data": message.data}  # fmt: skip
