@@ -93,3 +93,22 @@ def test_the_site_is_installable(live_server, phone) -> None:
         "return navigator.serviceWorker.getRegistration().then(function (r) { return r.scope; })"
     )
     assert scope == f"{live_server.url}/"
+
+
+def test_an_end_of_game_form_sent_offline_arrives_once(live_server, phone) -> None:
+    from tests.browser.test_end_pad import a_table_opened_on_the_pad, fill
+
+    table, entries, _totals = a_table_opened_on_the_pad(phone, live_server.url, "boomerang-hunt", 4, seed=3)
+    controlled_by_the_worker(phone)
+    network(phone, online=False)
+    for i, entry in enumerate(entries):
+        for species, count in entry["captured"].items():
+            fill(phone, f"captured.{species}-{i}", count)
+        fill(phone, f"boomerangs-{i}", entry["boomerangs"])
+    phone.find_element(By.CSS_SELECTOR, 'button[value="submit"]').click()
+    wait_for(phone, lambda d: "Offline: 1 waiting" in d.find_element(By.ID, "offline-banner").text)
+    assert not ScoreSheet.objects.filter(seat__table=table).exists()
+    network(phone, online=True)
+    wait_for(phone, lambda d: "Sent" in d.find_element(By.ID, "offline-banner").text, 30)
+    wait_for(phone, lambda d: TableResult.objects.get(table=table).status == "verified", 30)
+    assert ScoreSheet.objects.filter(seat__table=table).count() == 4  # once

@@ -128,10 +128,13 @@
     var form = event.target;
     if (navigator.onLine || !form.hasAttribute || !form.hasAttribute("data-offline") || event.defaultPrevented) return;
     event.preventDefault();
-    var body = new URLSearchParams(new FormData(form));
+    var fields;  // with the button pressed (Check or Submit), as the browser would send it
+    try { fields = new FormData(form, event.submitter); } catch (error) { fields = new FormData(form); }
+    var body = new URLSearchParams(fields);
     var headers = { "Content-Type": "application/x-www-form-urlencoded" };
     headers["Idempotency-Key"] = body.get("_idempotency_key") || key();
-    window.BoomerangQueue.add({ url: form.action || location.href, headers: headers, body: body.toString(),
+    var url = new URL(form.getAttribute("action") || "", location.href).href;  // form.action may be a field
+    window.BoomerangQueue.add({ url: url, headers: headers, body: body.toString(),
       label: form.getAttribute("data-offline") });
   });
   window.addEventListener("online", flush);
