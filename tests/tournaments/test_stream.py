@@ -181,6 +181,7 @@ def test_refusals_are_json_naming_the_field(live_server) -> None:
     for path, headers, expected in (
         (f"/events/{event.pk}/stream/", {"Last-Event-ID": "yesterday"}, (400, "Last-Event-ID")),
         (f"/events/{event.pk}/stream/?last_event_id=-3", {}, (400, "Last-Event-ID")),
+        (f"/events/{event.pk}/stream/", {"Last-Event-ID": str(10**20)}, (400, "Last-Event-ID")),  # past 64 bits
         (f"/events/{event.pk + 1000}/stream/", {}, (404, "id")),
     ):
         parts = urlsplit(base + path)

@@ -117,7 +117,7 @@ def last_event_id(request: HttpRequest) -> int | None:
         value = int(raw)
     except ValueError:
         raise DomainError("Last-Event-ID is the id of a message: a whole number", "invalid", "Last-Event-ID") from None
-    if value < 0:
+    if not 0 <= value < 2**63:  # a message's id is a 64-bit number
         raise DomainError("Last-Event-ID is the id of a message: a whole number", "invalid", "Last-Event-ID")
     return value
 
