@@ -41,19 +41,11 @@ class Client:
         return bool(self.user_id == message["user"])
 
     def offer(self, message: dict[str, Any]) -> None:
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._put_async, message)
-        else:
-            self._put(message)
-
-    def _put(self, message: dict[str, Any]) -> None:
+        """Into the queue, from the client's own thread or loop (Hub.deliver sees to it); full: dropped."""
         try:
             self.inbox.put_nowait(message)
         except (queue.Full, asyncio.QueueFull):
             self.dropped = True
-
-    def _put_async(self, message: dict[str, Any]) -> None:
-        self._put(message)
 
 
 def channel() -> str:
@@ -80,9 +72,6 @@ class Hub:
     def leave(self, client: Client) -> None:
         with self._lock:
             self._clients.discard(client)
-
-    def clients(self) -> int:
-        return len(self._clients)
 
     def publish(self, message: dict[str, Any]) -> None:
         """After the commit: to every node through Redis, or to this process's clients."""
@@ -127,7 +116,7 @@ class Hub:
 
 def _offer_each(clients: list[Client], message: dict[str, Any]) -> None:
     for client in clients:
-        client._put(message)
+        client.offer(message)
 
 
 hub = Hub()

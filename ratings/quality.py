@@ -129,10 +129,11 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         month = table.at.strftime("%Y-%m")
         a = model.strengths(table.players)
         quality.tables += 1
-        quality.log_likelihood += math.log(max(order_probability(a, table.ranks), 1e-300))
+        log_likelihood, won, half = _predicted(a, table.ranks)
+        quality.log_likelihood += log_likelihood
         quality.uniform_log_likelihood += math.log(order_probability([0.0] * len(a), table.ranks))
-        winners += table.ranks[max(range(len(a)), key=lambda i: a[i])] == 1
-        top_half += _top_half(a, table.ranks)
+        winners += won
+        top_half += half
         _bin(bins, a, table.ranks)
         model.rate(table.players, table.ranks)
     if month:
@@ -165,13 +166,19 @@ def held_out(tables: Sequence[Table], model: Model, held_out_from: int) -> Score
     log_likelihood = winners = top_half = 0.0
     for n, table in enumerate(tables):
         if n >= held_out_from:
-            a = model.strengths(table.players)
-            log_likelihood += math.log(max(order_probability(a, table.ranks), 1e-300))
-            winners += table.ranks[max(range(len(a)), key=lambda i: a[i])] == 1
-            top_half += _top_half(a, table.ranks)
+            table_log_likelihood, won, half = _predicted(model.strengths(table.players), table.ranks)
+            log_likelihood, winners, top_half = log_likelihood + table_log_likelihood, winners + won, top_half + half
         model.rate(table.players, table.ranks)
     scored = max(len(tables) - held_out_from, 1)
     return Scores(len(tables) - held_out_from, log_likelihood / scored, winners / scored, top_half / scored)
+
+
+def _predicted(a: Sequence[float], ranks: Sequence[int]) -> tuple[float, float, float]:
+    """One table's prediction scored: the observed order's log-probability, whether the highest-rated player
+    won (a tie for first counts), and the predicted top half's share of the actual top half."""
+    log_likelihood = math.log(max(order_probability(a, ranks), 1e-300))
+    won = float(ranks[max(range(len(a)), key=lambda i: a[i])] == 1)
+    return log_likelihood, won, _top_half(a, ranks)
 
 
 def _top_half(a: Sequence[float], ranks: Sequence[int]) -> float:
