@@ -2,8 +2,9 @@
 as an integrator would make one: every module of it imports, and it plays a whole event against the running
 app with no hand-written HTTP: sign-up, a club and its webhook, an event, registrations, check-in, two rounds
 with every player's own sheet, the close, a steward's sanction, standings, the leaderboard, a rating and its
-rank, a season, card statistics, pick accuracy, the stewards' decisions, syncing by cursor, the quality report, a
-player search, an API key reading as a bot, the data export and the webhook's deliveries."""
+rank, a season, card statistics, pick accuracy, the stewards' decisions, syncing by cursor, the quality report
+(its adoption refused before a fit, typed), an event stream refusing a bad Last-Event-ID, a player search,
+an API key reading as a bot, the data export and the webhook's deliveries."""
 
 import importlib
 import os
@@ -132,6 +133,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         events_sanction_create,
         events_standings_list,
         events_start_create,
+        events_stream,
     )
     from boomerang_client.api.games import games_cards_list
     from boomerang_client.api.me import me_export_retrieve
@@ -145,6 +147,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     from boomerang_client.api.ratings import (
         ratings_pools_leaderboard_list,
         ratings_pools_players_retrieve,
+        ratings_pools_quality_adopt_create,
         ratings_pools_quality_retrieve,
     )
     from boomerang_client.api.registrations import registrations_check_in_create
@@ -153,6 +156,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     from boomerang_client.api.seats import seats_sheets_create
     from boomerang_client.api.tables import tables_changes_list
     from boomerang_client.models import (
+        AdoptInputRequest,
         ApiKeyInputRequest,
         EventInputRequest,
         EventsEnum,
@@ -249,7 +253,12 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     tables = answered(tables_changes_list.sync(client=public, event=event.id))
     assert {t.result.status for t in tables.results} == {"verified"}
     call_command("rating_quality", game, stdout=io.StringIO())
-    assert answered(ratings_pools_quality_retrieve.sync(game, client=public)).tables == 2
+    quality = answered(ratings_pools_quality_retrieve.sync(game, client=public))
+    assert (quality.tables, quality.comparison) == (2, None)  # too few tables to fit parameters to
+    refused = ratings_pools_quality_adopt_create.sync(game, client=steward, body=AdoptInputRequest(reason="try"))
+    assert (refused.code, refused.field) == ("no_fitted_parameters", "game")  # typed: the schema's Error
+    unread = events_stream.sync(event.id, client=public, last_event_id="yesterday")  # never read whole
+    assert (unread.code, unread.field) == ("invalid", "Last-Event-ID")
     assert answered(players_list.sync(client=public, search="player")).count == 4
     key_body = ApiKeyInputRequest(name="bot", scopes=[ScopesEnum("read")])
     made = answered(organisations_keys_create.sync(slug="owls", client=organiser, body=key_body))
