@@ -70,8 +70,8 @@ def compare(tables: Sequence[Table], env: Environment) -> Comparison:
     cut = int(len(tables) * TRAINING_SHARE)
     fit = fit_parameters(tables[:cut], env)
     models = (
-        Compared("current", _parameters(env), held_out(tables, TrueSkillModel(env), cut)),
-        Compared("fitted", _parameters(fit.env), held_out(tables, TrueSkillModel(fit.env), cut)),
+        Compared("current", asdict(env), held_out(tables, TrueSkillModel(env), cut)),
+        Compared("fitted", asdict(fit.env), held_out(tables, TrueSkillModel(fit.env), cut)),
         Compared("elo", {"k": ELO_K}, held_out(tables, EloModel(), cut)),
         Compared("openskill", _openskill_parameters(), held_out(tables, OpenSkillModel(), cut)),
     )
@@ -129,10 +129,6 @@ _scales: dict[str, tuple[Callable[[float], float], Callable[[float], float]]] = 
     "sigma": (math.log, math.exp),
     "draw_probability": (_logit, _logistic),
 }
-
-
-def _parameters(env: Environment) -> dict[str, float]:
-    return asdict(env)
 
 
 class EloModel:

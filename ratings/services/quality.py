@@ -33,6 +33,7 @@ def pool_quality_refresh(*, pool: RatingPool) -> QualityReport:
     return report
 
 
+REASON_MOST = 2000  # whatever the door: the API, the page
 MIN_TABLES_TO_FIT = 50  # fewer, and the later 20% is too few tables to tell parameters apart
 
 
@@ -57,6 +58,8 @@ def pool_parameters_adopt(*, game: str, actor: str, reason: str) -> ParametersDe
     reason = " ".join(reason.split())
     if not reason:
         raise DomainError("say why the parameters are adopted", "reason_required", "reason")
+    if len(reason) > REASON_MOST:
+        raise DomainError(f"a reason is at most {REASON_MOST} characters", "reason_too_long", "reason")
     with transaction.atomic():
         pool = pool_locked(game)
         report = QualityReport.objects.filter(pool=pool).first()

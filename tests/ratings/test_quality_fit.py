@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from config.errors import DomainError
 from ratings import services
 from ratings.models import ParametersDecision, RatingPool
 from ratings.quality_fit import _parabola_top, compare
@@ -96,6 +97,10 @@ def test_a_steward_adopts_the_fitted_parameters_and_the_next_list_shows_them() -
     player = Client()
     player.force_login(players[0].user)
     assert player.post(url, {"reason": "mine"}, content_type="application/json").status_code == 403
+    from ratings.services.quality import pool_parameters_adopt
+
+    with pytest.raises(DomainError, match="at most 2000"):  # the page's door too: one rule in the service
+        pool_parameters_adopt(game=GAME, actor="steward", reason="x" * 2001)
     unsaid = steward.post(url, {"reason": "  "}, content_type="application/json")
     assert (unsaid.status_code, unsaid.json()["field"]) == (400, "reason")
     adopted = steward.post(url, {"reason": "The fit predicts the later tables better."},

@@ -165,6 +165,7 @@ def _refusals() -> dict[str, str]:
         "report_outdated": _("The pool's parameters changed since this report: wait for the next one."),
         "fit_not_better": _("The fitted parameters predict the later tables no better than the pool's own."),
         "reason_required": _("Say why."),
+        "reason_too_long": _("A reason is at most 2,000 characters."),
     }
 
 
