@@ -192,3 +192,15 @@ def test_refusals_are_json_naming_the_field(live_server) -> None:
         assert refused.getheader("Content-Type").startswith("application/json")
         assert json.loads(refused.read())["field"] == expected[1]
         connection.close()
+
+
+def test_the_sweep_forgets_messages_older_than_two_days() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event = EventFactory()
+    old, new = (StreamMessage.objects.create(event_id=event.pk, kind="standings.changed", data={}) for _ in "ab")
+    StreamMessage.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=2, minutes=1))
+    assert services.stream_sweep() == 1
+    assert list(StreamMessage.objects.values_list("pk", flat=True)) == [new.pk]
