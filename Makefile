@@ -22,7 +22,7 @@ run: $(STAMP) secret
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py bootstrap
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port 8000  # as deploy/ serves it: ASGI
 
 # An event at a venue without internet: this laptop serves the phones on the venue's wifi, and the printed
 # QR codes carry its address there (docs/venue.md). VENUE_IP: the laptop's address on that network.
@@ -34,7 +34,7 @@ venue: $(STAMP) secret
 	$(BIN)/python manage.py bootstrap --no-demo
 	@echo "Phones on this wifi open http://$(VENUE_IP):8000/ (print the slips and the poster from that address too)"
 	ALLOWED_HOSTS=$(VENUE_IP),127.0.0.1,localhost PUBLIC_URL=http://$(VENUE_IP):8000 SITE_URL=http://$(VENUE_IP):8000 \
-		$(BIN)/python manage.py runserver 0.0.0.0:8000
+		$(BIN)/uvicorn config.asgi:application --host 0.0.0.0 --port 8000
 
 # The suite on every core (pytest-xdist; a test database and a Redis database per worker). One file, at once:
 # `make test TEST_WORKERS=0 PYTEST_ARGS=tests/games/test_usa.py`.

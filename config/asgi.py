@@ -5,9 +5,12 @@ import os
 from typing import Any
 
 import django
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+if not settings.configured:  # this process is the ASGI server's (not a test's that imports this module)
+    os.environ.setdefault("ASGI", "true")  # connections from a pool, given back each request (config/environment.py)
 django_application = get_asgi_application()
 
 from tournaments.api.stream_asgi import is_stream, stream_app  # noqa: E402  (after Django is set up)

@@ -14,6 +14,8 @@ import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from config.environment import database, env_bool, env_int, redis_url_of_this_process, secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The project's version (pyproject.toml), which is also the API's (its schema's info.version; docs/api-changes.md).
 VERSION = tomllib.loads((BASE_DIR / "pyproject.toml").read_text())["project"]["version"]
@@ -23,69 +25,6 @@ env = environ.Env()
 ENV_FILE = Path(os.environ.get("ENV_FILE", BASE_DIR / ".env"))
 if ENV_FILE.exists():
     environ.Env.read_env(ENV_FILE)
-
-BOOLEANS = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}
-
-
-def env_bool(name: str, default: bool) -> bool:
-    """A boolean variable; anything but true/false, 1/0, yes/no, on/off stops start-up."""
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    if raw.strip().lower() not in BOOLEANS:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean: use true/false, 1/0, yes/no or on/off")
-    return BOOLEANS[raw.strip().lower()]
-
-
-def env_int(name: str, default: int) -> int:
-    """A whole-number variable; anything else stops start-up."""
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
-
-
-DEVELOPMENT_SECRET_KEY = "insecure-dev-key-for-debug-only"
-
-
-def redis_url_of_this_process(url: str) -> str:
-    """REDIS_URL, except in a pytest-xdist worker (PYTEST_XDIST_WORKER=gwN), which takes the Nth Redis
-    database after it, as pytest-django gives it a test database of its own: one worker's `cache.clear()`
-    must not empty another's Celery queue, nor its Celery worker take another's tasks."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    if not url or not worker.startswith("gw"):
-        return url
-    head, _, database = url.rpartition("/")
-    own = int(database or 0) + int(worker[2:])
-    if own > 15:
-        raise ImproperlyConfigured(f"REDIS_URL {url}: test worker {worker} would need Redis database {own}")
-    return f"{head}/{own}"
-
-
-def secret_key(raw: str, debug: bool) -> str:
-    """SECRET_KEY as set; with DEBUG off, refused unless it is long and random enough to sign sessions."""
-    if not raw:
-        if not debug:
-            raise ImproperlyConfigured(
-                "SECRET_KEY is not set: export SECRET_KEY (50 random characters), or run `make setup`, which "
-                "writes one to .env; DEBUG=true alone falls back to a development key"
-            )
-        return DEVELOPMENT_SECRET_KEY
-    if debug:
-        return raw
-    if raw == DEVELOPMENT_SECRET_KEY or raw.startswith("django-insecure"):
-        problem = "is the development key"
-    elif len(raw) < 50:
-        problem = f"is {len(raw)} characters long; at least 50 are needed"
-    elif len(set(raw)) < 5:
-        problem = f"has only {len(set(raw))} distinct characters; at least 5 are needed"
-    else:
-        return raw
-    raise ImproperlyConfigured(f"SECRET_KEY {problem}: `make setup` writes a random one to .env")
-
 
 DEBUG = env_bool("DEBUG", default=False)
 SECRET_KEY = secret_key(os.environ.get("SECRET_KEY", ""), DEBUG)
@@ -159,12 +98,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-DATABASES["default"]["ATOMIC_REQUESTS"] = False
-# Keep connections open between requests and tasks (a new PostgreSQL connection costs milliseconds);
-# the health check drops one the server closed. DB_CONN_MAX_AGE=0 reconnects every time.
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES = {"default": database(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -16,8 +16,11 @@ from io import BytesIO
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.contrib.auth.middleware import AuthenticationMiddleware
+from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
+from rest_framework.exceptions import APIException
 
 from config.errors import DomainError
 from config.stream_hub import Client
@@ -38,10 +41,13 @@ async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
     try:
         client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(scope)
     except DomainError as refused:
-        body = json.dumps({"code": refused.code, "detail": refused.message, "field": refused.field}).encode()
-        await send({"type": "http.response.start", "status": refused.http_status,
-                    "headers": [(b"content-type", b"application/json")]})  # fmt: skip
-        await send({"type": "http.response.body", "body": body})
+        await _refuse(send, refused.http_status, {"code": refused.code, "detail": refused.message,
+                                                  "field": refused.field})  # fmt: skip
+        return
+    except APIException as refused:  # a credential the authentication classes refuse (a bad token or key)
+        codes = refused.get_codes()
+        await _refuse(send, refused.status_code, {"code": codes if isinstance(codes, str) else "invalid",
+                                                  "detail": str(refused.detail), "field": None})  # fmt: skip
         return
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
@@ -57,16 +63,29 @@ async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
         disconnected.cancel()
 
 
+async def _refuse(send: Send, status: int, body: dict[str, Any]) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": json.dumps(body).encode()})
+
+
 async def _disconnect(receive: Receive) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
 
 
 def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
-    """Authenticate and check the request as the API's views do; the stream's client and catch-up."""
+    """Authenticate and check the request as the API's views do; the stream's client and catch-up. The
+    request passes the session and authentication middleware first, as Django's own requests do: a browser
+    signed in by its session cookie reads its stream like a program with a token."""
     request = ASGIRequest(scope, BytesIO())
+    SessionMiddleware(_never_called).process_request(request)
+    AuthenticationMiddleware(_never_called).process_request(request)
     event = EVENT_STREAM.match(scope["path"])
     try:
         return stream_of(request, event_id=int(event.group(1)) if event else None)
     finally:
         connection.close()  # a pool thread: no request's end closes it
+
+
+def _never_called(request: Any) -> Any:
+    raise AssertionError("the stream runs the middleware's request half only")
