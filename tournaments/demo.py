@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -21,9 +22,10 @@ from rest_framework.test import APIClient
 import games
 from games.simulate import drafting_sheet, legal_sheet
 from tournaments import selectors, services
-from tournaments.models import Event, Organisation, Player, Round, Staff, Table, TableResult
+from tournaments.models import Event, Organisation, Player, Round, SeasonEvent, Staff, Table, TableResult
 from tournaments.seating import table_sizes
 from tournaments.services.rating import tables_unrate
+from tournaments.services.seasons import season_standings_refresh
 
 
 @dataclass
@@ -207,16 +209,20 @@ DEMO_ORGANISER_PREFIX = "demo-organiser-"
 
 
 def demo_clear() -> tuple[int, int]:
-    """Delete the demo events (those run by a demo organiser) and their demo players' accounts; unrate any
-    table of theirs that an older version rated. Returns (events, players) deleted."""
-    events = Event.objects.filter(organisers__username__startswith=DEMO_ORGANISER_PREFIX).distinct()
-    tables_unrate(table_ids=list(Table.objects.filter(round__event__in=events).values_list("pk", flat=True)),
-                  actor="demo_clear")  # fmt: skip
-    handles = set(Player.objects.filter(registrations__event__in=events).values_list("handle", flat=True))
-    demo_players = Player.objects.filter(handle__in=handles, handle__startswith="demo-")
-    user_ids = list(demo_players.values_list("user_id", flat=True))
-    event_count = events.count()
-    Event.objects.filter(pk__in=list(events.values_list("pk", flat=True))).delete()
-    get_user_model().objects.filter(pk__in=user_ids).delete()
-    get_user_model().objects.filter(username__startswith=DEMO_ORGANISER_PREFIX).delete()
-    return event_count, len(user_ids)
+    """Delete the demo events (those run by a demo organiser) and their demo players' accounts, in one
+    transaction: their tables leave the rating pools and the seasons they counted in are stored again, as
+    the results pipeline would leave them. Returns (events, players) deleted."""
+    with transaction.atomic():
+        events = Event.objects.filter(organisers__username__startswith=DEMO_ORGANISER_PREFIX).distinct()
+        event_ids = list(events.values_list("pk", flat=True))
+        tables_unrate(table_ids=list(Table.objects.filter(round__event_id__in=event_ids).values_list("pk", flat=True)),
+                      actor="demo_clear")  # fmt: skip
+        seasons = set(SeasonEvent.objects.filter(event_id__in=event_ids).values_list("season_id", flat=True))
+        handles = set(Player.objects.filter(registrations__event_id__in=event_ids).values_list("handle", flat=True))
+        demo_players = Player.objects.filter(handle__in=handles, handle__startswith="demo-")
+        user_ids = list(demo_players.values_list("user_id", flat=True))
+        Event.objects.filter(pk__in=event_ids).delete()
+        season_standings_refresh(season_ids=seasons)
+        get_user_model().objects.filter(pk__in=user_ids).delete()
+        get_user_model().objects.filter(username__startswith=DEMO_ORGANISER_PREFIX).delete()
+    return len(event_ids), len(user_ids)

@@ -156,3 +156,26 @@ def test_the_admin_creates_events_through_the_service_fixes_their_rules_once_reg
     admin_client.post(f"/admin/tournaments/event/{event.pk}/change/", {**form, "name": "Renamed"})
     event.refresh_from_db()
     assert event.name == "Admin night"
+
+
+def test_what_a_result_is_made_of_cannot_be_deleted_from_the_admin(admin_client, seated_event) -> None:
+    """A deleted table's match would stay in its pool, its points in the places and the seasons: the admin
+    deletes no round, table, result or sheet, alone or in bulk, nor an event once it is seated."""
+    round_ = Round.objects.get(event=seated_event)
+    table = round_.tables.first()
+    for model, pk in (("event", seated_event.pk), ("round", round_.pk), ("table", table.pk),
+                      ("tableresult", table.result.pk)):  # fmt: skip
+        assert admin_client.get(f"/admin/tournaments/{model}/{pk}/delete/").status_code == 403, model
+        listing = admin_client.get(f"/admin/tournaments/{model}/")
+        assert "delete_selected" not in listing.content.decode(), model
+        admin_client.post(f"/admin/tournaments/{model}/", {"action": "delete_selected", "_selected_action": [pk],
+                                                            "post": "yes"})  # fmt: skip
+    assert Round.objects.filter(pk=round_.pk).exists()
+    assert seated_event.rounds.count() == 1
+    assert table.__class__.objects.filter(pk=table.pk).exists()
+
+
+def test_an_event_not_yet_seated_can_still_be_deleted_from_its_page(admin_client, admin_user) -> None:
+    event = EventFactory(organisers=[admin_user])
+    assert admin_client.post(f"/admin/tournaments/event/{event.pk}/delete/", {"post": "yes"}).status_code == 302
+    assert not type(event).objects.filter(pk=event.pk).exists()

@@ -12,7 +12,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from config.errors import DomainError
 from tournaments import selectors, services
-from tournaments.admin.common import OrganiserActionsMixin
+from tournaments.admin.common import OrganiserActionsMixin, PlayedRecordsKeptMixin
 from tournaments.models import (
     DEFAULT_TIE_BREAKS,
     Event,
@@ -124,6 +124,11 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
     actions = ["open_registration", "start_event", "seat_next_round"]
     readonly_fields = ["status", "sanction", "standings"]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Event | None = None) -> bool:
+        """One event at a time (no bulk delete), and only before its first round is seated: after that its
+        results may be in places, seasons and pools (admin/common.py, PlayedRecordsKeptMixin)."""
+        return obj is not None and not obj.rounds.exists() and super().has_delete_permission(request, obj)
+
     def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
         """Once the event started only the actions change it; once someone registered, its rules are fixed."""
         if obj is not None and not obj.can.edit:
@@ -230,7 +235,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(OrganiserActionsMixin, admin.ModelAdmin):
+class RoundAdmin(PlayedRecordsKeptMixin, OrganiserActionsMixin, admin.ModelAdmin):
     list_display = ["event", "number", "status"]
     list_filter = ["status", "event__game"]
     search_fields = ["event__name"]
@@ -242,7 +247,7 @@ class RoundAdmin(OrganiserActionsMixin, admin.ModelAdmin):
 
 
 @admin.register(Table)
-class TableAdmin(OrganiserActionsMixin, admin.ModelAdmin):
+class TableAdmin(PlayedRecordsKeptMixin, OrganiserActionsMixin, admin.ModelAdmin):
     list_display = ["__str__", "result_status"]
     list_filter = ["result__status", "round__event__game"]
     search_fields = ["round__event__name", "seats__player__handle"]

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
+from tournaments.admin.common import PlayedRecordsKeptMixin
 from tournaments.models import (
     ScoreSheet,
     TableResult,
@@ -11,7 +12,7 @@ from tournaments.models import (
 
 
 @admin.register(TableResult)
-class TableResultAdmin(SimpleHistoryAdmin):
+class TableResultAdmin(PlayedRecordsKeptMixin, SimpleHistoryAdmin):
     list_display = ["table", "status", "attempt", "verified_at", "override_by"]
     list_filter = ["status"]
     search_fields = ["table__round__event__name"]
@@ -20,7 +21,7 @@ class TableResultAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):
+class ScoreSheetAdmin(PlayedRecordsKeptMixin, admin.ModelAdmin):
     list_display = ["seat", "version", "status", "entered_by", "entered_at"]
     list_filter = ["status", "seat__table__round__event__game"]
     search_fields = ["seat__player__handle", "seat__table__round__event__name"]

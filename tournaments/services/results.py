@@ -37,6 +37,7 @@ class Because(StrEnum):
     VERIFIED = "verified"  # a verification wrote the tables' verdicts, valid or not
     OVERRIDDEN = "overridden"  # an organiser accepted a table as it stands
     REOPENED = "reopened"  # an organiser re-opened a checked table for its players to correct
+    CORRECTED = "corrected"  # a table that counted was corrected or queued again: it waits for a new verdict
     FORFEITED = "forfeited"  # one player was left at the table: they win it without a sheet
     SANCTION = "sanction"  # a steward sanctioned, refused or revoked the events
     CLOSED = "closed"  # an organiser closed the events and published their results
@@ -113,6 +114,18 @@ def _record_change(
                                         reason=reason, before=before)  # fmt: skip
     if event.organisation.corrections_trusted:
         held_results.change_decide(change=change, accept=True, by=None, reason=TRUSTED_CORRECTIONS)
+
+
+def counting_stopped(*, result: TableResult, because: Because, by: User | None) -> None:
+    """A table whose result counted no longer does (a sheet corrected, a recheck): the pipeline takes it out
+    of the places, the seasons and its pool (a held event keeps what the stewards hold), and its round runs
+    again while it is its running event's last, so no round is seated from a result that does not count.
+    Call with the result row locked and before it counts again: the lock order is results, then rounds."""
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=result.table.round_id)
+    later = Round.objects.filter(event_id=round_.event_id, number__gt=round_.number).exists()
+    if round_.can.reopen and round_.event.can.seat_next_round and not later:
+        advance(round_, "reopen")
+    results_changed(because=because, tables=[result.table_id], by=by)
 
 
 def round_finish_if_complete(*, round_id: int) -> bool:

@@ -15,6 +15,7 @@ from config.errors import Conflict, DomainError, NotAllowed, NotFound
 from tournaments import selectors
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.services.results import Because, counting_stopped
 from tournaments.services.stream import stream_announce
 from tournaments.services.verification import verification_send
 
@@ -185,10 +186,13 @@ def queue_if_complete(result: TableResult, by: User, waiting: int | None = None)
         waiting = _seats_waiting(result.table_id)
     if waiting:
         return False
+    counted = result.status in TableResult.COUNTS
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
     result._history_user = by  # type: ignore[attr-defined]
     result.save(update_fields=["status", "attempt", "updated_at"])
+    if counted:  # an organiser's correction of a final table: it stops counting until its new verdict
+        counting_stopped(result=result, because=Because.CORRECTED, by=by)
     verification_send(result.table_id, result.attempt)
     return True
 

@@ -14,7 +14,7 @@ from config.errors import Conflict, DomainError
 from tournaments import selectors, task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.services.rating import tables_unrated
-from tournaments.services.results import Because, results_changed, rounds_finish_complete
+from tournaments.services.results import Because, counting_stopped, results_changed, rounds_finish_complete
 from tournaments.services.transitions import advance
 from tournaments.verdicts import TableVerdict
 
@@ -183,13 +183,13 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         event.machine.check(event, "seat_next_round")  # running
+        result = TableResult.objects.select_for_update().get(table=table)  # the lock order: results, then rounds
         round_ = Round.objects.select_for_update().get(pk=table.round_id)
         if Round.objects.filter(event=event, number__gt=round_.number).exists():
             message = (
                 f"round {round_.number + 1} is seated: a table of round {round_.number} can no longer be re-opened"
             )
             raise Conflict(message, "later_round", "table")
-        result = TableResult.objects.select_for_update().get(table=table)
         result.status, result.attempt = result.machine.next_status(result, "reopen"), result.attempt + 1
         result._change_reason = f"re-opened by {by.get_username()}: {reason.strip()}"[:100]  # type: ignore[attr-defined]
         result.save(update_fields=["status", "attempt", "updated_at"])
@@ -204,8 +204,11 @@ def table_reverify(*, table: Table, by: User) -> TableResult:
     selectors.require_organiser(user=by, event=table.round.event)
     with transaction.atomic():
         result = TableResult.objects.select_for_update().get(table=table)
+        counted = result.status in TableResult.COUNTS
         result.status, result.attempt = result.machine.next_status(result, "recheck"), result.attempt + 1
         result.save(update_fields=["status", "attempt", "updated_at"])
+        if counted:  # it counts again once its new verdict says so
+            counting_stopped(result=result, because=Because.CORRECTED, by=by)
         enqueue_on_commit(task_names.TABLE_VERIFY, table.pk, result.attempt)
     return result
 
