@@ -9,7 +9,8 @@ The same bodies as bench/e2e.py's, through Django's WSGI handler (every middlewa
 authentication, the throttle); the first 20 posts of each kind warm the process and are not counted.
 Verification is only queued: no worker takes the tasks, so the waiting mark stays and most completed
 tables send no task (bench/e2e.py measures that part). `--profile` writes cProfile's statistics of the
-sheet POSTs (CPU time) to the file named.
+sheet POSTs (CPU time) to the file named. `--idempotency-key` sends each sheet POST with a key of its own, as
+the pad and every page form do.
 """
 
 import argparse
@@ -19,6 +20,7 @@ import json
 import os
 import sys
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 
@@ -34,9 +36,10 @@ from bench.e2e import Post, floor, prepared_event, seat_posts  # noqa: E402  (se
 WARM_UP = 20
 
 
-def environ(post: Post) -> dict:
+def environ(post: Post, keyed: bool = False) -> dict:
     raw = json.dumps(post.body).encode()
-    return {
+    key = {"HTTP_IDEMPOTENCY_KEY": str(uuid.uuid4())} if keyed else {}
+    return key | {
         "REQUEST_METHOD": "POST", "PATH_INFO": post.path, "SCRIPT_NAME": "", "QUERY_STRING": "",
         "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8765", "SERVER_PROTOCOL": "HTTP/1.1",
         "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(raw)), "HTTP_HOST": "127.0.0.1:8765",
@@ -46,14 +49,16 @@ def environ(post: Post) -> dict:
     }  # fmt: skip
 
 
-def cpu_per_post(handler: WSGIHandler, posts: list[Post], profile: cProfile.Profile | None) -> tuple[float, Counter]:
+def cpu_per_post(
+    handler: WSGIHandler, posts: list[Post], profile: cProfile.Profile | None, keyed: bool = False
+) -> tuple[float, Counter]:
     statuses: Counter = Counter()
 
     def start_response(status: str, headers: list, exc_info: object = None) -> None:
         statuses[status[:3]] += 1
 
     def send(post: Post) -> None:
-        answer = handler(environ(post), start_response)
+        answer = handler(environ(post, keyed), start_response)
         b"".join(answer)
         answer.close()  # type: ignore[attr-defined]
 
@@ -75,6 +80,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=400)
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--profile", help="write cProfile's statistics of the sheet POSTs to this file")
+    parser.add_argument("--idempotency-key", action="store_true", help="each sheet POST with a key of its own")
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         sys.exit("needs REDIS_URL: without it verification runs inside the POST")
@@ -86,13 +92,13 @@ def main() -> None:
     connection.close()
     handler = WSGIHandler()
     profile = cProfile.Profile(time.process_time) if args.profile else None
-    sheet, sheet_statuses = cpu_per_post(handler, posts, profile)
+    sheet, sheet_statuses = cpu_per_post(handler, posts, profile, keyed=args.idempotency_key)
     bare, floor_statuses = cpu_per_post(handler, floor_posts, None)
     if profile and args.profile:
         profile.dump_stats(args.profile)
     print(f"{len(posts) - WARM_UP} POSTs of each kind after {WARM_UP} to warm up; answers: sheet "
           f"{dict(sheet_statuses)}, floor {dict(floor_statuses)}")  # fmt: skip
-    note = " (profiled)" if profile else ""
+    note = (" (profiled)" if profile else "") + (" with an Idempotency-Key" if args.idempotency_key else "")
     print(f"CPU per POST in one process: sheet {sheet:.2f} ms{note}, floor {bare:.2f} ms; ratio {sheet / bare:.2f}")
 
 

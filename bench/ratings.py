@@ -49,6 +49,7 @@ from ratings import services  # noqa: E402
 from ratings.buckets import buckets_move, rank_and_size  # noqa: E402
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool  # noqa: E402
 from ratings.trueskill_step import Environment  # noqa: E402
+from tests.ratings.trueskill_oracle import package_env  # noqa: E402
 
 GAME = "bench-pool"
 
@@ -79,7 +80,7 @@ def tables(count: int, ids: list[int], rng: random.Random) -> list[list[dict]]:
 
 
 def bare_loop(pool: RatingPool, games: list[list[dict]]) -> float:
-    env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
+    env = package_env(Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability))
     state: dict[int, object] = {}
     start = time.perf_counter()
     for placings in games:

@@ -301,9 +301,8 @@ PUBLIC_URL = env.str("PUBLIC_URL", default="").rstrip("/")
 TOKEN_MAX_AGE_DAYS = env_int("TOKEN_MAX_AGE_DAYS", default=180)
 
 # A POST sent with an Idempotency-Key is answered once: a repeat within this many hours gets the first answer;
-# a repeat arriving while the first is under way waits this many seconds for it, then is told to retry.
+# a repeat arriving while the first is under way is told at once to retry (409 with Retry-After).
 IDEMPOTENCY_HOURS = env_int("IDEMPOTENCY_HOURS", default=24)
-IDEMPOTENCY_WAIT_SECONDS = env.float("IDEMPOTENCY_WAIT_SECONDS", default=10.0)
 
 # Ratings: a player is provisional until both hold; inactivity widens sigma once per period.
 RATINGS_PROVISIONAL_GAMES = env_int("RATINGS_PROVISIONAL_GAMES", default=5)

@@ -1,10 +1,12 @@
-"""TrueSkill's free-for-all update, the `trueskill` package's own message schedule written out for tables of
-one-player teams with plain floats: the same factor graph, the same order of messages, the same stopping rule
-(10 sweeps at most, until no marginal moves by more than 0.0001) and the normal distribution from C's erfc
-(the package's own erfc is an approximation good to 1.2e-7), so it gives the package's ratings to 1e-4
-(tests/ratings/test_trueskill_chain.py) about ten times faster (bench/ratings.py quality, BENCHMARKS.md). The
-pools are rated with the package (ratings/services); this serves the quality lab, which replays a pool's tables
-many times over to fit its parameters.
+"""TrueSkill's free-for-all update, the one the service rates with: the pools (ratings/services/pools.py) and
+the quality lab (ratings/quality.py). It is the `trueskill` package's own message schedule written out for
+tables of one-player teams with plain floats: the same factor graph, the same order of messages, the same
+stopping rule (10 sweeps at most, until no marginal moves by more than 0.0001) and the package's normal
+distribution (its erfc's approximation included), several times faster than the package's objects
+(bench/ratings.py, BENCHMARKS.md). The package stays as the tests' oracle (tests/ratings/trueskill_oracle.py):
+a pool replayed by either gives every rating within 1e-9 (tests/ratings/test_services.py); on single tables
+of the most lopsided upsets the two round apart by up to 2e-7 (tests/ratings/test_trueskill_chain.py). Unlike
+the package, it never gives up on an upset (the package's FloatingPointError), so no table stops a replay.
 
 Gaussians are kept as (pi, tau): precision and precision-adjusted mean, so multiplying two adds them.
 """
@@ -12,7 +14,7 @@ Gaussians are kept as (pi, tau): precision and precision-adjusted mean, so multi
 import math
 from collections.abc import Sequence
 
-from trueskill.backends import ppf
+from trueskill.backends import erfc, ppf
 
 from ratings.trueskill_step import Environment, Skill, ties_averaged
 
@@ -21,7 +23,8 @@ SWEEPS = 10
 
 
 def rate(env: Environment, priors: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:
-    """Rate one table: lower rank is better, equal ranks are draws (as `trueskill_step.rate_free_for_all`)."""
+    """Rate one table: lower rank is better, equal ranks are draws; tied players with equal priors leave equal
+    (`trueskill_step.ties_averaged`)."""
     order = sorted(range(len(priors)), key=lambda i: ranks[i])
     n = len(order)
     margin = ppf((env.draw_probability + 1) / 2.0) * math.sqrt(2) * env.beta
@@ -132,16 +135,14 @@ def _difference(a_pi: float, a_tau: float, b_pi: float, b_tau: float) -> tuple[f
     return pi, pi * (a_tau / a_pi + b_tau / b_pi)
 
 
-SQRT_2 = math.sqrt(2)
-INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
-
-
 def cdf(x: float) -> float:
-    return 0.5 * math.erfc(-x / SQRT_2)
+    """The package's own normal distribution, its erfc's approximation included, written as it computes
+    it: so the pools' ratings are the package's to the last bits (tests/ratings/test_trueskill_chain.py)."""
+    return 0.5 * float(erfc(-x / (1 * math.sqrt(2))))
 
 
 def pdf(x: float) -> float:
-    return INV_SQRT_2PI * math.exp(-x * x / 2)
+    return 1 / math.sqrt(2 * math.pi) * 1 * math.exp(-((x / 1) ** 2 / 2))
 
 
 def _vw(diff: float, margin: float, tied: bool) -> tuple[float, float]:

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from config.bulk import bulk_insert
+from ratings import trueskill_chain
 from ratings.buckets import buckets_clear, buckets_move
 from ratings.models import (
     Rating,
@@ -19,7 +20,7 @@ from ratings.models import (
     RatingListEntry,
     RatingPool,
 )
-from ratings.trueskill_step import rate_free_for_all, widen
+from ratings.trueskill_step import Environment, widen
 
 BATCH = 2000
 
@@ -269,7 +270,7 @@ def _state_before(pool: RatingPool, start: datetime | None, players: set[int]) -
 
 def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, PlayerState]) -> None:
     """Run events in order over `state`, write their changes in batches, then every rating in `state`."""
-    env = pool.environment().trueskill()
+    env = pool.environment()
     placed = [(event, placings_of(event)) for event in events]
     unknown = {p.player for _, placings in placed for p in placings} - state.keys()
     state.update(_current_state(pool, unknown))  # untouched since before the events: their rating is current
@@ -299,13 +300,13 @@ def _insert_changes(rows: list[ChangeRow]) -> None:
 
 
 def _event_changes(
-    pool: RatingPool, env: Any, event: RatingEvent, placings: list[Placing], state: dict[int, PlayerState]
+    pool: RatingPool, env: Environment, event: RatingEvent, placings: list[Placing], state: dict[int, PlayerState]
 ) -> list[ChangeRow]:
     before = [(state[p.player].mu, state[p.player].sigma) for p in placings]
     if event.kind == RatingEvent.Kind.INACTIVITY:
         after = [(mu, widen(sigma, settings.RATINGS_INACTIVITY_SIGMA_STEP, pool.sigma)) for mu, sigma in before]
     else:
-        after = rate_free_for_all(env, before, [p.rank or 0 for p in placings])  # a match ranks every player
+        after = trueskill_chain.rate(env, before, [p.rank or 0 for p in placings])  # a match ranks every player
     changes = []
     for placing, (mu0, s0), (mu1, s1) in zip(placings, before, after, strict=True):
         player = state[placing.player]

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from ratings import services
 from ratings.models import Rating, RatingChange, RatingEvent
-from ratings.trueskill_step import Environment, rate_free_for_all
+from ratings.trueskill_step import Environment
 from tests.factories import UserFactory
+from tests.ratings.trueskill_oracle import package_env, package_rate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 GAME = "boomerang-usa"
@@ -23,14 +24,15 @@ def placings(users, ranks) -> list[services.Placing]:
 
 
 def from_scratch() -> dict[int, tuple[float, float]]:
-    """Rate every match event of the pool in canonical order with the pure step: the reference."""
+    """Rate every match event of the pool in canonical order with the `trueskill` package: the oracle the
+    service's own TrueSkill is held to."""
     pool = services.pool_get(game=GAME)
-    env = Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability).trueskill()
+    env = package_env(Environment(pool.mu, pool.sigma, pool.beta, pool.tau, pool.draw_probability))
     state: dict[int, tuple[float, float]] = {}
     for event in pool.events.order_by("order_at", "id"):
         players = [p["player"] for p in event.placings]
         before = [state.get(p, (pool.mu, pool.sigma)) for p in players]
-        after = rate_free_for_all(env, before, [p["rank"] for p in event.placings])
+        after = package_rate(env, before, [p["rank"] for p in event.placings])
         state.update(zip(players, after, strict=True))
     return state
 

@@ -1,10 +1,20 @@
-"""The TrueSkill step: trueskill's tie asymmetry (its issue #13), measured and corrected."""
+"""The TrueSkill step: trueskill's tie asymmetry (its issue #13), measured in the package and corrected in the
+service's update."""
 
 import trueskill
 
-from ratings.trueskill_step import rate_free_for_all, widen
+from ratings import trueskill_chain
+from ratings.trueskill_step import Environment, widen
 
 ENV = trueskill.TrueSkill(draw_probability=0.10)
+SERVICE_ENV = Environment(ENV.mu, ENV.sigma, ENV.beta, ENV.tau, ENV.draw_probability)
+
+
+def rate_free_for_all(_env: trueskill.TrueSkill, priors: list, ranks: list[int]) -> list:
+    """The service's update, with the package's default parameters."""
+    return trueskill_chain.rate(SERVICE_ENV, priors, ranks)
+
+
 FRESH = (25.0, 25.0 / 3)
 
 

@@ -178,8 +178,9 @@ def test_the_api_shows_the_decisions_and_a_steward_accepts_a_change(django_captu
     decisions = Client().get(f"/api/events/{night.event.pk}/decisions/").json()
     assert [(d["kind"], d["decision"]) for d in decisions] == [("sanction", "sanctioned"), ("result_change", "pending")]
     change = decisions[-1]
-    assert change["steps"][0]["because"] == "verified"
-    assert change["steps"][0]["by"] == night.owner.player.handle
+    # The correction, then its verdict: both steps of one change, both the organiser's
+    assert [step["because"] for step in change["steps"]] == ["corrected", "verified"]
+    assert {step["by"] for step in change["steps"]} == {night.owner.player.handle}
     path = f"/api/events/{night.event.pk}/result-changes/{change['id']}/accept/"
     organiser = Client()
     organiser.force_login(night.owner)

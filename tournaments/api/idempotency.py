@@ -118,4 +118,7 @@ def _credentials(request: HttpRequest) -> str:
 
 
 def _refused(refusal: DomainError) -> HttpResponse:
-    return JsonResponse(error_body(refusal.code, refusal.message, refusal.field), status=refusal.http_status)
+    answer = JsonResponse(error_body(refusal.code, refusal.message, refusal.field), status=refusal.http_status)
+    if isinstance(refusal, idempotency.KeyInUse):
+        answer["Retry-After"] = str(refusal.retry_after)
+    return answer

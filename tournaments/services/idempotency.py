@@ -1,12 +1,12 @@
 """Idempotent POSTs (as Stripe's): a request sent with an `Idempotency-Key` is done once; a repeat of it by
 the same caller within IDEMPOTENCY_HOURS gets the first answer again, a different request under the same key
-is refused (422), and a repeat that arrives while the first is still under way waits for its answer.
+is refused (422), and a repeat that arrives while the first is still under way is told so at once (409
+`idempotency_key_in_use` with `Retry-After`, as pretix answers): no web thread waits on another's request.
 
 The claim is a row with a unique (caller, key), inserted before the view runs and committed at once, so it
 holds across web processes and nodes: of two concurrent requests only one inserts it."""
 
 import hashlib
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -17,12 +17,18 @@ from django.utils import timezone
 from config.errors import Conflict, DomainError
 from tournaments.models import IdempotentRequest
 
-POLL_SECONDS = 0.05  # how often a repeat looks whether the first request has answered
+RETRY_AFTER_SECONDS = 1  # what a repeat is told while the first request is under way
 UNDER_WAY_FOR_AT_MOST = timedelta(minutes=5)  # a claim older than this with no answer died with its process
 
 
 class KeyReused(DomainError):
     http_status = 422
+
+
+class KeyInUse(Conflict):
+    """The first request with this key is still under way: retry after `retry_after` seconds."""
+
+    retry_after = RETRY_AFTER_SECONDS
 
 
 @dataclass(frozen=True)
@@ -44,8 +50,7 @@ def caller_of(credentials: str) -> str:
 
 def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer | None:
     """None: this request holds the key now and must be done, then recorded or released. Else the answer
-    the first request with this key gave, waited for up to IDEMPOTENCY_WAIT_SECONDS while it is under way."""
-    waited_until = time.monotonic() + settings.IDEMPOTENCY_WAIT_SECONDS
+    the first request with this key gave; KeyInUse while that one is under way."""
     while True:
         try:
             with transaction.atomic():
@@ -62,12 +67,10 @@ def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer
             )  # fmt: skip
         if first.status_code is not None:
             return StoredAnswer(first.status_code, first.content_type, bytes(first.body), first.location)
-        if time.monotonic() > waited_until:
-            raise Conflict(
-                "a request with this Idempotency-Key is still under way; retry in a moment",
-                "idempotency_key_in_use", "Idempotency-Key",
-            )  # fmt: skip
-        time.sleep(POLL_SECONDS)
+        raise KeyInUse(
+            f"a request with this Idempotency-Key is still under way; retry in {RETRY_AFTER_SECONDS} s",
+            "idempotency_key_in_use", "Idempotency-Key",
+        )  # fmt: skip
 
 
 def idempotent_record(*, caller: str, key: str, answer: StoredAnswer) -> None:

@@ -51,7 +51,7 @@ class Because(StrEnum):
 RATE_EVERY_TABLE = frozenset({Because.SANCTION, Because.IMPORTED})
 # These change a table's result: in an event that holds its results (sanctioned and finished) the change
 # waits for a steward (services/held_results.py). These make an event hold its results, or no longer.
-HELD_BACK = frozenset({Because.VERIFIED, Because.OVERRIDDEN, Because.REOPENED, Because.FORFEITED})
+HELD_BACK = frozenset({Because.VERIFIED, Because.OVERRIDDEN, Because.REOPENED, Because.CORRECTED, Because.FORFEITED})
 HOLD_OR_RELEASE = frozenset({Because.SANCTION, Because.CLOSED, Because.IMPORTED})
 TRUSTED_CORRECTIONS = "accepted as it came: the stewards trust this club's corrections"
 
@@ -112,7 +112,7 @@ def _record_change(
     by = by or selectors.newest_sheet_author(table_ids=table_ids)
     change = held_results.change_record(event_id=event.pk, tables=table_ids, because=str(because), by=by,
                                         reason=reason, before=before)  # fmt: skip
-    if event.organisation.corrections_trusted:
+    if event.organisation.corrections_trusted and because != Because.CORRECTED:  # accepted with its verdict
         held_results.change_decide(change=change, accept=True, by=None, reason=TRUSTED_CORRECTIONS)
 
 

@@ -90,6 +90,11 @@
           method: "POST", credentials: "same-origin", headers: item.entry.headers, body: item.entry.body
         }).then(function (answer) {
           if (answer.status >= 500) throw new Error("server");
+          var retryAfter = Number(answer.headers.get("Retry-After"));
+          if (answer.status === 409 && retryAfter) {  // its first sending is still under way: ask again then
+            items.unshift(item);
+            return new Promise(function (done) { setTimeout(done, retryAfter * 1000); }).then(next);
+          }
           if (answer.status >= 400) return refused(item, answer);
           sent += 1;
           return remove(item.id).then(function () {
