@@ -89,9 +89,10 @@ def picks(args: argparse.Namespace) -> None:
 def db(args: argparse.Namespace) -> None:
     from pages import bench_club
 
-    from tournaments import services
     from tournaments.models import Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
-    from tournaments.services.card_stats import card_stats_sync
+    from tournaments.services.card_stats import card_stats_rebuild, card_stats_sync
+    from tournaments.services.events import event_create
+    from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
     from tournaments.verdicts import TableVerdict
 
     rng = random.Random(args.seed)
@@ -101,9 +102,7 @@ def db(args: argparse.Namespace) -> None:
     players = Player.objects.bulk_create(
         Player(user=u, handle=f"{tag}-{i}", handle_key=f"{tag}-{i}") for i, u in enumerate(users)
     )
-    event = services.event_create(
-        organiser=owner, name=tag, game=GAME, organisation=club, rounds_planned=1, capacity=400
-    )
+    event = event_create(organiser=owner, name=tag, game=GAME, organisation=club, rounds_planned=1, capacity=400)
     Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in players)
     per_round = 10_000  # a table's number is a small integer: 100,000 tables sit in ten rounds
     rounds = [
@@ -136,7 +135,7 @@ def db(args: argparse.Namespace) -> None:
         with connection.cursor() as cursor:  # as autovacuum would soon: a bulk load leaves the planner blind
             cursor.execute("ANALYZE")
     start = time.perf_counter()
-    counted = services.card_stats_rebuild(game=GAME)
+    counted = card_stats_rebuild(game=GAME)
     print(f"card_stats_rebuild from scratch: {counted} tables in {time.perf_counter() - start:.2f} s")
     chosen = TableResult.objects.filter(table__round__event=event).select_related("table__round__event")[: args.updates]
     times = []
@@ -150,7 +149,7 @@ def db(args: argparse.Namespace) -> None:
     print(f"one table's update: p50 {statistics.median(times):.2f} ms, p95 {times[int(len(times) * 0.95) - 1]:.2f} ms")
     refreshed = [result.table_id for result in chosen]
     start = time.perf_counter()
-    services.tables_pick_accuracy_refresh(table_ids=refreshed)
+    tables_pick_accuracy_refresh(table_ids=refreshed)
     per_table = (time.perf_counter() - start) / len(refreshed) * 1e3
     print(f"pick accuracy stored for {len(refreshed)} tables: {per_table:.1f} ms a table (reads, engine, writes)")
     client = Client()

@@ -51,8 +51,12 @@ from bench.floor import urls as floor  # noqa: E402
 from config.celery import app as celery_app  # noqa: E402
 from games.simulate import legal_sheet  # noqa: E402
 from ratings.models import RatingEvent  # noqa: E402
-from tournaments import services  # noqa: E402
 from tournaments.models import Event, Player, Registration, ScoreSheet, TableResult  # noqa: E402
+from tournaments.services.events import event_create, event_open_registration  # noqa: E402
+from tournaments.services.rating import tables_rate  # noqa: E402
+from tournaments.services.rounds import event_start, round_start  # noqa: E402
+from tournaments.services.sanctions import event_sanction  # noqa: E402
+from tournaments.services.verification import table_verify  # noqa: E402
 from tournaments.validators import handle_key  # noqa: E402
 
 PORT = 8765
@@ -204,16 +208,16 @@ def prepared_event(tables: int, seed: int) -> tuple[Event, list[SeatJob]]:
     tokens = {
         t.user_id: t.key for t in Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
     }
-    event = services.event_create(organiser=organiser, name=f"Bench {seed}", game="boomerang-australia",
+    event = event_create(organiser=organiser, name=f"Bench {seed}", game="boomerang-australia",
                                   rounds_planned=1, capacity=tables * 4, seed=seed)  # fmt: skip
     steward, _ = user_model.objects.get_or_create(username="bench-steward", defaults={"is_superuser": True})
-    services.event_sanction(event=event, by=steward, reason="benchmark")  # rated as its tables are verified
-    services.event_open_registration(event=event, by=organiser)
+    event_sanction(event=event, by=steward, reason="benchmark")  # rated as its tables are verified
+    event_open_registration(event=event, by=organiser)
     Registration.objects.bulk_create(
         [Registration(event=event, player=p, status="checked_in") for p in Player.objects.filter(user__in=users)]
     )
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     analyse()
     rng, jobs = random.Random(seed), []
     for table in round_.tables.prefetch_related("seats__player"):
@@ -402,14 +406,14 @@ def task_cost(args: argparse.Namespace) -> None:
         if name.startswith("verification"):
             batch = 50 if "50" in name else 1
             with override_settings(VERIFY_BATCH=batch), mock.patch("tournaments.services.results.tables_rate"):
-                cost = timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)
+                cost = timed(lambda t: table_verify(table_id=t, attempt=1), table_ids)
         elif name.startswith("rating"):
             with override_settings(VERIFY_BATCH=1), mock.patch("tournaments.services.results.tables_rate"):
-                timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)
-            cost = timed(lambda t: services.tables_rate(table_ids=[t]), table_ids)
+                timed(lambda t: table_verify(table_id=t, attempt=1), table_ids)
+            cost = timed(lambda t: tables_rate(table_ids=[t]), table_ids)
         else:
             with override_settings(VERIFY_BATCH=50):
-                cost = timed(lambda t: services.table_verify(table_id=t, attempt=1), table_ids)
+                cost = timed(lambda t: table_verify(table_id=t, attempt=1), table_ids)
         measures[name] = (bare, *cost)
     if connection.vendor == "postgresql":
         table_ids, sheets = queued_tables(args)

@@ -43,7 +43,7 @@ import e2e  # noqa: E402  (the end-to-end bench's set-up and posts)
 from django.db import transaction  # noqa: E402
 
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool  # noqa: E402
-from ratings.services import pool_replay  # noqa: E402
+from ratings.services.pools import pool_replay  # noqa: E402
 from tournaments.models import Seat  # noqa: E402
 
 NODES = {"web1": 1, "web2": 2, "worker1": 3, "worker2": 4}

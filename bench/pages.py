@@ -50,10 +50,20 @@ from django.utils import timezone  # noqa: E402
 import games  # noqa: E402
 from bench.calibrate import calibration_ns  # noqa: E402
 from games.simulate import legal_sheet  # noqa: E402
-from ratings import selectors as rating_reads  # noqa: E402
 from ratings.models import Rating, RatingPool  # noqa: E402
-from tournaments import services  # noqa: E402
+from ratings.selectors import leaderboards as leaderboards_selectors  # noqa: E402
+from ratings.selectors.leaderboards import Cursor  # noqa: E402
 from tournaments.models import Event, Player  # noqa: E402
+from tournaments.services.clubs import organisation_create  # noqa: E402
+from tournaments.services.events import event_close, event_create, event_open_registration  # noqa: E402
+from tournaments.services.places import event_places_refresh  # noqa: E402
+from tournaments.services.privacy import account_erase  # noqa: E402
+from tournaments.services.rating import tables_rate  # noqa: E402
+from tournaments.services.registrations import registration_check_in, registration_create  # noqa: E402
+from tournaments.services.rounds import event_start, round_seat_next, round_start  # noqa: E402
+from tournaments.services.sanctions import event_sanction  # noqa: E402
+from tournaments.services.seasons import season_create, season_event_add, season_standings_refresh  # noqa: E402
+from tournaments.services.sheets import table_sheets_submit  # noqa: E402
 from tournaments.validators import handle_key  # noqa: E402
 
 WARM_UP = 5  # untimed requests first: the process's first ones load templates and translations
@@ -94,7 +104,7 @@ def bench_club(tag: str) -> tuple[Any, Any]:
     from tournaments.models import Organisation
 
     owner = get_user_model().objects.create(username=f"{tag}-owner", is_superuser=True)
-    club = services.organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
+    club = organisation_create(by=owner, slug=tag, name=f"Bench {tag}")
     trusted = sorted(games.GAMES)
     Organisation.objects.filter(pk=club.pk).update(trusted_games=trusted)
     club.trusted_games = trusted
@@ -109,25 +119,25 @@ def standings(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     tag = f"pages-{int(time.time())}"
     organiser = get_user_model().objects.create(username=f"{tag}-organiser")
-    event = services.event_create(organiser=organiser, name=f"Bench {tag}", game="boomerang-australia", capacity=64)
+    event = event_create(organiser=organiser, name=f"Bench {tag}", game="boomerang-australia", capacity=64)
     steward, _ = get_user_model().objects.get_or_create(username="bench-steward", defaults={"is_superuser": True})
-    services.event_sanction(event=event, by=steward, reason="benchmark")  # its tables feed the leaderboard
-    services.event_open_registration(event=event, by=organiser)
+    event_sanction(event=event, by=steward, reason="benchmark")  # its tables feed the leaderboard
+    event_open_registration(event=event, by=organiser)
     for player in bench_players(tag, 64):
-        registration = services.registration_create(event=event, player=player)
-        services.registration_check_in(registration=registration, by=organiser)
+        registration = registration_create(event=event, player=player)
+        registration_check_in(registration=registration, by=organiser)
     started = time.perf_counter()
-    round_ = services.event_start(event=event, by=organiser)
+    round_ = event_start(event=event, by=organiser)
     for number in range(1, event.rounds_planned + 1):
-        services.round_start(round_=round_, by=organiser)
+        round_start(round_=round_, by=organiser)
         for table in round_.tables.prefetch_related("seats__player"):
             seats = list(table.seats.all())
             sheet = legal_sheet(event.game, len(seats), rng)
             data = [{**s, "player": seat.player.handle} for seat, s in zip(seats, sheet["seats"], strict=True)]
-            services.table_sheets_submit(table=table, seats=data, by=organiser)
+            table_sheets_submit(table=table, seats=data, by=organiser)
         if number < event.rounds_planned:
-            round_ = services.round_seat_next(event=event, by=organiser)
-    event = services.event_close(event=Event.objects.get(pk=event.pk), by=organiser)  # as its organiser does
+            round_ = round_seat_next(event=event, by=organiser)
+    event = event_close(event=Event.objects.get(pk=event.pk), by=organiser)  # as its organiser does
     print(f"database: {connection.vendor}; 64 players, 4 rounds played in {time.perf_counter() - started:.1f} s")
     assert event.status == Event.Status.FINISHED, event.status
     client = Client()
@@ -158,8 +168,8 @@ def leaderboard(args: argparse.Namespace) -> None:
                               conservative=mu - 3 * sigma, games=rng.randint(0, 60), last_played_at=now))  # fmt: skip
     Rating.objects.bulk_create(ratings, batch_size=10000)
     analyze("ratings_rating")
-    deep = rating_reads.leaderboard(pool=pool).values_list("conservative", "id")[49_949]
-    cursor = rating_reads.Cursor(deep[0], deep[1], 49_950).encode()
+    deep = leaderboards_selectors.leaderboard(pool=pool).values_list("conservative", "id")[49_949]
+    cursor = Cursor(deep[0], deep[1], 49_950).encode()
     print(f"database: {connection.vendor}; rated players in the pool: {pool.ratings.count():,}")
     client = Client()
     timed(client, "leaderboard page 1", f"/leaderboards/{game}/", args.requests)
@@ -210,12 +220,12 @@ def build_season(events: int, players_count: int, seed: int) -> tuple[Any, list[
     tag = f"season-{int(time.time())}"
     owner, club = bench_club(tag)
     players = bench_players(tag, players_count)
-    the_season = services.season_create(
+    the_season = season_create(
         by=owner, organisation=club, name=f"Bench {tag}", game="boomerang-australia", starts_on=date(2000, 1, 1),
         ends_on=date(2100, 1, 1), best_of=8, qualifiers=8,
     )  # fmt: skip
     for number in range(events):
-        event = services.event_create(organiser=owner, name=f"{tag} {number}", game="boomerang-australia",
+        event = event_create(organiser=owner, name=f"{tag} {number}", game="boomerang-australia",
                                       organisation=club, rounds_planned=1, capacity=players_count)  # fmt: skip
         Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in players)
         round_ = Round.objects.create(event=event, number=1, status="finished")
@@ -246,8 +256,8 @@ def build_season(events: int, players_count: int, seed: int) -> tuple[Any, list[
         Seat.objects.bulk_create(seats)
         TableResult.objects.bulk_create(results)
         Event.objects.filter(pk=event.pk).update(status="finished")
-        services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
-        services.season_event_add(season=the_season, by=owner, event=event)
+        event_places_refresh(event_ids=[event.pk])  # as closing the event does
+        season_event_add(season=the_season, by=owner, event=event)
     analyze("tournaments_eventplace", "tournaments_seasonstanding")
     return the_season, players, owner
 
@@ -263,7 +273,7 @@ def season(args: argparse.Namespace) -> None:
     refreshes = []
     for _ in range(max(args.requests // 3, 5)):
         start = time.perf_counter()
-        services.season_standings_refresh(season_ids=[the_season.pk])
+        season_standings_refresh(season_ids=[the_season.pk])
         refreshes.append((time.perf_counter() - start) * 1000)
     refreshes.sort()
     print(f"{'standings stored again':<22} p50 {statistics.median(refreshes):6.1f} ms   max {refreshes[-1]:6.1f} ms")
@@ -282,7 +292,7 @@ def one_table_event(owner: Any, club: Any, name: str, sat: list[Player], rng: ra
     closing does); returns its table's id, for rating."""
     from tournaments.models import Registration, Round, Seat, Table, TableResult
 
-    event = services.event_create(organiser=owner, name=name, game="boomerang-usa", organisation=club,
+    event = event_create(organiser=owner, name=name, game="boomerang-usa", organisation=club,
                                   rounds_planned=1, capacity=4)  # fmt: skip
     Registration.objects.bulk_create(Registration(event=event, player=p, status="checked_in") for p in sat)
     round_ = Round.objects.create(event=event, number=1, status="finished")
@@ -294,7 +304,7 @@ def one_table_event(owner: Any, club: Any, name: str, sat: list[Player], rng: ra
                          for p, r in zip(sat, ranks, strict=True)]}  # fmt: skip
     TableResult.objects.create(table=table, status="verified", verdict=verdict, verified_at=timezone.now())
     Event.objects.filter(pk=event.pk).update(status="finished")
-    services.event_places_refresh(event_ids=[event.pk])  # as closing the event does
+    event_places_refresh(event_ids=[event.pk])  # as closing the event does
     return table.pk
 
 
@@ -313,7 +323,7 @@ def player(args: argparse.Namespace) -> None:
             sat = [me, *rng.sample(others, 3)]
             rng.shuffle(sat)
             table_ids.append(one_table_event(owner, club, f"{tag} {count}-{number}", sat, rng))
-        services.tables_rate(table_ids=table_ids)
+        tables_rate(table_ids=table_ids)
         analyze()
         p95s[count] = timed(Client(), f"player page, {count} events", f"/players/{me.handle}/", args.requests)
     low, high = min(args.events), max(args.events)
@@ -334,7 +344,7 @@ def export(args: argparse.Namespace) -> None:
         me = bench_players(f"{tag}-p{count}", 1)[0]
         table_ids = [one_table_event(owner, club, f"{tag} {count}-{n}", [me, *rng.sample(others, 3)], rng)
                      for n in range(count)]  # fmt: skip
-        services.tables_rate(table_ids=table_ids)
+        tables_rate(table_ids=table_ids)
         analyze()
         client = Client()
         client.force_login(me.user)
@@ -343,7 +353,7 @@ def export(args: argparse.Namespace) -> None:
     me.user.set_password("bench-password-long-enough")
     me.user.save()
     started = time.perf_counter()
-    services.account_erase(user=me.user, password="bench-password-long-enough")
+    account_erase(user=me.user, password="bench-password-long-enough")
     print(f"erase, {max(args.events)} events: {(time.perf_counter() - started) * 1000:.0f} ms")
     print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
 
@@ -367,7 +377,7 @@ def club(args: argparse.Namespace) -> None:
         table_ids = []
         for number in range(count):
             table_ids.append(one_table_event(owner, the_club, f"{tag} {number}", rng.sample(members, 4), rng))
-        services.tables_rate(table_ids=table_ids)
+        tables_rate(table_ids=table_ids)
         analyze()
         p95s[count] = timed(Client(), f"club page, {count} events", f"/clubs/{the_club.slug}/", args.requests)
     low, high = min(args.events), max(args.events)

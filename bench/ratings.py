@@ -45,9 +45,11 @@ from django.utils import timezone  # noqa: E402
 
 from bench.calibrate import calibration_ns  # noqa: E402
 from config.bulk import bulk_insert  # noqa: E402
-from ratings import services  # noqa: E402
 from ratings.buckets import buckets_move, rank_and_size  # noqa: E402
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool  # noqa: E402
+from ratings.services.lists import list_publish  # noqa: E402
+from ratings.services.pools import pool_replay  # noqa: E402
+from ratings.services.quality import pool_quality_refresh  # noqa: E402
 from ratings.trueskill_step import Environment  # noqa: E402
 from tests.ratings.trueskill_oracle import package_env  # noqa: E402
 
@@ -106,7 +108,7 @@ def replay(args: argparse.Namespace) -> None:
     bare = bare_loop(pool, games)
     start = time.perf_counter()
     with transaction.atomic():
-        services.pool_replay(pool=RatingPool.objects.select_for_update().get(pk=pool.pk))
+        pool_replay(pool=RatingPool.objects.select_for_update().get(pk=pool.pk))
     service = time.perf_counter() - start
     rows = RatingChange.objects.filter(pool=pool).count()
     print(f"database: {connection.vendor}, tables: {args.tables}, history rows: {rows}")
@@ -138,7 +140,7 @@ def lists(args: argparse.Namespace) -> None:
             if connection.vendor == "postgresql":
                 cursor.execute("VACUUM ANALYZE ratings_rating")
         started = time.perf_counter()
-        published = services.list_publish(game=GAME, name=f"bench-{count}", actor="bench")
+        published = list_publish(game=GAME, name=f"bench-{count}", actor="bench")
         seconds = time.perf_counter() - started
         entries = published.entries.count()
         assert entries == count, (entries, count)
@@ -227,7 +229,7 @@ def quality(args: argparse.Namespace) -> None:
                                   order_at=t0 + timedelta(minutes=15 * n), placings=placings))  # fmt: skip
     RatingEvent.objects.bulk_create(events, batch_size=5000)
     began = time.perf_counter()
-    report = services.pool_quality_refresh(pool=pool)
+    report = pool_quality_refresh(pool=pool)
     took = time.perf_counter() - began
     figures = report.figures
     print(f"database: {connection.vendor}; quality report of {args.tables:,} tables: {took:.1f} s (target < 120 s)")

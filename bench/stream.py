@@ -41,7 +41,7 @@ from django.db import transaction  # noqa: E402
 
 from bench.calibrate import calibration_ns  # noqa: E402
 from tests.factories import EventFactory  # noqa: E402
-from tournaments import services  # noqa: E402
+from tournaments.services.stream import stream_publish  # noqa: E402
 
 PORTS = (8101, 8102)
 
@@ -139,7 +139,7 @@ def write(stop: threading.Event, event_id: int, rate: float, sent: list[int]) ->
 
     while not stop.is_set():
         with transaction.atomic():  # the commit follows at once: the latency counts it
-            services.stream_publish(event_id=event_id, kind="standings.changed",
+            stream_publish(event_id=event_id, kind="standings.changed",
                                     data={"event": event_id, "committed_at": time.time()})  # fmt: skip
         sent.append(StreamMessage.objects.filter(event_id=event_id).latest("pk").pk)
         time.sleep(1 / rate)

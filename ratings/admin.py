@@ -2,8 +2,9 @@ from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from ratings import selectors
 from ratings.models import Rating, RatingAudit, RatingChange, RatingEvent, RatingPool
+from ratings.selectors import leaderboards as leaderboards_selectors
+from ratings.selectors.leaderboards import is_provisional
 
 LEADERBOARD_ROWS = 50
 
@@ -15,13 +16,15 @@ class RatingPoolAdmin(admin.ModelAdmin):
 
     @admin.display(description=f"leaderboard (top {LEADERBOARD_ROWS})")
     def leaderboard(self, pool: RatingPool) -> str:
-        rows = selectors.leaderboard(pool=pool, established_only=False, active_since=None)[:LEADERBOARD_ROWS]
+        rows = leaderboards_selectors.leaderboard(pool=pool, established_only=False, active_since=None)[
+            :LEADERBOARD_ROWS
+        ]
         body = format_html_join(
             "",
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             (
                 (place, r.name, f"{r.conservative:.1f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", r.games,
-                 "provisional" if selectors.is_provisional(r) else "")
+                 "provisional" if is_provisional(r) else "")
                 for place, r in enumerate(rows, start=1)
             ),
         )  # fmt: skip
@@ -51,7 +54,7 @@ class RatingAdmin(admin.ModelAdmin):
 
     @admin.display(boolean=True)
     def provisional(self, rating: Rating) -> bool:
-        return selectors.is_provisional(rating)
+        return is_provisional(rating)
 
 
 class RatingChangeInline(admin.TabularInline):

@@ -16,9 +16,12 @@ from rest_framework.serializers import BooleanField, IntegerField, Serializer
 from config.errors import NotAllowed, NotFound
 from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
-from ratings import selectors, services
 from ratings.models import QualityReport, RatingList, RatingPool
 from ratings.pagination import PoolPagination
+from ratings.selectors import leaderboards as leaderboards_selectors
+from ratings.selectors.leaderboards import active_since, is_provisional, player_history, rank_and_size
+from ratings.selectors.lists import LIST_API_PAGE, list_detail, list_rows, may_steward_pool
+from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
 from ratings.serializers import (
     AdoptInputSerializer,
     ListInputSerializer,
@@ -30,6 +33,8 @@ from ratings.serializers import (
     RatingPoolSerializer,
     RatingSerializer,
 )
+from ratings.services.lists import list_publish
+from ratings.services.quality import pool_parameters_adopt
 
 
 class LeaderboardQuery(Serializer):
@@ -66,17 +71,15 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         """Players by conservative rating (mu - 3 sigma); `?format=csv` exports the page."""
         query = LeaderboardQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        since = selectors.active_since(now=timezone.now(), days=query.validated_data["active_days"])
+        since = active_since(now=timezone.now(), days=query.validated_data["active_days"])
         established, pool = query.validated_data["established"], self.get_object()
-        filters = {
-            name: request.query_params[name] for name in selectors.player_filters() if request.query_params.get(name)
-        }
+        filters = {name: request.query_params[name] for name in player_filters() if request.query_params.get(name)}
         ratings: Any
         if filters:
             ratings = [
                 rating
-                for rating in selectors.leaderboard_within(pool=pool, periods=selectors.filtered_periods(filters))
-                if not (established and selectors.is_provisional(rating))
+                for rating in leaderboard_within(pool=pool, periods=filtered_periods(filters))
+                if not (established and is_provisional(rating))
                 and (since is None or (rating.last_played_at and rating.last_played_at >= since))
             ]
         elif not established and since is None:  # the whole pool: pages through the rank buckets
@@ -86,7 +89,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
             data = RatingSerializer(page, many=True).data
             return Response(data) if request.accepted_renderer.format == "csv" else self.get_paginated_response(data)
         else:
-            ratings = selectors.leaderboard(pool=pool, established_only=established, active_since=since)
+            ratings = leaderboards_selectors.leaderboard(pool=pool, established_only=established, active_since=since)
         page = self.paginate_queryset(ratings)
         data = RatingSerializer(page, many=True).data
         if request.accepted_renderer.format == "csv":
@@ -97,13 +100,13 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def lists(self, request: Request, game: str) -> Response:
         """Publish an official list: the pool's ratings frozen now (the game's stewards)."""
-        if not selectors.may_steward_pool(user=request.user, game=game):
+        if not may_steward_pool(user=request.user, game=game):
             raise NotAllowed("only a steward of this game's rating pool publishes its lists", "not_steward")
         payload = ListInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         actor = request.user.get_username()
         values = payload.validated_data
-        rating_list = services.list_publish(
+        rating_list = list_publish(
             game=self.get_object().game, name=values["name"], actor=actor, min_games=values["min_games"],
             leave_out_provisional=values["leave_out_provisional"],
         )  # fmt: skip
@@ -124,12 +127,12 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         """Adopt the parameters the newest quality report fitted (the game's stewards): the pool is replayed
         under them and the decision recorded. 409 when there is no fit, when it is no better on the held-out
         tables, or when the pool's parameters changed since the report."""
-        if not selectors.may_steward_pool(user=request.user, game=game):
+        if not may_steward_pool(user=request.user, game=game):
             raise NotAllowed("only a steward of this game's rating pool changes its parameters", "not_steward")
         payload = AdoptInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         pool = self.get_object()
-        decision = services.pool_parameters_adopt(
+        decision = pool_parameters_adopt(
             game=pool.game, actor=request.user.get_username(), reason=payload.validated_data["reason"]
         )
         return Response(ParametersDecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
@@ -156,8 +159,8 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
                 )
         if rating is None:
             raise NotFound(f"{handle!r} has no rating in the {game} pool", "not_found", "handle")
-        history = selectors.player_history(pool=pool, player_id=rating.player_id)
-        rank, _size = selectors.rank_and_size(rating=rating)
+        history = player_history(pool=pool, player_id=rating.player_id)
+        rank, _size = rank_and_size(rating=rating)
         return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)
 
 
@@ -179,10 +182,10 @@ class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
         was published; `?format=csv`: every entry, streamed."""
         rating_list = self.get_object()
         if request.accepted_renderer.format == "csv":
-            return csv_stream(LIST_CSV_COLUMNS, selectors.list_rows(rating_list=rating_list), f"list-{rating_list.pk}")
-        page = selectors.list_detail(
+            return csv_stream(LIST_CSV_COLUMNS, list_rows(rating_list=rating_list), f"list-{rating_list.pk}")
+        page = list_detail(
             list_id=rating_list.pk, page=page_number(request.query_params.get("page")),
-            per_page=selectors.LIST_API_PAGE,
+            per_page=LIST_API_PAGE,
         )  # fmt: skip
         assert page is not None  # get_object answered 404 otherwise
         return Response(RatingListDetailSerializer(page).data)

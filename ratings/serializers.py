@@ -3,8 +3,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ratings import selectors
 from ratings.models import QualityReport, Rating, RatingChange, RatingList, RatingListEntry, RatingPool
+from ratings.selectors.leaderboards import is_provisional, parameter_decisions
 
 
 class RatingPoolSerializer(serializers.ModelSerializer):
@@ -23,7 +23,7 @@ class RatingSerializer(serializers.ModelSerializer):
         fields = ["player", "handle", "name", "conservative", "mu", "sigma", "games", "last_played_at", "provisional"]
 
     def get_provisional(self, rating: Rating) -> bool:
-        return selectors.is_provisional(rating)
+        return is_provisional(rating)
 
 
 class RatingChangeSerializer(serializers.ModelSerializer):
@@ -181,4 +181,4 @@ class QualitySerializer(serializers.Serializer):
 
     @extend_schema_field(ParametersDecisionSerializer(many=True))
     def get_decisions(self, report: QualityReport) -> Any:
-        return ParametersDecisionSerializer(selectors.parameter_decisions(pool=report.pool), many=True).data
+        return ParametersDecisionSerializer(parameter_decisions(pool=report.pool), many=True).data

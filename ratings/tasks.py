@@ -1,21 +1,23 @@
 from celery import shared_task
 from django.utils import timezone
 
-from ratings import services
+from ratings.services.lists import lists_publish_monthly
+from ratings.services.pools import inactivity_widen
+from ratings.services.quality import pools_quality_refresh
 
 
 @shared_task
 def inactivity_widen_task() -> int:
-    return services.inactivity_widen(now=timezone.now())
+    return inactivity_widen(now=timezone.now())
 
 
 @shared_task
 def lists_publish_monthly_task() -> int:
     """On the first of a month (Celery beat), every pool's official list of the month just ended."""
-    return services.lists_publish_monthly(now=timezone.now())
+    return lists_publish_monthly(now=timezone.now())
 
 
 @shared_task
 def quality_refresh_task() -> int:
     """Every pool's quality report, nightly (Celery beat)."""
-    return services.pools_quality_refresh()
+    return pools_quality_refresh()

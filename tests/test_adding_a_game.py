@@ -9,11 +9,13 @@ from django.test import Client
 
 import games
 from games.simulate import legal_sheet
-from ratings import selectors as ratings
+from ratings.selectors.leaderboards import leaderboard, pool_of_game
 from tests.factories import PlayerFactory, UserFactory
 from tests.toy import throw
-from tournaments import services
 from tournaments.models import Event, TableResult
+from tournaments.services.events import event_close, event_open_registration
+from tournaments.services.registrations import registration_check_in, registration_create
+from tournaments.services.rounds import event_start, round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -47,13 +49,13 @@ def test_a_whole_event_of_the_new_game_is_played_on_its_pad_ranked_and_rated(
     )  # fmt: skip
     assert created.status_code == 201, created.content
     event = Event.objects.get(pk=created.json()["id"])
-    services.event_open_registration(event=event, by=organiser.user)
+    event_open_registration(event=event, by=organiser.user)
     players = [PlayerFactory() for _ in range(4)]
     for player in players:
-        registration = services.registration_create(event=event, player=player)
-        services.registration_check_in(registration=registration, by=player.user)
-    round_ = services.event_start(event=event, by=organiser.user)
-    services.round_start(round_=round_, by=organiser.user)
+        registration = registration_create(event=event, player=player)
+        registration_check_in(registration=registration, by=player.user)
+    round_ = event_start(event=event, by=organiser.user)
+    round_start(round_=round_, by=organiser.user)
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))
 
@@ -72,9 +74,9 @@ def test_a_whole_event_of_the_new_game_is_played_on_its_pad_ranked_and_rated(
     assert submitted.status_code == 302
     assert TableResult.objects.get(table=table).status == "verified"
 
-    services.event_close(event=event, by=organiser.user)
-    unrated = ratings.pool_of_game(game=throw.GAME)
-    assert unrated is None or not list(ratings.leaderboard(pool=unrated))  # a new club's event waits for a steward
+    event_close(event=event, by=organiser.user)
+    unrated = pool_of_game(game=throw.GAME)
+    assert unrated is None or not list(leaderboard(pool=unrated))  # a new club's event waits for a steward
     steward = Client()
     steward.force_login(UserFactory(is_superuser=True, is_staff=True))
     sanctioned = steward.post(
@@ -84,9 +86,9 @@ def test_a_whole_event_of_the_new_game_is_played_on_its_pad_ranked_and_rated(
     standings = api.get(f"/api/events/{event.pk}/standings/").json()
     rows = standings["results"] if isinstance(standings, dict) else standings
     assert [row["player"] for row in rows] == [s.player.handle for s in reversed(seats)]
-    pool = ratings.pool_of_game(game=throw.GAME)
+    pool = pool_of_game(game=throw.GAME)
     assert pool is not None
-    board = list(ratings.leaderboard(pool=pool))
+    board = list(leaderboard(pool=pool))
     assert len(board) == 4
     assert board[0].player_id == seats[3].player.user_id  # the longest throw leads the new game's pool
     assert api.get(f"/events/{event.pk}/").status_code == 200

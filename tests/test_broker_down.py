@@ -15,8 +15,8 @@ import pytest
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import ROOT, celery_worker, free_port, redis_server, service_env, wait_until
-from tournaments import services
 from tournaments.models import ScoreSheet, TableResult
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -32,8 +32,8 @@ print("STATUS", answer.status_code)
 """
 SWEEP = """
 from datetime import timedelta
-from tournaments import services
-print(services.table_sweep(older_than=timedelta(0)))
+from tournaments.services.verification import table_sweep
+print(table_sweep(older_than=timedelta(0)))
 """
 
 
@@ -53,7 +53,7 @@ def test_a_sheet_submitted_while_the_broker_is_down_is_verified_once_it_is_back(
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(41))
     for seat, seat_data in zip(seats[:3], data[:3], strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     submitted = shell(SUBMIT, broker, SEAT=str(seats[3].pk), SHEET=json.dumps(data[3]))
     assert submitted.returncode == 0, submitted.stderr[-2000:]
     assert "STATUS 202" in submitted.stdout, submitted.stdout + submitted.stderr[-2000:]

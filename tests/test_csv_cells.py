@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from config.renderers import CSVRenderer
-from ratings import services as ratings
+from ratings.services.pools import Placing, match_record
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 def test_the_leaderboards_provisional_column_reads_yes_or_no() -> None:
     users = [UserFactory() for _ in range(3)]
-    placings = [ratings.Placing(u.pk, u.username, i) for i, u in enumerate(users, start=1)]
-    ratings.match_record(game="boomerang-flip", source="table:1", order_at=timezone.now(), placings=placings)
+    placings = [Placing(u.pk, u.username, i) for i, u in enumerate(users, start=1)]
+    match_record(game="boomerang-flip", source="table:1", order_at=timezone.now(), placings=placings)
     answer = Client().get("/api/ratings/pools/boomerang-flip/leaderboard/", {"format": "csv"})
     rows = list(csv.DictReader(io.StringIO(answer.content.decode())))
     assert [row["provisional"] for row in rows] == ["yes", "yes", "yes"]  # one game each: provisional

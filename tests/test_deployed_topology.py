@@ -21,7 +21,7 @@ from django.test import Client
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import register_and_check_in
 from tests.workers import ROOT, free_port, service_env, wait_until
-from tournaments import services
+from tournaments.services.rounds import event_start
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 WEB_PROCESSES = 3
@@ -81,7 +81,7 @@ def test_a_bad_token_on_the_personal_stream_is_refused_with_401_not_500(deployed
 def test_400_reads_from_8_threads_meet_no_503_and_connections_stay_within_the_pools(deployed: int) -> None:
     event = EventFactory(game="boomerang-australia", rounds_planned=2)
     register_and_check_in(event, [PlayerFactory() for _ in range(8)])
-    services.event_start(event=event, by=event.organisers.get())
+    event_start(event=event, by=event.organisers.get())
     paths = ["/api/events/", f"/api/events/{event.pk}/", f"/api/events/{event.pk}/standings/",
              f"/events/{event.pk}/", f"/events/{event.pk}/standings/"]  # fmt: skip
     peak, done = [0], threading.Event()

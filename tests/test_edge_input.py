@@ -72,7 +72,7 @@ def test_an_unexpected_api_error_answers_json(monkeypatch) -> None:
     def explode(**_kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("tournaments.selectors.event_list", explode)
+    monkeypatch.setattr("tournaments.api.events.event_list", explode)
     response = Client(raise_request_exception=False).get("/api/events/")
     assert response.status_code == 500
     assert response.json()["code"] == "server_error"

@@ -74,9 +74,9 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
 
 
 FIRST_LIST = """
-from ratings import services
+from ratings.services.lists import list_publish
 from tournaments.models import Player
-published = services.list_publish(game="boomerang-australia", name="first", actor="steward")
+published = list_publish(game="boomerang-australia", name="first", actor="steward")
 demo = Player.objects.filter(demo=True, user__ratings__pool__game="boomerang-australia").count()
 print("a list of", published.entries.count(), "after", demo, "demo players")
 """

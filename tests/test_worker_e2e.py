@@ -12,8 +12,10 @@ from django.conf import settings
 
 from games.simulate import legal_sheet
 from tests.workers import celery_worker, redis_reachable, wait_until
-from tournaments import services
 from tournaments.models import SheetCheck, TableResult
+from tournaments.services.editions import sheet_check_submit
+from tournaments.services.events import event_close
+from tournaments.services.rounds import event_start, round_seat_next, round_start
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -40,8 +42,8 @@ def test_a_sheet_goes_through_redis_to_a_worker_and_its_verdict_lands_in_postgre
     sheet = legal_sheet("boomerang-usa", 3, random.Random(11))
     broken = legal_sheet("boomerang-hunt", 4, random.Random(12))
     broken["seats"][0]["boomerangs"] += 1
-    valid_check = services.sheet_check_submit(sheet=sheet)
-    broken_check = services.sheet_check_submit(sheet=broken)
+    valid_check = sheet_check_submit(sheet=sheet)
+    broken_check = sheet_check_submit(sheet=broken)
     assert SheetCheck.objects.get(pk=valid_check.pk).status == "submitted"  # nothing ran in this process
     valid = wait_until(lambda: final_check(valid_check.pk), 60, "the valid sheet's verdict")
     rejected = wait_until(lambda: final_check(broken_check.pk), 60, "the broken sheet's verdict")
@@ -57,14 +59,14 @@ def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:
 
     from tests.factories import EventFactory, PlayerFactory
     from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-    from tournaments import selectors
+    from tournaments.selectors.events import event_standings
 
     event = EventFactory(game="boomerang-australia", rounds_planned=4)
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(6)])
-    rng, round_ = random.Random(21), services.event_start(event=event, by=organiser)
+    rng, round_ = random.Random(21), event_start(event=event, by=organiser)
     for number in range(1, 5):
-        services.round_start(round_=round_, by=organiser)
+        round_start(round_=round_, by=organiser)
         for table in round_.tables.all():
             for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, rng), strict=True):
                 client = APIClient()
@@ -73,9 +75,9 @@ def test_a_whole_small_event_is_verified_by_the_worker(worker) -> None:
             what = f"round {number} table {table.number}"
             assert wait_until(partial(final_table_status, table.pk), 60, what) == "verified", what
         if number < 4:
-            round_ = services.round_seat_next(event=event, by=organiser)
-    event = services.event_close(event=event, by=organiser)
-    standings = selectors.event_standings(event=event)
+            round_ = round_seat_next(event=event, by=organiser)
+    event = event_close(event=event, by=organiser)
+    standings = event_standings(event=event)
     assert event.status == "finished"
     assert [row.tables for row in standings] == [4] * 6
     assert worker.poll() is None

@@ -20,8 +20,8 @@ import pytest
 from ratings.models import RatingChange, RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import celery_worker, database_url, redis_reachable, wait_until
-from tournaments import services
 from tournaments.models import TableResult
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -40,11 +40,11 @@ def test_a_worker_killed_mid_verification_is_redelivered_and_the_table_is_verifi
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(31))
     for seat, seat_data in zip(seats[:3], data[:3], strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     with psycopg.connect(database_url()) as blocker:
         sheets = [seat.sheets.get().pk for seat in seats[:3]]
         blocker.execute("SELECT id FROM tournaments_scoresheet WHERE id = ANY(%s) FOR UPDATE", [sheets])
-        services.sheet_submit(seat_id=seats[3].pk, data=data[3], by=seats[3].player.user)  # enqueues on commit
+        sheet_submit(seat_id=seats[3].pk, data=data[3], by=seats[3].player.user)  # enqueues on commit
         waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE %s"
         with psycopg.connect(database_url(), autocommit=True) as observer:
             wait_until(lambda: observer.execute(waiting, ["%tournaments_scoresheet%"]).fetchone()[0], 60,

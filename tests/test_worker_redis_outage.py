@@ -24,8 +24,8 @@ from ratings.models import RatingEvent
 from tests.test_broker_down import SUBMIT, shell
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import _pings, celery_worker, database_url, free_port, redis_server, service_env, wait_until
-from tournaments import services
 from tournaments.models import TableResult
+from tournaments.services.sheets import sheet_submit
 from tournaments.tasks import table_sweep_task
 
 pytestmark = [
@@ -53,7 +53,7 @@ def a_worker_through_outages(log: Any) -> None:
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(47))
     for seat, seat_data in zip(seats[:3], data[:3], strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     # the verification stays blocked through every outage: longer than its usual time limit (which the
     # sender writes into the message)
     limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "300", "CELERY_TASK_TIME_LIMIT": "360"}

@@ -21,10 +21,15 @@ from rest_framework.test import APIClient
 
 import games
 from games.simulate import drafting_sheet, legal_sheet
-from tournaments import selectors, services
 from tournaments.models import Event, Organisation, Player, Round, SeasonEvent, Staff, Table, TableResult
 from tournaments.seating import table_sizes
+from tournaments.selectors.catalogue import edition_active, edition_rules_data, table_deal
+from tournaments.selectors.events import event_standings
+from tournaments.services.accounts import player_create
+from tournaments.services.events import event_close, event_create, event_open_registration
 from tournaments.services.rating import tables_unrate
+from tournaments.services.registrations import registration_check_in, registration_create
+from tournaments.services.rounds import event_start, round_seat_next, round_start
 from tournaments.services.seasons import season_standings_refresh
 
 
@@ -44,25 +49,25 @@ def demo_event_run(
     rng = random.Random(seed)
     organiser = _demo_organiser(seed)
     field_ = [_demo_player(f"demo-{seed}-{i + 1}") for i in range(players)]
-    event = services.event_create(
+    event = event_create(
         organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} (seed {seed})"), game=game,
         rounds_planned=rounds, capacity=players, seed=seed, rated=rated, organisation=_demo_club(),
         duplicate_deals=duplicate_deals,
     )  # fmt: skip
-    services.event_open_registration(event=event, by=organiser)
+    event_open_registration(event=event, by=organiser)
     for player in field_:
-        registration = services.registration_create(event=event, player=player)
-        services.registration_check_in(registration=registration, by=player.user)
+        registration = registration_create(event=event, player=player)
+        registration_check_in(registration=registration, by=player.user)
     report = DemoReport(event)
-    round_ = services.event_start(event=event, by=organiser)
+    round_ = event_start(event=event, by=organiser)
     for number in range(1, rounds + 1):
-        services.round_start(round_=round_, by=organiser)
+        round_start(round_=round_, by=organiser)
         for table in round_.tables.all():
             _play_table(table, rng, mistake_rate, report)
             progress(1)
         if number < rounds:
-            round_ = services.round_seat_next(event=event, by=organiser)
-    services.event_close(event=event, by=organiser)
+            round_ = round_seat_next(event=event, by=organiser)
+    event_close(event=event, by=organiser)
     event.refresh_from_db()
     return report
 
@@ -72,20 +77,20 @@ def demo_event_unfinished(*, game: str, players: int, seed: int, running: bool) 
     its first table played, the others waiting for their sheets. What a newcomer's first look should show."""
     organiser = _demo_organiser(seed)
     state = "running" if running else "open"
-    event = services.event_create(
+    event = event_create(
         organiser=organiser, name=_unique_name(f"Demo {games.GAMES[game].name} ({state})"), game=game,
         rounds_planned=3, capacity=players + 4, seed=seed, rated=True, organisation=_demo_club(),
         starts_at=timezone.now() + timedelta(days=0 if running else 7),
     )  # fmt: skip
-    services.event_open_registration(event=event, by=organiser)
+    event_open_registration(event=event, by=organiser)
     for i in range(players):
         player = _demo_player(f"demo-{seed}-{i + 1}")
-        registration = services.registration_create(event=event, player=player)
+        registration = registration_create(event=event, player=player)
         if running:
-            services.registration_check_in(registration=registration, by=player.user)
+            registration_check_in(registration=registration, by=player.user)
     if running:
-        round_ = services.event_start(event=event, by=organiser)
-        services.round_start(round_=round_, by=organiser)
+        round_ = event_start(event=event, by=organiser)
+        round_start(round_=round_, by=organiser)
         _play_table(round_.tables.order_by("number")[0], random.Random(seed), 0.0, DemoReport(event))
     event.refresh_from_db()
     return event
@@ -126,9 +131,7 @@ def _demo_user(username: str) -> Any:
 
 def _demo_player(handle: str) -> Player:
     """A demo player, marked: the pages say so, and official lists and seasons leave them out."""
-    player = Player.objects.filter(handle=handle).first() or services.player_create(
-        user=_demo_user(handle), handle=handle
-    )
+    player = Player.objects.filter(handle=handle).first() or player_create(user=_demo_user(handle), handle=handle)
     if not player.demo:
         Player.objects.filter(pk=player.pk).update(demo=True)
         player.demo = True
@@ -139,8 +142,8 @@ def legal_table_sheet(table: Table, players: int, rng: random.Random) -> dict[st
     """A legal, correctly claimed sheet for the table's game and size; drafted from the hands the service
     deals the table when its event has duplicate deals."""
     event = table.round.event
-    deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
-    deal = selectors.table_deal(event=event, round_number=table.round.number, players=players, deck=deck)
+    deck = edition_rules_data(game=event.game, edition=edition_active(game=event.game))
+    deal = table_deal(event=event, round_number=table.round.number, players=players, deck=deck)
     if deal is None:
         return legal_sheet(event.game, players, rng)
     return drafting_sheet(event.game, deck, players, rng, deal=deal)
@@ -196,7 +199,7 @@ def _wait_for_result(table: Table, seconds: float = 60) -> str:
 
 def standings_lines(event: Event) -> list[str]:
     lines = [f"{'#':>3}  {'player':<16}{'points':>7}{'score':>7}"]
-    for row in selectors.event_standings(event=event):
+    for row in event_standings(event=event):
         lines.append(f"{row.rank:>3}  {row.handle:<16}{float(row.points):>7.1f}{row.game_score:>7}")
     return lines
 

@@ -16,8 +16,8 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 
-from tournaments import services
 from tournaments.models import ApiKey, Event, Organisation, Registration, Round, Seat, Table
+from tournaments.services.api_keys import api_key_of
 
 # (the view's basename, its action) -> the scope a write needs; "*": every action of that basename.
 RESULTS = {("seat", "sheets"), ("seat", "forfeit"), ("table", "*")}
@@ -40,7 +40,7 @@ class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF shi
         words = get_authorization_header(request).split()
         if len(words) != 2 or words[0].lower() != self.keyword or not words[1].startswith(b"bk_"):
             return None
-        key = services.api_key_of(words[1].decode("ascii", errors="replace"))
+        key = api_key_of(words[1].decode("ascii", errors="replace"))
         if key is None:
             raise exceptions.AuthenticationFailed("this API key is unknown or revoked")
         request._request.api_key = key  # its writes are recorded, refused ones too (tournaments/api/key_writes.py)

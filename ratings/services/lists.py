@@ -15,7 +15,7 @@ from ratings.models import (
     RatingListEntry,
     RatingPool,
 )
-from ratings.selectors import PublishedList, list_exclusions, list_listeners
+from ratings.selectors.lists import PublishedList, list_exclusions, list_listeners
 from ratings.services.pools import pool_get
 
 INACTIVE_AFTER = timedelta(days=365)  # a player without a rated game for a year is marked inactive on a list

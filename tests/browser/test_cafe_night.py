@@ -13,8 +13,8 @@ from selenium.webdriver.support.wait import WebDriverWait
 from tests.browser.conftest import shot
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import services
 from tournaments.models import Registration, Round, TableResult
+from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.embedded]
 PASSWORD = "a-long-test-password"
@@ -88,7 +88,7 @@ def test_a_cafe_night_from_sign_up_to_the_leaderboard(live_server, phone, laptop
     # The table's sheets come in (the API's path) and are verified; standings and leaderboard follow.
     round_ = Round.objects.get(event=event, number=1)
     table = round_.tables.get()
-    services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(5)), by=organiser)
+    table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(5)), by=organiser)
     assert TableResult.objects.get(table=table).status == "verified"
     phone.get(f"{base}/events/{event.pk}/standings/")
     rows = phone.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")

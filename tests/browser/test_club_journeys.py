@@ -13,9 +13,13 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_cafe_night import click, fill
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import services
 from tournaments.models import Event, Membership, RatingBody, Registration, Season
 from tournaments.pages.codes import check_in_code
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.registrations import registration_create
+from tournaments.services.rounds import event_start
+from tournaments.services.sanctions import event_sanction
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GAME = "boomerang-australia"
@@ -23,25 +27,25 @@ GAME = "boomerang-australia"
 
 def club_with_owner(slug: str = "owls"):
     owner = PlayerFactory()
-    return services.organisation_create(by=owner.user, slug=slug, name="Owls"), owner.user
+    return organisation_create(by=owner.user, slug=slug, name="Owls"), owner.user
 
 
 def played_night(club, owner, seed: int) -> Event:
     """A one-round night of four players, played and closed through the services."""
-    night = services.event_create(organiser=owner, organisation=club, name="Night", game=GAME, rounds_planned=1)
-    services.event_open_registration(event=night, by=owner)
+    night = event_create(organiser=owner, organisation=club, name="Night", game=GAME, rounds_planned=1)
+    event_open_registration(event=night, by=owner)
     register_and_check_in(night, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=night, by=owner)
+    round_ = event_start(event=night, by=owner)
     play_round(round_, owner, random.Random(seed), _run_at_once)
-    return services.event_close(event=night, by=owner)
+    return event_close(event=night, by=owner)
 
 
 def test_an_event_moved_after_registration_tells_its_players_by_e_mail(live_server, phone) -> None:
     club, owner = club_with_owner()
-    event = services.event_create(organiser=owner, organisation=club, name="Thursday", game=GAME, venue="Café")
-    services.event_open_registration(event=event, by=owner)
+    event = event_create(organiser=owner, organisation=club, name="Thursday", game=GAME, venue="Café")
+    event_open_registration(event=event, by=owner)
     player = PlayerFactory(user__email="ann@example.org")
-    services.registration_create(event=event, player=player)
+    registration_create(event=event, player=player)
     mail.outbox.clear()
     sign_in(phone, live_server.url, owner)
     phone.get(f"{live_server.url}/events/{event.pk}/edit/")
@@ -70,10 +74,10 @@ def test_a_walk_in_registers_and_checks_in_from_the_poster_in_one_tap(live_serve
 def test_a_season_is_made_and_an_official_list_published_from_the_pages(live_server, phone) -> None:
     club, owner = club_with_owner()
     steward = PlayerFactory()
-    federation = services.organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
+    federation = organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
     RatingBody.objects.create(game="", organisation=federation)
     night = played_night(club, owner, seed=2)
-    services.event_sanction(event=night, by=UserFactory(is_superuser=True), reason="a club night")
+    event_sanction(event=night, by=UserFactory(is_superuser=True), reason="a club night")
     sign_in(phone, live_server.url, owner)
     phone.get(f"{live_server.url}/clubs/owls/seasons/new/")
     fill(phone, "id_name", "Winter league")

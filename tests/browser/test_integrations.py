@@ -8,8 +8,8 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_cafe_night import click
 from tests.factories import PlayerFactory
 from tests.tournaments.test_webhook_management import Receiver
-from tournaments import services
 from tournaments.models import ApiKey, Webhook
+from tournaments.services.clubs import organisation_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +29,7 @@ def test_an_owner_connects_the_clubs_website_on_a_phone(live_server, phone, fren
     driver = phone if language == "en" else french_phone
     receiver = Receiver()
     owner = PlayerFactory()
-    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    organisation_create(by=owner.user, slug="owls", name="Owls")
     sign_in(driver, live_server.url, owner.user)
     driver.get(f"{live_server.url}/clubs/owls/")
     driver.find_element(By.CSS_SELECTOR, "a[href='/clubs/owls/integrations/']").click()

@@ -12,8 +12,8 @@ from selenium.webdriver.support.wait import WebDriverWait
 from tests.browser.conftest import script_errors, shot, sign_in
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import services
 from tournaments.pages.codes import tv_code
+from tournaments.services.rounds import event_start, round_seat_next, round_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ def event_after_round_one(on_commit):
     players = [PlayerFactory() for _ in range(4)]
     register_and_check_in(event, players)
     organiser = event.organisers.get()
-    round_one = services.event_start(event=event, by=organiser)
+    round_one = event_start(event=event, by=organiser)
     play_round(round_one, organiser, random.Random(5), on_commit)
     return event, players, organiser
 
@@ -47,7 +47,7 @@ def test_the_tv_and_my_event_see_round_two_seated_without_a_reload(
         driver.execute_script("window.keptMark = 'no reload'")
     time.sleep(1)  # the pages' streams are open
     with django_capture_on_commit_callbacks(execute=True):
-        round_two = services.round_seat_next(event=event, by=organiser)
+        round_two = round_seat_next(event=event, by=organiser)
     seat = ann.seats.get(table__round=round_two)
     said = f"Round 2 is seated: table {seat.table.number}, seat {seat.position}."
     assert seen_within(phone, said, 2.0) < 2.0
@@ -60,7 +60,7 @@ def test_the_tv_and_my_event_see_round_two_seated_without_a_reload(
     shot(phone, "my-event-live")
     shot(laptop, "tv-live")
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_start(round_=round_two, by=organiser)
+        round_start(round_=round_two, by=organiser)
     WebDriverWait(laptop, 2.0).until(lambda d: d.find_elements(By.ID, "clock"))  # the clock came with the stream
     assert script_errors(phone) == []
     assert script_errors(laptop) == []
@@ -73,7 +73,7 @@ def test_my_event_in_french_says_where_i_sit(live_server, french_phone, django_c
     french_phone.find_element(By.ID, "alerts-toggle").click()  # no beep or vibration for this player
     time.sleep(1)
     with django_capture_on_commit_callbacks(execute=True):
-        round_two = services.round_seat_next(event=event, by=organiser)
+        round_two = round_seat_next(event=event, by=organiser)
     seat = players[1].seats.get(table__round=round_two)
     assert seen_within(french_phone, f"La ronde 2 est placée : table {seat.table.number}, place {seat.position}.", 2.0)
     assert not french_phone.find_element(By.ID, "alerts-toggle").is_selected()  # kept across the update

@@ -14,8 +14,8 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_score_pad import go_to_round, go_to_seat, open_pad, pick, tap, wait_for
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import running_round
-from tournaments import services
 from tournaments.models import IdempotentRequest, Registration, ScoreSheet, TableResult
+from tournaments.services.registrations import registration_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,7 +67,7 @@ def test_a_whole_table_entered_offline_arrives_once_and_is_verified(live_server,
 def test_a_check_in_done_offline_arrives_once(live_server, phone) -> None:
     event = EventFactory()
     player = PlayerFactory()
-    services.registration_create(event=event, player=player)
+    registration_create(event=event, player=player)
     sign_in(phone, live_server.url, player.user)
     phone.get(f"{live_server.url}/events/{event.pk}/")
     controlled_by_the_worker(phone)

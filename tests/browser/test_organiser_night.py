@@ -12,8 +12,8 @@ from games.simulate import legal_sheet
 from tests.browser.conftest import shot
 from tests.browser.test_cafe_night import PASSWORD, click, fill, log_in
 from tests.factories import PlayerFactory
-from tournaments import services
 from tournaments.models import Event, Table, TableResult
+from tournaments.services.registrations import registration_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,7 +56,7 @@ def test_an_organiser_runs_a_two_round_night_from_the_pages_alone(live_server, p
 
     players = [PlayerFactory() for _ in range(4)]
     for player in players:  # four players register on their own phones
-        services.registration_create(event=event, player=player)
+        registration_create(event=event, player=player)
     phone.get(f"{base}/events/{event.pk}/")
     for _ in players:
         click(phone, "check in", "is checked in")

@@ -91,8 +91,8 @@ def test_a_card_in_another_players_row_is_refused_by_name(live_server, phone) ->
 
 def test_fixing_a_rejected_table_opens_the_pad_with_the_submitted_sheets(live_server, phone) -> None:
     from tests.tournaments.helpers import legal_seat_data
-    from tournaments import services
     from tournaments.models import TableResult
+    from tournaments.services.sheets import sheet_submit
 
     _event, round_ = running_round(players=2)
     table = round_.tables.get()
@@ -100,7 +100,7 @@ def test_fixing_a_rejected_table_opens_the_pad_with_the_submitted_sheets(live_se
     data = legal_seat_data(table, random.Random(15))
     data[0]["claimed_total"] += 3
     for seat, seat_data in zip(seats, data, strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     assert TableResult.objects.get(table=table).status == "rejected"
     open_pad(phone, live_server.url, seats[0].player.user, table.pk)
     wait_for(phone, lambda d: "submitted are loaded" in d.find_element(By.ID, "pad-status").text)
@@ -117,8 +117,8 @@ def test_a_rejected_table_opens_with_each_problem_marked_on_its_seat_round_and_c
     player's tab, round 1's tab and the card's slot marked, the problem's sentence on the tab; round 2's tab
     and the other player's tab stay clean."""
     from tests.tournaments.helpers import legal_seat_data
-    from tournaments import services
     from tournaments.models import TableResult
+    from tournaments.services.sheets import sheet_submit
 
     _event, round_ = running_round(players=2)
     table = round_.tables.get()
@@ -127,7 +127,7 @@ def test_a_rejected_table_opens_with_each_problem_marked_on_its_seat_round_and_c
     doubled = data[1]["rounds"][0]["cards"][0]
     data[0]["rounds"][0]["cards"][0] = doubled
     for seat, seat_data in zip(seats, data, strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     assert TableResult.objects.get(table=table).status == "rejected"
     open_pad(phone, live_server.url, seats[1].player.user, table.pk)
     handle = seats[1].player.handle

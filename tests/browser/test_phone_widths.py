@@ -6,8 +6,9 @@ from django.utils import timezone
 
 from tests.browser.conftest import shot, sign_in
 from tests.factories import PlayerFactory, UserFactory
-from tournaments import services
 from tournaments.demo import demo_event_run, demo_event_unfinished
+from tournaments.services.rating import official_list_publish
+from tournaments.services.seasons import season_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WIDTH = 390
@@ -19,11 +20,11 @@ def test_no_page_is_wider_than_a_phone_in_french(live_server, french_phone) -> N
     steward = UserFactory(is_superuser=True, is_staff=True)
     PlayerFactory(user=steward, handle="Commissaire_Long_Nom")
     club = finished.organisation
-    season = services.season_create(
+    season = season_create(
         by=steward, organisation=club, name="Saison d’hiver des boomerangs", game=finished.game,
         starts_on=timezone.localdate().replace(month=1, day=1), ends_on=timezone.localdate().replace(month=12, day=31),
     )  # fmt: skip
-    rating_list = services.official_list_publish(game=finished.game, by=steward, name="2026-11")
+    rating_list = official_list_publish(game=finished.game, by=steward, name="2026-11")
     table = finished.rounds.first().tables.first()
     handle = table.seats.first().player.handle
     pages = [

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from selenium.webdriver.common.by import By
 
-from ratings import services
+from ratings.services.pools import match_record
 from tests.browser.conftest import script_errors, shot
 from tests.factories import UserFactory
 from tests.ratings.test_services import GAME, T0, placings
@@ -21,7 +21,7 @@ def test_the_quality_page_on_a_french_phone(live_server, french_phone) -> None:
     users = [UserFactory() for _ in range(10)]
     rng = random.Random(6)
     for n in range(80):
-        services.match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(hours=8 * n),
+        match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(hours=8 * n),
                               placings=placings(rng.sample(users, 4), [1, 2, 3, 4]))  # fmt: skip
     call_command("rating_quality", GAME, stdout=io.StringIO())
     french_phone.get(f"{live_server.url}/leaderboards/{GAME}/quality/")

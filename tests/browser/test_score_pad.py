@@ -119,7 +119,7 @@ def test_a_rejected_sheet_holding_a_card_not_in_the_edition_opens_with_it_marked
     live_server, phone
 ) -> None:
     from tests.tournaments.helpers import legal_seat_data
-    from tournaments import services
+    from tournaments.services.sheets import sheet_submit
 
     event, round_ = running_round("boomerang-australia", players=4)
     table = round_.tables.get()
@@ -128,7 +128,7 @@ def test_a_rejected_sheet_holding_a_card_not_in_the_edition_opens_with_it_marked
     data = legal_seat_data(table, random.Random(8))
     data[0]["rounds"][0]["cards"][2] = "ZZ"  # not a card of Boomerang: Australia
     for seat, seat_data in zip(seats, data, strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=organiser)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=organiser)
     assert TableResult.objects.get(table=table).status == "rejected"
     open_pad(phone, live_server.url, organiser, table.pk)
     go_to_seat(phone, seats[0].player.handle)
@@ -148,7 +148,7 @@ def test_a_player_fixes_their_own_seat_of_a_rejected_table_from_the_pad(live_ser
     """Each player entered their own sheet and one claimed a wrong total: the table is rejected. That player
     opens the pad (the rows as submitted), submits the seat they may write, and the table is checked again."""
     from tests.tournaments.helpers import legal_seat_data
-    from tournaments import services
+    from tournaments.services.sheets import sheet_submit
 
     _event, round_ = running_round("boomerang-australia", players=4)
     table = round_.tables.get()
@@ -156,7 +156,7 @@ def test_a_player_fixes_their_own_seat_of_a_rejected_table_from_the_pad(live_ser
     data = legal_seat_data(table, random.Random(9))
     data[1]["claimed_total"] = data[1].get("claimed_total", 0) + 3  # an addition slip
     for seat, seat_data in zip(seats, data, strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     assert TableResult.objects.get(table=table).status == "rejected"
     fixer = seats[1].player
     open_pad(phone, live_server.url, fixer.user, table.pk)

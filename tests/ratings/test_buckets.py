@@ -11,7 +11,6 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratings import services
 from ratings.buckets import (
     bucket_of,
     buckets_move,
@@ -22,6 +21,7 @@ from ratings.buckets import (
     upper_bound,
 )
 from ratings.models import Rating, RatingBucket, RatingEvent
+from ratings.services.pools import Placing, match_record, match_remove, pool_get, pool_replay
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
@@ -29,8 +29,8 @@ GAME = "boomerang-usa"
 T0 = timezone.now().replace(microsecond=0) - timedelta(days=30)
 
 
-def placings(users, ranks) -> list[services.Placing]:
-    return [services.Placing(u.pk, u.username, r) for u, r in zip(users, ranks, strict=True)]
+def placings(users, ranks) -> list[Placing]:
+    return [Placing(u.pk, u.username, r) for u, r in zip(users, ranks, strict=True)]
 
 
 def plain_order(pool) -> list[Rating]:
@@ -62,20 +62,20 @@ def test_the_buckets_and_ranks_follow_every_change_as_counting_from_scratch(seed
     for _ in range(14):
         source = f"table:{rng.randrange(8)}"
         if rng.random() < 0.2:
-            services.match_remove(game=GAME, source=source)
+            match_remove(game=GAME, source=source)
         else:
             players = rng.sample(users, rng.choice([2, 3, 4]))
             ranks = sorted(rng.randint(1, len(players)) for _ in players)
             at = T0 + timedelta(minutes=rng.randrange(600))
-            services.match_record(game=GAME, source=source, order_at=at, placings=placings(players, ranks))
-        pool = services.pool_get(game=GAME)
+            match_record(game=GAME, source=source, order_at=at, placings=placings(players, ranks))
+        pool = pool_get(game=GAME)
         assert stored_buckets(pool=pool) == buckets_recount(pool=pool)
     for place, rating in enumerate(plain_order(pool), start=1):
         assert rank_and_size(rating=rating) == (place, pool.ratings.count())
 
 
 def test_ratings_tied_to_the_last_bit_are_ranked_by_id_and_pages_hold_every_rating_once() -> None:
-    pool = services.pool_get(game=GAME)
+    pool = pool_get(game=GAME)
     users = [UserFactory() for _ in range(130)]
     rng = random.Random(3)
     values = [round(rng.uniform(-3, 30), 1) for _ in range(100)] + [12.3] * 30  # 30 players tied exactly
@@ -98,8 +98,8 @@ def test_ratings_tied_to_the_last_bit_are_ranked_by_id_and_pages_hold_every_rati
 
 def test_the_player_endpoint_gives_the_rank_and_a_deleted_account_leaves_the_buckets() -> None:
     users = [UserFactory() for _ in range(4)]
-    services.match_record(game=GAME, source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))
-    pool = services.pool_get(game=GAME)
+    match_record(game=GAME, source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))
+    pool = pool_get(game=GAME)
     answer = Client().get(f"/api/ratings/pools/{GAME}/players/{users[2].pk}/").json()
     assert answer["rank"] == 3
     users[0].delete()
@@ -110,11 +110,11 @@ def test_the_player_endpoint_gives_the_rank_and_a_deleted_account_leaves_the_buc
 def test_a_full_replay_counts_the_buckets_again() -> None:
     users = [UserFactory() for _ in range(6)]
     for i in range(5):
-        services.match_record(
+        match_record(
             game=GAME, source=f"table:{i}", order_at=T0 + timedelta(minutes=i),
             placings=placings(users[i % 3 : i % 3 + 3], [1, 2, 3]),
         )  # fmt: skip
-    pool = services.pool_get(game=GAME)
+    pool = pool_get(game=GAME)
     RatingBucket.objects.filter(pool=pool).update(players=999)  # damaged by hand
-    services.pool_replay(pool=pool)
+    pool_replay(pool=pool)
     assert stored_buckets(pool=pool) == buckets_recount(pool=pool)

@@ -12,7 +12,9 @@ from games import GAMES
 from ratings.models import Rating, RatingEvent, RatingPool
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
-from tournaments import services
+from tournaments.services.rounds import event_start
+from tournaments.services.sheets import sheet_submit
+from tournaments.services.verification import table_override
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
@@ -27,7 +29,7 @@ def test_every_game_has_a_rating_pool_with_trueskills_defaults() -> None:
 def test_a_verified_table_rates_its_players_once(game: str, django_capture_on_commit_callbacks) -> None:
     event = EventFactory(game=game, rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4 if game != "boomerang-hunt" else 5)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
     play_round(round_, event.organisers.get(), random.Random(5), django_capture_on_commit_callbacks)
     tables = round_.tables.count()
     assert RatingEvent.objects.filter(pool__game=game).count() == tables
@@ -45,7 +47,7 @@ def test_a_correction_of_a_verified_table_rerates_it(django_capture_on_commit_ca
     other_game = legal_seat_data(table, random.Random(99))
     for seat, data in zip(seats, other_game, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=data, by=organiser)
+            sheet_submit(seat_id=seat.pk, data=data, by=organiser)
     assert RatingEvent.objects.count() == 1
     assert {r.name: r.mu for r in Rating.objects.all()} != before
     assert all(r.games == 1 for r in Rating.objects.all())
@@ -57,7 +59,7 @@ def test_a_table_that_is_rejected_after_a_correction_is_unrated(django_capture_o
     seat = round_.tables.get().seats.first()
     data = dict(seat.sheets.first().data, claimed_total=0)
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat_id=seat.pk, data=data, by=organiser)
+        sheet_submit(seat_id=seat.pk, data=data, by=organiser)
     assert RatingEvent.objects.count() == 0
     assert not Rating.objects.exists()  # nobody has a rated game left: nobody has a rating
 
@@ -66,7 +68,7 @@ def rated_table(on_commit):
     """A one-round, four-player Australia event played and rated."""
     event = EventFactory(rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
     play_round(round_, event.organisers.get(), random.Random(5), on_commit)
     return event, round_
 
@@ -75,7 +77,7 @@ def rated_table(on_commit):
 def rated_pool(django_capture_on_commit_callbacks):
     event = EventFactory(rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(12)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
     play_round(round_, event.organisers.get(), random.Random(8), django_capture_on_commit_callbacks)
     return RatingPool.objects.get(game="boomerang-australia")
 
@@ -134,11 +136,11 @@ def test_the_audit_says_who_made_ratings_move(django_capture_on_commit_callbacks
     assert (recorded.action, recorded.source, recorded.actor) == ("recorded", f"table:{table.pk}", last_player.handle)
     seat = table.seats.first()
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat_id=seat.pk, data=dict(seat.sheets.first().data, claimed_total=0), by=organiser)
+        sheet_submit(seat_id=seat.pk, data=dict(seat.sheets.first().data, claimed_total=0), by=organiser)
     removed = RatingAudit.objects.order_by("-id").first()
     assert (removed.action, removed.actor, removed.events_replayed) == ("removed", organiser.username, 0)
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_override(table=table, reason="total checked on paper", by=organiser)
+        table_override(table=table, reason="total checked on paper", by=organiser)
     accepted = RatingAudit.objects.order_by("-id").first()
     assert accepted.action == "recorded"
     assert accepted.actor == f"{organiser.username} (override: total checked on paper)"
@@ -149,15 +151,15 @@ def test_the_audit_counts_what_a_replay_recomputed() -> None:
 
     from django.utils import timezone
 
-    from ratings import services as ratings
     from ratings.models import RatingAudit
+    from ratings.services.pools import Placing, match_record
     from tests.factories import UserFactory
 
     users = [UserFactory() for _ in range(4)]
     at = timezone.now()
     for i, minutes in enumerate([10, 20, 5]):  # the third arrives for an earlier slot
-        placings = [ratings.Placing(u.pk, u.username, r + 1) for r, u in enumerate(users)]
-        ratings.match_record(game="boomerang-usa", source=f"t{i}", order_at=at + timedelta(minutes=minutes),
+        placings = [Placing(u.pk, u.username, r + 1) for r, u in enumerate(users)]
+        match_record(game="boomerang-usa", source=f"t{i}", order_at=at + timedelta(minutes=minutes),
                              placings=placings, actor="ann")  # fmt: skip
     assert list(RatingAudit.objects.order_by("id").values_list("action", "events_replayed")) == [
         ("recorded", 1),

@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
-from ratings.selectors import Periods, leaderboard_within, leaderboards_within
+from ratings.selectors.within import Periods, leaderboard_within, leaderboards_within
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]

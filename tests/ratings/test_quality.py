@@ -79,7 +79,7 @@ def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from ratings import services
+    from ratings.services.pools import match_record
     from tests.factories import UserFactory
     from tests.ratings.test_services import GAME, T0, placings
 
@@ -88,7 +88,7 @@ def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
     assert Client().get(f"/api/ratings/pools/{GAME}/quality/").status_code == 404
     for n in range(30):
         four = rng.sample(users, 4)
-        services.match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
+        match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
                               placings=placings(four, [1, 2, 3, 4]))  # fmt: skip
     out = io.StringIO()
     call_command("rating_quality", GAME, stdout=out)
@@ -107,7 +107,7 @@ def test_the_quality_page_shows_the_report_in_english_and_french() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from ratings import services
+    from ratings.services.pools import match_record
     from tests.factories import UserFactory
     from tests.ratings.test_services import GAME, T0, placings
 
@@ -115,7 +115,7 @@ def test_the_quality_page_shows_the_report_in_english_and_french() -> None:
     users = [UserFactory() for _ in range(8)]
     rng = random.Random(4)
     for n in range(40):
-        services.match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
+        match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
                               placings=placings(rng.sample(users, 4), [1, 2, 3, 4]))  # fmt: skip
     call_command("rating_quality", GAME, stdout=__import__("io").StringIO())
     page = Client().get(f"/leaderboards/{GAME}/quality/").content.decode()

@@ -11,10 +11,10 @@ from django.core.management import call_command
 from django.test import Client
 
 from config.errors import DomainError
-from ratings import services
 from ratings.models import ParametersDecision, RatingPool
 from ratings.quality_fit import _parabola_top, compare
-from ratings.services import Match, Placing
+from ratings.services.lists import list_publish
+from ratings.services.pools import Match, Placing, matches_record
 from ratings.trueskill_step import Environment
 from tests.factories import OrganisationFactory, PlayerFactory
 from tests.ratings.test_quality import ENV, simulated
@@ -64,7 +64,7 @@ def record_simulated_pool(tables: int, beta: float) -> list:
         order = sorted(four, key=lambda p: -rng.gauss(skill[p.user_id], 25 / 6))
         matches.append(Match(f"table:{n}", T0 + timedelta(hours=n),
                              [Placing(p.user_id, p.handle, order.index(p) + 1) for p in four]))  # fmt: skip
-    services.matches_record(game=GAME, matches=matches)
+    matches_record(game=GAME, matches=matches)
     return players
 
 
@@ -92,7 +92,7 @@ def test_a_steward_adopts_the_fitted_parameters_and_the_next_list_shows_them() -
     assert held_out["current"]["parameters"]["beta"] == 0.5
     assert held_out["fitted"]["log_likelihood"] > held_out["current"]["log_likelihood"]
     fitted = served["comparison"]["fitted"]["parameters"]
-    before = services.list_publish(game=GAME, name="before", actor="steward")
+    before = list_publish(game=GAME, name="before", actor="steward")
 
     player = Client()
     player.force_login(players[0].user)
@@ -115,7 +115,7 @@ def test_a_steward_adopts_the_fitted_parameters_and_the_next_list_shows_them() -
     assert decision.events_replayed == 200
     assert_same(stored(), from_scratch())  # the pool is replayed under the new parameters
 
-    after = services.list_publish(game=GAME, name="after", actor="steward")
+    after = list_publish(game=GAME, name="after", actor="steward")
     mu_before = dict(before.entries.values_list("player_id", "mu"))
     mu_after = dict(after.entries.values_list("player_id", "mu"))
     assert mu_before.keys() == mu_after.keys()

@@ -5,15 +5,18 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from tournaments import selectors, services
 from tournaments.demo import legal_table_sheet
 from tournaments.models import Event, Player, Round, Table
+from tournaments.selectors.events import event_standings
+from tournaments.services.registrations import registration_check_in, registration_create
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import sheet_submit
 
 
 def register_and_check_in(event: Event, players: list[Player]) -> None:
     for player in players:
-        registration = services.registration_create(event=event, player=player)
-        services.registration_check_in(registration=registration, by=player.user)
+        registration = registration_create(event=event, player=player)
+        registration_check_in(registration=registration, by=player.user)
 
 
 def legal_seat_data(table: Table, rng: random.Random) -> list[dict[str, Any]]:
@@ -28,15 +31,15 @@ def legal_seat_data(table: Table, rng: random.Random) -> list[dict[str, Any]]:
 
 def play_round(round_: Round, organiser: AbstractBaseUser, rng: random.Random, on_commit: Any) -> None:
     """Start the round and have every seated player submit their own legal sheet."""
-    services.round_start(round_=round_, by=organiser)
+    round_start(round_=round_, by=organiser)
     for table in round_.tables.all():
         for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, rng), strict=True):
             with on_commit(execute=True):
-                services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+                sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
 
 
 def standings_handles(event: Event) -> list[str]:
-    return [row.handle for row in selectors.event_standings(event=event)]
+    return [row.handle for row in event_standings(event=event)]
 
 
 def running_round(game: str = "boomerang-australia", players: int = 4, rounds: int = 1) -> tuple[Event, Round]:
@@ -45,6 +48,6 @@ def running_round(game: str = "boomerang-australia", players: int = 4, rounds: i
 
     event = EventFactory(game=game, rounds_planned=rounds)
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     return event, round_

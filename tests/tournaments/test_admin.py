@@ -4,8 +4,10 @@ import pytest
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import register_and_check_in
-from tournaments import services
 from tournaments.models import Round
+from tournaments.services.events import event_open_registration
+from tournaments.services.registrations import registration_create
+from tournaments.services.rounds import event_start
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +21,7 @@ MODELS = [
 def seated_event(admin_user):
     event = EventFactory(organisers=[admin_user])
     register_and_check_in(event, [PlayerFactory() for _ in range(5)])
-    services.event_start(event=event, by=admin_user)
+    event_start(event=event, by=admin_user)
     return event
 
 
@@ -55,7 +57,7 @@ def test_the_event_page_shows_the_standings_with_their_tie_breaks(
 
     event = EventFactory(organisers=[admin_user], rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=admin_user)
+    round_ = event_start(event=event, by=admin_user)
     play_round(round_, admin_user, random.Random(1), django_capture_on_commit_callbacks)
     page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
     assert "opponents&#x27; points" in page or "opponents' points" in page
@@ -96,8 +98,8 @@ def test_the_event_form_edits_points_as_text_and_refuses_a_bad_scheme(admin_clie
 def test_registration_status_changes_only_through_the_services(admin_client, admin_user) -> None:
     event = EventFactory(organisers=[admin_user], capacity=1)
     first, second = PlayerFactory(), PlayerFactory()
-    registration = services.registration_create(event=event, player=first)
-    waiting = services.registration_create(event=event, player=second)
+    registration = registration_create(event=event, player=first)
+    waiting = registration_create(event=event, player=second)
     assert waiting.status == "waitlisted"
     page = admin_client.get(f"/admin/tournaments/registration/{registration.pk}/change/")
     assert b'name="status"' not in page.content  # no raw status field to bypass the waitlist
@@ -109,13 +111,13 @@ def test_registration_status_changes_only_through_the_services(admin_client, adm
 def test_the_pool_page_shows_its_leaderboard_with_rounded_ratings(admin_client) -> None:
     from django.utils import timezone
 
-    from ratings import services as ratings
     from ratings.models import RatingPool
+    from ratings.services.pools import Placing, match_record
     from tests.factories import UserFactory
 
     users = [UserFactory() for _ in range(4)]
-    placings = [ratings.Placing(u.pk, u.username, i) for i, u in enumerate(users, start=1)]
-    ratings.match_record(game="boomerang-flip", source="table:1", order_at=timezone.now(), placings=placings)
+    placings = [Placing(u.pk, u.username, i) for i, u in enumerate(users, start=1)]
+    match_record(game="boomerang-flip", source="table:1", order_at=timezone.now(), placings=placings)
     pool = RatingPool.objects.get(game="boomerang-flip")
     page = admin_client.get(f"/admin/ratings/ratingpool/{pool.pk}/change/").content.decode()
     assert users[0].username in page
@@ -143,10 +145,10 @@ def test_the_admin_creates_events_through_the_service_fixes_their_rules_once_reg
     event = Event.objects.get(name="Admin night")
     assert event.seed is not None  # the service drew one
     assert list(event.organisers.all()) == [admin_user]
-    services.event_open_registration(event=event, by=admin_user)
+    event_open_registration(event=event, by=admin_user)
     from tests.factories import PlayerFactory
 
-    services.registration_create(event=event, player=PlayerFactory())
+    registration_create(event=event, player=PlayerFactory())
     page = admin_client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
     assert 'name="name"' in page  # the name, time and venue still move until the start
     assert 'name="rounds_planned"' not in page  # what seats or scores players is fixed once they registered

@@ -11,8 +11,10 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import services, task_names
+from tournaments import task_names
 from tournaments.models import Table
+from tournaments.services.registrations import registration_create
+from tournaments.services.rounds import event_start, round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -76,13 +78,13 @@ def test_an_organiser_runs_a_whole_event_through_the_api(
 def running_table():
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
     return event, round_, round_.tables.get()
 
 
 def test_submitting_for_someone_elses_seat_is_forbidden(running_table) -> None:
     event, round_, table = running_table
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     seats = list(table.seats.order_by("position"))
     answer = client_for(seats[1].player.user).post(f"/api/seats/{seats[0].pk}/sheets/", {"data": {}}, format="json")
     assert (answer.status_code, answer.data["code"], answer.data["field"]) == (403, "not_your_seat", "seat")
@@ -98,10 +100,10 @@ def test_a_sheet_is_answered_as_stored_and_the_one_completing_the_table_as_verif
     read); the last one is read again after its verification (in-process here, at the commit). Either way the
     answer is the stored row."""
     from tournaments.models import ScoreSheet
-    from tournaments.serializers import ScoreSheetSerializer
+    from tournaments.serializers.sheets import ScoreSheetSerializer
 
     event, round_, table = running_table
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     seats = list(table.seats.select_related("player__user").order_by("position"))
     sheets = legal_seat_data(table, random.Random(3))
     for i, (seat, data) in enumerate(zip(seats, sheets, strict=True)):
@@ -134,7 +136,7 @@ def test_with_a_worker_the_sheet_completing_the_table_is_answered_pending_withou
     from tournaments.services import verification
 
     event, round_, table = running_table
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     sent: list[tuple[str, tuple[object, ...]]] = []
     monkeypatch.setitem(celery.app.conf, "task_always_eager", False)
     monkeypatch.setattr(verification, "dispatch", lambda name, *args: sent.append((name, args)) or True)
@@ -166,7 +168,7 @@ def test_submitting_to_a_round_that_is_not_running_is_a_conflict(running_table) 
 )
 def test_a_malformed_sheet_gets_a_400_naming_the_field(running_table, data, field) -> None:
     event, round_, table = running_table
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     seat = table.seats.first()
     answer = client_for(seat.player.user).post(f"/api/seats/{seat.pk}/sheets/", {"data": data}, format="json")
     assert (answer.status_code, answer.data["field"]) == (400, field)
@@ -207,7 +209,7 @@ def test_signup_refuses_a_username_taken_in_another_unicode_form(api_client) -> 
 def test_the_waitlist_position_is_visible(user_client) -> None:
     event = EventFactory(capacity=1)
     for _ in range(3):
-        services.registration_create(event=event, player=PlayerFactory())
+        registration_create(event=event, player=PlayerFactory())
     rows = user_client.get(f"/api/events/{event.pk}/registrations/").data
     assert [(r["status"], r["waitlist_position"]) for r in rows] == [
         ("registered", None),
@@ -220,7 +222,7 @@ def test_the_waitlist_position_is_visible(user_client) -> None:
 def test_list_endpoints_use_a_fixed_number_of_queries(api_client, players: int) -> None:
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    services.event_start(event=event, by=event.organisers.get())
+    event_start(event=event, by=event.organisers.get())
     counts = {}
     for url in ["/api/events/", f"/api/events/{event.pk}/registrations/", f"/api/events/{event.pk}/rounds/"]:
         with CaptureQueriesContext(connection) as queries:

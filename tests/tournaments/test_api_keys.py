@@ -9,8 +9,8 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import ApiKey, ApiKeyWrite, Event, Staff
+from tournaments.services.accounts import token_for_login
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +112,7 @@ def test_a_key_stops_when_its_maker_is_no_longer_an_owner_and_tokens_keep_workin
     owner = event.organisers.get()
     Staff.objects.filter(user=owner).delete()
     assert bot(key).get(f"/api/events/{event.pk}/").status_code == 401
-    token = services.token_for_login(user=owner)
+    token = token_for_login(user=owner)
     assert Client(headers={"Authorization": f"Token {token}"}).get("/api/me/").status_code == 200
 
 

@@ -15,18 +15,21 @@ from django.core.management import CommandError, call_command
 import games
 from config.errors import DomainError
 from ratings.models import Rating, RatingPool
-from ratings.services import pool_replay
+from ratings.services.pools import pool_replay
 from tests.factories import UserFactory
-from tournaments import selectors, services
 from tournaments.demo import demo_event_run
 from tournaments.models import Event, Player, TableResult
+from tournaments.selectors.events import event_standings
+from tournaments.services.archive import event_export, event_import
+from tournaments.services.entrants import guest_claim
+from tournaments.services.sanctions import event_sanction
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "archive.schema.json").read_text())
 pytestmark = pytest.mark.django_db(transaction=True)  # the demo plays through the API, tasks on commit
 
 
 def snapshot(event: Event) -> tuple[dict, dict, dict]:
-    standings = {row.handle: row.rank for row in selectors.event_standings(event=event)}
+    standings = {row.handle: row.rank for row in event_standings(event=event)}
     verdicts = {
         (r.table.round.number, r.table.number): r.verdict
         for r in TableResult.objects.filter(table__round__event=event).select_related("table__round")
@@ -58,14 +61,14 @@ def test_export_then_import_into_an_empty_database_gives_the_same_event(game: st
     jsonschema.validate(archive, SCHEMA)  # docs/archive.schema.json, the documented format
     empty_the_database(event)
     steward = UserFactory(is_superuser=True)
-    imported = services.event_import(archive=archive, by=steward)
-    services.event_sanction(event=imported, by=steward, reason="the same event, imported")
+    imported = event_import(archive=archive, by=steward)
+    event_sanction(event=imported, by=steward, reason="the same event, imported")
     assert snapshot(imported) == before
 
 
 def an_archive() -> tuple[Event, dict]:
     event = demo_event_run(game="boomerang-australia", players=4, seed=5, rounds=1, rated=True).event
-    return event, services.event_export(event=event)
+    return event, event_export(event=event)
 
 
 def test_an_altered_sheet_is_refused_naming_the_table_and_the_seat() -> None:
@@ -74,7 +77,7 @@ def test_an_altered_sheet_is_refused_naming_the_table_and_the_seat() -> None:
     seat = altered["rounds"][0]["tables"][0]["seats"][1]
     seat["sheet"]["claimed_total"] += 3
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=altered, by=UserFactory(is_superuser=True))
+        event_import(archive=altered, by=UserFactory(is_superuser=True))
     assert "rounds[1].tables[1]" in refused.value.message
     assert seat["player"] in refused.value.message
     assert "total_mismatch" in refused.value.message  # the engine's problem code
@@ -85,11 +88,11 @@ def test_an_altered_verdict_or_other_edition_data_is_refused() -> None:
     altered = copy.deepcopy(archive)
     altered["rounds"][0]["tables"][0]["verdict"]["seats"][0]["total"] += 1
     with pytest.raises(DomainError, match="the verdict does not match"):
-        services.event_import(archive=altered, by=UserFactory(is_superuser=True))
+        event_import(archive=altered, by=UserFactory(is_superuser=True))
     other = copy.deepcopy(archive)
     other["edition"]["fingerprint"] = "sha256:0"
     with pytest.raises(DomainError, match="other edition data"):
-        services.event_import(archive=other, by=UserFactory(is_superuser=True))
+        event_import(archive=other, by=UserFactory(is_superuser=True))
 
 
 def test_the_import_command_exits_non_zero_naming_the_problem(tmp_path) -> None:
@@ -135,7 +138,7 @@ def test_a_malformed_archive_is_a_clear_refusal_and_writes_nothing(break_it) -> 
     broken = json.loads(json.dumps(archive, default=str))
     break_it(broken)
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=broken, by=UserFactory(is_superuser=True))
+        event_import(archive=broken, by=UserFactory(is_superuser=True))
     assert refused.value.http_status == 400
     assert refused.value.message
     assert not Event.objects.exists()
@@ -151,12 +154,12 @@ def fresh_archive() -> dict:
 def test_an_archive_imported_twice_is_refused_the_second_time_naming_the_first() -> None:
     archive = fresh_archive()
     steward = UserFactory(is_superuser=True)
-    first = services.event_import(archive=archive, by=steward)
+    first = event_import(archive=archive, by=steward)
     renamed = copy.deepcopy(archive)
     renamed["event"]["name"], renamed["source"] = "The same night, renamed", {"instance": "https://x.org", "event": 9}
     for again in (archive, renamed):
         with pytest.raises(DomainError) as refused:
-            services.event_import(archive=again, by=steward)
+            event_import(archive=again, by=steward)
         assert (refused.value.code, refused.value.http_status) == ("archive_imported", 409)
         assert f"event {first.pk}" in refused.value.message
     assert Event.objects.count() == 1
@@ -165,7 +168,7 @@ def test_an_archive_imported_twice_is_refused_the_second_time_naming_the_first()
 def test_an_event_exported_from_here_and_still_here_is_refused() -> None:
     _event, archive = an_archive()
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=json.loads(json.dumps(archive, default=str)), by=UserFactory(is_superuser=True))
+        event_import(archive=json.loads(json.dumps(archive, default=str)), by=UserFactory(is_superuser=True))
     assert refused.value.code == "archive_imported"
 
 
@@ -174,7 +177,7 @@ def test_an_archive_table_without_sheets_is_refused() -> None:
     for seat in archive["rounds"][0]["tables"][0]["seats"]:
         seat["sheet"] = None
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+        event_import(archive=archive, by=UserFactory(is_superuser=True))
     assert "no sheet" in refused.value.message
     assert refused.value.field == "rounds[1].tables[1].seats"
     assert not Event.objects.exists()
@@ -186,14 +189,14 @@ def test_a_forfeit_that_is_none_and_an_override_without_reason_are_refused_an_ov
     forged = copy.deepcopy(archive)
     forged["rounds"][0]["tables"][0]["verdict"]["forfeit"] = True  # nobody forfeited: a winner made up
     with pytest.raises(DomainError, match="won by forfeit, but 4 players"):
-        services.event_import(archive=forged, by=UserFactory(is_superuser=True))
+        event_import(archive=forged, by=UserFactory(is_superuser=True))
     table["verdict"]["seats"][0]["total"] += 50
     table["status"] = "overridden"
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+        event_import(archive=archive, by=UserFactory(is_superuser=True))
     assert refused.value.field == "rounds[1].tables[1].override_reason"
     table["override_reason"] = "a lost card found after the game"
-    imported = services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    imported = event_import(archive=archive, by=UserFactory(is_superuser=True))
     result = TableResult.objects.get(table__round__event=imported)
     assert (result.status, result.override_reason) == ("overridden", "a lost card found after the game")
     from django.test import Client
@@ -211,7 +214,7 @@ def test_a_verification_time_outside_the_event_is_refused(when) -> None:
     archive = fresh_archive()
     archive["rounds"][0]["tables"][0]["verified_at"] = when
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+        event_import(archive=archive, by=UserFactory(is_superuser=True))
     assert refused.value.field == "rounds[1].tables[1].verified_at"
 
 
@@ -224,7 +227,7 @@ def test_existing_players_are_not_enrolled_without_their_consent_they_can_claim_
     importer = PlayerFactory(handle=handles[1])
     importer.user.is_superuser = True  # may import into any club
     importer.user.save()
-    imported = services.event_import(archive=archive, by=importer.user)
+    imported = event_import(archive=archive, by=importer.user)
     entered = set(Player.objects.filter(registrations__event=imported).values_list("handle", flat=True))
     assert someone.handle not in entered
     assert importer.handle in entered  # their own handle: they imported it
@@ -232,7 +235,7 @@ def test_existing_players_are_not_enrolled_without_their_consent_they_can_claim_
     sheets = services_sheets_of(imported)
     assert f'"{guest.handle}"' in sheets  # sheets and verdicts name the guest
     assert f'"{handles[0]}"' not in sheets
-    services.guest_claim(code=guest.claim_code, by=someone.user)
+    guest_claim(code=guest.claim_code, by=someone.user)
     assert Player.objects.filter(registrations__event=imported, pk=someone.pk).exists()
 
 
@@ -269,7 +272,7 @@ def test_hostile_values_in_an_archive_are_refused_naming_the_field_and_write_not
     archive = fresh_archive()
     break_it(archive)
     with pytest.raises(DomainError) as refused:
-        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+        event_import(archive=archive, by=UserFactory(is_superuser=True))
     assert refused.value.http_status == 400
     assert (refused.value.field or "").startswith(field), (refused.value.field, refused.value.message)
     assert not Event.objects.exists()

@@ -10,8 +10,11 @@ from rest_framework.test import APIClient
 from ratings.models import Rating, RatingEvent
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import Event, Registration, Round, Seat, TableResult
+from tournaments.selectors.events import bye_points
+from tournaments.services.events import event_close
+from tournaments.services.registrations import registration_check_in, registration_create
+from tournaments.services.verification import table_sweep
 
 pytestmark = pytest.mark.django_db(transaction=True)  # tasks run in-process on commit, as in production
 
@@ -64,15 +67,15 @@ def test_an_odd_flip_field_gets_one_bye_a_round_and_nobody_a_second_before_every
     rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()}
     assert all(row["byes"] == 1 for row in rows.values())
     assert all(row["tables"] == 4 for row in rows.values())
-    assert services.event_close(event=event, by=event.organisers.get()).status == "finished"
+    assert event_close(event=event, by=event.organisers.get()).status == "finished"
     assert set(Rating.objects.values_list("games", flat=True)) == {4}  # a bye is never rated
 
 
 def test_a_bye_is_worth_the_events_bye_points_or_a_win_in_flip() -> None:
     default = EventFactory(game="boomerang-flip")
-    assert selectors.bye_points(default) == 4  # the default scheme's win
-    assert selectors.bye_points(EventFactory(game="boomerang-australia")) == 1.75  # mean of 4, 2, 1, 0
-    assert selectors.bye_points(EventFactory(game="boomerang-flip", bye_points=2)) == 2
+    assert bye_points(default) == 4  # the default scheme's win
+    assert bye_points(EventFactory(game="boomerang-australia")) == 1.75  # mean of 4, 2, 1, 0
+    assert bye_points(EventFactory(game="boomerang-flip", bye_points=2)) == 2
 
 
 def test_a_player_dropping_mid_round_forfeits_and_the_table_finishes_with_the_others() -> None:
@@ -113,7 +116,7 @@ def test_in_a_two_player_game_the_opponent_of_a_player_who_drops_wins_at_once() 
     assert [(s["player"], s["rank"]) for s in result.verdict["seats"]] == [(staying.handle, 1), (leaving.handle, 2)]
     assert Round.objects.get(pk=round_.pk).status == "finished"
     assert not Rating.objects.exists()  # a forfeit is not a match
-    assert services.table_sweep(older_than=timedelta(0)) == 0  # and the sweep does not keep sending it
+    assert table_sweep(older_than=timedelta(0)) == 0  # and the sweep does not keep sending it
 
 
 def test_an_organiser_forfeits_a_no_show_seat_and_reinstates_a_dropped_player() -> None:
@@ -138,9 +141,9 @@ def test_an_organiser_forfeits_a_no_show_seat_and_reinstates_a_dropped_player() 
 def test_closing_check_in_marks_no_shows_and_promotes_the_waitlist_in_order() -> None:
     event = EventFactory(capacity=3)
     players = [PlayerFactory() for _ in range(5)]
-    registrations = [services.registration_create(event=event, player=p) for p in players]
+    registrations = [registration_create(event=event, player=p) for p in players]
     for registration in registrations[:2]:
-        services.registration_check_in(registration=registration, by=registration.player.user)
+        registration_check_in(registration=registration, by=registration.player.user)
     absent = as_user(event.organisers.get()).post(f"/api/events/{event.pk}/close-check-in/").json()
     assert [r["player"] for r in absent] == [players[2].handle]
     statuses = [Registration.objects.get(pk=r.pk).status for r in registrations]
@@ -186,7 +189,7 @@ def test_a_final_table_decides_places_one_to_four() -> None:
     finalists = [s.player.handle for s in final.tables.get().seats.order_by("position")]
     assert finalists == before[:4]
     play(final, rng)
-    assert services.event_close(event=event, by=event.organisers.get()).status == "finished"
+    assert event_close(event=event, by=event.organisers.get()).status == "finished"
     verdict = TableResult.objects.get(table=final.tables.get()).verdict
     by_final = {s["player"]: s["rank"] for s in verdict["seats"]}
     rows = APIClient().get(f"/api/events/{event.pk}/standings/").json()
@@ -202,7 +205,7 @@ def test_an_unrated_event_leaves_the_ratings_alone() -> None:
     play(start(event), random.Random(7))
     assert TableResult.objects.get(table__round__event=event).status == "verified"
     assert not RatingEvent.objects.exists()
-    assert services.table_sweep(older_than=timedelta(0)) == 0  # not sent for rating again and again
+    assert table_sweep(older_than=timedelta(0)) == 0  # not sent for rating again and again
 
 
 def test_an_events_family_pairs_never_meet_and_a_pinned_player_keeps_table_one() -> None:
@@ -232,15 +235,15 @@ def test_players_check_themselves_in_from_the_events_day_organisers_at_any_time(
 
     from config.errors import Conflict
     from tests.factories import EventFactory, PlayerFactory
-    from tournaments import services
+    from tournaments.services.registrations import registration_check_in, registration_create
 
     event = EventFactory(starts_at=timezone.now() + timedelta(days=10), timezone="Europe/Paris")
     early, helped = PlayerFactory(), PlayerFactory()
-    mine = services.registration_create(event=event, player=early)
+    mine = registration_create(event=event, player=early)
     with pytest.raises(Conflict) as refused:
-        services.registration_check_in(registration=mine, by=early.user)
+        registration_check_in(registration=mine, by=early.user)
     assert refused.value.code == "check_in_not_open"
-    theirs = services.registration_create(event=event, player=helped)
-    assert services.registration_check_in(registration=theirs, by=event.organisers.get()).status == "checked_in"
+    theirs = registration_create(event=event, player=helped)
+    assert registration_check_in(registration=theirs, by=event.organisers.get()).status == "checked_in"
     settings.CHECK_IN_DAYS_BEFORE = 10
-    assert services.registration_check_in(registration=mine, by=early.user).status == "checked_in"
+    assert registration_check_in(registration=mine, by=early.user).status == "checked_in"

@@ -20,8 +20,16 @@ from hypothesis.stateful import (
 from config.errors import DomainError
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data
-from tournaments import services
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
+from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_withdraw,
+)
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PLAYERS = 7
@@ -40,7 +48,7 @@ class CafeNight(RuleBasedStateMachine):
     def everyone_registers_some_arrive(self, arrived: set[int]) -> None:
         """All seven register (five places, two on the waitlist); some of those with a place check in."""
         for player in self.players:
-            services.registration_create(event=self.event, player=player)
+            registration_create(event=self.event, player=player)
         for index in sorted(arrived):
             self.check_in(index)
         self.the_waitlist_keeps_its_order()
@@ -59,30 +67,30 @@ class CafeNight(RuleBasedStateMachine):
 
     @rule(index=st.integers(0, PLAYERS - 1))
     def register(self, index: int) -> None:
-        self.attempt(lambda: services.registration_create(event=self.event, player=self.players[index]))
+        self.attempt(lambda: registration_create(event=self.event, player=self.players[index]))
 
     @rule(index=st.integers(0, PLAYERS - 1))
     def check_in(self, index: int) -> None:
         registration = self.registration(index)
         if registration:
-            self.attempt(lambda: services.registration_check_in(registration=registration, by=self.organiser))
+            self.attempt(lambda: registration_check_in(registration=registration, by=self.organiser))
 
     @rule(index=st.integers(0, PLAYERS - 1))
     def withdraw(self, index: int) -> None:
         registration = self.registration(index)
         if registration:
-            self.attempt(lambda: services.registration_withdraw(registration=registration, by=self.organiser))
+            self.attempt(lambda: registration_withdraw(registration=registration, by=self.organiser))
 
     @rule()
     def close_check_in(self) -> None:
-        self.attempt(lambda: services.event_close_check_in(event=self.event, by=self.organiser))
+        self.attempt(lambda: event_close_check_in(event=self.event, by=self.organiser))
 
     @precondition(lambda self: self.event.status == Event.Status.REGISTRATION)
     @rule()
     def start(self) -> None:
         def go() -> None:
-            round_ = services.event_start(event=self.event, by=self.organiser)
-            services.round_start(round_=round_, by=self.organiser)
+            round_ = event_start(event=self.event, by=self.organiser)
+            round_start(round_=round_, by=self.organiser)
 
         self.attempt(go)
 
@@ -90,13 +98,13 @@ class CafeNight(RuleBasedStateMachine):
     def drop(self, index: int) -> None:
         registration = self.registration(index)
         if registration:
-            self.attempt(lambda: services.registration_drop(registration=registration, by=self.players[index].user))
+            self.attempt(lambda: registration_drop(registration=registration, by=self.players[index].user))
 
     @rule(index=st.integers(0, PLAYERS - 1))
     def reinstate(self, index: int) -> None:
         registration = self.registration(index)
         if registration:
-            self.attempt(lambda: services.registration_reinstate(registration=registration, by=self.organiser))
+            self.attempt(lambda: registration_reinstate(registration=registration, by=self.organiser))
 
     @rule(pick=st.integers(0, 100))
     def forfeit_a_seat(self, pick: int) -> None:
@@ -107,7 +115,7 @@ class CafeNight(RuleBasedStateMachine):
         )
         if open_seats:
             seat = open_seats[pick % len(open_seats)]
-            self.attempt(lambda: services.seat_forfeit(seat=seat, by=self.organiser))
+            self.attempt(lambda: seat_forfeit(seat=seat, by=self.organiser))
 
     @precondition(lambda self: self.event.status == Event.Status.RUNNING)
     @rule()
@@ -120,15 +128,15 @@ class CafeNight(RuleBasedStateMachine):
                 continue
             seats = list(table.seats.order_by("position"))
             data = [d for s, d in zip(seats, legal_seat_data(table, self.rng), strict=True) if not s.forfeited]
-            services.table_sheets_submit(table=table, seats=data, by=self.organiser)
+            table_sheets_submit(table=table, seats=data, by=self.organiser)
         assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
 
     @precondition(lambda self: self.event.status == Event.Status.RUNNING)
     @rule()
     def next_round(self) -> None:
         def go() -> None:
-            round_ = services.round_seat_next(event=self.event, by=self.organiser)
-            services.round_start(round_=round_, by=self.organiser)
+            round_ = round_seat_next(event=self.event, by=self.organiser)
+            round_start(round_=round_, by=self.organiser)
 
         self.attempt(go)
 

@@ -9,8 +9,10 @@ from django.utils import timezone
 
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import selectors, services
 from tournaments.models import ScoreSheet, TableResult
+from tournaments.selectors.verification import rounds_complete_but_running, tables_queued, tables_stuck
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_sweep, table_verify
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +26,7 @@ def queued_tables(players: int, seed: int, *, miscount: bool = False):
         seats = legal_seat_data(table, rng)
         if miscount and index == 1:
             seats[0]["claimed_total"] += 1
-        services.table_sheets_submit(table=table, seats=seats, by=table.round.event.organisers.get())
+        table_sheets_submit(table=table, seats=seats, by=table.round.event.organisers.get())
     assert set(TableResult.objects.values_list("status", flat=True)) == {TableResult.Status.PENDING}
     return tables
 
@@ -34,12 +36,12 @@ def test_one_task_verifies_every_queued_table_and_the_others_find_nothing_to_do(
 ) -> None:
     tables = queued_tables(12, seed=1, miscount=True)
     with django_capture_on_commit_callbacks(execute=True):
-        mine = services.table_verify(table_id=tables[0].pk, attempt=1)
+        mine = table_verify(table_id=tables[0].pk, attempt=1)
     assert mine is not None
     assert mine.status == TableResult.Status.VERIFIED
     statuses = dict(TableResult.objects.values_list("table_id", "status"))
     assert statuses == {tables[0].pk: "verified", tables[1].pk: "rejected", tables[2].pk: "verified"}
-    assert [services.table_verify(table_id=t.pk, attempt=1) for t in tables[1:]] == [None, None]
+    assert [table_verify(table_id=t.pk, attempt=1) for t in tables[1:]] == [None, None]
     rejected = ScoreSheet.objects.filter(seat__table=tables[1], status=ScoreSheet.Status.REJECTED)
     assert rejected.count() == 1
     assert rejected.get().problems[0]["code"] == "total_mismatch"
@@ -56,7 +58,7 @@ def test_a_batch_costs_the_same_queries_for_two_tables_as_for_four() -> None:
         TableResult.objects.all().delete()
         tables = queued_tables(players, seed)
         with CaptureQueriesContext(connection) as queries:
-            services.table_verify(table_id=tables[0].pk, attempt=1)
+            table_verify(table_id=tables[0].pk, attempt=1)
         counts.append(len(queries))
     assert counts[0] == counts[1]
 
@@ -64,7 +66,7 @@ def test_a_batch_costs_the_same_queries_for_two_tables_as_for_four() -> None:
 def test_with_a_batch_of_one_each_task_verifies_only_its_table(settings) -> None:
     settings.VERIFY_BATCH = 1
     tables = queued_tables(8, seed=4)
-    services.table_verify(table_id=tables[1].pk, attempt=1)
+    table_verify(table_id=tables[1].pk, attempt=1)
     statuses = dict(TableResult.objects.values_list("table_id", "status"))
     assert statuses == {tables[0].pk: "pending", tables[1].pk: "verified"}
 
@@ -75,9 +77,9 @@ def test_the_queue_is_read_through_its_index_not_by_scanning_every_result() -> N
     queued_tables(players=8, seed=11)
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")  # the tables here are tiny; ask whether the index fits
-    claim = selectors.tables_queued().select_for_update(skip_locked=True).values_list("table_id", "attempt")[:49]
+    claim = tables_queued().select_for_update(skip_locked=True).values_list("table_id", "attempt")[:49]
     assert "tableresult_queue" in claim.explain()
-    assert "tableresult_queue" in selectors.tables_stuck(before=timezone.now()).explain()
+    assert "tableresult_queue" in tables_stuck(before=timezone.now()).explain()
 
 
 def test_the_sweep_finishes_a_running_round_whose_tables_all_count() -> None:
@@ -91,7 +93,7 @@ def test_the_sweep_finishes_a_running_round_whose_tables_all_count() -> None:
     TableResult.objects.filter(table__in=tables).update(status=TableResult.Status.VERIFIED)
     round_ = tables[0].round
     assert Round.objects.get(pk=round_.pk).status == Round.Status.RUNNING
-    assert selectors.rounds_complete_but_running() == [round_.pk]
-    services.table_sweep(older_than=timedelta(seconds=120))
+    assert rounds_complete_but_running() == [round_.pk]
+    table_sweep(older_than=timedelta(seconds=120))
     assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
-    assert selectors.rounds_complete_but_running() == []
+    assert rounds_complete_but_running() == []

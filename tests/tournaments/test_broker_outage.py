@@ -9,8 +9,9 @@ from kombu.exceptions import OperationalError
 
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import TableResult
+from tournaments.services.sheets import sheet_submit
+from tournaments.services.verification import table_sweep, table_verify
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +40,12 @@ def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_
         assert response.status_code == 202
     assert TableResult.objects.get(table=table).status == "pending"
     monkeypatch.undo()
-    assert services.table_sweep(older_than=timedelta(minutes=5)) == 0  # too recent to be called stuck
+    assert table_sweep(older_than=timedelta(minutes=5)) == 0  # too recent to be called stuck
     TableResult.objects.filter(table=table).update(
         updated_at=TableResult.objects.get(table=table).updated_at - timedelta(minutes=10)
     )
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.table_sweep(older_than=timedelta(minutes=5)) == 1
+        assert table_sweep(older_than=timedelta(minutes=5)) == 1
     assert TableResult.objects.get(table=table).status == "verified"
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").exists()
 
@@ -59,16 +60,16 @@ def test_a_verification_whose_rating_fails_keeps_no_verdict_and_the_sweep_verifi
     monkeypatch.setattr("tournaments.services.verification.dispatch", lambda *args: True)  # the task waits
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     monkeypatch.setattr("tournaments.services.results.tables_rate", database_down)
     with pytest.raises(DatabaseOperationalError):
-        services.table_verify(table_id=table.pk, attempt=1)
+        table_verify(table_id=table.pk, attempt=1)
     assert TableResult.objects.get(table=table).status in TableResult.QUEUED
     assert not RatingEvent.objects.exists()
     monkeypatch.undo()
     TableResult.objects.update(updated_at=TableResult.objects.get().updated_at - timedelta(minutes=10))
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.table_sweep(older_than=timedelta(minutes=5)) == 1
+        assert table_sweep(older_than=timedelta(minutes=5)) == 1
     assert TableResult.objects.get(table=table).status == "verified"
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").exists()
-    assert services.table_sweep(older_than=timedelta(minutes=5)) == 0
+    assert table_sweep(older_than=timedelta(minutes=5)) == 0

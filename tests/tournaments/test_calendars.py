@@ -9,7 +9,7 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory
-from tournaments import services
+from tournaments.services.registrations import registration_create, registration_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -51,8 +51,8 @@ def test_a_players_feed_lists_the_events_they_entered_and_not_those_they_left() 
     soon = timezone.now() + timedelta(days=2)
     kept, left = EventFactory(name="Kept", starts_at=soon), EventFactory(name="Left", starts_at=soon)
     EventFactory(name="Never", starts_at=soon)
-    services.registration_create(event=kept, player=player)
-    registration = services.registration_create(event=left, player=player)
-    services.registration_withdraw(registration=registration, by=player.user)
+    registration_create(event=kept, player=player)
+    registration = registration_create(event=left, player=player)
+    registration_withdraw(registration=registration, by=player.user)
     assert set(entries(f"/players/{player.handle}/events.ics")) == {"Kept"}
     assert Client().get("/players/nobody/events.ics").status_code == 404

@@ -11,9 +11,15 @@ from django.utils.html import escape
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import CardStat, TableCardTally, TableResult
+from tournaments.selectors.analysis import card_statistics_tables
+from tournaments.selectors.catalogue import edition_rules_data
 from tournaments.services.card_stats import card_stats_rebuild
+from tournaments.services.events import event_close
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sanctions import event_sanction, event_unsanction
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_reopen
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -27,11 +33,11 @@ def played(rng: random.Random, on_commit, players: int = 8):
     event = EventFactory(game=GAME, rounds_planned=1)
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     for table in round_.tables.all():
         with on_commit(execute=True):
-            services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+            table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
     return event, round_
 
 
@@ -48,10 +54,10 @@ def test_statistics_follow_verdicts_corrections_and_sanctions(django_capture_on_
     table = round_.tables.order_by("number").first()
     organiser = event.organisers.get()
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_reopen(table=table, reason="wrong rows", by=organiser)
+        table_reopen(table=table, reason="wrong rows", by=organiser)
     assert TableCardTally.objects.count() == 1
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+        table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
     assert TableResult.objects.get(table=table).status == "verified"
     corrected = stats()
     assert corrected != live
@@ -59,17 +65,17 @@ def test_statistics_follow_verdicts_corrections_and_sanctions(django_capture_on_
     assert stats() == corrected
     # the sanction revoked: nothing counts; given back: the same as before
     steward = UserFactory(is_superuser=True)
-    services.event_close(event=event, by=organiser)
-    services.event_unsanction(event=event, by=steward, reason="a test")
+    event_close(event=event, by=organiser)
+    event_unsanction(event=event, by=steward, reason="a test")
     assert stats() == {}
-    services.event_sanction(event=event, by=steward, reason="a test")
+    event_sanction(event=event, by=steward, reason="a test")
     assert stats() == corrected
 
 
 def test_the_api_gives_every_card_by_its_name_with_csv_and_filters(django_capture_on_commit_callbacks) -> None:
     played(random.Random(3), django_capture_on_commit_callbacks)
     rows = Client().get(f"/api/games/{GAME}/cards/").json()
-    deck = selectors.edition_rules_data(game=GAME, edition=None)
+    deck = edition_rules_data(game=GAME, edition=None)
     assert sorted(row["card"] for row in rows) == sorted(card.id for card in deck.cards)
     assert {row["name"] for row in rows} == {card.name for card in deck.cards}
     assert sum(row["taken"] for row in rows) == 2 * 4 * 4 * 7  # two tables of four, four rounds, seven picks
@@ -89,7 +95,7 @@ def test_the_cards_page_in_french_sorts_and_charts(django_capture_on_commit_call
     page = Client(headers={"accept-language": "fr"}).get(f"/games/{GAME}/cards/?sort=uplift").content.decode()
     assert "Cartes de" in page
     assert "<svg" in page
-    deck = selectors.edition_rules_data(game=GAME, edition=None)
+    deck = edition_rules_data(game=GAME, edition=None)
     assert all(escape(card.name) in page for card in deck.cards)
     assert Client().get("/games/boomerang-flip/cards/").status_code == 404
 
@@ -110,5 +116,5 @@ def test_a_rebuild_tallied_by_worker_processes_equals_the_one_kept_up_to_date(
 
 def test_the_page_counts_the_tables_from_the_kept_lines(django_capture_on_commit_callbacks) -> None:
     played(random.Random(8), django_capture_on_commit_callbacks, players=7)  # a table of 4 and one of 3
-    assert selectors.card_statistics_tables(game=GAME) == TableCardTally.objects.filter(game=GAME).count() == 2
+    assert card_statistics_tables(game=GAME) == TableCardTally.objects.filter(game=GAME).count() == 2
     assert "From 2 verified tables" in Client().get(f"/games/{GAME}/cards/").content.decode()

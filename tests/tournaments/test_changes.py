@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from tests.factories import EventFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import Event
+from tournaments.services.events import event_update
+from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def test_events_changed_since_a_moment_come_oldest_first_by_cursor() -> None:
     changed = read_all(client, "/api/events/changes/", {"updated_since": moment.isoformat(), "page_size": 2})
     assert [row["id"] for row in changed] == [e.pk for e in fresh]
     assert "count" not in client.get("/api/events/changes/").json()  # a cursor: no count to keep true
-    services.event_update(event=old[0], by=old[0].organisers.get(), venue="The library")
+    event_update(event=old[0], by=old[0].organisers.get(), venue="The library")
     again = read_all(client, "/api/events/changes/", {"updated_since": moment.isoformat()})
     assert again[-1]["id"] == old[0].pk  # its change is the newest
     assert len(read_all(client, "/api/events/changes/", {})) == 8
@@ -47,7 +48,7 @@ def test_an_events_tables_changed_since_a_moment(django_capture_on_commit_callba
     moment = timezone.now()
     verified = tables[1]
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=verified, seats=legal_seat_data(verified, random.Random(2)),
+        table_sheets_submit(table=verified, seats=legal_seat_data(verified, random.Random(2)),
                                      by=event.organisers.get())  # fmt: skip
     client = Client()
     changed = read_all(client, "/api/tables/changes/", {"event": event.pk, "updated_since": moment.isoformat()})

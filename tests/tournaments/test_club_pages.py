@@ -5,8 +5,10 @@ from django.test import Client
 
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import register_and_check_in
-from tournaments import services
 from tournaments.models import Event, Organisation, RatingBody, Round, Staff
+from tournaments.services.clubs import membership_add, organisation_create
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.rounds import event_start, round_seat_next
 
 pytestmark = pytest.mark.django_db
 
@@ -64,13 +66,13 @@ def test_a_clubs_page_lists_its_events_and_hides_its_drafts_from_strangers() -> 
 
 def test_an_owner_adds_an_organiser_who_can_then_run_the_clubs_events() -> None:
     owner, helper = PlayerFactory(), PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     signed_in(owner.user).post("/clubs/owls/staff/", {"player": helper.handle, "role": "organiser"})
     assert Staff.objects.get(organisation=club, user=helper.user).role == "organiser"
     refused = signed_in(helper.user).post("/clubs/owls/staff/", {"player": PlayerFactory().handle, "role": "owner"})
     assert refused.status_code == 302
     assert Staff.objects.filter(organisation=club).count() == 2  # an organiser does not manage the staff
-    event = services.event_create(organiser=helper.user, name="Night", game="boomerang-australia", organisation=club)
+    event = event_create(organiser=helper.user, name="Night", game="boomerang-australia", organisation=club)
     assert event.organisation == club
 
 
@@ -118,10 +120,10 @@ def test_the_signals_name_each_player_of_a_closed_circle_once(django_capture_on_
     players = [PlayerFactory() for _ in range(4)]
     register_and_check_in(event, players)
     organiser = event.organisers.get()
-    round_ = services.event_start(event=event, by=organiser)
+    round_ = event_start(event=event, by=organiser)
     Round.objects.filter(pk=round_.pk).update(status="seated")
     play_round(Round.objects.get(pk=round_.pk), organiser, random.Random(1), django_capture_on_commit_callbacks)
-    play_round(services.round_seat_next(event=event, by=organiser), organiser, random.Random(2),
+    play_round(round_seat_next(event=event, by=organiser), organiser, random.Random(2),
                django_capture_on_commit_callbacks)  # fmt: skip
     signals = event_signals(event=event)
     assert signals.closed_circle == sorted(p.handle for p in players)  # each once, though they met at two tables
@@ -169,16 +171,16 @@ def test_after_a_night_its_players_become_members_in_one_tap_dated_the_night(
     from tournaments.models import Membership
 
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    night = services.event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club,
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    night = event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club,
                                   rounds_planned=1, starts_at=datetime(2026, 11, 19, 19, tzinfo=UTC))  # fmt: skip
-    services.event_open_registration(event=night, by=owner.user)
+    event_open_registration(event=night, by=owner.user)
     players = [PlayerFactory() for _ in range(4)]
     register_and_check_in(night, players)
-    round_ = services.event_start(event=night, by=owner.user)
+    round_ = event_start(event=night, by=owner.user)
     play_round(round_, owner.user, random.Random(4), django_capture_on_commit_callbacks)
-    services.event_close(event=night, by=owner.user)
-    services.membership_add(organisation=club, by=owner.user, player=players[0])  # one is a member already
+    event_close(event=night, by=owner.user)
+    membership_add(organisation=club, by=owner.user, player=players[0])  # one is a member already
     staff, stranger = Client(), Client()
     staff.force_login(owner.user)
     stranger.force_login(PlayerFactory().user)
@@ -198,7 +200,7 @@ def test_a_player_asks_to_join_from_the_clubs_page_and_its_staff_accept_or_decli
     from tournaments.models import JoinRequest, Membership
 
     owner, keen, shy = PlayerFactory(), PlayerFactory(), PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     staff, asker, other = Client(), Client(), Client()
     staff.force_login(owner.user)
     asker.force_login(keen.user)

@@ -11,8 +11,10 @@ from games.simulate import with_claims
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.games.test_feeding import planted
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import Sanction, Table
+from tournaments.selectors.draft_hints import event_draft_hints
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -22,21 +24,21 @@ def played_table(on_commit, *, feeder: bool, seed: int = 2):
     event = EventFactory(game=GAME, rounds_planned=1, sanction=Sanction.WAITING)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     organiser = event.organisers.get()
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     table = round_.tables.get()
     sheet = {"game": GAME, "seats": legal_seat_data(table, random.Random(seed))}
     if feeder:
         sheet = with_claims(planted(sheet, feeder=0))
     with on_commit(execute=True):
-        services.table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=sheet["seats"], by=organiser)
+        table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=sheet["seats"], by=organiser)
     assert table.result.__class__.objects.get(table=table).status == "verified"
     return event, [seat["player"] for seat in sheet["seats"]]
 
 
 def test_a_planted_feeder_is_a_hint_in_the_stewards_queue(django_capture_on_commit_callbacks) -> None:
     event, players = played_table(django_capture_on_commit_callbacks, feeder=True)
-    feeding, _perfect = selectors.event_draft_hints(event=event)
+    feeding, _perfect = event_draft_hints(event=event)
     assert [(h.feeder, h.fed) for h in feeding] == [(players[0], players[1])]
     hint = feeding[0]
     assert hint.picks >= 3
@@ -51,7 +53,7 @@ def test_a_planted_feeder_is_a_hint_in_the_stewards_queue(django_capture_on_comm
 
 def test_an_honest_table_gives_no_hint(django_capture_on_commit_callbacks) -> None:
     event, _players = played_table(django_capture_on_commit_callbacks, feeder=False)
-    assert selectors.event_draft_hints(event=event) == ([], [])
+    assert event_draft_hints(event=event) == ([], [])
 
 
 def perfected(sheet: dict, seat: int) -> dict:
@@ -81,15 +83,15 @@ def test_every_pick_the_best_unlike_the_players_history_is_a_hint(django_capture
     event = EventFactory(game=GAME, rounds_planned=1, sanction=Sanction.WAITING)
     register_and_check_in(event, [steady, *[PlayerFactory() for _ in range(3)]])
     organiser = event.organisers.get()
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     table = round_.tables.get()
     sheet = {"game": GAME, "seats": legal_seat_data(table, random.Random(9))}
     seat = next(i for i, s in enumerate(sheet["seats"]) if s["player"] == steady.handle)
     sheet = with_claims(perfected(sheet, seat))
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=sheet["seats"], by=organiser)
-    _feeding, perfect = selectors.event_draft_hints(event=event)
+        table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=sheet["seats"], by=organiser)
+    _feeding, perfect = event_draft_hints(event=event)
     assert [(h.player, h.perfect_rounds) for h in perfect] == [(steady.handle, 4)]
     assert perfect[0].history is not None
     assert perfect[0].history < 0.8

@@ -13,9 +13,12 @@ from rest_framework.test import APIClient
 from games.simulate import drafting_sheet
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import selectors, services
 from tournaments.demo import demo_event_run
 from tournaments.models import Event, TableResult
+from tournaments.selectors.catalogue import edition_rules_data, table_deal
+from tournaments.services.archive import event_export, event_import
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import table_sheets_submit
 from tournaments.standings import SeatOutcome, TableOutcome, duplicate_scores
 
 pytestmark = pytest.mark.django_db
@@ -26,15 +29,15 @@ def seated(players: int = 8, **options) -> tuple[Event, object]:
     event = EventFactory(game=GAME, rounds_planned=2, duplicate_deals=True, **options)
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     return event, round_
 
 
 def deal_of(table) -> object:
-    deck = selectors.edition_rules_data(game=GAME, edition=None)
+    deck = edition_rules_data(game=GAME, edition=None)
     event = table.round.event
-    return selectors.table_deal(event=event, round_number=table.round.number, players=table.seats.count(), deck=deck)
+    return table_deal(event=event, round_number=table.round.number, players=table.seats.count(), deck=deck)
 
 
 def test_the_api_takes_the_option_for_drafting_games_only() -> None:
@@ -72,15 +75,15 @@ def test_sheets_from_the_deal_are_verified_and_rows_from_another_deal_are_refuse
     organiser = event.organisers.get()
     good, bad = round_.tables.order_by("number")
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=good, seats=legal_seat_data(good, random.Random(1)), by=organiser)
+        table_sheets_submit(table=good, seats=legal_seat_data(good, random.Random(1)), by=organiser)
     assert TableResult.objects.get(table=good).status == "verified"
-    deck = selectors.edition_rules_data(game=GAME, edition=None)
+    deck = edition_rules_data(game=GAME, edition=None)
     handles = [seat.player.handle for seat in bad.seats.order_by("position")]
     # an honest-looking sheet, correctly added up, drafted from a shuffle of its own: not the printed deal
     sheet = drafting_sheet(GAME, deck, 4, random.Random(2))
     seats = [{**seat, "player": handle} for seat, handle in zip(sheet["seats"], handles, strict=True)]
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=bad, seats=seats, by=organiser)
+        table_sheets_submit(table=bad, seats=seats, by=organiser)
     result = TableResult.objects.get(table=bad)
     assert result.status == "rejected"
     mismatches = [p for p in result.verdict["problems"] if p["code"] == "deal_mismatch"]
@@ -106,7 +109,7 @@ def test_the_slips_print_each_seats_hands(client: Client) -> None:
 def test_the_slips_of_an_event_without_duplicate_deals_print_no_deal(client: Client) -> None:
     event = EventFactory(game=GAME, rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
     client.force_login(event.organisers.get())
     assert "Duplicate deal" not in client.get(f"/events/{event.pk}/rounds/{round_.number}/slips/").content.decode()
 
@@ -132,7 +135,7 @@ def test_the_duplicate_tie_break_is_in_the_standings(django_capture_on_commit_ca
     rng = random.Random(5)
     for table in round_.tables.all():
         with django_capture_on_commit_callbacks(execute=True):
-            services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+            table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
     rows = Client().get(f"/api/events/{event.pk}/standings/").json()
     assert len(rows) == 8
     by_seat = sorted(rows, key=lambda row: row["player"])
@@ -146,12 +149,12 @@ def test_the_duplicate_tie_break_is_in_the_standings(django_capture_on_commit_ca
 def test_an_archive_of_a_duplicate_deal_event_imports_with_its_deal() -> None:
     event = demo_event_run(game=GAME, players=4, seed=8, rounds=1, mistake_rate=0, duplicate_deals=True).event
     assert TableResult.objects.filter(table__round__event=event, status="verified").count() == 1
-    archive = services.event_export(event=event)
+    archive = event_export(event=event)
     assert archive["event"]["duplicate_deals"] is True
     assert archive["event"]["deal_seed"] == event.deal_seed
     event.delete()
-    imported = services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+    imported = event_import(archive=archive, by=UserFactory(is_superuser=True))
     assert imported.deal_seed == archive["event"]["deal_seed"]
     archive["event"]["deal_seed"] += 1  # another seed: the archived rows no longer fit its deal
     with pytest.raises(Exception, match="deal_mismatch"):
-        services.event_import(archive=archive, by=UserFactory(is_superuser=True))
+        event_import(archive=archive, by=UserFactory(is_superuser=True))

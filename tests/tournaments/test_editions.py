@@ -10,8 +10,11 @@ from django.urls import reverse
 from config.errors import DomainError
 from games import australia, hunt
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import selectors, services
 from tournaments.models import Edition, TableResult
+from tournaments.selectors.catalogue import edition_rules_data
+from tournaments.services.editions import edition_load
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_reverify
 
 pytestmark = pytest.mark.django_db
 
@@ -26,16 +29,16 @@ def test_the_migration_ships_australia_and_the_labelled_practice_decks() -> None
 def test_loading_an_edition_makes_it_the_only_active_one_of_its_game() -> None:
     raw = json.loads(australia.SHIPPED_DECK.read_text())
     raw["name"] = "Boomerang: Australia (second printing)"
-    edition = services.edition_load(raw=raw)
+    edition = edition_load(raw=raw)
     assert list(Edition.objects.filter(game="boomerang-australia", is_active=True)) == [edition]
-    assert selectors.edition_rules_data(game="boomerang-australia", edition=edition).name == raw["name"]
+    assert edition_rules_data(game="boomerang-australia", edition=edition).name == raw["name"]
 
 
 def test_an_invalid_edition_is_refused_with_every_fault_and_nothing_changes() -> None:
     raw = json.loads(australia.SHIPPED_DECK.read_text())
     raw["cards"].pop()
     with pytest.raises(DomainError) as error:
-        services.edition_load(raw=raw)
+        edition_load(raw=raw)
     assert "the deck has 27 cards, expected 28" in error.value.message
     assert Edition.objects.filter(game="boomerang-australia", is_active=True).get().name == "Boomerang: Australia"
 
@@ -75,12 +78,12 @@ def test_a_table_is_verified_against_the_edition_active_when_its_task_runs(
         if renamed in seat["captured"]:
             seat["captured"]["Bunyip"] = seat["captured"].pop(renamed)
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=table, seats=seats, by=organiser)
+        table_sheets_submit(table=table, seats=seats, by=organiser)
     assert TableResult.objects.get(table=table).status == TableResult.Status.VERIFIED
 
-    services.edition_load(raw=json.loads(hunt.PRACTICE_SPECIES.read_text()))
+    edition_load(raw=json.loads(hunt.PRACTICE_SPECIES.read_text()))
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_reverify(table=table, by=organiser)
+        table_reverify(table=table, by=organiser)
     result = TableResult.objects.get(table=table)
     assert result.status == TableResult.Status.REJECTED
     assert {problem["code"] for problem in result.verdict["problems"]} == {"unknown_species"}

@@ -10,8 +10,14 @@ from rest_framework.test import APIClient
 from ratings.models import Rating
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data
-from tournaments import selectors, services
 from tournaments.models import Membership, Player, Registration, ScoreSheet, Seat, Staff, TableResult
+from tournaments.selectors.events import event_standings, final_places
+from tournaments.services.entrants import entrants_import, guest_claim, guest_create
+from tournaments.services.events import event_close
+from tournaments.services.registrations import registration_check_in, registration_create
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_reverify
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 CSV = "handle,name,club,email\nwalkin1,Walk In,,w1@example.org\n{known},,,\nwalkin2,,{club},\n"
@@ -110,18 +116,18 @@ def played_event_with_a_guest(rng: random.Random, on_commit) -> tuple[Player, li
     event = EventFactory(rounds_planned=1)
     organiser = event.organisers.get()
     regulars = [PlayerFactory() for _ in range(3)]
-    guest = services.guest_create(event=event, by=organiser, handle="walkin")
+    guest = guest_create(event=event, by=organiser, handle="walkin")
     for player in regulars:
-        services.registration_create(event=event, player=player)
+        registration_create(event=event, player=player)
     for registration in event.registrations.all():  # the guest was registered when entered
-        services.registration_check_in(registration=registration, by=organiser)
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+        registration_check_in(registration=registration, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     for table in round_.tables.all():
         seats = list(table.seats.all())
         with on_commit(execute=True):
-            services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
-    services.event_close(event=event, by=organiser)
+            table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+    event_close(event=event, by=organiser)
     assert TableResult.objects.filter(table__round=round_, status="verified").count() == len(seats) // 4
     return Player.objects.get(pk=guest.pk), regulars
 
@@ -153,11 +159,11 @@ def test_a_claim_moves_the_guests_results_and_ratings_and_happens_once(django_ca
     assert guest.claimed_by == claimer
     assert guest.claimed_at is not None
     event = claimer.registrations.get().event
-    assert claimer.handle in [row.handle for row in selectors.event_standings(event=event)]
-    assert selectors.final_places(events=[event])[event.pk][claimer.handle] >= 1
+    assert claimer.handle in [row.handle for row in event_standings(event=event)]
+    assert final_places(events=[event])[event.pk][claimer.handle] >= 1
     with django_capture_on_commit_callbacks(execute=True):
         table = TableResult.objects.get(table__seats__player=claimer).table
-        services.table_reverify(table=table, by=event.organisers.get())
+        table_reverify(table=table, by=event.organisers.get())
     assert TableResult.objects.get(table__seats__player=claimer).status == "verified"  # the rewritten sheets verify
     again = api_as(PlayerFactory().user).post("/api/players/claim/", {"code": guest.claim_code}, format="json")
     assert again.status_code == 409
@@ -204,7 +210,7 @@ def test_the_entrants_page_enters_a_walk_in_and_imports_a_list_in_french() -> No
 
 def test_the_claim_page_takes_the_code_and_says_why_it_refuses() -> None:
     event = EventFactory()
-    guest = services.guest_create(event=event, by=event.organisers.get(), handle="walkin")
+    guest = guest_create(event=event, by=event.organisers.get(), handle="walkin")
     claimer = PlayerFactory()
     client = Client()
     client.force_login(claimer.user)
@@ -242,11 +248,11 @@ def test_the_documented_maximum_is_entered_in_file_order_places_first_then_the_w
 
     event = EventFactory(capacity=MAX_ENTRANTS - 5)
     known = PlayerFactory()
-    services.registration_create(event=event, player=known)
+    registration_create(event=event, player=known)
     lines = [f"g{i},Guest {i}" for i in range(MAX_ENTRANTS - 1)]
     lines.insert(3, known.handle)
     text = "handle,name\n" + "\n".join(lines) + "\n"
-    outcomes = services.entrants_import(event=event, by=event.organisers.get(), text=text)
+    outcomes = entrants_import(event=event, by=event.organisers.get(), text=text)
     assert len(outcomes) == MAX_ENTRANTS
     assert outcomes[3].entered == "already_registered"
     statuses = [o.status for o in outcomes if o.entered == "guest"]
@@ -262,10 +268,10 @@ def test_the_documented_maximum_is_entered_in_file_order_places_first_then_the_w
 
 def test_a_claim_code_is_typed_in_any_case_and_reads_without_lookalikes() -> None:
     event = EventFactory()
-    guest = services.guest_create(event=event, by=event.organisers.get(), handle="walkin")
+    guest = guest_create(event=event, by=event.organisers.get(), handle="walkin")
     assert len(guest.claim_code) == 12
     assert set(guest.claim_code) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     claimer = PlayerFactory()
-    services.guest_claim(code=f"  {guest.claim_code.lower()} ", by=claimer.user)
+    guest_claim(code=f"  {guest.claim_code.lower()} ", by=claimer.user)
     guest.refresh_from_db()
     assert guest.claimed_by == claimer

@@ -8,8 +8,13 @@ from config.errors import Conflict, DomainError, NotAllowed
 from games import GAMES
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import Event, Round, ScoreSheet, TableResult
+from tournaments.selectors.events import event_standings
+from tournaments.services.events import event_close
+from tournaments.services.registrations import registration_drop
+from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
+from tournaments.services.sheets import sheet_submit
+from tournaments.services.verification import table_override
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
@@ -17,7 +22,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 def started_event(game: str, players: int, rounds: int = 2) -> tuple[Event, Round]:
     event = EventFactory(game=game, rounds_planned=rounds)
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    return event, services.event_start(event=event, by=event.organisers.get())
+    return event, event_start(event=event, by=event.organisers.get())
 
 
 @pytest.mark.parametrize(
@@ -29,16 +34,16 @@ def test_a_whole_event_runs_for_every_game(game: str, players: int, django_captu
     play_round(round_, organiser, rng, django_capture_on_commit_callbacks)
     round_.refresh_from_db()
     assert round_.status == "finished"
-    second = services.round_seat_next(event=event, by=organiser)
+    second = round_seat_next(event=event, by=organiser)
     assert sorted(s.player.handle for t in second.tables.all() for s in t.seats.all()) == sorted(
         r.player.handle for r in event.registrations.all()
     )
     play_round(second, organiser, rng, django_capture_on_commit_callbacks)
     event.refresh_from_db()
     assert event.status == "running"  # the last table is in: the organiser closes the event
-    event = services.event_close(event=event, by=organiser)
+    event = event_close(event=event, by=organiser)
     assert event.status == "finished"
-    standings = selectors.event_standings(event=event)
+    standings = event_standings(event=event)
     assert len(standings) == players
     assert standings[0].rank == 1
     assert all(row.tables == 2 for row in standings)
@@ -59,13 +64,13 @@ def test_round_one_seating_is_reproducible_from_the_stored_seed() -> None:
 
 def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture_on_commit_callbacks) -> None:
     event, round_ = started_event("boomerang-australia", 4)
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(9))
     data[1]["rounds"][2]["claimed"]["animals"] += 3
     for seat, seat_data in zip(seats, data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     result = TableResult.objects.get(table=table)
     assert result.status == "rejected"
     wrong = ScoreSheet.objects.get(seat=seats[1], version=1)
@@ -73,7 +78,7 @@ def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture
     assert ScoreSheet.objects.get(seat=seats[0]).status == "verified"
     data[1]["rounds"][2]["claimed"]["animals"] -= 3
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat_id=seats[1].pk, data=data[1], by=seats[1].player.user)
+        sheet_submit(seat_id=seats[1].pk, data=data[1], by=seats[1].player.user)
     result.refresh_from_db()
     assert result.status == "verified"
     assert list(seats[1].sheets.values_list("version", "status")) == [(2, "verified"), (1, "superseded")]
@@ -82,18 +87,18 @@ def test_a_mistaken_sheet_rejects_the_table_until_it_is_corrected(django_capture
 def test_the_organiser_can_accept_a_rejected_table_with_a_reason(django_capture_on_commit_callbacks) -> None:
     event, round_ = started_event("boomerang-australia", 4, rounds=1)
     organiser = event.organisers.get()
-    services.round_start(round_=round_, by=organiser)
+    round_start(round_=round_, by=organiser)
     table = round_.tables.get()
     data = legal_seat_data(table, random.Random(4))
     data[0]["claimed_total"] += 1
     for seat, seat_data in zip(table.seats.order_by("position"), data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     with pytest.raises(DomainError, match="needs a reason"):
-        services.table_override(table=table, reason=" ", by=organiser)
-    result = services.table_override(table=table, reason="the player added the total on paper correctly", by=organiser)
+        table_override(table=table, reason=" ", by=organiser)
+    result = table_override(table=table, reason="the player added the total on paper correctly", by=organiser)
     assert (result.status, result.override_by) == ("overridden", organiser)
-    assert services.event_close(event=event, by=organiser).status == "finished"
+    assert event_close(event=event, by=organiser).status == "finished"
 
 
 def test_submissions_are_refused_for_another_seat_a_round_not_running_and_malformed_data() -> None:
@@ -102,15 +107,15 @@ def test_submissions_are_refused_for_another_seat_a_round_not_running_and_malfor
     seats = list(table.seats.order_by("position"))
     data = legal_seat_data(table, random.Random(1))
     with pytest.raises(Conflict, match="not running"):
-        services.sheet_submit(seat_id=seats[0].pk, data=data[0], by=seats[0].player.user)
-    services.round_start(round_=round_, by=event.organisers.get())
+        sheet_submit(seat_id=seats[0].pk, data=data[0], by=seats[0].player.user)
+    round_start(round_=round_, by=event.organisers.get())
     with pytest.raises(NotAllowed, match="own seat"):
-        services.sheet_submit(seat_id=seats[0].pk, data=data[0], by=seats[1].player.user)
+        sheet_submit(seat_id=seats[0].pk, data=data[0], by=seats[1].player.user)
     with pytest.raises(DomainError) as error:
-        services.sheet_submit(seat_id=seats[0].pk, data={"rounds": "four"}, by=seats[0].player.user)
+        sheet_submit(seat_id=seats[0].pk, data={"rounds": "four"}, by=seats[0].player.user)
     assert error.value.field == "data.rounds"
     with pytest.raises(DomainError, match="not 'someone'"):
-        services.sheet_submit(seat_id=seats[0].pk, data={**data[0], "player": "someone"}, by=seats[0].player.user)
+        sheet_submit(seat_id=seats[0].pk, data={**data[0], "player": "someone"}, by=seats[0].player.user)
 
 
 def test_seats_can_be_swapped_before_the_round_starts_only() -> None:
@@ -118,11 +123,11 @@ def test_seats_can_be_swapped_before_the_round_starts_only() -> None:
     organiser = event.organisers.get()
     first, second = (t.seats.get(position=1) for t in round_.tables.order_by("number"))
     a_player, b_player = first.player, second.player
-    first, second = services.seat_swap(seat_a=first, seat_b=second, by=organiser)
+    first, second = seat_swap(seat_a=first, seat_b=second, by=organiser)
     assert (first.player, second.player) == (b_player, a_player)
-    services.round_start(round_=round_, by=organiser)
+    round_start(round_=round_, by=organiser)
     with pytest.raises(Conflict, match="before the round starts"):
-        services.seat_swap(seat_a=first, seat_b=second, by=organiser)
+        seat_swap(seat_a=first, seat_b=second, by=organiser)
 
 
 def test_a_dropped_player_is_not_seated_again(django_capture_on_commit_callbacks) -> None:
@@ -130,12 +135,12 @@ def test_a_dropped_player_is_not_seated_again(django_capture_on_commit_callbacks
     organiser = event.organisers.get()
     play_round(round_, organiser, random.Random(2), django_capture_on_commit_callbacks)
     leaving = event.registrations.first()
-    services.registration_drop(registration=leaving, by=leaving.player.user)
-    second = services.round_seat_next(event=event, by=organiser)
+    registration_drop(registration=leaving, by=leaving.player.user)
+    second = round_seat_next(event=event, by=organiser)
     seated = {s.player_id for t in second.tables.all() for s in t.seats.all()}
     assert leaving.player_id not in seated
     assert len(seated) == 7
-    assert next(r for r in selectors.event_standings(event=event) if r.handle == leaving.player.handle).dropped
+    assert next(r for r in event_standings(event=event) if r.handle == leaving.player.handle).dropped
 
 
 def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -> None:
@@ -162,13 +167,13 @@ def test_an_event_closes_only_after_its_last_round_and_only_by_its_organiser(
     event, round_ = started_event("boomerang-australia", 4)
     organiser = event.organisers.get()
     with pytest.raises(Conflict, match="still to be played"):
-        services.event_close(event=event, by=organiser)
+        event_close(event=event, by=organiser)
     play_round(round_, organiser, random.Random(3), django_capture_on_commit_callbacks)
     with pytest.raises(Conflict, match="still to be played"):  # two rounds planned: one more to go
-        services.event_close(event=event, by=organiser)
-    second = services.round_seat_next(event=event, by=organiser)
+        event_close(event=event, by=organiser)
+    second = round_seat_next(event=event, by=organiser)
     play_round(second, organiser, random.Random(4), django_capture_on_commit_callbacks)
     with pytest.raises(NotAllowed):
-        services.event_close(event=event, by=PlayerFactory().user)
-    assert services.event_close(event=event, by=organiser).status == "finished"
+        event_close(event=event, by=PlayerFactory().user)
+    assert event_close(event=event, by=organiser).status == "finished"
     assert event.history.filter(status="finished").exists()  # the close has its history row

@@ -9,8 +9,11 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import register_and_check_in
-from tournaments import services
 from tournaments.models import Event, Organisation, Seat
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_create, event_open_registration
+from tournaments.services.registrations import registration_create
+from tournaments.services.rounds import event_start, round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +35,7 @@ def form(**changes: object) -> dict[str, object]:
 @pytest.fixture
 def owner() -> Client:
     player = PlayerFactory()
-    services.organisation_create(by=player.user, slug="owls", name="Owls")
+    organisation_create(by=player.user, slug="owls", name="Owls")
     client = Client()
     client.force_login(player.user)
     client.user = player.user  # type: ignore[attr-defined]
@@ -72,7 +75,7 @@ def test_the_form_refuses_with_the_services_words_at_the_field(owner: Client) ->
 
 def test_another_clubs_organiser_cannot_choose_this_club(owner: Client) -> None:
     stranger = PlayerFactory()
-    services.organisation_create(by=stranger.user, slug="hawks", name="Hawks")
+    organisation_create(by=stranger.user, slug="hawks", name="Hawks")
     client = Client()
     client.force_login(stranger.user)
     answer = client.post("/events/new/", form())  # "owls" is not among their clubs
@@ -90,7 +93,7 @@ def test_a_draft_is_edited_an_open_event_too_and_a_started_one_is_not(owner: Cli
     saved = owner.post(f"/events/{event.pk}/edit/", form(name="Friday night", organisation=""))
     assert saved.status_code == 302, saved.context["form"].errors
     assert Event.objects.get().name == "Friday night"
-    services.event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
+    event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
     assert owner.get(f"/events/{event.pk}/edit/").status_code == 200  # until it starts (issue 42)
     assert Client().get(f"/events/{event.pk}/edit/").status_code == 302  # to log in
     Event.objects.filter(pk=event.pk).update(status="running")
@@ -122,9 +125,9 @@ def test_an_organiser_swaps_two_players_before_the_round_starts(owner: Client, s
     settings.CHECK_IN_DAYS_BEFORE = 3650  # the form's night is in the future: its players check in ahead
     owner.post("/events/new/", form(capacity=8))
     event = Event.objects.get()
-    services.event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
+    event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
     register_and_check_in(event, [PlayerFactory() for _ in range(8)])
-    round_ = services.event_start(event=event, by=owner.user)  # type: ignore[attr-defined]
+    round_ = event_start(event=event, by=owner.user)  # type: ignore[attr-defined]
     page = owner.get(f"/events/{event.pk}/rounds/1/").content.decode()
     assert "Swap two players" in page
     a, b = (
@@ -137,7 +140,7 @@ def test_an_organiser_swaps_two_players_before_the_round_starts(owner: Client, s
     b.refresh_from_db()
     assert (a.player_id, b.player_id) == players[::-1]
     assert "Swap two players" not in Client().get(f"/events/{event.pk}/rounds/1/").content.decode()
-    services.round_start(round_=round_, by=owner.user)  # type: ignore[attr-defined]
+    round_start(round_=round_, by=owner.user)  # type: ignore[attr-defined]
     owner.post(f"/events/{event.pk}/rounds/1/swap/", {"seat_a": a.pk, "seat_b": b.pk})
     a.refresh_from_db()
     assert a.player_id == players[1]  # refused once the round runs
@@ -181,9 +184,9 @@ def test_an_event_with_players_registered_moves_from_the_page_its_fixed_rules_un
     """The rules shown fixed are not sent back: an Australia night made through the API (whose default points
     name a table of 5 it never seats) moves its time and venue from the page once a player registered."""
     club = Organisation.objects.get(slug="owls")
-    event = services.event_create(organiser=owner.user, organisation=club, name="Night", game="boomerang-australia")  # type: ignore[attr-defined]
-    services.event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
-    services.registration_create(event=event, player=PlayerFactory())
+    event = event_create(organiser=owner.user, organisation=club, name="Night", game="boomerang-australia")  # type: ignore[attr-defined]
+    event_open_registration(event=event, by=owner.user)  # type: ignore[attr-defined]
+    registration_create(event=event, player=PlayerFactory())
     page = owner.get(f"/events/{event.pk}/edit/").content.decode()
     assert "Fixed: players registered for these rules." in page
     moved = {key: value for key, value in form(venue="The library", starts_time="20:00").items()

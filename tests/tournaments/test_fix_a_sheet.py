@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import TableResult
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def rejected_table(game: str, django_capture_on_commit_callbacks):
     data[0]["claimed_total"] = (data[0].get("claimed_total") or 0) + 7
     for seat, seat_data in zip(seats, data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     assert TableResult.objects.get(table=table).status == "rejected"
     return event, table, seats, data
 

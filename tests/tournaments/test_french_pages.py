@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from tests.factories import UserFactory
-from tournaments import services
 from tournaments.demo import demo_event_run, demo_event_unfinished
+from tournaments.services.rating import official_list_publish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +32,7 @@ def test_no_english_word_on_a_french_page() -> None:
     flip = demo_event_run(game="boomerang-flip", players=4, seed=4, rounds=1, rated=True).event
     running = demo_event_unfinished(game="boomerang-usa", players=8, seed=5, running=True)
     steward = UserFactory(is_superuser=True, is_staff=True)
-    services.official_list_publish(game=finished.game, by=steward, name="2026-11")
+    official_list_publish(game=finished.game, by=steward, name="2026-11")
     client = Client(HTTP_ACCEPT_LANGUAGE="fr")
     client.force_login(steward)
     table = finished.rounds.first().tables.first()

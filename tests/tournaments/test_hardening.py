@@ -108,16 +108,16 @@ def test_public_sheets_show_who_entered_them_by_handle_not_login(api_client) -> 
     seat.player.user.username = "private-login-name"
     seat.player.user.save()
     data = legal_seat_data(round_.tables.get(), random.Random(2))[0]
-    from tournaments import services
+    from tournaments.services.sheets import sheet_submit
 
-    services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+    sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     shown = api_client.get(f"/api/seats/{seat.pk}/sheets/").json()
     assert shown[0]["entered_by"] == seat.player.handle
     assert "private-login-name" not in str(shown)
 
 
 def test_an_organiser_without_a_handle_shows_as_no_one_rather_than_a_login() -> None:
-    from tournaments.serializers import ScoreSheetSerializer
+    from tournaments.serializers.sheets import ScoreSheetSerializer
 
     organiser = UserFactory(username="secret-admin")
     _event, round_ = running_round()

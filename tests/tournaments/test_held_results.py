@@ -9,13 +9,24 @@ import random
 import pytest
 
 from ratings.models import Rating, RatingEvent, RatingPool
-from ratings.services import pool_replay
+from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import services
 from tournaments.models import Event, HeldResult, ResultChange, Table, TableResult
 from tournaments.services import held_results
+from tournaments.services.archive import event_export
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_close, event_create, event_open_registration
 from tournaments.services.rating import as_held, rated
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.sanctions import (
+    event_sanction,
+    event_unsanction,
+    organisation_corrections_trust,
+    result_change_decide,
+)
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_override
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 GAME = "boomerang-australia"
@@ -27,30 +38,30 @@ class Night:
     def __init__(self, rng: random.Random, on_commit, trusted: bool = False) -> None:
         self.rng, self.on_commit = rng, on_commit
         self.owner, self.steward = PlayerFactory().user, UserFactory(is_superuser=True)
-        club = services.organisation_create(by=self.owner, slug="owls", name="Owls")
+        club = organisation_create(by=self.owner, slug="owls", name="Owls")
         if trusted:
-            services.organisation_corrections_trust(organisation=club, by=self.steward, trusted=True)
-        self.event = services.event_create(organiser=self.owner, name="Night", game=GAME, organisation=club,
+            organisation_corrections_trust(organisation=club, by=self.steward, trusted=True)
+        self.event = event_create(organiser=self.owner, name="Night", game=GAME, organisation=club,
                                            rounds_planned=2)  # fmt: skip
-        services.event_sanction(event=self.event, by=self.steward, reason="a club night")
-        services.event_open_registration(event=self.event, by=self.owner)
+        event_sanction(event=self.event, by=self.steward, reason="a club night")
+        event_open_registration(event=self.event, by=self.owner)
         register_and_check_in(self.event, [PlayerFactory() for _ in range(8)])
-        round_ = services.event_start(event=self.event, by=self.owner)
+        round_ = event_start(event=self.event, by=self.owner)
         for number in (1, 2):
             if number == 2:
-                round_ = services.round_seat_next(event=self.event, by=self.owner)
-            services.round_start(round_=round_, by=self.owner)
+                round_ = round_seat_next(event=self.event, by=self.owner)
+            round_start(round_=round_, by=self.owner)
             for table in round_.tables.all():
                 self.submit(table)
         with on_commit(execute=True):
-            services.event_close(event=self.event, by=self.owner)
+            event_close(event=self.event, by=self.owner)
 
     def submit(self, table: Table, wrong: bool = False) -> None:
         seats = legal_seat_data(Table.objects.get(pk=table.pk), self.rng)
         if wrong:
             seats[0] = {**seats[0], "claimed_total": seats[0]["claimed_total"] + 3}
         with self.on_commit(execute=True):
-            services.table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=seats, by=self.owner)
+            table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=seats, by=self.owner)
 
     def change(self) -> None:
         """One change of a random table's result, as an organiser may make after the close."""
@@ -59,14 +70,14 @@ class Night:
         if kind == "override":
             if TableResult.objects.get(table=table).table_verdict.scored:
                 with self.on_commit(execute=True):
-                    services.table_override(table=table, reason="as the slips say", by=self.owner)
+                    table_override(table=table, reason="as the slips say", by=self.owner)
         else:
             self.submit(table, wrong=kind == "wrong")
 
     def decide(self, accept: bool) -> ResultChange:
         pending = ResultChange.objects.get(event=self.event, status="pending")
         with self.on_commit(execute=True):
-            return services.result_change_decide(change=pending, accept=accept, by=self.steward, reason="checked")
+            return result_change_decide(change=pending, accept=accept, by=self.steward, reason="checked")
 
 
 def pool() -> dict[int, tuple[float, float, int]]:
@@ -136,7 +147,7 @@ def test_a_revoked_sanction_voids_the_waiting_change_and_holds_nothing(django_ca
     night = Night(random.Random(3), django_capture_on_commit_callbacks)
     night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_unsanction(event=night.event, by=night.steward, reason="doubt")
+        event_unsanction(event=night.event, by=night.steward, reason="doubt")
     assert ResultChange.objects.get(event=night.event).status == "void"
     assert not HeldResult.objects.exists()
     assert not RatingEvent.objects.filter(kind="match").exists()
@@ -161,11 +172,11 @@ def test_only_a_steward_decides_and_a_decision_is_made_once(django_capture_on_co
     night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
     pending = ResultChange.objects.get(event=night.event)
     with pytest.raises(DomainError) as refused:
-        services.result_change_decide(change=pending, accept=True, by=night.owner, reason="mine")
+        result_change_decide(change=pending, accept=True, by=night.owner, reason="mine")
     assert refused.value.code == "not_steward"
     night.decide(accept=True)
     with pytest.raises(DomainError) as again:
-        services.result_change_decide(change=pending, accept=False, by=night.steward, reason="late")
+        result_change_decide(change=pending, accept=False, by=night.steward, reason="late")
     assert again.value.code == "change_decided"
     assert Event.objects.get(pk=night.event.pk).result_changes.count() == 1
 
@@ -191,7 +202,7 @@ def test_the_api_shows_the_decisions_and_a_steward_accepts_a_change(django_captu
         accepted = steward.post(path, {"reason": "the slips agree"}, content_type="application/json")
     assert accepted.status_code == 200, accepted.content
     assert (accepted.json()["decision"], accepted.json()["reason"]) == ("accepted", "the slips agree")
-    archive = services.event_export(event=Event.objects.get(pk=night.event.pk))
+    archive = event_export(event=Event.objects.get(pk=night.event.pk))
     assert [d["decision"] for d in archive["decisions"]] == ["sanctioned", "accepted"]
 
 
@@ -222,7 +233,7 @@ def test_a_steward_trusts_a_clubs_corrections_from_its_page() -> None:
     from tournaments.models import Organisation
 
     owner = PlayerFactory()
-    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    organisation_create(by=owner.user, slug="owls", name="Owls")
     steward = Client()
     steward.force_login(UserFactory(is_superuser=True))
     assert "Trust its corrections" in steward.get("/clubs/owls/").content.decode()

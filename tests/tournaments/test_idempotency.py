@@ -14,14 +14,16 @@ from django.utils import timezone
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import ApiKey, IdempotentRequest, Organisation, ScoreSheet
+from tournaments.services.accounts import token_for_login
+from tournaments.services.clubs import organisation_create
+from tournaments.services.idempotency import idempotency_sweep
 
 pytestmark = pytest.mark.django_db
 
 
 def token_client(user, key: str | None = None) -> Client:
-    headers = {"Authorization": f"Token {services.token_for_login(user=user)}"}
+    headers = {"Authorization": f"Token {token_for_login(user=user)}"}
     if key is not None:
         headers["Idempotency-Key"] = key
     return Client(headers=headers)
@@ -98,7 +100,7 @@ def test_a_refusal_is_kept_too_but_a_throttled_or_failed_request_is_done_again(s
     anonymous = post_json(Client(), "/api/organisations/", {"slug": "owls", "name": "O"}, **{"Idempotency-Key": "a"})
     assert anonymous.status_code == 401
     assert not IdempotentRequest.objects.filter(key="a").exists()  # a 401 is retried with credentials
-    services.organisation_create(by=PlayerFactory().user, slug="o2", name="O2")
+    organisation_create(by=PlayerFactory().user, slug="o2", name="O2")
     stranger = token_client(PlayerFactory().user)
     forbidden = post_json(stranger, "/api/organisations/o2/keys/", {"name": "x", "scopes": ["read"]},
                           **{"Idempotency-Key": "f"})  # fmt: skip
@@ -119,7 +121,7 @@ def test_a_key_older_than_its_hours_is_forgotten_and_swept(settings) -> None:
     assert (again.status_code, again.json()["code"]) == (409, "slug_taken")  # done again, not replayed
     assert not again.has_header("Idempotent-Replayed")
     IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(hours=settings.IDEMPOTENCY_HOURS, minutes=1))
-    assert services.idempotency_sweep() == 1
+    assert idempotency_sweep() == 1
     assert not IdempotentRequest.objects.exists()
 
 
@@ -139,7 +141,7 @@ def test_two_requests_at_once_with_one_key_write_one_version_and_answer_alike() 
     table = round_.tables.get()
     seat = table.seats.select_related("player__user").order_by("position").first()
     data = legal_seat_data(table, random.Random(4))[0]
-    token = services.token_for_login(user=seat.player.user)
+    token = token_for_login(user=seat.player.user)
     barrier, answers, errors = threading.Barrier(2), [], []
 
     def submit() -> None:
@@ -184,7 +186,7 @@ def test_a_repeat_while_the_first_is_under_way_is_told_at_once_to_retry(seat_and
 
 def test_an_answer_holding_a_secret_is_not_replayed_nor_done_twice() -> None:
     player = PlayerFactory()
-    services.organisation_create(by=player.user, slug="owls", name="Owls")
+    organisation_create(by=player.user, slug="owls", name="Owls")
     client = token_client(player.user)
     body = {"name": "bot", "scopes": ["read"]}
     first = post_json(client, "/api/organisations/owls/keys/", body, **{"Idempotency-Key": "key-1"})

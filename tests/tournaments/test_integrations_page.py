@@ -8,8 +8,8 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.test_webhook_management import Receiver
-from tournaments import services
 from tournaments.models import ApiKey, Webhook, WebhookDelivery
+from tournaments.services.clubs import organisation_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def _loopback_receivers(settings):
 @pytest.fixture
 def owner_page():
     owner = PlayerFactory()
-    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    organisation_create(by=owner.user, slug="owls", name="Owls")
     client = Client()
     client.force_login(owner.user)
     return client
@@ -73,7 +73,7 @@ def test_an_owner_makes_a_key_shown_once_and_revokes_it(owner_page) -> None:
 
 def test_only_owners_see_the_page() -> None:
     owner = PlayerFactory()
-    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    organisation_create(by=owner.user, slug="owls", name="Owls")
     stranger = Client()
     stranger.force_login(PlayerFactory().user)
     assert stranger.get("/clubs/owls/integrations/").status_code == 403

@@ -6,11 +6,10 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.test import Client
 
-from ratings import services as ratings
-from ratings.services import Placing
+from ratings.services.pools import Placing, match_record
 from tests.factories import PlayerFactory
-from tournaments import services
 from tournaments.models import Membership
+from tournaments.services.clubs import membership_add, membership_end, organisation_create, player_country_set
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -29,7 +28,7 @@ def post(client: Client, url: str, body: dict):
 @pytest.fixture
 def club():
     owner = PlayerFactory()
-    return services.organisation_create(by=owner.user, slug="owls", name="Owls"), owner
+    return organisation_create(by=owner.user, slug="owls", name="Owls"), owner
 
 
 def test_staff_enrol_members_a_player_leaves_and_others_cannot(club) -> None:
@@ -70,10 +69,10 @@ def test_a_clubs_leaderboard_counts_only_the_tables_its_members_played_as_member
     start = date(2026, 3, 1)
     for n in range(6):  # six tables, one a week: ann always first, bob second, cy third
         placings = [Placing(p.user_id, p.handle, rank) for rank, p in enumerate((ann, bob, cy), start=1)]
-        ratings.match_record(game=GAME, source=f"table:{n}", order_at=at(start + timedelta(weeks=n)), placings=placings)
-    services.membership_add(organisation=organisation, by=owner.user, player=ann, joined_on=start + timedelta(weeks=2))
-    services.membership_add(organisation=organisation, by=owner.user, player=bob, joined_on=start)
-    services.membership_end(organisation=organisation, by=bob.user, player=bob, left_on=start + timedelta(weeks=1))
+        match_record(game=GAME, source=f"table:{n}", order_at=at(start + timedelta(weeks=n)), placings=placings)
+    membership_add(organisation=organisation, by=owner.user, player=ann, joined_on=start + timedelta(weeks=2))
+    membership_add(organisation=organisation, by=owner.user, player=bob, joined_on=start)
+    membership_end(organisation=organisation, by=bob.user, player=bob, left_on=start + timedelta(weeks=1))
     board = Client().get(f"/api/ratings/pools/{GAME}/leaderboard/?club=owls").json()["results"]
     assert [(row["handle"], row["games"]) for row in board] == [(ann.handle, 4), (bob.handle, 2)]  # cy never joined
     whole = {row["handle"]: row for row in Client().get(f"/api/ratings/pools/{GAME}/leaderboard/").json()["results"]}
@@ -86,9 +85,9 @@ def test_a_clubs_leaderboard_counts_only_the_tables_its_members_played_as_member
 
 def test_a_country_leaderboard_lists_that_countrys_players(club) -> None:
     ann, bob = PlayerFactory(), PlayerFactory()
-    services.player_country_set(player=ann, by=ann.user, country="BE")
+    player_country_set(player=ann, by=ann.user, country="BE")
     placings = [Placing(ann.user_id, ann.handle, 1), Placing(bob.user_id, bob.handle, 2)]
-    ratings.match_record(game=GAME, source="table:1", order_at=at(date(2026, 3, 1)), placings=placings)
+    match_record(game=GAME, source="table:1", order_at=at(date(2026, 3, 1)), placings=placings)
     board = Client().get(f"/api/ratings/pools/{GAME}/leaderboard/?country=be").json()["results"]
     assert [row["handle"] for row in board] == [ann.handle]
     both = Client().get(f"/api/ratings/pools/{GAME}/leaderboard/?country=BE&club=owls").json()["results"]
@@ -102,7 +101,7 @@ def test_the_club_page_lists_its_members_and_their_board_and_staff_enrol_from_it
     page.post("/clubs/owls/members/", {"player": ann.handle})
     assert Membership.objects.get(organisation=organisation).player == ann
     placings = [Placing(ann.user_id, ann.handle, 1), Placing(owner.user_id, owner.handle, 2)]
-    ratings.match_record(game=GAME, source="table:1", order_at=datetime.now(UTC), placings=placings)
+    match_record(game=GAME, source="table:1", order_at=datetime.now(UTC), placings=placings)
     shown = Client().get("/clubs/owls/").content.decode()
     assert "Members" in shown
     assert f'href="/players/{ann.handle}/"' in shown

@@ -8,8 +8,8 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import TableResult
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +23,10 @@ def night(django_capture_on_commit_callbacks):
     data[0]["claimed_total"] += 4
     for seat, seat_data in zip(seats, data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     waiting = list(second.seats.order_by("position"))
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat_id=waiting[0].pk, data=legal_seat_data(second, random.Random(6))[0],
+        sheet_submit(seat_id=waiting[0].pk, data=legal_seat_data(second, random.Random(6))[0],
                               by=waiting[0].player.user)  # fmt: skip
     organiser = Client()
     organiser.force_login(event.organisers.get())

@@ -11,30 +11,34 @@ from django.test import Client
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
-from tournaments import services
 from tournaments.models import Player
+from tournaments.services.clubs import organisation_create, player_notifications_set
+from tournaments.services.entrants import guest_create
+from tournaments.services.events import event_close, event_create, event_open_registration, event_update
+from tournaments.services.registrations import registration_check_in, registration_create
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sanctions import event_sanction, event_unsanction
+from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 
 
 def night(players: list[Player], on_commit, rounds: int = 1):
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    event = services.event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
                                   rounds_planned=rounds)  # fmt: skip
-    services.event_open_registration(event=event, by=owner.user)
+    event_open_registration(event=event, by=owner.user)
     register_and_check_in(event, players)
     with on_commit(execute=True):
-        round_ = services.event_start(event=event, by=owner.user)
+        round_ = event_start(event=event, by=owner.user)
     return owner, event, round_
 
 
 def test_seated_players_get_their_table_in_their_language_and_can_stop_it(django_capture_on_commit_callbacks) -> None:
     ann, zoe, quiet, no_mail = (PlayerFactory() for _ in range(4))
-    services.player_notifications_set(player=zoe, by=zoe.user, seated=True, rejected=True, finished=True, language="fr")
-    services.player_notifications_set(
-        player=quiet, by=quiet.user, seated=False, rejected=True, finished=True, language=""
-    )
+    player_notifications_set(player=zoe, by=zoe.user, seated=True, rejected=True, finished=True, language="fr")
+    player_notifications_set(player=quiet, by=quiet.user, seated=False, rejected=True, finished=True, language="")
     no_mail.user.email = ""
     no_mail.user.save()
     _owner, _event, _round = night([ann, zoe, quiet, no_mail], django_capture_on_commit_callbacks)
@@ -53,22 +57,22 @@ def test_seated_players_get_their_table_in_their_language_and_can_stop_it(django
 def test_a_refused_table_sends_the_problems_and_a_finished_event_the_place(django_capture_on_commit_callbacks) -> None:
     players = [PlayerFactory() for _ in range(4)]
     owner, event, round_ = night(players, django_capture_on_commit_callbacks)
-    services.round_start(round_=round_, by=owner.user)
+    round_start(round_=round_, by=owner.user)
     table = round_.tables.get()
     seats = list(table.seats.order_by("position"))
     data = legal_seat_data(table, random.Random(1))
     data[0]["claimed_total"] += 5  # an addition slip
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=table, seats=data, by=owner.user)
+        table_sheets_submit(table=table, seats=data, by=owner.user)
     assert len(mail.outbox) == 4
     assert "need fixing" in mail.outbox[0].subject
     assert seats[0].player.handle in mail.outbox[0].body
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(1)), by=owner.user)
+        table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(1)), by=owner.user)
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_close(event=event, by=owner.user)
+        event_close(event=event, by=owner.user)
     finished = [m for m in mail.outbox if "the results" in m.subject]
     assert len(finished) == 4
     assert re.search(r"you finished \d of 4", finished[0].body)
@@ -97,22 +101,22 @@ def test_the_settings_form_saves_choices_and_refuses_an_unknown_language() -> No
 def test_a_guest_with_an_address_gets_its_claim_link_with_its_results(django_capture_on_commit_callbacks) -> None:
     players = [PlayerFactory() for _ in range(3)]
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    event = services.event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
                                   rounds_planned=1)  # fmt: skip
-    services.event_open_registration(event=event, by=owner.user)
-    guest = services.guest_create(event=event, by=owner.user, handle="walkin", email="walkin@example.org")
+    event_open_registration(event=event, by=owner.user)
+    guest = guest_create(event=event, by=owner.user, handle="walkin", email="walkin@example.org")
     register_and_check_in(event, players)
-    services.registration_check_in(registration=guest.registrations.get(), by=owner.user)
+    registration_check_in(registration=guest.registrations.get(), by=owner.user)
     with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.event_start(event=event, by=owner.user)
-    services.round_start(round_=round_, by=owner.user)
+        round_ = event_start(event=event, by=owner.user)
+    round_start(round_=round_, by=owner.user)
     table = round_.tables.get()
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(2)), by=owner.user)
+        table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(2)), by=owner.user)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_close(event=event, by=owner.user)
+        event_close(event=event, by=owner.user)
     to_guest = [m for m in mail.outbox if m.to == ["walkin@example.org"]]
     assert len(to_guest) == 1
     assert f"/claim/?code={guest.claim_code}" in to_guest[0].body
@@ -128,14 +132,14 @@ def test_an_event_name_stored_with_line_breaks_and_quotes_still_sends_every_mail
 
     players = [PlayerFactory(handle=f"chloe_d{i}") for i in range(4)]
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    event = services.event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
     Event.objects.filter(pk=event.pk).update(name="Chloé's\r\nBcc: everyone@example.org night")
     event.refresh_from_db()
-    services.event_open_registration(event=event, by=owner.user)
+    event_open_registration(event=event, by=owner.user)
     register_and_check_in(event, players)
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_start(event=event, by=owner.user)
+        event_start(event=event, by=owner.user)
     assert len(mail.outbox) == 4
     message = mail.outbox[0]
     assert message.subject == "Chloé's Bcc: everyone@example.org night: round 1 is seated"
@@ -153,13 +157,13 @@ def test_an_event_moved_while_registration_is_open_mails_its_players_its_rules_s
 
     players = [PlayerFactory() for _ in range(3)]
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    event = services.event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
                                   venue="Café du coin", starts_at=datetime(2027, 1, 7, 19, tzinfo=UTC))  # fmt: skip
-    services.event_open_registration(event=event, by=owner.user)
+    event_open_registration(event=event, by=owner.user)
     for player in players:
-        services.registration_create(event=event, player=player)
-    services.player_notifications_set(player=players[2], by=players[2].user, seated=True, rejected=True,
+        registration_create(event=event, player=player)
+    player_notifications_set(player=players[2], by=players[2].user, seated=True, rejected=True,
                                       finished=True, language="fr", changes=True)  # fmt: skip
     api = Client()
     api.force_login(owner.user)
@@ -174,14 +178,14 @@ def test_an_event_moved_while_registration_is_open_mails_its_players_its_rules_s
     assert f"/events/{event.pk}/" in english.body
     assert "08/01/2027" in next(m for m in mail.outbox if m.to[0] == players[2].user.email).body
     with pytest.raises(Conflict) as locked:
-        services.event_update(event=event, by=owner.user, rounds_planned=6)
+        event_update(event=event, by=owner.user, rounds_planned=6)
     assert (locked.value.code, locked.value.field) == ("rules_locked", "rounds_planned")
     with pytest.raises(Conflict) as too_few:
-        services.event_update(event=event, by=owner.user, capacity=2)
+        event_update(event=event, by=owner.user, capacity=2)
     assert too_few.value.field == "capacity"
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_update(event=event, by=owner.user, description="Bring your own cards", capacity=3)
+        event_update(event=event, by=owner.user, description="Bring your own cards", capacity=3)
     assert mail.outbox == []  # only the time and the venue are news
     page = api.get(f"/events/{event.pk}/edit/").content.decode()
     assert "Fixed: players registered for these rules." in page
@@ -199,15 +203,15 @@ def test_each_mail_links_to_its_page_and_a_sanction_tells_each_player_their_rati
     play_round(round_, owner.user, random.Random(3), django_capture_on_commit_callbacks)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_close(event=event, by=owner.user)
+        event_close(event=event, by=owner.user)
     finished = {m.to[0]: m for m in mail.outbox}
     assert f"/events/{event.pk}/standings/" in finished[players[0].user.email].body
     steward = PlayerFactory()
-    federation = services.organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
+    federation = organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
     RatingBody.objects.create(game="", organisation=federation)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_sanction(event=event, by=steward.user, reason="a fine night")
+        event_sanction(event=event, by=steward.user, reason="a fine night")
     rated = {m.to[0]: m for m in mail.outbox}
     assert set(rated) == {p.user.email for p in players}
     news = rated[players[0].user.email]
@@ -216,5 +220,5 @@ def test_each_mail_links_to_its_page_and_a_sanction_tells_each_player_their_rati
     assert f"/players/{players[0].handle}/" in news.body
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_unsanction(event=event, by=steward.user, reason="on second thought")
+        event_unsanction(event=event, by=steward.user, reason="on second thought")
     assert mail.outbox[0].subject == "Jeudi no longer counts in the ratings"

@@ -9,8 +9,8 @@ from django.test import Client
 
 from config.errors import DomainError
 from tests.factories import OrganisationFactory, PlayerFactory, UserFactory
-from tournaments import services
 from tournaments.models import Event, Staff
+from tournaments.services.events import event_create
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def test_the_service_the_admin_and_commands_call_refuses_naming_the_field(organi
     user, club = organiser
     settings = {"name": "Night", "game": "boomerang-australia", field: value}
     with pytest.raises(DomainError) as refused:
-        services.event_create(organiser=user, organisation=club, **settings)
+        event_create(organiser=user, organisation=club, **settings)
     assert refused.value.field == field
     assert not Event.objects.exists()
 

@@ -8,8 +8,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
 from tournaments.models import PadDraft, ScoreSheet
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def table_of_four():
 
 def test_the_pad_never_replaces_a_sheet_a_player_entered_themselves() -> None:
     table, seats, data = table_of_four()
-    services.sheet_submit(seat_id=seats[1].pk, data=data[1], by=seats[1].player.user)
+    sheet_submit(seat_id=seats[1].pk, data=data[1], by=seats[1].player.user)
     answer = as_user(seats[0].player.user).post(f"/api/tables/{table.pk}/sheets/", {"seats": data}, format="json")
     assert (answer.status_code, answer.json()["code"]) == (409, "own_sheet")
     assert seats[1].player.handle in answer.json()["detail"]

@@ -10,9 +10,12 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import Event, Registration
 from tournaments.pages.codes import check_in_code
+from tournaments.selectors.events import event_standings
+from tournaments.services.events import event_close
+from tournaments.services.registrations import registration_create
+from tournaments.services.rounds import event_start, round_seat_next
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
@@ -22,9 +25,9 @@ def played_event(players: int, django_capture_on_commit_callbacks) -> Event:
     event = EventFactory(rounds_planned=3, capacity=64)
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    round_ = services.event_start(event=event, by=organiser)
+    round_ = event_start(event=event, by=organiser)
     play_round(round_, organiser, random.Random(players), django_capture_on_commit_callbacks)
-    services.round_seat_next(event=event, by=organiser)
+    round_seat_next(event=event, by=organiser)
     return event
 
 
@@ -68,7 +71,7 @@ def test_the_public_pages_show_the_event(django_capture_on_commit_callbacks) -> 
     assert "Bring your own snacks" in page
     assert "8 of 64 places taken" in page
     standings = client.get(f"/events/{event.pk}/standings/").content.decode()
-    rows = selectors.event_standings(event=event)
+    rows = event_standings(event=event)
     assert rows[0].handle in standings
     pairings = client.get(f"/events/{event.pk}/rounds/2/").content.decode()
     seat = event.rounds.get(number=2).tables.first().seats.select_related("player").first()
@@ -80,8 +83,8 @@ def finished_event(players: int, on_commit) -> Event:
     event = EventFactory(rounds_planned=1, capacity=64)
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    play_round(services.event_start(event=event, by=organiser), organiser, random.Random(players), on_commit)
-    event = services.event_close(event=event, by=organiser)
+    play_round(event_start(event=event, by=organiser), organiser, random.Random(players), on_commit)
+    event = event_close(event=event, by=organiser)
     assert event.status == Event.Status.FINISHED
     return event
 
@@ -90,11 +93,11 @@ def test_a_finished_event_shows_its_podium_in_standings_order(django_capture_on_
     event = finished_event(8, django_capture_on_commit_callbacks)
     page = Client().get(f"/events/{event.pk}/").content.decode()
     podium = page.split("Final standings")[1].split("Full standings")[0]
-    top = [row for row in selectors.event_standings(event=event) if row.rank <= 3]
+    top = [row for row in event_standings(event=event) if row.rank <= 3]
     assert len(top) >= 3
     where = [podium.index(f">{row.handle}</a>") for row in top]
     assert where == sorted(where)
-    fourth = next(row for row in selectors.event_standings(event=event) if row.rank > 3)
+    fourth = next(row for row in event_standings(event=event) if row.rank > 3)
     assert f">{fourth.handle}</a>" not in podium
     french = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Classement final" in french
@@ -102,7 +105,7 @@ def test_a_finished_event_shows_its_podium_in_standings_order(django_capture_on_
 
 def test_a_player_reads_their_table_result_and_final_place(django_capture_on_commit_callbacks) -> None:
     event = finished_event(8, django_capture_on_commit_callbacks)
-    rows = selectors.event_standings(event=event)
+    rows = event_standings(event=event)
     me = event.registrations.select_related("player__user").get(player__handle=rows[-1].handle).player
     client = Client()
     client.force_login(me.user)
@@ -136,7 +139,7 @@ def test_the_finished_event_page_makes_as_many_queries_for_more_players(django_c
 
 def test_a_players_page_gives_their_place_in_each_finished_event(django_capture_on_commit_callbacks) -> None:
     event = finished_event(8, django_capture_on_commit_callbacks)
-    rows = selectors.event_standings(event=event)
+    rows = event_standings(event=event)
     last = rows[-1]
     page = Client().get(f"/players/{last.handle}/").content.decode()
     assert f"place {last.rank} of 8" in page
@@ -159,9 +162,9 @@ def test_a_players_page_makes_as_many_queries_for_more_events(django_capture_on_
         another = EventFactory(rounds_planned=1)
         organiser = another.organisers.get()
         register_and_check_in(another, [player, *(PlayerFactory() for _ in range(3))])
-        round_ = services.event_start(event=another, by=organiser)
+        round_ = event_start(event=another, by=organiser)
         play_round(round_, organiser, random.Random(1), django_capture_on_commit_callbacks)
-        services.event_close(event=another, by=organiser)
+        event_close(event=another, by=organiser)
     assert counts[0] == counts[1]
     assert Client().get(f"/players/{player.handle}/").content.decode().count(" of 4") == 3
 
@@ -240,8 +243,8 @@ def test_organiser_pages_are_refused_to_others(django_capture_on_commit_callback
 def test_the_qr_check_in_link_checks_in_only_the_logged_in_player() -> None:
     event = EventFactory()
     me, other = PlayerFactory(), PlayerFactory()
-    mine = services.registration_create(event=event, player=me)
-    theirs = services.registration_create(event=event, player=other)
+    mine = registration_create(event=event, player=me)
+    theirs = registration_create(event=event, player=other)
     client = Client()
     client.force_login(me.user)
     url = f"/events/{event.pk}/check-in/{check_in_code(event)}/"
@@ -272,7 +275,7 @@ def test_the_poster_registers_and_checks_in_a_walk_in_in_one_tap_or_says_why_not
     assert Registration.objects.get(event=event, player=walk_in).status == "checked_in"
     assert "You are registered and checked in." in answer.content.decode()
     second, third = PlayerFactory(), PlayerFactory()
-    services.registration_create(event=event, player=second)  # the last place
+    registration_create(event=event, player=second)  # the last place
     late = Client()
     late.force_login(third.user)
     full = late.post(url, follow=True).content.decode()
@@ -289,13 +292,13 @@ def test_the_poster_registers_and_checks_in_a_walk_in_in_one_tap_or_says_why_not
 def test_the_leaderboard_pages_by_keyset() -> None:
     from django.utils import timezone
 
-    from ratings import services as ratings
+    from ratings.services.pools import Placing, match_record
     from tests.factories import UserFactory
 
     users = [UserFactory() for _ in range(120)]
     for i in range(0, 120, 4):
-        placings = [ratings.Placing(u.pk, u.username, r) for r, u in enumerate(users[i : i + 4], 1)]
-        ratings.match_record(game="boomerang-flip", source=f"table:{i}", order_at=timezone.now(), placings=placings)
+        placings = [Placing(u.pk, u.username, r) for r, u in enumerate(users[i : i + 4], 1)]
+        match_record(game="boomerang-flip", source=f"table:{i}", order_at=timezone.now(), placings=placings)
     client = Client()
     first = client.get("/leaderboards/boomerang-flip/")
     cursor = first.context["next"]
@@ -316,7 +319,7 @@ def test_attendance_mishaps_through_the_pages() -> None:
     leaving mid-round, a no-show seat forfeited from the table page, and a reinstated player."""
     event = EventFactory(game="boomerang-flip", rounds_planned=3, capacity=8)
     players = [PlayerFactory() for _ in range(6)]
-    registrations = [services.registration_create(event=event, player=p) for p in players]
+    registrations = [registration_create(event=event, player=p) for p in players]
     organiser = Client()
     organiser.force_login(event.organisers.get())
     for registration in registrations[:4]:
@@ -366,7 +369,7 @@ def test_the_standings_go_by_pages_and_a_crowd_of_visitors_costs_one_build(
     within LIVE_PAGE_SECONDS reads the same copy, built once."""
     monkeypatch.setattr("tournaments.pages.public.STANDINGS_PAGE", 3)
     event = played_event(8, django_capture_on_commit_callbacks)
-    handles = [row.handle for row in selectors.event_standings(event=event)]
+    handles = [row.handle for row in event_standings(event=event)]
     visitor = Client()
     first = visitor.get(f"/events/{event.pk}/standings/").content.decode()
     assert "Page 1 of 3" in first

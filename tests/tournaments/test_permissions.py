@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import register_and_check_in
-from tournaments import services
 from tournaments.models import Event
+from tournaments.services.rounds import event_start
 
 pytestmark = pytest.mark.django_db
 ROLES = ["anonymous", "player", "seated_player", "organiser", "other_organiser", "admin"]
@@ -23,7 +23,7 @@ ROLES = ["anonymous", "player", "seated_player", "organiser", "other_organiser",
 def world() -> dict[str, Any]:
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(8)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
     table = round_.tables.order_by("number").first()
     seat = table.seats.order_by("position").first()
     draft = EventFactory(status="draft", organisers=[event.organisers.get()])

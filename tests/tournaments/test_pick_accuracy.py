@@ -16,8 +16,12 @@ from games.pick_accuracy import table_accuracy
 from games.rebuild import rebuild
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import ScoreSheet, SeatPickAccuracy
+from tournaments.selectors.analysis import table_pick_accuracy
+from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_reopen, table_sweep
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-europe"
@@ -27,12 +31,12 @@ def played(on_commit, players: int = 4, seed: int = 3):
     event = EventFactory(game=GAME, rounds_planned=1)
     organiser = event.organisers.get()
     register_and_check_in(event, [PlayerFactory() for _ in range(players)])
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     rng = random.Random(seed)
     for table in round_.tables.all():
         with on_commit(execute=True):
-            services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+            table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
     return event, round_.tables.order_by("number").first()
 
 
@@ -63,21 +67,19 @@ def test_each_seat_of_a_verified_table_gets_the_engines_figures(django_capture_o
 def test_running_the_refresh_twice_keeps_one_row_a_seat(django_capture_on_commit_callbacks) -> None:
     _event, table = played(django_capture_on_commit_callbacks)
     before = list(SeatPickAccuracy.objects.filter(table=table).values_list("player_id", "rounds"))
-    services.tables_pick_accuracy_refresh(table_ids=[table.pk])
-    services.tables_pick_accuracy_refresh(table_ids=[table.pk])
+    tables_pick_accuracy_refresh(table_ids=[table.pk])
+    tables_pick_accuracy_refresh(table_ids=[table.pk])
     assert sorted(SeatPickAccuracy.objects.filter(table=table).values_list("player_id", "rounds")) == sorted(before)
 
 
 def test_a_reopened_table_loses_its_figures_until_it_counts_again(django_capture_on_commit_callbacks) -> None:
     event, table = played(django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_reopen(table=table, reason="a wrong row", by=event.organisers.get())
+        table_reopen(table=table, reason="a wrong row", by=event.organisers.get())
     assert not SeatPickAccuracy.objects.filter(table=table).exists()
-    assert selectors.table_pick_accuracy(table=table) == []
+    assert table_pick_accuracy(table=table) == []
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(
-            table=table, seats=legal_seat_data(table, random.Random(9)), by=event.organisers.get()
-        )
+        table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(9)), by=event.organisers.get())
     assert SeatPickAccuracy.objects.filter(table=table).count() == 4
 
 
@@ -87,7 +89,7 @@ def test_the_table_page_says_round_by_round_how_many_picks_were_the_best(
     _event, table = played(django_capture_on_commit_callbacks)
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert "Pick accuracy" in page
-    seats = selectors.table_pick_accuracy(table=table)
+    seats = table_pick_accuracy(table=table)
     first = seats[0].rounds[0]
     verb = "was" if first.best_picks == 1 else "were"
     assert f"Round 1: {first.best_picks} of 6 picks {verb} the best available" in page
@@ -139,9 +141,9 @@ def test_the_sweep_sends_again_the_pick_accuracy_a_lost_task_never_stored(
     _event, table = played(django_capture_on_commit_callbacks)
     SeatPickAccuracy.objects.filter(table=table).delete()  # the broker lost the task
     TableResult.objects.filter(table=table).update(verified_at=timezone.now() - timedelta(minutes=10))
-    services.table_sweep(older_than=timedelta(minutes=5))
+    table_sweep(older_than=timedelta(minutes=5))
     assert SeatPickAccuracy.objects.filter(table=table).count() == 4
     SeatPickAccuracy.objects.filter(table=table).delete()
     TableResult.objects.filter(table=table).update(verified_at=timezone.now() - timedelta(days=3))
-    services.table_sweep(older_than=timedelta(minutes=5))  # past the window: left to the refresh command
+    table_sweep(older_than=timedelta(minutes=5))  # past the window: left to the refresh command
     assert not SeatPickAccuracy.objects.filter(table=table).exists()

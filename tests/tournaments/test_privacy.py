@@ -11,11 +11,19 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from ratings.models import Rating, RatingListEntry, RatingPool
-from ratings.services import pool_replay
+from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in, standings_handles
-from tournaments import selectors, services
 from tournaments.models import Player, ScoreSheet, Table, TableResult
+from tournaments.selectors.players import player_of_handle
+from tournaments.services.clubs import organisation_create
+from tournaments.services.entrants import guest_create
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.privacy import guest_emails_forget, pseudonym_of
+from tournaments.services.rating import official_list_publish
+from tournaments.services.rounds import event_start
+from tournaments.services.sanctions import event_sanction
+from tournaments.services.verification import table_reverify
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -29,17 +37,17 @@ def ratings_now() -> dict[int, tuple[float, float, int]]:
 def played(django_capture_on_commit_callbacks):
     """A rated night of four players, closed, sanctioned, and on a published list."""
     owner, steward = PlayerFactory().user, UserFactory(is_superuser=True)
-    club = services.organisation_create(by=owner, slug="owls", name="Owls")
-    event = services.event_create(organiser=owner, name="Night", game=GAME, organisation=club, rounds_planned=1)
-    services.event_sanction(event=event, by=steward, reason="a club night")
-    services.event_open_registration(event=event, by=owner)
+    club = organisation_create(by=owner, slug="owls", name="Owls")
+    event = event_create(organiser=owner, name="Night", game=GAME, organisation=club, rounds_planned=1)
+    event_sanction(event=event, by=steward, reason="a club night")
+    event_open_registration(event=event, by=owner)
     players = [PlayerFactory() for _ in range(4)]
     register_and_check_in(event, players)
-    round_ = services.event_start(event=event, by=owner)
+    round_ = event_start(event=event, by=owner)
     play_round(round_, owner, random.Random(3), django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_close(event=event, by=owner)
-    services.official_list_publish(game=GAME, by=steward, name="2026-11")
+        event_close(event=event, by=owner)
+    official_list_publish(game=GAME, by=steward, name="2026-11")
     return event, players
 
 
@@ -87,7 +95,7 @@ def test_erasing_keeps_every_result_valid_under_a_pseudonym(played, django_captu
     erased = client.post("/api/me/erase/", {"password": "a-long-test-password"}, content_type="application/json")
     assert erased.status_code == 200, erased.content
     pseudonym = erased.json()["handle"]
-    assert pseudonym == services.pseudonym_of(me)
+    assert pseudonym == pseudonym_of(me)
     me.refresh_from_db()
     me.user.refresh_from_db()
     assert (me.handle, me.display_name, me.user.username, me.user.email) == (pseudonym, "", pseudonym, "")
@@ -99,7 +107,7 @@ def test_erasing_keeps_every_result_valid_under_a_pseudonym(played, django_captu
     table = Table.objects.get(round__event=event)
     verdict_before = TableResult.objects.get(table=table).verdict
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_reverify(table=table, by=event.organisers.get())
+        table_reverify(table=table, by=event.organisers.get())
     assert TableResult.objects.get(table=table).status == "verified"  # the renamed sheets still verify
     assert TableResult.objects.get(table=table).verdict == verdict_before
     for pool in RatingPool.objects.all():
@@ -109,7 +117,7 @@ def test_erasing_keeps_every_result_valid_under_a_pseudonym(played, django_captu
     assert Rating.objects.get(player=me.user).name == pseudonym
     listed = RatingListEntry.objects.get(player=me.user).rating_list_id
     assert pseudonym in Client().get(f"/ratings/lists/{listed}/").content.decode()
-    assert selectors.player_of_handle(handle=pseudonym) == me
+    assert player_of_handle(handle=pseudonym) == me
 
 
 def test_an_unclaimed_guests_e_mail_is_forgotten_a_year_after_their_last_event() -> None:
@@ -122,9 +130,9 @@ def test_an_unclaimed_guests_e_mail_is_forgotten_a_year_after_their_last_event()
 
     old, recent = EventFactory(), EventFactory()
     Event.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=400))
-    forgotten = services.guest_create(event=old, by=old.organisers.get(), handle="walkin", email="w@example.org")
-    kept = services.guest_create(event=recent, by=recent.organisers.get(), handle="walkin2", email="k@example.org")
-    assert services.guest_emails_forget() == 1
+    forgotten = guest_create(event=old, by=old.organisers.get(), handle="walkin", email="w@example.org")
+    kept = guest_create(event=recent, by=recent.organisers.get(), handle="walkin2", email="k@example.org")
+    assert guest_emails_forget() == 1
     forgotten.user.refresh_from_db()
     kept.user.refresh_from_db()
     assert (forgotten.user.email, kept.user.email) == ("", "k@example.org")
@@ -148,6 +156,6 @@ def test_the_pages_download_my_data_and_erase_my_account(played) -> None:
     done = client.post("/accounts/erase/", {"password": "a-long-test-password"}, follow=True)
     assert done.redirect_chain[-1][0] == "/privacy/"
     assert "Your account is erased" in done.content.decode()
-    assert Player.objects.get(pk=me.pk).handle == services.pseudonym_of(me)
+    assert Player.objects.get(pk=me.pk).handle == pseudonym_of(me)
     french = Client(HTTP_ACCEPT_LANGUAGE="fr").get("/privacy/").content.decode()
     assert "Ce que nous gardons sur vous" in french

@@ -8,8 +8,15 @@ from django.db import connection
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import Seat, TableResult
+from tournaments.selectors.events import event_ready_to_close
+from tournaments.services.attendance import seat_forfeit
+from tournaments.services.entrants import guest_claim, guest_create
+from tournaments.services.rating import tables_rate
+from tournaments.services.registrations import registration_drop
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import sheet_submit, table_sheets_submit
+from tournaments.services.verification import table_verify
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -19,19 +26,19 @@ def test_the_last_two_sheets_arriving_together_enqueue_one_verification(monkeypa
     monkeypatch.setattr("tournaments.tasks.table_verify_task.delay", lambda *args: enqueued.append(args))
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     table = round_.tables.get()
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(6))
     for seat, seat_data in zip(seats[:2], data[:2], strict=True):
-        services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     barrier, errors = threading.Barrier(2), []
 
     def submit(seat_id: int, seat_data: dict) -> None:
         try:
             seat = Seat.objects.select_related("player__user", "table__round__event").get(pk=seat_id)
             barrier.wait(timeout=10)
-            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
         except Exception as error:
             errors.append(error)
         finally:
@@ -52,8 +59,8 @@ def test_two_rating_updates_of_one_pool_at_once_end_as_rating_from_scratch() -> 
 
     from django.utils import timezone
 
-    from ratings import services as ratings
     from ratings.models import Rating
+    from ratings.services.pools import match_record
     from tests.factories import UserFactory
     from tests.ratings.test_services import GAME, assert_same, from_scratch, placings
 
@@ -63,7 +70,7 @@ def test_two_rating_updates_of_one_pool_at_once_end_as_rating_from_scratch() -> 
     def record(source: str, minutes: int, seated: list, ranks: list[int]) -> None:
         try:
             barrier.wait(timeout=10)
-            ratings.match_record(game=GAME, source=source, order_at=start + timedelta(minutes=minutes),
+            match_record(game=GAME, source=source, order_at=start + timedelta(minutes=minutes),
                                  placings=placings(seated, ranks))  # fmt: skip
         except Exception as error:  # reported by the assertion below
             errors.append(error)
@@ -94,11 +101,11 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
     event = EventFactory(rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(8)])
     organiser = event.organisers.get()
-    round_ = services.event_start(event=event, by=organiser)
-    services.round_start(round_=round_, by=organiser)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
     tables, rng = list(round_.tables.order_by("number")), random.Random(8)
     for table in tables:
-        services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
+        table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
     barrier, errors = threading.Barrier(2), []
     mark_sheets = sheet_services._mark_sheets
 
@@ -110,7 +117,7 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
 
     def verify(table_id: int) -> None:
         try:
-            services.table_verify(table_id=table_id, attempt=1)
+            table_verify(table_id=table_id, attempt=1)
         except Exception as error:
             errors.append(error)
         finally:
@@ -124,7 +131,7 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
     assert errors == []
     assert set(TableResult.objects.filter(table__in=tables).values_list("status", flat=True)) == {"verified"}
     assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
-    assert selectors.event_ready_to_close(event=Event.objects.get(pk=event.pk))  # the organiser may close it
+    assert event_ready_to_close(event=Event.objects.get(pk=event.pk))  # the organiser may close it
 
 
 def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monkeypatch) -> None:
@@ -155,7 +162,7 @@ def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monk
 
     def rate() -> None:
         try:
-            services.tables_rate(table_ids=[table.pk])
+            tables_rate(table_ids=[table.pk])
         except Exception as error:
             errors.append(error)
         finally:
@@ -186,10 +193,8 @@ def _verified_round(monkeypatch):
     monkeypatch.setattr(results, "tables_rate", lambda table_ids: None)
     event, round_ = running_round()
     table = round_.tables.get()
-    services.table_sheets_submit(
-        table=table, seats=legal_seat_data(table, random.Random(12)), by=event.organisers.get()
-    )
-    services.table_verify(table_id=table.pk, attempt=1)
+    table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(12)), by=event.organisers.get())
+    table_verify(table_id=table.pk, attempt=1)
     assert TableResult.objects.get(table=table).status == "verified"
     return event, round_
 
@@ -208,7 +213,7 @@ def test_a_verification_does_not_wait_for_an_organiser_holding_the_event(monkeyp
     monkeypatch.setattr(celery, "dispatch", lambda *args: True)
     event, round_ = running_round(rounds=2)  # the round finishes, the event goes on (its row is not written)
     table = round_.tables.get()
-    services.table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(9)), by=event.organisers.get())
+    table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(9)), by=event.organisers.get())
     holding, release, errors = threading.Event(), threading.Event(), []
 
     def organiser_holds_the_event() -> None:
@@ -226,7 +231,7 @@ def test_a_verification_does_not_wait_for_an_organiser_holding_the_event(monkeyp
     try:
         with connection.cursor() as cursor:
             cursor.execute("SET lock_timeout = '2s'")
-        services.table_verify(table_id=table.pk, attempt=1)
+        table_verify(table_id=table.pk, attempt=1)
     except Exception as error:
         errors.append(error)
     finally:
@@ -255,7 +260,7 @@ def test_a_player_dropping_while_the_organiser_forfeits_their_seat_still_drops()
     def organiser_forfeits() -> None:
         try:
             with transaction.atomic():
-                services.seat_forfeit(seat=Seat.objects.get(pk=seat.pk), by=organiser)
+                seat_forfeit(seat=Seat.objects.get(pk=seat.pk), by=organiser)
                 forfeited.set()
                 release.wait(timeout=30)
         finally:
@@ -263,7 +268,7 @@ def test_a_player_dropping_while_the_organiser_forfeits_their_seat_still_drops()
 
     def player_drops() -> None:
         try:
-            services.registration_drop(registration=Registration.objects.get(pk=registration.pk), by=seat.player.user)
+            registration_drop(registration=Registration.objects.get(pk=registration.pk), by=seat.player.user)
         except Exception as error:
             errors.append(error)
         finally:
@@ -305,14 +310,14 @@ def test_two_guests_of_one_event_claimed_into_one_account_at_once_one_wins_the_o
 
     event = EventFactory()
     organiser = event.organisers.get()
-    guests = [services.guest_create(event=event, by=organiser, handle=f"walkin{i}") for i in range(2)]
+    guests = [guest_create(event=event, by=organiser, handle=f"walkin{i}") for i in range(2)]
     claimer = PlayerFactory()
     barrier, outcomes = threading.Barrier(2), []
 
     def claim(code: str) -> None:
         try:
             barrier.wait(timeout=10)
-            services.guest_claim(code=code, by=claimer.user)
+            guest_claim(code=code, by=claimer.user)
             outcomes.append("claimed")
         except DomainError as refused:
             outcomes.append(refused.code)

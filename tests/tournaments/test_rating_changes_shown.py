@@ -7,7 +7,7 @@ from django.test import Client
 
 from ratings.models import RatingChange
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments import services
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def rated_table(django_capture_on_commit_callbacks):
     seats, data = list(table.seats.order_by("position")), legal_seat_data(table, random.Random(33))
     for seat, seat_data in zip(seats, data, strict=True):
         with django_capture_on_commit_callbacks(execute=True):
-            services.sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
     assert RatingChange.objects.filter(event__source=f"table:{table.pk}").count() == 4
     return event, table, seats
 

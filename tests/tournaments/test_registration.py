@@ -4,78 +4,83 @@ import pytest
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tournaments import selectors, services
 from tournaments.models import Event, Registration
+from tournaments.selectors.events import waitlist_position
+from tournaments.services.events import event_create
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_withdraw,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 def test_players_past_capacity_go_on_an_ordered_waitlist() -> None:
     event = EventFactory(capacity=2)
-    registrations = [services.registration_create(event=event, player=PlayerFactory()) for _ in range(4)]
+    registrations = [registration_create(event=event, player=PlayerFactory()) for _ in range(4)]
     assert [r.status for r in registrations] == ["registered", "registered", "waitlisted", "waitlisted"]
-    assert [selectors.waitlist_position(registration=r) for r in registrations] == [None, None, 1, 2]
+    assert [waitlist_position(registration=r) for r in registrations] == [None, None, 1, 2]
 
 
 def test_a_withdrawal_promotes_the_first_on_the_waitlist() -> None:
     event = EventFactory(capacity=1)
-    first, second, third = (services.registration_create(event=event, player=PlayerFactory()) for _ in range(3))
-    services.registration_withdraw(registration=first, by=first.player.user)
+    first, second, third = (registration_create(event=event, player=PlayerFactory()) for _ in range(3))
+    registration_withdraw(registration=first, by=first.player.user)
     second.refresh_from_db()
     third.refresh_from_db()
     assert (second.status, third.status) == ("registered", "waitlisted")
-    assert selectors.waitlist_position(registration=third) == 1
+    assert waitlist_position(registration=third) == 1
 
 
 def test_registering_twice_is_refused_but_a_withdrawn_player_may_come_back_at_the_back() -> None:
     event = EventFactory(capacity=1)
     player, other = PlayerFactory(), PlayerFactory()
-    registration = services.registration_create(event=event, player=player)
+    registration = registration_create(event=event, player=player)
     with pytest.raises(Conflict, match="already registered"):
-        services.registration_create(event=event, player=player)
-    services.registration_withdraw(registration=registration, by=player.user)
-    services.registration_create(event=event, player=other)
-    assert services.registration_create(event=event, player=player).status == "waitlisted"
+        registration_create(event=event, player=player)
+    registration_withdraw(registration=registration, by=player.user)
+    registration_create(event=event, player=other)
+    assert registration_create(event=event, player=player).status == "waitlisted"
 
 
 def test_registration_is_refused_when_the_event_is_not_taking_it() -> None:
     with pytest.raises(DomainError, match="registration is not open: the event is draft"):
-        services.registration_create(event=EventFactory(status="draft"), player=PlayerFactory())
+        registration_create(event=EventFactory(status="draft"), player=PlayerFactory())
 
 
 def test_only_the_player_or_an_organiser_can_check_in_and_drop() -> None:
     event = EventFactory()
-    registration = services.registration_create(event=event, player=PlayerFactory())
+    registration = registration_create(event=event, player=PlayerFactory())
     with pytest.raises(NotAllowed):
-        services.registration_check_in(registration=registration, by=UserFactory())
+        registration_check_in(registration=registration, by=UserFactory())
     organiser = event.organisers.get()
-    assert services.registration_check_in(registration=registration, by=organiser).status == "checked_in"
+    assert registration_check_in(registration=registration, by=organiser).status == "checked_in"
 
 
 def test_dropping_is_for_running_events_and_withdrawing_for_events_not_started() -> None:
     event = EventFactory()
-    registration = services.registration_create(event=event, player=PlayerFactory())
+    registration = registration_create(event=event, player=PlayerFactory())
     with pytest.raises(Conflict, match="only a running event can be dropped"):
-        services.registration_drop(registration=registration, by=registration.player.user)
+        registration_drop(registration=registration, by=registration.player.user)
     Event.objects.filter(pk=event.pk).update(status="running")
     registration.refresh_from_db()
     with pytest.raises(Conflict, match="drop out instead"):
-        services.registration_withdraw(registration=registration, by=registration.player.user)
-    assert services.registration_drop(registration=registration, by=registration.player.user).status == "dropped"
+        registration_withdraw(registration=registration, by=registration.player.user)
+    assert registration_drop(registration=registration, by=registration.player.user).status == "dropped"
 
 
 def test_an_event_with_an_impossible_points_scheme_is_refused_naming_the_field() -> None:
     with pytest.raises(DomainError) as error:
-        services.event_create(
-            organiser=UserFactory(), name="x", game="boomerang-flip", points_by_table_size={"2": [1, 2, 3]}
-        )
+        event_create(organiser=UserFactory(), name="x", game="boomerang-flip", points_by_table_size={"2": [1, 2, 3]})
     assert error.value.field == "points_by_table_size"
 
 
 def test_registration_history_is_kept() -> None:
     event = EventFactory()
-    registration = services.registration_create(event=event, player=PlayerFactory())
-    services.registration_check_in(registration=registration, by=registration.player.user)
+    registration = registration_create(event=event, player=PlayerFactory())
+    registration_check_in(registration=registration, by=registration.player.user)
     assert [h.status for h in Registration.history.filter(id=registration.id).order_by("history_date")] == [
         "registered",
         "checked_in",

@@ -9,8 +9,10 @@ from django.test import Client
 from config.errors import Conflict
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, play_round, running_round
-from tournaments import services
 from tournaments.models import Round, TableResult
+from tournaments.services.rounds import round_seat_next
+from tournaments.services.sheets import sheet_submit
+from tournaments.services.verification import table_reopen
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +40,7 @@ def test_a_reopened_table_stops_counting_until_a_corrected_sheet_is_checked(djan
     seat = table.seats.order_by("position").first()
     data = legal_seat_data(table, random.Random(3))[0]
     with django_capture_on_commit_callbacks(execute=True):
-        services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)  # the player's own correction
+        sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)  # the player's own correction
     assert TableResult.objects.get(table=table).status == "verified"
     assert Round.objects.get(pk=round_.pk).status == "finished"
     assert RatingEvent.objects.filter(source=f"table:{table.pk}").exists()
@@ -50,6 +52,6 @@ def test_a_table_cannot_be_reopened_once_the_next_round_is_seated(django_capture
     Round.objects.filter(pk=round_.pk).update(status="seated")
     round_.refresh_from_db()
     play_round(round_, organiser, random.Random(4), django_capture_on_commit_callbacks)
-    services.round_seat_next(event=event, by=organiser)
+    round_seat_next(event=event, by=organiser)
     with pytest.raises(Conflict, match="round 2 is seated"):
-        services.table_reopen(table=round_.tables.get(), reason="late", by=organiser)
+        table_reopen(table=round_.tables.get(), reason="late", by=organiser)

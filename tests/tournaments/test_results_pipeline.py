@@ -19,11 +19,10 @@ from django.db import transaction
 from config.errors import DomainError
 from ratings import buckets
 from ratings.models import Rating, RatingEvent, RatingPool
-from ratings.services import pool_replay
+from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
 from tests.tournaments.test_season_standings import scratch, stored
-from tournaments import selectors, services
 from tournaments.models import (
     CardStat,
     Event,
@@ -37,8 +36,23 @@ from tournaments.models import (
     TableResult,
     WebhookDelivery,
 )
-from tournaments.services.entrants import renamed_in_json
+from tournaments.selectors.events import event_standings
+from tournaments.selectors.verification import rounds_complete_but_running
+from tournaments.services.archive import event_export, event_import
+from tournaments.services.attendance import seat_forfeit
+from tournaments.services.card_stats import card_stats_rebuild
+from tournaments.services.clubs import organisation_create
+from tournaments.services.entrants import guest_claim, guest_create, renamed_in_json
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 from tournaments.services.rating import as_held, rated
+from tournaments.services.registrations import registration_check_in, registration_drop
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.sanctions import event_sanction, event_unsanction, result_change_decide
+from tournaments.services.seasons import season_create, season_event_add
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.verification import table_override, table_reopen, table_reverify
+from tournaments.services.webhook_subscriptions import webhook_subscribe
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 GAME = "boomerang-australia"
@@ -62,10 +76,10 @@ class World:
         self.owner = PlayerFactory().user
         self.steward = UserFactory(is_superuser=True)
         self.archive = self._archive_from_elsewhere()
-        self.club = services.organisation_create(by=self.owner, slug="owls", name="Owls")
-        services.webhook_subscribe(organisation=self.club, by=self.owner, url="http://127.0.0.1:9/hook",
+        self.club = organisation_create(by=self.owner, slug="owls", name="Owls")
+        webhook_subscribe(organisation=self.club, by=self.owner, url="http://127.0.0.1:9/hook",
                                    events=["table.verified", "table.rejected", "event.finished"])  # fmt: skip
-        self.season = services.season_create(
+        self.season = season_create(
             by=self.owner, organisation=self.club, name="League", game=GAME, starts_on=date(2020, 1, 1),
             ends_on=date(2035, 1, 1), best_of=2,
         )  # fmt: skip
@@ -80,33 +94,33 @@ class World:
         """An event played on another instance: played here in a savepoint, exported, rolled back."""
         with transaction.atomic():
             owner = PlayerFactory().user
-            club = services.organisation_create(by=owner, slug="far", name="Far away")
-            event = services.event_create(organiser=owner, name="Away", game=GAME, organisation=club,
+            club = organisation_create(by=owner, slug="far", name="Far away")
+            event = event_create(organiser=owner, name="Away", game=GAME, organisation=club,
                                           rounds_planned=1)  # fmt: skip
-            services.event_open_registration(event=event, by=owner)
+            event_open_registration(event=event, by=owner)
             register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-            round_ = services.event_start(event=event, by=owner)
-            services.round_start(round_=round_, by=owner)
+            round_ = event_start(event=event, by=owner)
+            round_start(round_=round_, by=owner)
             table = round_.tables.get()
             with self.on_commit(execute=True):
-                services.table_sheets_submit(table=table, seats=legal_seat_data(table, self.rng), by=owner)
-            archive = services.event_export(event=services.event_close(event=event, by=owner))
+                table_sheets_submit(table=table, seats=legal_seat_data(table, self.rng), by=owner)
+            archive = event_export(event=event_close(event=event, by=owner))
             transaction.set_rollback(True)
         return archive
 
     def _event(self, players: list[Player], guest: bool) -> Event:
-        event = services.event_create(organiser=self.owner, name="Night", game=GAME, organisation=self.club,
+        event = event_create(organiser=self.owner, name="Night", game=GAME, organisation=self.club,
                                       rounds_planned=2)  # fmt: skip
-        services.event_sanction(event=event, by=self.steward, reason="club night")
-        services.season_event_add(season=self.season, by=self.owner, event=event)
-        services.event_open_registration(event=event, by=self.owner)
+        event_sanction(event=event, by=self.steward, reason="club night")
+        season_event_add(season=self.season, by=self.owner, event=event)
+        event_open_registration(event=event, by=self.owner)
         register_and_check_in(event, players)
         if guest:
-            services.guest_create(event=event, by=self.owner, handle="walkin")
-            services.registration_check_in(registration=event.registrations.get(player__handle="walkin"),
+            guest_create(event=event, by=self.owner, handle="walkin")
+            registration_check_in(registration=event.registrations.get(player__handle="walkin"),
                                            by=self.owner)  # fmt: skip
-        round_ = services.event_start(event=event, by=self.owner)
-        services.round_start(round_=round_, by=self.owner)
+        round_ = event_start(event=event, by=self.owner)
+        round_start(round_=round_, by=self.owner)
         return event
 
     def tables(self, event: Event) -> list[Table]:
@@ -121,7 +135,7 @@ class World:
         seats = [seat for seat in legal_seat_data(table, self.rng) if seat["player"] in playing]
         if wrong:
             seats[0] = {**seats[0], "claimed_total": seats[0]["claimed_total"] + 3}
-        services.table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=seats, by=self.owner)
+        table_sheets_submit(table=Table.objects.get(pk=table.pk), seats=seats, by=self.owner)
 
     def run_backlog(self) -> None:
         """The worker runs what was queued, late and in another order than it was queued."""
@@ -155,54 +169,54 @@ class World:
         elif change == "wrong_sheets":
             self.submit(table, wrong=True)
         elif change == "override":
-            services.table_override(table=table, reason="as it stands", by=self.owner)
+            table_override(table=table, reason="as it stands", by=self.owner)
         elif change == "reopen":
-            services.table_reopen(table=table, reason="a slip", by=self.owner)
+            table_reopen(table=table, reason="a slip", by=self.owner)
         elif change == "forfeit":
             seat = table.seats.filter(forfeited=False).order_by("?").first()
             if result.status not in TableResult.COUNTS and seat is not None:
-                services.seat_forfeit(seat=seat, by=self.owner)
+                seat_forfeit(seat=seat, by=self.owner)
         elif change == "drop":
             registration = event.registrations.filter(status=Registration.Status.CHECKED_IN).first()
             if registration is not None:
-                services.registration_drop(registration=registration, by=self.owner)
+                registration_drop(registration=registration, by=self.owner)
         elif change == "next_round":
-            round_ = services.round_seat_next(event=event, by=self.owner)
-            services.round_start(round_=round_, by=self.owner)
+            round_ = round_seat_next(event=event, by=self.owner)
+            round_start(round_=round_, by=self.owner)
         elif change == "close":
-            services.event_close(event=event, by=self.owner)
+            event_close(event=event, by=self.owner)
         elif change == "sanction":
-            services.event_sanction(event=event, by=self.steward, reason="cleared")
+            event_sanction(event=event, by=self.steward, reason="cleared")
         elif change == "unsanction":
-            services.event_unsanction(event=event, by=self.steward, reason="doubt")
+            event_unsanction(event=event, by=self.steward, reason="doubt")
         elif change == "correct_after_close" and event.status == Event.Status.FINISHED:
             self.submit(self.rng.choice(self.tables(event)))
         elif change == "wrong_after_close" and event.status == Event.Status.FINISHED:
             self.submit(self.rng.choice(self.tables(event)), wrong=True)
         elif change == "override_after_close" and event.status == Event.Status.FINISHED:
-            services.table_override(table=self.rng.choice(self.tables(event)), reason="seen", by=self.owner)
+            table_override(table=self.rng.choice(self.tables(event)), reason="seen", by=self.owner)
         elif change in ("accept", "refuse"):
             pending = event.result_changes.filter(status="pending").first()
             if pending is not None:
-                services.result_change_decide(change=pending, accept=change == "accept", by=self.steward,
+                result_change_decide(change=pending, accept=change == "accept", by=self.steward,
                                               reason="checked")  # fmt: skip
         elif change == "claim":
             guest = Player.objects.filter(handle="walkin", claimed_by=None).first()
             if guest is not None:
-                services.guest_claim(code=guest.claim_code, by=self.claimer.user)
+                guest_claim(code=guest.claim_code, by=self.claimer.user)
         elif change == "import" and not self.imported:
-            self.imported.append(services.event_import(archive=self.archive, by=self.steward))
+            self.imported.append(event_import(archive=self.archive, by=self.steward))
         elif change == "recheck":
-            services.table_reverify(table=table, by=self.owner)
+            table_reverify(table=table, by=self.owner)
 
 
 def derived_rows_equal_a_rebuild(world: World, settled: bool = True) -> None:
     """`settled`: nothing is queued, so pick accuracy (stored by a task after the commit) is checked too."""
-    assert selectors.rounds_complete_but_running() == []
+    assert rounds_complete_but_running() == []
     for event in [*world.events, *world.imported]:
         event.refresh_from_db()
         places = dict(EventPlace.objects.filter(event=event).values_list("player__handle", "place"))
-        expected = {row.handle: row.rank for row in selectors.event_standings(event=event)}
+        expected = {row.handle: row.rank for row in event_standings(event=event)}
         assert places == (expected if event.can.show_results else {}), event.pk
     season = Season.objects.get(pk=world.season.pk)
     assert stored(season) == scratch(season)
@@ -220,11 +234,11 @@ def derived_rows_equal_a_rebuild(world: World, settled: bool = True) -> None:
             pool_replay(pool=pool)
         assert ratings_of(pool) == kept
     tallies = card_tallies()
-    services.card_stats_rebuild(game=GAME)
+    card_stats_rebuild(game=GAME)
     assert card_tallies() == tallies
     if settled:
         accuracy = pick_accuracy()
-        services.tables_pick_accuracy_refresh(table_ids=list(Table.objects.values_list("pk", flat=True)))
+        tables_pick_accuracy_refresh(table_ids=list(Table.objects.values_list("pk", flat=True)))
         assert pick_accuracy() == accuracy
     webhook_rows_tell_the_results(results)
 

@@ -7,12 +7,14 @@ import pytest
 from django.test import Client
 
 from ratings.models import Rating, RatingEvent, RatingPool
-from ratings.services import pool_replay
+from ratings.services.pools import pool_replay
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import services
 from tournaments.models import Event, RatingBody, SanctionDecision, Staff, Table
+from tournaments.services.events import event_close, event_create, event_open_registration
 from tournaments.services.rating import table_source
+from tournaments.services.rounds import event_start
+from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -77,7 +79,7 @@ def test_anonymous_cannot_create_an_event() -> None:
 
 
 def test_an_organiser_of_another_club_cannot_run_this_clubs_event(people) -> None:
-    event = services.event_create(organiser=people["owner"], name="Night", game=GAME, organisation=people["club"])
+    event = event_create(organiser=people["owner"], name="Night", game=GAME, organisation=people["club"])
     refused = post(client_of(people["outsider"]), f"/api/events/{event.pk}/open-registration/")
     assert refused.status_code == 403
     staff = PlayerFactory()
@@ -89,7 +91,7 @@ def test_an_organiser_of_another_club_cannot_run_this_clubs_event(people) -> Non
     ("who", "expected"), [("owner", 403), ("outsider", 403), ("steward", 200), ("player", 403), ("superuser", 200)]
 )
 def test_only_stewards_sanction_and_unsanction(people, who: str, expected: int) -> None:
-    event = services.event_create(organiser=people["owner"], name="Night", game=GAME, organisation=people["club"])
+    event = event_create(organiser=people["owner"], name="Night", game=GAME, organisation=people["club"])
     assert event.sanction == "waiting"
     sanctioned = post(client_of(people[who]), f"/api/events/{event.pk}/sanction/", {"reason": "known club"})
     assert sanctioned.status_code == expected, sanctioned.content
@@ -114,19 +116,19 @@ def test_a_decision_needs_a_reason_and_a_running_event_cannot_be_sanctioned(peop
 
 
 def test_a_trusted_clubs_events_are_sanctioned_as_they_are_created(people) -> None:
-    services.organisation_trust(organisation=people["club"], by=people["steward"], trusted=True, game=GAME)
-    event = services.event_create(organiser=people["owner"], name="Night", game=GAME, organisation=people["club"])
+    organisation_trust(organisation=people["club"], by=people["steward"], trusted=True, game=GAME)
+    event = event_create(organiser=people["owner"], name="Night", game=GAME, organisation=people["club"])
     assert event.sanction == "sanctioned"
     assert SanctionDecision.objects.get(event=event).by is None
 
 
 def _finished_event(club, owner, seed: int, on_commit) -> Event:
-    event = services.event_create(organiser=owner, name=f"Night {seed}", game=GAME, organisation=club, rounds_planned=1)
-    services.event_open_registration(event=event, by=owner)
+    event = event_create(organiser=owner, name=f"Night {seed}", game=GAME, organisation=club, rounds_planned=1)
+    event_open_registration(event=event, by=owner)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=owner)
+    round_ = event_start(event=event, by=owner)
     play_round(round_, owner, random.Random(seed), on_commit)
-    services.event_close(event=event, by=owner)
+    event_close(event=event, by=owner)
     return Event.objects.get(pk=event.pk)
 
 
@@ -146,9 +148,9 @@ def test_the_pool_equals_rating_every_sanctioned_table_from_scratch_whatever_the
     for _ in range(12):
         event = Event.objects.get(pk=rng.choice(events).pk)
         if event.sanction != "sanctioned":
-            services.event_sanction(event=event, by=people["steward"], reason="looked fine")
+            event_sanction(event=event, by=people["steward"], reason="looked fine")
         else:
-            services.event_unsanction(event=event, by=people["steward"], reason="doubt")
+            event_unsanction(event=event, by=people["steward"], reason="doubt")
         sanctioned = Table.objects.filter(round__event__in=events, round__event__sanction="sanctioned")
         pool = RatingPool.objects.filter(game=GAME).first()
         held = set(RatingEvent.objects.filter(pool=pool).values_list("source", flat=True)) if pool else set()
@@ -168,13 +170,13 @@ def test_trust_is_given_per_game_by_that_games_stewards_only(people) -> None:
     hunt_steward = PlayerFactory().user
     Staff.objects.create(organisation=federation, user=hunt_steward, role="organiser")
     with pytest.raises(NotAllowed):
-        services.organisation_trust(organisation=people["club"], by=hunt_steward, trusted=True, game=GAME)
-    club = services.organisation_trust(organisation=people["club"], by=hunt_steward, trusted=True, game=hunt)
+        organisation_trust(organisation=people["club"], by=hunt_steward, trusted=True, game=GAME)
+    club = organisation_trust(organisation=people["club"], by=hunt_steward, trusted=True, game=hunt)
     assert club.trusted_games == [hunt]
-    drafting = services.event_create(organiser=people["owner"], name="Drafting", game=GAME, organisation=club)
-    hunting = services.event_create(organiser=people["owner"], name="Hunting", game=hunt, organisation=club)
+    drafting = event_create(organiser=people["owner"], name="Drafting", game=GAME, organisation=club)
+    hunting = event_create(organiser=people["owner"], name="Hunting", game=hunt, organisation=club)
     assert (drafting.sanction, hunting.sanction) == ("waiting", "sanctioned")
-    club = services.organisation_trust(organisation=club, by=hunt_steward, trusted=False, game=hunt)
+    club = organisation_trust(organisation=club, by=hunt_steward, trusted=False, game=hunt)
     assert club.trusted_games == []
 
 
@@ -184,7 +186,7 @@ def test_a_steward_does_not_sanction_their_own_clubs_event(people, django_captur
     Staff.objects.create(organisation=people["club"], user=people["steward"], role="organiser")
     event = _finished_event(people["club"], people["owner"], 3, django_capture_on_commit_callbacks)
     with pytest.raises(NotAllowed) as refused:
-        services.event_sanction(event=event, by=people["steward"], reason="mine")
+        event_sanction(event=event, by=people["steward"], reason="mine")
     assert refused.value.code == "own_event"
     answer = post(client_of(people["steward"]), f"/api/events/{event.pk}/sanction/", {"reason": "mine"})
     assert (answer.status_code, answer.json()["code"]) == (403, "own_event")

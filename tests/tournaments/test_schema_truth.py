@@ -64,14 +64,14 @@ def test_nested_lists_advertise_no_filter_they_would_ignore(schema: dict) -> Non
 def test_a_player_is_read_by_handle_with_ratings_ranks_and_places(django_capture_on_commit_callbacks) -> None:
     from django.utils import timezone
 
-    from ratings import services as ratings
+    from ratings.services.pools import Placing, match_record
     from tests.tournaments.test_pages import played_event
 
     event = played_event(8, django_capture_on_commit_callbacks)
     player = event.registrations.select_related("player").first().player
     others = [PlayerFactory() for _ in range(2)]
-    placings = [ratings.Placing(p.user_id, p.handle, rank) for rank, p in enumerate([player, *others], start=1)]
-    ratings.match_record(game="boomerang-flip", source="table:999", order_at=timezone.now(), placings=placings)
+    placings = [Placing(p.user_id, p.handle, rank) for rank, p in enumerate([player, *others], start=1)]
+    match_record(game="boomerang-flip", source="table:999", order_at=timezone.now(), placings=placings)
     answer = Client().get(f"/api/players/{player.handle}/")
     assert answer.status_code == 200, answer.content
     body = answer.json()

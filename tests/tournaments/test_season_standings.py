@@ -12,9 +12,19 @@ from django.test import Client
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
-from tournaments import selectors, services
 from tournaments.models import Event, Player, Season, SeasonStanding
 from tournaments.seasons import EventResult, SeasonRow, season_standings
+from tournaments.selectors import seasons as seasons_selectors
+from tournaments.selectors.events import event_standings
+from tournaments.selectors.seasons import season_events
+from tournaments.services.clubs import organisation_create
+from tournaments.services.entrants import guest_claim, guest_create
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.registrations import registration_check_in
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sanctions import event_sanction, event_unsanction
+from tournaments.services.seasons import season_create, season_event_add
+from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -25,9 +35,9 @@ def plain(row: SeasonRow) -> tuple:
 
 
 def scratch(season: Season) -> list[tuple]:
-    counting, _coming = selectors.season_events(season=season)
+    counting, _coming = season_events(season=season)
     results = [
-        EventResult(event.pk, tier, {row.handle: row.rank for row in selectors.event_standings(event=event)})
+        EventResult(event.pk, tier, {row.handle: row.rank for row in event_standings(event=event)})
         for event, tier in counting
     ]
     return [plain(row) for row in season_standings(results, season.best_of, season.points_table)]
@@ -36,26 +46,26 @@ def scratch(season: Season) -> list[tuple]:
 def stored(season: Season) -> list[tuple]:
     season.refresh_from_db()
     assert season.standings_at is not None
-    return [plain(row) for row in selectors.season_standings(season=season)]
+    return [plain(row) for row in seasons_selectors.season_standings(season=season)]
 
 
 def finished(club, owner, players: list[Player], rng: random.Random, on_commit, guest: str = "") -> Event:
-    event = services.event_create(organiser=owner, name="Night", game=GAME, organisation=club, rounds_planned=1)
-    services.event_sanction(event=event, by=UserFactory(is_superuser=True), reason="club night")
-    services.event_open_registration(event=event, by=owner)
+    event = event_create(organiser=owner, name="Night", game=GAME, organisation=club, rounds_planned=1)
+    event_sanction(event=event, by=UserFactory(is_superuser=True), reason="club night")
+    event_open_registration(event=event, by=owner)
     register_and_check_in(event, players)
     if guest:
-        services.guest_create(event=event, by=owner, handle=guest)
-        services.registration_check_in(registration=event.registrations.get(player__handle=guest), by=owner)
-    round_ = services.event_start(event=event, by=owner)
+        guest_create(event=event, by=owner, handle=guest)
+        registration_check_in(registration=event.registrations.get(player__handle=guest), by=owner)
+    round_ = event_start(event=event, by=owner)
     if guest:  # the organiser keeps the guest's table
-        services.round_start(round_=round_, by=owner)
+        round_start(round_=round_, by=owner)
         for table in round_.tables.all():
             with on_commit(execute=True):
-                services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=owner)
+                table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=owner)
     else:
         play_round(round_, owner, rng, on_commit)
-    services.event_close(event=event, by=owner)
+    event_close(event=event, by=owner)
     return Event.objects.get(pk=event.pk)
 
 
@@ -63,7 +73,7 @@ def correct(event: Event, owner, rng: random.Random, on_commit) -> None:
     """The organiser re-enters a table of the finished event with other legal sheets."""
     table = rng.choice(list(event.rounds.get().tables.all()))
     with on_commit(execute=True):
-        services.table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=owner)
+        table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=owner)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -74,18 +84,18 @@ def test_stored_standings_equal_the_season_from_scratch_after_random_changes(
     on_commit = django_capture_on_commit_callbacks
     owner = PlayerFactory().user
     steward = UserFactory(is_superuser=True)
-    club = services.organisation_create(by=owner, slug=f"owls{seed}", name="Owls")
+    club = organisation_create(by=owner, slug=f"owls{seed}", name="Owls")
     regulars = [PlayerFactory() for _ in range(7)]
     events = [finished(club, owner, regulars[:3], rng, on_commit, guest=f"walkin{seed}")]  # the claimer stays out
     events += [finished(club, owner, rng.sample(regulars, rng.choice([4, 5, 6])), rng, on_commit) for _ in range(4)]
-    season = services.season_create(
+    season = season_create(
         by=owner, organisation=club, name="League", game=GAME, starts_on=date(2020, 1, 1),
         ends_on=date(2035, 1, 1), best_of=rng.choice([1, 2, 3]), points_table=rng.choice([None, [10, 6, 4, 2]]),
     )  # fmt: skip
     assert stored(season) == []
     joined = events[:3]
     for event in joined:
-        services.season_event_add(season=season, by=owner, event=event, tier=rng.choice([1, 2, 4]))
+        season_event_add(season=season, by=owner, event=event, tier=rng.choice([1, 2, 4]))
     assert stored(season) == scratch(season)
     for _step in range(8):
         change = rng.choice(["correct", "sanction", "join"])
@@ -93,18 +103,18 @@ def test_stored_standings_equal_the_season_from_scratch_after_random_changes(
         if change == "correct":
             correct(event, owner, rng, on_commit)
         elif change == "sanction" and event.sanction == "sanctioned":
-            services.event_unsanction(event=event, by=steward, reason="doubt")
+            event_unsanction(event=event, by=steward, reason="doubt")
         elif change == "sanction":
-            services.event_sanction(event=event, by=steward, reason="cleared")
+            event_sanction(event=event, by=steward, reason="cleared")
         elif len(joined) < len(events):
             joined.append(events[len(joined)])
-            services.season_event_add(season=season, by=owner, event=joined[-1], tier=2)
+            season_event_add(season=season, by=owner, event=joined[-1], tier=2)
         event.refresh_from_db()
         assert stored(season) == scratch(season), change
     claimer = regulars[6]
     guest = Player.objects.get(handle=f"walkin{seed}")
     with django_capture_on_commit_callbacks(execute=True):
-        services.guest_claim(code=guest.claim_code, by=claimer.user)
+        guest_claim(code=guest.claim_code, by=claimer.user)
     assert stored(season) == scratch(season)
     assert not SeasonStanding.objects.filter(player=guest).exists()
 
@@ -114,18 +124,18 @@ def test_a_tie_split_into_thirds_is_stored_exactly_and_a_season_from_before_is_c
 ) -> None:
     rng = random.Random(9)
     owner = PlayerFactory().user
-    club = services.organisation_create(by=owner, slug="owls", name="Owls")
+    club = organisation_create(by=owner, slug="owls", name="Owls")
     players = [PlayerFactory() for _ in range(4)]
     event = finished(club, owner, players, rng, django_capture_on_commit_callbacks)
-    season = services.season_create(
+    season = season_create(
         by=owner, organisation=club, name="S", game=GAME, starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1)
     )
-    services.season_event_add(season=season, by=owner, event=event)
+    season_event_add(season=season, by=owner, event=event)
     handles = [p.handle for p in players]
     SeasonStanding.objects.filter(season=season).delete()
     Season.objects.filter(pk=season.pk).update(standings_at=None)  # as the migration leaves an older season
     season.refresh_from_db()
-    computed = [plain(row) for row in selectors.season_standings(season=season)]
+    computed = [plain(row) for row in seasons_selectors.season_standings(season=season)]
     assert sorted(row[0] for row in computed) == sorted(handles)
     page = Client().get(f"/seasons/{season.pk}/")
     assert page.status_code == 200
@@ -142,7 +152,7 @@ def test_a_tie_split_into_thirds_is_stored_exactly_and_a_season_from_before_is_c
     (row,) = [r for r in season_standings(three_way, 1) if r.player == "b"]
     assert str(row.points) == "50"  # (75 + 50 + 25) / 3: whole
     SeasonStanding.objects.filter(season=season, position=1).update(points="401/3", played=[[event.pk, "401/3"]])
-    first = selectors.season_standings(season=season, limit=1)[0]
+    first = seasons_selectors.season_standings(season=season, limit=1)[0]
     assert first.points * 3 == 401  # a fraction read back exactly, not a float
 
 
@@ -151,19 +161,19 @@ def test_the_season_page_reads_the_stored_rows_in_a_few_queries(
 ) -> None:
     rng = random.Random(4)
     owner = PlayerFactory().user
-    club = services.organisation_create(by=owner, slug="owls", name="Owls")
+    club = organisation_create(by=owner, slug="owls", name="Owls")
     players = [PlayerFactory() for _ in range(8)]
-    season = services.season_create(
+    season = season_create(
         by=owner, organisation=club, name="S", game=GAME, starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1),
         qualifiers=2,
     )  # fmt: skip
     for _ in range(3):
         event = finished(club, owner, rng.sample(players, 4), rng, django_capture_on_commit_callbacks)
-        services.season_event_add(season=season, by=owner, event=event)
+        season_event_add(season=season, by=owner, event=event)
     client = Client()
     with django_assert_max_num_queries(8):
         page = client.get(f"/seasons/{season.pk}/").content.decode()
-    first = selectors.season_standings(season=season, limit=1)[0]
+    first = seasons_selectors.season_standings(season=season, limit=1)[0]
     assert first.player in page
     assert page.count("qualified") >= 2
     player_page = client.get(f"/players/{first.player}/").content.decode()

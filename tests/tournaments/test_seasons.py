@@ -14,9 +14,14 @@ from hypothesis import strategies as st
 from config.errors import DomainError, NotAllowed
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import services
 from tournaments.models import Event
 from tournaments.seasons import EventResult, event_points, place_points, season_standings
+from tournaments.services.clubs import organisation_create, staff_set
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.registrations import registration_drop
+from tournaments.services.rounds import event_start, round_seat_next
+from tournaments.services.sanctions import event_sanction, event_unsanction
+from tournaments.services.seasons import season_create, season_event_add, season_update
 
 GAME = "boomerang-australia"
 
@@ -68,12 +73,12 @@ def test_counted_points_are_the_best_n_and_places_follow_points(events, best_of)
 
 
 def _finished(club, owner, players, seed: int, on_commit) -> Event:
-    event = services.event_create(organiser=owner, name=f"Night {seed}", game=GAME, organisation=club, rounds_planned=1)
-    services.event_open_registration(event=event, by=owner)
+    event = event_create(organiser=owner, name=f"Night {seed}", game=GAME, organisation=club, rounds_planned=1)
+    event_open_registration(event=event, by=owner)
     register_and_check_in(event, players)
-    round_ = services.event_start(event=event, by=owner)
+    round_ = event_start(event=event, by=owner)
     play_round(round_, owner, random.Random(seed), on_commit)
-    services.event_close(event=event, by=owner)
+    event_close(event=event, by=owner)
     return Event.objects.get(pk=event.pk)
 
 
@@ -82,12 +87,12 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
     django_capture_on_commit_callbacks,
 ) -> None:
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     players = [PlayerFactory() for _ in range(4)]
     events = [_finished(club, owner.user, players, seed, django_capture_on_commit_callbacks) for seed in (1, 2)]
     steward = UserFactory(is_superuser=True)
     for event in events:
-        services.event_sanction(event=event, by=steward, reason="club night")
+        event_sanction(event=event, by=steward, reason="club night")
     api = Client()
     api.force_login(owner.user)
     body = {"organisation": "owls", "name": "Winter league", "game": GAME, "starts_on": "2026-01-01",
@@ -113,7 +118,7 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
     assert '<td class="num">200</td>' in cells
     french = Client(headers={"accept-language": "fr"}).get(f"/seasons/{season_id}/").content.decode()
     assert french.count('<s title="non compté">') == 4
-    services.event_unsanction(event=events[1], by=steward, reason="doubt")
+    event_unsanction(event=events[1], by=steward, reason="doubt")
     after = Client().get(f"/api/seasons/{season_id}/standings/").json()
     assert all(len(row["events"]) == 1 for row in after)
     assert after[0]["points"] == 100
@@ -131,16 +136,16 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
 @pytest.mark.django_db
 def test_an_event_of_another_game_or_outside_the_dates_cannot_join() -> None:
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    season = services.season_create(
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    season = season_create(
         by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2026, 1, 1), ends_on=date(2026, 3, 31)
     )
-    hunt = services.event_create(organiser=owner.user, name="Hunt", game="boomerang-hunt", organisation=club)
+    hunt = event_create(organiser=owner.user, name="Hunt", game="boomerang-hunt", organisation=club)
     with pytest.raises(DomainError, match="the season is played at"):
-        services.season_event_add(season=season, by=owner.user, event=hunt)
+        season_event_add(season=season, by=owner.user, event=hunt)
     stranger = PlayerFactory()
     with pytest.raises(NotAllowed, match="only its staff"):
-        services.season_create(
+        season_create(
             by=stranger.user,
             organisation=club,
             name="S",
@@ -152,33 +157,32 @@ def test_an_event_of_another_game_or_outside_the_dates_cannot_join() -> None:
 
 @pytest.mark.django_db
 def test_a_player_who_drops_mid_event_scores_the_place_they_reached(django_capture_on_commit_callbacks) -> None:
-    from tournaments import selectors
     from tournaments.models import Registration
+    from tournaments.selectors import seasons as seasons_selectors
+    from tournaments.selectors.events import event_standings
 
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    event = services.event_create(
-        organiser=owner.user, name="Two rounds", game=GAME, organisation=club, rounds_planned=2
-    )
-    services.event_sanction(event=event, by=UserFactory(is_superuser=True), reason="fine")
-    services.event_open_registration(event=event, by=owner.user)
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = event_create(organiser=owner.user, name="Two rounds", game=GAME, organisation=club, rounds_planned=2)
+    event_sanction(event=event, by=UserFactory(is_superuser=True), reason="fine")
+    event_open_registration(event=event, by=owner.user)
     players = [PlayerFactory() for _ in range(5)]
     register_and_check_in(event, players)
-    round_ = services.event_start(event=event, by=owner.user)
+    round_ = event_start(event=event, by=owner.user)
     play_round(round_, owner.user, random.Random(1), django_capture_on_commit_callbacks)
     leaver = Registration.objects.get(event=event, player=players[0])
-    services.registration_drop(registration=leaver, by=players[0].user)
-    round_two = services.round_seat_next(event=event, by=owner.user)
+    registration_drop(registration=leaver, by=players[0].user)
+    round_two = round_seat_next(event=event, by=owner.user)
     play_round(round_two, owner.user, random.Random(2), django_capture_on_commit_callbacks)
-    services.event_close(event=event, by=owner.user)
-    season = services.season_create(
+    event_close(event=event, by=owner.user)
+    season = season_create(
         by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2020, 1, 1), ends_on=date(2030, 1, 1)
     )
-    services.season_event_add(season=season, by=owner.user, event=event)
-    standings = selectors.event_standings(event=event)
+    season_event_add(season=season, by=owner.user, event=event)
+    standings = event_standings(event=event)
     assert next(r for r in standings if r.handle == players[0].handle).dropped
     places = {r.handle: r.rank for r in standings}
-    row = next(r for r in selectors.season_standings(season=season) if r.player == players[0].handle)
+    row = next(r for r in seasons_selectors.season_standings(season=season) if r.player == players[0].handle)
     assert row.events[0].points == event_points(EventResult(event.pk, 1, places))[players[0].handle]
     assert row.events[0].points > 0  # the place they reached scores, however low
     page = Client().get(f"/players/{players[0].handle}/").content.decode()
@@ -205,24 +209,25 @@ def test_qualifier_slots_skip_the_taken_and_the_declined_and_ties_for_the_last_s
 def test_a_player_qualifies_once_in_a_circuit_and_a_decline_moves_the_next_one_up(
     django_capture_on_commit_callbacks,
 ) -> None:
-    from tournaments import selectors
+    from tournaments.selectors import seasons as seasons_selectors
+    from tournaments.selectors.seasons import season_qualified
 
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     players = [PlayerFactory() for _ in range(4)]
     event = _finished(club, owner.user, players, 7, django_capture_on_commit_callbacks)
-    services.event_sanction(event=event, by=UserFactory(is_superuser=True), reason="fine")
+    event_sanction(event=event, by=UserFactory(is_superuser=True), reason="fine")
     seasons = []
     for name, ends in (("Spring", date(2030, 6, 30)), ("Autumn", date(2030, 12, 31))):
-        season = services.season_create(
+        season = season_create(
             by=owner.user, organisation=club, name=name, game=GAME, starts_on=date(2020, 1, 1), ends_on=ends,
             qualifiers=1, circuit="National",
         )  # fmt: skip
-        services.season_event_add(season=season, by=owner.user, event=event)
+        season_event_add(season=season, by=owner.user, event=event)
         seasons.append(season)
-    order = [row.player for row in selectors.season_standings(season=seasons[0])]
-    assert selectors.season_qualified(season=seasons[0]) == [order[0]]
-    assert selectors.season_qualified(season=seasons[1]) == [order[1]]  # the winner already qualified in spring
+    order = [row.player for row in seasons_selectors.season_standings(season=seasons[0])]
+    assert season_qualified(season=seasons[0]) == [order[0]]
+    assert season_qualified(season=seasons[1]) == [order[1]]  # the winner already qualified in spring
     api = Client()
     api.force_login(PlayerFactory().user)
     refused = api.post(f"/api/seasons/{seasons[0].pk}/decline/", {"player": order[0]}, content_type="application/json")
@@ -231,24 +236,24 @@ def test_a_player_qualifies_once_in_a_circuit_and_a_decline_moves_the_next_one_u
     api.force_login(winner.user)
     declined = api.post(f"/api/seasons/{seasons[0].pk}/decline/", {"player": order[0]}, content_type="application/json")
     assert declined.json()["qualified"] == [order[1]]
-    assert selectors.season_qualified(season=seasons[1]) == [order[0]]  # now free to qualify in autumn
+    assert season_qualified(season=seasons[1]) == [order[0]]  # now free to qualify in autumn
 
 
 @pytest.mark.django_db
 def test_a_draft_event_joins_a_season_without_finished_events_and_another_clubs_event_needs_its_staff() -> None:
     owner, other_owner = PlayerFactory(), PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    rival = services.organisation_create(by=other_owner.user, slug="larks", name="Larks")
-    season = services.season_create(
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    rival = organisation_create(by=other_owner.user, slug="larks", name="Larks")
+    season = season_create(
         by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
     )
-    draft = services.event_create(organiser=owner.user, name="Draft night", game=GAME, organisation=club)
-    assert services.season_event_add(season=season, by=owner.user, event=draft).tier == 1  # was a 500
-    theirs = services.event_create(organiser=other_owner.user, name="Their night", game=GAME, organisation=rival)
+    draft = event_create(organiser=owner.user, name="Draft night", game=GAME, organisation=club)
+    assert season_event_add(season=season, by=owner.user, event=draft).tier == 1  # was a 500
+    theirs = event_create(organiser=other_owner.user, name="Their night", game=GAME, organisation=rival)
     with pytest.raises(NotAllowed):
-        services.season_event_add(season=season, by=owner.user, event=theirs)
-    services.staff_set(organisation=rival, by=other_owner.user, player=owner, role="organiser")
-    assert services.season_event_add(season=season, by=owner.user, event=theirs).event_id == theirs.pk
+        season_event_add(season=season, by=owner.user, event=theirs)
+    staff_set(organisation=rival, by=other_owner.user, player=owner, role="organiser")
+    assert season_event_add(season=season, by=owner.user, event=theirs).event_id == theirs.pk
 
 
 @pytest.mark.django_db
@@ -257,11 +262,11 @@ def test_a_club_name_with_a_line_break_is_refused_and_an_older_one_still_gives_i
 
     owner = PlayerFactory()
     with pytest.raises(DomainError) as refused:
-        services.organisation_create(by=owner.user, slug="owls", name="Owls\nClub")
+        organisation_create(by=owner.user, slug="owls", name="Owls\nClub")
     assert refused.value.field == "name"
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     Organisation.objects.filter(pk=club.pk).update(name="Owls\r\nClub")
-    services.event_create(organiser=owner.user, name="Night", game=GAME, organisation=club)
+    event_create(organiser=owner.user, name="Night", game=GAME, organisation=club)
     answer = Client().get("/clubs/owls/events.ics")
     assert answer.status_code == 200
     assert "X-WR-CALNAME:Owls Club" in answer.content.decode()
@@ -276,16 +281,16 @@ def test_the_season_page_is_bounded_by_pages_of_players_and_of_event_columns(
     monkeypatch.setattr(club_reads, "SEASON_ROWS", 3)
     monkeypatch.setattr(club_reads, "SEASON_COLUMNS", 1)
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     players = [PlayerFactory() for _ in range(4)]
     events = [_finished(club, owner.user, players, seed, django_capture_on_commit_callbacks) for seed in (1, 2)]
     steward = UserFactory(is_superuser=True)
-    season = services.season_create(
+    season = season_create(
         by=owner.user, organisation=club, name="S", game=GAME, starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31)
     )
     for event in events:
-        services.event_sanction(event=event, by=steward, reason="club night")
-        services.season_event_add(season=season, by=owner.user, event=event)
+        event_sanction(event=event, by=steward, reason="club night")
+        season_event_add(season=season, by=owner.user, event=event)
     first = Client().get(f"/seasons/{season.pk}/").content.decode()
     assert first.count('<a class="handle"') == 3  # players 1-3 of 4
     assert first.count('<td class="num"></td>') + first.count('<td class="num">') > 0
@@ -308,12 +313,12 @@ def test_demo_players_are_marked_on_the_pages_and_their_events_never_join_a_seas
     board = Client().get(f"/leaderboards/{GAME}/").content.decode()
     assert board.count('<span class="badge">demo</span>') == 4
     owner = event.organisers.get()
-    season = services.season_create(
+    season = season_create(
         by=owner, organisation=event.organisation, name="S", game=GAME, starts_on=date(2000, 1, 1),
         ends_on=date(2100, 1, 1),
     )  # fmt: skip
     with pytest.raises(DomainError) as refused:
-        services.season_event_add(season=season, by=owner, event=event)
+        season_event_add(season=season, by=owner, event=event)
     assert refused.value.code == "demo_event"
 
 
@@ -324,12 +329,12 @@ def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publi
     from tournaments.models import RatingBody, Season
 
     owner, stranger, steward = PlayerFactory(), PlayerFactory(), PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    federation = services.organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    federation = organisation_create(by=steward.user, slug="fed", name="Fed", kind="federation")
     RatingBody.objects.create(game="", organisation=federation)
     players = [PlayerFactory() for _ in range(4)]
     night = _finished(club, owner.user, players, 1, django_capture_on_commit_callbacks)
-    services.event_sanction(event=night, by=steward.user, reason="fine")
+    event_sanction(event=night, by=steward.user, reason="fine")
     staff, outsider = Client(), Client()
     staff.force_login(owner.user)
     outsider.force_login(stranger.user)
@@ -379,14 +384,14 @@ def test_staff_edit_a_season_from_its_page_and_dates_leaving_out_an_event_are_re
     from tournaments.models import Season
 
     owner = PlayerFactory().user
-    club = services.organisation_create(by=owner, slug="owls", name="Owls")
+    club = organisation_create(by=owner, slug="owls", name="Owls")
     rng = random.Random(5)
     events = [finished(club, owner, [PlayerFactory() for _ in range(4)], rng, django_capture_on_commit_callbacks)
               for _ in range(3)]  # fmt: skip
-    season = services.season_create(by=owner, organisation=club, name="League", game="boomerang-australia",
+    season = season_create(by=owner, organisation=club, name="League", game="boomerang-australia",
                                     starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1), best_of=3)  # fmt: skip
     for event in events:
-        services.season_event_add(season=season, by=owner, event=event)
+        season_event_add(season=season, by=owner, event=event)
     staff = Client()
     staff.force_login(owner)
     assert "Edit the season" in staff.get(f"/seasons/{season.pk}/").content.decode()
@@ -407,7 +412,7 @@ def test_staff_edit_a_season_from_its_page_and_dates_leaving_out_an_event_are_re
     stranger.force_login(PlayerFactory().user)
     assert stranger.get(f"/seasons/{season.pk}/edit/").status_code == 403
     with pytest.raises(NotAllowed):
-        services.season_update(season=season, by=stranger_user(stranger), name="Mine", starts_on=date(2020, 1, 1),
+        season_update(season=season, by=stranger_user(stranger), name="Mine", starts_on=date(2020, 1, 1),
                                ends_on=date(2035, 1, 1), best_of=1, qualifiers=0)  # fmt: skip
 
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 
 import games
 from games.simulate import legal_sheet
-from tournaments import services
 from tournaments.models import SheetCheck
+from tournaments.services.editions import sheet_check_reverify, sheet_check_submit, sheet_check_verify
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_anonymous_users_cannot_submit(api_client) -> None:
 
 def test_verification_is_enqueued_only_once_the_submission_commits(django_capture_on_commit_callbacks) -> None:
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        check = services.sheet_check_submit(sheet=australia_sheet())
+        check = sheet_check_submit(sheet=australia_sheet())
     assert check.status == "submitted"
     assert len(callbacks) == 1
     callbacks[0]()
@@ -77,17 +77,17 @@ def test_verification_is_enqueued_only_once_the_submission_commits(django_captur
 
 
 def test_verifying_twice_changes_nothing_the_second_time() -> None:
-    check = services.sheet_check_submit(sheet=australia_sheet())  # its on-commit task never fires in a test
-    first = services.sheet_check_verify(check_id=check.pk)
-    second = services.sheet_check_verify(check_id=check.pk)
+    check = sheet_check_submit(sheet=australia_sheet())  # its on-commit task never fires in a test
+    first = sheet_check_verify(check_id=check.pk)
+    second = sheet_check_verify(check_id=check.pk)
     assert first is not None
     assert second is not None
     assert (first.status, first.verified_at) == (second.status, second.verified_at)
 
 
 def test_the_list_filters_by_game_and_status(user_client) -> None:
-    services.sheet_check_submit(sheet=australia_sheet())
-    services.sheet_check_submit(sheet=legal_sheet("boomerang-flip", 2, random.Random(2)))
+    sheet_check_submit(sheet=australia_sheet())
+    sheet_check_submit(sheet=legal_sheet("boomerang-flip", 2, random.Random(2)))
     response = user_client.get(reverse("sheet-check-list"), {"game": "boomerang-flip"})
     assert [row["game"] for row in response.data["results"]] == ["boomerang-flip"]
 
@@ -95,26 +95,26 @@ def test_the_list_filters_by_game_and_status(user_client) -> None:
 def test_a_verification_overtaken_by_a_reverification_writes_nothing(monkeypatch) -> None:
     """The old task is still running the engine when the organiser asks for a new attempt: its verdict (of
     the older edition) must not land, or the new task would find the check done and skip it."""
-    check = services.sheet_check_submit(sheet=australia_sheet())
+    check = sheet_check_submit(sheet=australia_sheet())
     engine = games.verify_table
 
     def reverified_meanwhile(sheet, edition, dealt=None):
-        services.sheet_check_reverify(check=check)
+        sheet_check_reverify(check=check)
         return engine(sheet, edition, dealt)
 
     monkeypatch.setattr(games, "verify_table", reverified_meanwhile)
-    overtaken = services.sheet_check_verify(check_id=check.pk, attempt=0)
+    overtaken = sheet_check_verify(check_id=check.pk, attempt=0)
     assert overtaken is not None
     assert (overtaken.status, overtaken.attempt, overtaken.verdict) == ("submitted", 1, None)
     monkeypatch.setattr(games, "verify_table", engine)
-    current = services.sheet_check_verify(check_id=check.pk, attempt=1)
+    current = sheet_check_verify(check_id=check.pk, attempt=1)
     assert current is not None
     assert (current.status, current.verdict["valid"]) == ("verified", True)
 
 
 def test_a_task_redelivered_after_a_lost_worker_finishes_its_attempt() -> None:
-    check = services.sheet_check_submit(sheet=australia_sheet())
+    check = sheet_check_submit(sheet=australia_sheet())
     SheetCheck.objects.filter(pk=check.pk).update(status="verifying")  # the first worker died here
-    again = services.sheet_check_verify(check_id=check.pk, attempt=0)
+    again = sheet_check_verify(check_id=check.pk, attempt=0)
     assert again is not None
     assert again.status == "verified"

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import games
 from games.simulate import legal_sheet
 from tests.tournaments.helpers import running_round
-from tournaments import services
 from tournaments.pages.sheet_view import seat_sheets
+from tournaments.services.sheets import table_sheets_submit
 from tournaments.verdicts import TableVerdict
 
 
@@ -59,7 +59,7 @@ def test_a_verified_tables_page_shows_each_seats_sheet(django_capture_on_commit_
     sheet = legal_sheet(event.game, 3, random.Random(5))
     seats = [dict(seat, player=s.player.handle) for seat, s in zip(sheet["seats"], table.seats.all(), strict=True)]
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_sheets_submit(table=table, seats=seats, by=event.organisers.get())
+        table_sheets_submit(table=table, seats=seats, by=event.organisers.get())
     table.result.refresh_from_db()
     assert table.result.status == "verified"
     page = Client().get(f"/tables/{table.pk}/").content.decode()

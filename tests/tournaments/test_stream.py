@@ -13,8 +13,10 @@ import pytest
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import services
 from tournaments.models import StreamMessage, Table
+from tournaments.services.rounds import event_start, round_start
+from tournaments.services.sheets import table_sheets_submit
+from tournaments.services.stream import stream_sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -74,15 +76,15 @@ def test_an_event_stream_tells_a_whole_round(live_server) -> None:
     stream = Stream(f"{live_server.url}/api/events/{event.pk}/stream/")
     assert stream.response.status == 200
     assert stream.response.getheader("Content-Type").startswith("text/event-stream")
-    round_ = services.event_start(event=event, by=organiser)
+    round_ = event_start(event=event, by=organiser)
     seated = stream.wait_for("round.seated")[2]
     assert seated["round"] == 1
     assert sorted(seated["tables"][0]["players"]) == sorted(p.handle for p in players)
-    services.round_start(round_=round_, by=organiser)
+    round_start(round_=round_, by=organiser)
     assert stream.wait_for("round.started")[2]["length_minutes"] == round_.length_minutes
     table = Table.objects.select_related("round__event").get(round=round_)
     seats = legal_seat_data(table, random.Random(4))
-    services.table_sheets_submit(table=table, seats=seats, by=organiser)
+    table_sheets_submit(table=table, seats=seats, by=organiser)
     assert stream.wait_for("table.submitted")[2]["seats_waiting"] == 0  # the four sheets are in
     verified = stream.wait_for("table.verified")[2]
     assert "verdict" not in verified  # the verdict is not the public stream's
@@ -99,10 +101,10 @@ def test_a_reconnect_with_last_event_id_gets_what_it_missed(live_server) -> None
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     organiser = event.organisers.get()
     first = Stream(f"{live_server.url}/api/events/{event.pk}/stream/")
-    round_ = services.event_start(event=event, by=organiser)
+    round_ = event_start(event=event, by=organiser)
     last_seen = first.wait_for("round.seated")[0]
     first.close()  # the connection drops; meanwhile the round starts
-    services.round_start(round_=round_, by=organiser)
+    round_start(round_=round_, by=organiser)
     again = Stream(f"{live_server.url}/api/events/{event.pk}/stream/", {"Last-Event-ID": str(last_seen)})
     started = again.wait_for("round.started")
     assert started[0] > last_seen
@@ -122,7 +124,7 @@ def test_the_personal_stream_is_its_player_alone(live_server, client) -> None:
     session = client.cookies["sessionid"].value
     mine = Stream(f"{live_server.url}/api/me/stream/", {"Cookie": f"sessionid={session}"})
     assert mine.response.status == 200, mine.response.read()
-    services.event_start(event=event, by=event.organisers.get())
+    event_start(event=event, by=event.organisers.get())
     seated = mine.wait_for("you.seated")[2]
     seat = ann.seats.get()
     assert (seated["table"], seated["seat"]) == (seat.table.number, seat.position)
@@ -165,7 +167,7 @@ def test_under_asgi_idle_streams_hold_no_thread_and_hear_the_round(asgi_server) 
     assert [stream.response.status for stream in streams] == [200] * 40, streams[0].response.read()
     reader_threads = len(streams)  # this test's own readers, one a stream
     assert threading.active_count() - threads_before - reader_threads < 10  # the server's: not one a stream
-    services.event_start(event=event, by=event.organisers.get())
+    event_start(event=event, by=event.organisers.get())
     assert all(stream.wait_for("round.seated")[2]["round"] == 1 for stream in streams)
     for stream in streams:
         stream.close()
@@ -202,5 +204,5 @@ def test_the_sweep_forgets_messages_older_than_two_days() -> None:
     event = EventFactory()
     old, new = (StreamMessage.objects.create(event_id=event.pk, kind="standings.changed", data={}) for _ in "ab")
     StreamMessage.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=2, minutes=1))
-    assert services.stream_sweep() == 1
+    assert stream_sweep() == 1
     assert list(StreamMessage.objects.values_list("pk", flat=True)) == [new.pk]

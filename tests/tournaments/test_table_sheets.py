@@ -7,8 +7,8 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments import services
 from tournaments.models import ScoreSheet, TableResult
+from tournaments.services.rounds import event_start, round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 def table():
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = services.event_start(event=event, by=event.organisers.get())
-    services.round_start(round_=round_, by=event.organisers.get())
+    round_ = event_start(event=event, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
     return round_.tables.get()
 
 

@@ -10,8 +10,11 @@ from django.utils import timezone
 
 from config.errors import Conflict
 from tests.factories import EventFactory, PlayerFactory
-from tournaments import services, states
+from tournaments import states
 from tournaments.models import Event, Registration, Round, TableResult
+from tournaments.services.events import event_update
+from tournaments.services.registrations import registration_create, registration_withdraw
+from tournaments.services.rounds import event_start
 from tournaments.services.transitions import advance, locked_for
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +48,7 @@ def test_a_refusal_is_a_409_naming_the_status_found_and_the_field() -> None:
 
 
 def test_a_move_saves_the_status_its_companions_and_the_update_time_and_nothing_else() -> None:
-    registration = services.registration_create(event=EventFactory(), player=PlayerFactory())
+    registration = registration_create(event=EventFactory(), player=PlayerFactory())
     Registration.objects.filter(pk=registration.pk).update(updated_at=timezone.now() - timedelta(days=1))
     stale = Registration.objects.get(pk=registration.pk)
     Registration.objects.filter(pk=registration.pk).update(created_at=timezone.now() - timedelta(days=3))
@@ -59,19 +62,19 @@ def test_a_move_saves_the_status_its_companions_and_the_update_time_and_nothing_
 def test_every_wrong_status_refusal_of_the_services_names_the_status() -> None:
     draft = EventFactory(status="draft")
     with pytest.raises(Conflict, match="the event is draft; only an event taking registrations can start"):
-        services.event_start(event=draft, by=draft.organisers.get())
+        event_start(event=draft, by=draft.organisers.get())
     running = EventFactory(status="running")
     with pytest.raises(Conflict, match="the event is running: it can be edited until it starts"):
-        services.event_update(event=running, by=running.organisers.get(), name="x")
+        event_update(event=running, by=running.organisers.get(), name="x")
 
 
 def test_withdrawing_twice_is_refused_and_the_waitlist_does_not_move_twice() -> None:
     event = EventFactory(capacity=1)
-    first = services.registration_create(event=event, player=PlayerFactory())
-    services.registration_create(event=event, player=PlayerFactory())
-    services.registration_withdraw(registration=first, by=first.player.user)
+    first = registration_create(event=event, player=PlayerFactory())
+    registration_create(event=event, player=PlayerFactory())
+    registration_withdraw(registration=first, by=first.player.user)
     with pytest.raises(Conflict, match="this registration is already withdrawn"):
-        services.registration_withdraw(registration=first, by=first.player.user)
+        registration_withdraw(registration=first, by=first.player.user)
 
 
 def test_a_row_says_which_actions_its_status_opens_and_an_unknown_action_fails_loudly() -> None:

@@ -15,8 +15,12 @@ from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in, running_round
 from tests.tournaments.test_webhooks import RawReceiver
 from tests.workers import celery_worker, redis_reachable, service_env, wait_until
-from tournaments import services
 from tournaments.models import SheetCheck, TableResult, Webhook, WebhookDelivery
+from tournaments.services.clubs import organisation_create
+from tournaments.services.editions import sheet_check_submit
+from tournaments.services.events import event_create, event_open_registration
+from tournaments.services.rounds import event_start
+from tournaments.services.sheets import sheet_submit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -28,12 +32,12 @@ def test_a_dripping_receiver_of_one_club_leaves_another_clubs_verdict_under_two_
     drip = RawReceiver(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", drip=3)  # a byte every 3 s
     env = service_env(WEBHOOK_ALLOW_HTTP="true", WEBHOOK_ALLOWED_NETWORKS="127.0.0.0/8")
     owner = PlayerFactory()
-    slow_club = services.organisation_create(by=owner.user, slug="slow", name="Slow")
+    slow_club = organisation_create(by=owner.user, slug="slow", name="Slow")
     for _ in range(SUBSCRIPTIONS):
         Webhook.objects.create(organisation=slow_club, url=drip.url, events=["round.seated"], secret="s")
-    slow_event = services.event_create(organiser=owner.user, name="Slow night", game="boomerang-australia",
+    slow_event = event_create(organiser=owner.user, name="Slow night", game="boomerang-australia",
                                        organisation=slow_club)  # fmt: skip
-    services.event_open_registration(event=slow_event, by=owner.user)
+    event_open_registration(event=slow_event, by=owner.user)
     register_and_check_in(slow_event, [PlayerFactory() for _ in range(4)])
     _event, round_ = running_round()
     table = round_.tables.get()
@@ -41,12 +45,12 @@ def test_a_dripping_receiver_of_one_club_leaves_another_clubs_verdict_under_two_
         celery_worker("--pool=prefork", "--concurrency=2", env=env, quiet=True),
         celery_worker("-Q", settings.CELERY_WEBHOOK_QUEUE, "--pool=threads", "--concurrency=8", env=env, quiet=True),
     ):
-        warm_up = services.sheet_check_submit(sheet=legal_sheet("boomerang-usa", 3, random.Random(3)))
+        warm_up = sheet_check_submit(sheet=legal_sheet("boomerang-usa", 3, random.Random(3)))
         wait_until(lambda: SheetCheck.objects.get(pk=warm_up.pk).status == "verified", 60, "the workers to start")
-        services.event_start(event=slow_event, by=owner.user)  # 10 round.seated deliveries to the drip
+        event_start(event=slow_event, by=owner.user)  # 10 round.seated deliveries to the drip
         wait_until(lambda: WebhookDelivery.objects.filter(sending_until__isnull=False).exists(), 30, "a delivery")
         for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(5)), strict=True):
-            services.sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+            sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
         submitted = time.monotonic()
         wait_until(lambda: TableResult.objects.get(table=table).status == "verified", 30, "the other club's verdict")
         waited = time.monotonic() - submitted

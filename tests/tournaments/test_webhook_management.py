@@ -18,9 +18,11 @@ from django.utils import timezone
 from config import background
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import register_and_check_in
-from tournaments import services
 from tournaments.models import Webhook, WebhookDelivery
 from tournaments.services import webhooks
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_create, event_open_registration
+from tournaments.services.webhook_subscriptions import webhook_subscribe
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +71,7 @@ def signed_by(secret: str, headers: dict[str, str], body: str) -> bool:
 def owned_hook(request):
     receiver = Receiver(*getattr(request, "param", (200,)))
     owner = PlayerFactory()
-    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    organisation_create(by=owner.user, slug="owls", name="Owls")
     client = Client()
     client.force_login(owner.user)
     made = client.post("/api/organisations/owls/webhooks/", {"url": receiver.url, "events": ["event.finished"]},
@@ -168,10 +170,10 @@ def test_embedded_deliveries_leave_the_request_and_wait_their_backoff(settings) 
     settings.WEBHOOK_FIRST_RETRY_SECONDS = 1
     slow = Receiver(status=500, delay=3)
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    services.webhook_subscribe(organisation=club, by=owner.user, url=slow.url, events=["round.seated"])
-    event = services.event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
-    services.event_open_registration(event=event, by=owner.user)
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    webhook_subscribe(organisation=club, by=owner.user, url=slow.url, events=["round.seated"])
+    event = event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
+    event_open_registration(event=event, by=owner.user)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     client = Client()
     client.force_login(owner.user)

@@ -19,9 +19,12 @@ from django.utils import timezone
 from config.errors import DomainError
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments import services
 from tournaments.models import Webhook, WebhookDelivery
 from tournaments.services import webhooks
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.rounds import event_start
+from tournaments.services.webhook_subscriptions import webhook_subscribe
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +69,7 @@ class Receiver:
 @pytest.fixture
 def club_with_hook(request):
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     receiver = Receiver(getattr(request, "param", 200))
     client = Client()
     client.force_login(owner.user)
@@ -91,16 +94,16 @@ def test_seating_and_closing_are_delivered_signed_after_the_commit(
     club_with_hook, django_capture_on_commit_callbacks
 ) -> None:
     owner, club, receiver = club_with_hook
-    event = services.event_create(
+    event = event_create(
         organiser=owner.user, name="Night", game="boomerang-australia", organisation=club, rounds_planned=1
     )
-    services.event_open_registration(event=event, by=owner.user)
+    event_open_registration(event=event, by=owner.user)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.event_start(event=event, by=owner.user)
+        round_ = event_start(event=event, by=owner.user)
     play_round(round_, owner.user, random.Random(2), django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_close(event=event, by=owner.user)
+        event_close(event=event, by=owner.user)
     assert [(kind, valid) for kind, _body, valid in receiver.received] == [
         ("round.seated", True),
         ("event.finished", True),
@@ -137,12 +140,10 @@ def test_a_receiver_answering_500_gets_retries_then_the_subscription_is_marked_f
 
 def test_a_down_receiver_never_fails_the_request(django_capture_on_commit_callbacks) -> None:
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
-    services.webhook_subscribe(
-        organisation=club, by=owner.user, url="http://127.0.0.1:9/nothing", events=["round.seated"]
-    )
-    event = services.event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
-    services.event_open_registration(event=event, by=owner.user)
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    webhook_subscribe(organisation=club, by=owner.user, url="http://127.0.0.1:9/nothing", events=["round.seated"])
+    event = event_create(organiser=owner.user, name="Night", game="boomerang-australia", organisation=club)
+    event_open_registration(event=event, by=owner.user)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     client = Client()
     client.force_login(owner.user)
@@ -172,14 +173,14 @@ def test_a_subscription_with_a_bad_address_or_an_unknown_event_is_refused_naming
 def test_a_published_rating_list_reaches_every_subscribed_organisation(
     club_with_hook, django_capture_on_commit_callbacks
 ) -> None:
-    from ratings import services as ratings
+    from ratings.services.lists import list_publish
 
     _owner, club, receiver = club_with_hook
     Webhook.objects.filter(organisation=club).update(events=["rating.list.published"])
-    other = services.organisation_create(by=PlayerFactory().user, slug="larks", name="Larks")
+    other = organisation_create(by=PlayerFactory().user, slug="larks", name="Larks")
     Webhook.objects.create(organisation=other, url="https://example.invalid/", events=["event.finished"], secret="x")
     with django_capture_on_commit_callbacks(execute=True):
-        published = ratings.list_publish(game="boomerang-australia", name="2026-11", actor="steward")
+        published = list_publish(game="boomerang-australia", name="2026-11", actor="steward")
     assert [(kind, valid) for kind, _body, valid in receiver.received] == [("rating.list.published", True)]
     data = receiver.received[0][1]["data"]
     assert (data["list"], data["name"], data["game"]) == (published.pk, "2026-11", "boomerang-australia")
@@ -224,7 +225,7 @@ class RawReceiver:
 
 def _one_delivery_to(url: str) -> WebhookDelivery:
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     hook = Webhook.objects.create(organisation=club, url=url, events=["event.finished"], secret="s")
     return WebhookDelivery.objects.create(webhook=hook, event_type="event.finished", body="{}")
 
@@ -241,7 +242,7 @@ def _one_delivery_to(url: str) -> WebhookDelivery:
 def test_addresses_inside_or_not_https_are_refused_naming_url(url, settings) -> None:
     settings.WEBHOOK_ALLOW_HTTP, settings.WEBHOOK_ALLOWED_NETWORKS = False, []
     owner = PlayerFactory()
-    services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    organisation_create(by=owner.user, slug="owls", name="Owls")
     client = Client()
     client.force_login(owner.user)
     answer = client.post(
@@ -263,14 +264,14 @@ def test_a_name_resolving_to_loopback_is_refused_at_subscription_and_at_delivery
         lambda host, *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (answers[host], port))],
     )  # fmt: skip
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     with pytest.raises(DomainError) as refused:
-        services.webhook_subscribe(
+        webhook_subscribe(
             organisation=club, by=owner.user, url=f"http://rebind.example:{port}/", events=["event.finished"]
         )
     assert refused.value.field == "url"
     answers["rebind.example"] = "93.184.216.34"
-    hook = services.webhook_subscribe(
+    hook = webhook_subscribe(
         organisation=club, by=owner.user, url=f"http://rebind.example:{port}/", events=["event.finished"]
     )
     answers["rebind.example"] = "127.0.0.1"
@@ -346,9 +347,9 @@ def test_an_organisation_waits_its_turn_past_its_deliveries_in_flight(settings, 
 
 def test_an_organisation_has_at_most_its_cap_of_subscriptions(settings) -> None:
     owner = PlayerFactory()
-    club = services.organisation_create(by=owner.user, slug="owls", name="Owls")
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
     for number in range(settings.WEBHOOKS_PER_ORGANISATION):
-        services.webhook_subscribe(
+        webhook_subscribe(
             organisation=club, by=owner.user, url=f"https://hooks{number}.example.org/", events=["event.finished"]
         )
     client = Client()

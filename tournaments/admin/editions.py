@@ -4,11 +4,11 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from tournaments import services
 from tournaments.models import (
     Edition,
     SheetCheck,
 )
+from tournaments.services.editions import edition_activate, sheet_check_reverify
 
 
 @admin.register(Edition)
@@ -25,7 +25,7 @@ class EditionAdmin(admin.ModelAdmin):
     @admin.action(description="Make the selected edition the one that verifies its game")
     def activate(self, request: HttpRequest, queryset: QuerySet[Edition]) -> None:
         for edition in queryset:
-            services.edition_activate(edition=edition)
+            edition_activate(edition=edition)
         self.message_user(request, f"{queryset.count()} edition(s) activated", messages.SUCCESS)
 
 
@@ -39,5 +39,5 @@ class SheetCheckAdmin(admin.ModelAdmin):
     @admin.action(description="Verify the selected sheets again")
     def reverify(self, request: HttpRequest, queryset: QuerySet[SheetCheck]) -> None:
         for check in queryset:
-            services.sheet_check_reverify(check=check)
+            sheet_check_reverify(check=check)
         self.message_user(request, f"{queryset.count()} sheet(s) sent for verification", messages.SUCCESS)

@@ -11,7 +11,6 @@ from django.utils.safestring import mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
 from config.errors import DomainError
-from tournaments import selectors, services
 from tournaments.admin.common import OrganiserActionsMixin, PlayedRecordsKeptMixin
 from tournaments.models import (
     DEFAULT_TIE_BREAKS,
@@ -21,6 +20,11 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.selectors.events import event_standings
+from tournaments.services.events import RULES_FIELDS, event_check, event_create, event_open_registration, event_update
+from tournaments.services.registrations import registration_check_in, registration_drop, registration_withdraw
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.verification import table_override, table_reverify
 from tournaments.validators import validate_points_by_table_size, validate_tie_breaks
 
 
@@ -100,7 +104,7 @@ class EventAdminForm(forms.ModelForm):
         try:
             if self.instance.pk:
                 Event.machine.check(Event.objects.get(pk=self.instance.pk), "edit")
-            services.event_check(event=self.instance)
+            event_check(event=self.instance)
         except DomainError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)
 
@@ -135,7 +139,7 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
             return [*EventAdminForm.Meta.fields, "points_by_table_size", "tie_breaks", *self.readonly_fields]
         if obj is not None and obj.registrations.exists():  # players registered for these rules
             fields = [*EventAdminForm.Meta.fields, "points_by_table_size", "tie_breaks"]
-            return [*self.readonly_fields, "organisation", *(f for f in fields if f in services.RULES_FIELDS)]
+            return [*self.readonly_fields, "organisation", *(f for f in fields if f in RULES_FIELDS)]
         return [*self.readonly_fields, "organisation"] if obj is not None else self.readonly_fields
 
     def get_form(self, request: HttpRequest, obj: Event | None = None, change: bool = False, **kwargs: Any) -> Any:
@@ -150,9 +154,9 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
             del values["seed"]  # a new event draws one; an edit keeps its own
         if change:
             del values["organisation"]  # an event stays with its organisation
-            services.event_update(event=obj, by=request.user, **values)  # type: ignore[arg-type]
+            event_update(event=obj, by=request.user, **values)  # type: ignore[arg-type]
         else:
-            created = services.event_create(organiser=request.user, **values)  # type: ignore[arg-type]
+            created = event_create(organiser=request.user, **values)  # type: ignore[arg-type]
             obj.pk, obj.seed, obj._state = created.pk, created.seed, created._state  # the form saves its relations
 
     def save_related(self, request: HttpRequest, form: forms.ModelForm, formsets: Any, change: bool) -> None:
@@ -163,7 +167,7 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
     @admin.display(description="standings")
     def standings(self, event: Event) -> str:
         """Every tie-break value per player, as the API shows them."""
-        rows = selectors.event_standings(event=event) if event.pk else []
+        rows = event_standings(event=event) if event.pk else []
         if not rows:
             return "no table result counts yet"
         head = "<tr><th>#</th><th>player</th><th>points</th><th>game score</th><th>game tie-break</th>"
@@ -181,15 +185,15 @@ class EventAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
 
     @admin.action(description="Open registration")
     def open_registration(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.run_service(request, queryset, lambda e, u: services.event_open_registration(event=e, by=u), "opened")
+        self.run_service(request, queryset, lambda e, u: event_open_registration(event=e, by=u), "opened")
 
     @admin.action(description="Start the event (seat round 1)")
     def start_event(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.run_service(request, queryset, lambda e, u: services.event_start(event=e, by=u), "started")
+        self.run_service(request, queryset, lambda e, u: event_start(event=e, by=u), "started")
 
     @admin.action(description="Seat the next round (Swiss)")
     def seat_next_round(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self.run_service(request, queryset, lambda e, u: services.round_seat_next(event=e, by=u), "seated")
+        self.run_service(request, queryset, lambda e, u: round_seat_next(event=e, by=u), "seated")
 
 
 @admin.register(Registration)
@@ -207,19 +211,15 @@ class RegistrationAdmin(OrganiserActionsMixin, SimpleHistoryAdmin):
 
     @admin.action(description="Check in")
     def check_in(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        self.run_service(
-            request, queryset, lambda r, u: services.registration_check_in(registration=r, by=u), "checked in"
-        )
+        self.run_service(request, queryset, lambda r, u: registration_check_in(registration=r, by=u), "checked in")
 
     @admin.action(description="Withdraw (before the event starts; the waitlist moves up)")
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        self.run_service(
-            request, queryset, lambda r, u: services.registration_withdraw(registration=r, by=u), "withdrawn"
-        )
+        self.run_service(request, queryset, lambda r, u: registration_withdraw(registration=r, by=u), "withdrawn")
 
     @admin.action(description="Drop from the running event")
     def drop(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        self.run_service(request, queryset, lambda r, u: services.registration_drop(registration=r, by=u), "dropped")
+        self.run_service(request, queryset, lambda r, u: registration_drop(registration=r, by=u), "dropped")
 
 
 class SeatInline(admin.TabularInline):
@@ -243,7 +243,7 @@ class RoundAdmin(PlayedRecordsKeptMixin, OrganiserActionsMixin, admin.ModelAdmin
 
     @admin.action(description="Start the round")
     def start_round(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self.run_service(request, queryset, lambda r, u: services.round_start(round_=r, by=u), "started")
+        self.run_service(request, queryset, lambda r, u: round_start(round_=r, by=u), "started")
 
 
 @admin.register(Table)
@@ -260,13 +260,13 @@ class TableAdmin(PlayedRecordsKeptMixin, OrganiserActionsMixin, admin.ModelAdmin
 
     @admin.action(description="Verify the table again")
     def reverify(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        self.run_service(request, queryset, lambda t, u: services.table_reverify(table=t, by=u), "queued")
+        self.run_service(request, queryset, lambda t, u: table_reverify(table=t, by=u), "queued")
 
     @admin.action(description="Accept by override (reason: the one typed on the table's result)")
     def accept_by_override(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
         self.run_service(
             request,
             queryset,
-            lambda t, u: services.table_override(table=t, reason=t.result.override_reason, by=u),
+            lambda t, u: table_override(table=t, reason=t.result.override_reason, by=u),
             "accepted",
         )

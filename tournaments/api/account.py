@@ -12,12 +12,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.throttling import LoginAccountThrottle, LoginThrottle
-from tournaments import selectors, services
 from tournaments.models import Player
-from tournaments.serializers import (
-    CountryInputSerializer,
-    MeSerializer,
-)
+from tournaments.selectors.events import player_overview
+from tournaments.selectors.privacy import person_export
+from tournaments.serializers.players import CountryInputSerializer, MeSerializer
+from tournaments.services.accounts import token_for_login, token_rotate
+from tournaments.services.clubs import player_country_set
+from tournaments.services.privacy import account_erase
 
 
 class TokenView(ObtainAuthToken):
@@ -29,7 +30,7 @@ class TokenView(ObtainAuthToken):
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return Response({"token": services.token_for_login(user=serializer.validated_data["user"])})
+        return Response({"token": token_for_login(user=serializer.validated_data["user"])})
 
 
 class TokenRotateView(APIView):
@@ -38,7 +39,7 @@ class TokenRotateView(APIView):
     @extend_schema(request=None, responses={200: inline_serializer("RotatedToken", {"token": serializers.CharField()})})
     def post(self, request: Request) -> Response:
         """Replace your API token: the old one stops working at once."""
-        return Response({"token": services.token_rotate(user=request.user)})
+        return Response({"token": token_rotate(user=request.user)})
 
 
 class MeView(APIView):
@@ -47,7 +48,7 @@ class MeView(APIView):
     @extend_schema(responses={200: MeSerializer})
     def get(self, request: Request) -> Response:
         """Your handle, your registrations and your seat in the round that is on."""
-        return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
+        return Response(MeSerializer(player_overview(user=request.user)).data)
 
     @extend_schema(request=CountryInputSerializer, responses={200: MeSerializer})
     def patch(self, request: Request) -> Response:
@@ -56,8 +57,8 @@ class MeView(APIView):
         payload.is_valid(raise_exception=True)
         player = get_object_or_404(Player, user=request.user)
         if "country" in payload.validated_data:
-            services.player_country_set(player=player, by=request.user, country=payload.validated_data["country"])
-        return Response(MeSerializer(selectors.player_overview(user=request.user)).data)
+            player_country_set(player=player, by=request.user, country=payload.validated_data["country"])
+        return Response(MeSerializer(player_overview(user=request.user)).data)
 
 
 class ApiRootView(APIView):
@@ -114,7 +115,7 @@ class MyDataView(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         """Everything the service holds about you, as JSON (your right of access; /privacy/ says what and why)."""
-        answer = Response(selectors.person_export(user=request.user))
+        answer = Response(person_export(user=request.user))
         answer["Content-Disposition"] = 'attachment; filename="my-boomerang-data.json"'
         answer["Cache-Control"] = "no-store"
         return answer
@@ -136,5 +137,5 @@ class EraseView(APIView):
         """Erase your account: what identifies you goes, your results stay under a pseudonym (/privacy/)."""
         payload = EraseInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        pseudonym = services.account_erase(user=request.user, password=payload.validated_data["password"])
+        pseudonym = account_erase(user=request.user, password=payload.validated_data["password"])
         return Response(ErasedSerializer({"handle": pseudonym}).data)

@@ -16,22 +16,23 @@ import games
 from config.errors import DomainError
 from config.renderers import CSVRenderer
 from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
-from ratings import selectors as ratings_read
-from tournaments import selectors, services
+from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
 from tournaments.models import Edition, SeatPickAccuracy
-from tournaments.serializers import (
+from tournaments.selectors.analysis import CARD_SORTS, card_statistics, player_pick_accuracy_tables
+from tournaments.selectors.catalogue import game_catalogue, sheet_check_list, table_preview, table_rebuild
+from tournaments.selectors.players import player_events, player_of_handle
+from tournaments.serializers.answers import PickAccuracyLineSerializer, RebuildSerializer, ScorePreviewSerializer
+from tournaments.serializers.catalogue import (
     CardStatisticSerializer,
     EditionSerializer,
     GameSerializer,
-    PickAccuracyLineSerializer,
-    PlayerProfileSerializer,
     RebuildInputSerializer,
-    RebuildSerializer,
     ScorePreviewInputSerializer,
-    ScorePreviewSerializer,
     SheetCheckInputSerializer,
     SheetCheckSerializer,
 )
+from tournaments.serializers.players import PlayerProfileSerializer
+from tournaments.services.editions import sheet_check_submit
 
 
 class GameListView(APIView):
@@ -39,7 +40,7 @@ class GameListView(APIView):
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(GameSerializer(selectors.game_catalogue(), many=True).data)
+        return Response(GameSerializer(game_catalogue(), many=True).data)
 
 
 class ScorePreviewView(APIView):
@@ -54,7 +55,7 @@ class ScorePreviewView(APIView):
     )  # fmt: skip
     def post(self, request: Request, game: str) -> Response:
         """Score a table as it is played: 1 to 4 rounds per seat (drafting), or the hunt/flip seat objects."""
-        return Response(ScorePreviewSerializer(selectors.table_preview(game=game, sheet=request.data)).data)
+        return Response(ScorePreviewSerializer(table_preview(game=game, sheet=request.data)).data)
 
 
 class RebuildView(APIView):
@@ -72,7 +73,7 @@ class RebuildView(APIView):
         a card in two rows of a round is a 400 naming it."""
         payload = RebuildInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        return Response(RebuildSerializer(selectors.table_rebuild(game=game, **payload.validated_data)).data)
+        return Response(RebuildSerializer(table_rebuild(game=game, **payload.validated_data)).data)
 
 
 class CardStatisticsView(APIView):
@@ -86,7 +87,7 @@ class CardStatisticsView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("players", int, enum=[2, 3, 4], description="only tables of this many players"),
-            OpenApiParameter("sort", str, enum=selectors.CARD_SORTS, description="the order (default mean_pick)"),
+            OpenApiParameter("sort", str, enum=CARD_SORTS, description="the order (default mean_pick)"),
         ],
         responses={
             (200, "application/json"): CardStatisticSerializer(many=True),
@@ -97,7 +98,7 @@ class CardStatisticsView(APIView):
         players = request.query_params.get("players")
         if players is not None and players not in ("2", "3", "4"):
             raise DomainError("players is 2, 3 or 4", "invalid_players", "players")
-        rows = selectors.card_statistics(
+        rows = card_statistics(
             game=game, players=int(players) if players else None, sort=request.query_params.get("sort", "mean_pick")
         )
         return Response([_flat(row.to_json()) if format == "csv" else row.to_json() for row in rows])
@@ -119,12 +120,12 @@ class PickAccuracyView(APIView):
         },
     )
     def get(self, request: Request, handle: str, format: str | None = None) -> Response:
-        player = selectors.player_of_handle(handle=handle)
+        player = player_of_handle(handle=handle)
         game = request.query_params.get("game")
         if game is not None and (game not in games.GAMES or games.GAMES[game].drafting is None):
             drafted = ", ".join(g.id for g in games.GAMES.values() if g.drafting)
             raise DomainError(f"game is a drafting edition: {drafted}", "invalid_game", "game")
-        rows = selectors.player_pick_accuracy_tables(player=player, game=game)
+        rows = player_pick_accuracy_tables(player=player, game=game)
         lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
         return Response(PickAccuracyLineSerializer(lines, many=True).data)
 
@@ -171,7 +172,7 @@ class SheetCheckViewSet(
     filterset_fields = ["game", "status"]
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.sheet_check_list()
+        return sheet_check_list()
 
     def get_throttles(self):  # type: ignore[no-untyped-def]
         return [SheetCheckThrottle()] if self.action == "create" else super().get_throttles()
@@ -183,7 +184,7 @@ class SheetCheckViewSet(
     def create(self, request: Request, *args: object, **kwargs: object) -> Response:
         payload = SheetCheckInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        check = services.sheet_check_submit(sheet=payload.validated_data["sheet"], submitted_by=request.user)
+        check = sheet_check_submit(sheet=payload.validated_data["sheet"], submitted_by=request.user)
         return Response(SheetCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -195,18 +196,18 @@ class PlayerProfileView(APIView):
 
     @extend_schema(responses={200: PlayerProfileSerializer})
     def get(self, request: Request, handle: str) -> Response:
-        player = selectors.player_of_handle(handle=handle)
+        player = player_of_handle(handle=handle)
         ratings = []
-        for rating, _history in ratings_read.player_ratings(player_id=player.user_id):
-            rank, of = ratings_read.rank_and_size(rating=rating)
+        for rating, _history in player_ratings(player_id=player.user_id):
+            rank, of = rank_and_size(rating=rating)
             ratings.append({
                 "game": rating.pool.game, "conservative": rating.conservative, "mu": rating.mu, "sigma": rating.sigma,
-                "games": rating.games, "provisional": ratings_read.is_provisional(rating), "rank": rank, "of": of,
+                "games": rating.games, "provisional": is_provisional(rating), "rank": rank, "of": of,
             })  # fmt: skip
         events = [
             {"event": r.event.pk, "name": r.event.name, "game": r.event.game, "starts_at": r.event.starts_at,
              "status": r.event.status, "place": place, "players": size}
-            for r, place, size in selectors.player_events(player=player)
+            for r, place, size in player_events(player=player)
         ]  # fmt: skip
         profile = {"handle": player.handle, "display_name": player.display_name, "country": player.country,
                    "guest": player.guest, "demo": player.demo, "ratings": ratings, "events": events}  # fmt: skip

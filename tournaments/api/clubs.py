@@ -7,9 +7,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import services
 from tournaments.models import Organisation, Player
-from tournaments.serializers import (
+from tournaments.serializers.organisations import (
     CorrectionsTrustSerializer,
     LeaveInputSerializer,
     MembershipInputSerializer,
@@ -18,6 +17,9 @@ from tournaments.serializers import (
     OrganisationSerializer,
     StaffInputSerializer,
 )
+from tournaments.services import clubs as clubs_services
+from tournaments.services.clubs import membership_add, membership_end, organisation_create, staff_set
+from tournaments.services.sanctions import organisation_corrections_trust
 
 
 class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -31,7 +33,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
     def create(self, request: Request) -> Response:
         payload = OrganisationInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        organisation = services.organisation_create(by=request.user, **payload.validated_data)
+        organisation = organisation_create(by=request.user, **payload.validated_data)
         return Response(OrganisationSerializer(organisation).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=StaffInputSerializer, responses={200: OrganisationSerializer})
@@ -42,9 +44,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         payload.is_valid(raise_exception=True)
         organisation = self.get_object()
         player = get_object_or_404(Player, handle=payload.validated_data["player"])
-        services.staff_set(
-            organisation=organisation, by=request.user, player=player, role=payload.validated_data["role"]
-        )
+        staff_set(organisation=organisation, by=request.user, player=player, role=payload.validated_data["role"])
         return Response(OrganisationSerializer(organisation).data)
 
     @extend_schema(request=None, responses={200: OrganisationSerializer})
@@ -52,7 +52,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
     def staff_remove(self, request: Request, slug: str, handle: str) -> Response:
         """Remove a person from the staff (owners; the last owner stays)."""
         organisation = self.get_object()
-        services.staff_remove(
+        clubs_services.staff_remove(
             organisation=organisation, by=request.user, player=get_object_or_404(Player, handle=handle)
         )
         return Response(OrganisationSerializer(organisation).data)
@@ -63,7 +63,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         """A steward trusts the club's corrections of sanctioned results: accepted as they come (or no longer)."""
         payload = CorrectionsTrustSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        organisation = services.organisation_corrections_trust(
+        organisation = organisation_corrections_trust(
             organisation=self.get_object(), by=request.user, trusted=payload.validated_data["trusted"]
         )
         return Response(OrganisationSerializer(organisation).data)
@@ -75,7 +75,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         payload = MembershipInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         player = get_object_or_404(Player, handle=payload.validated_data["player"])
-        membership = services.membership_add(
+        membership = membership_add(
             organisation=self.get_object(), by=request.user, player=player,
             joined_on=payload.validated_data.get("joined_on"),
         )  # fmt: skip
@@ -87,7 +87,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         """End a membership on `left_on` (today when left out) (the player or its staff)."""
         payload = LeaveInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        membership = services.membership_end(
+        membership = membership_end(
             organisation=self.get_object(), by=request.user, player=get_object_or_404(Player, handle=handle),
             left_on=payload.validated_data.get("left_on"),
         )  # fmt: skip

@@ -17,31 +17,63 @@ from rest_framework.response import Response
 from config.paging import ChangesCursor
 from config.renderers import CSVRenderer
 from config.throttling import ClaimThrottle, EventCreateThrottle, SignupThrottle
-from tournaments import selectors, services
 from tournaments.models import Player, Registration, ResultChange, Round
-from tournaments.serializers import (
+from tournaments.selectors.events import (
+    event_list,
+    event_registrations,
+    event_rounds,
+    event_standings,
+    events_changed,
+    waitlist_position,
+)
+from tournaments.selectors.permissions import require_organiser
+from tournaments.selectors.players import player_search
+from tournaments.selectors.stewarding import event_decisions
+from tournaments.serializers.events import (
     ChangesQuery,
-    ClaimInputSerializer,
-    DecisionSerializer,
     EntrantOutcomeSerializer,
     EntrantsInputSerializer,
     EventChangeSerializer,
     EventInputSerializer,
     EventSerializer,
     EventUpdateSerializer,
-    GuestInputSerializer,
-    GuestSerializer,
     OrganiserInputSerializer,
-    PlayerSearchQuery,
-    PlayerSignupResultSerializer,
-    PlayerSignupSerializer,
-    PlayerSummarySerializer,
-    ReasonSerializer,
     RegistrationInputSerializer,
     RegistrationSerializer,
     RoundSerializer,
     StandingSerializer,
 )
+from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
+from tournaments.serializers.players import (
+    ClaimInputSerializer,
+    GuestInputSerializer,
+    GuestSerializer,
+    PlayerSearchQuery,
+    PlayerSignupResultSerializer,
+    PlayerSignupSerializer,
+    PlayerSummarySerializer,
+)
+from tournaments.services.accounts import player_signup
+from tournaments.services.archive import event_import
+from tournaments.services.attendance import event_close_check_in, registration_reinstate
+from tournaments.services.entrants import entrants_import, guest_claim, guest_create
+from tournaments.services.events import (
+    event_close,
+    event_create,
+    event_delete,
+    event_open_registration,
+    event_organiser_add,
+    event_organiser_remove,
+    event_update,
+)
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_withdraw,
+)
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.sanctions import event_sanction, event_unsanction, result_change_decide
 
 
 class PlayerViewSet(viewsets.GenericViewSet):
@@ -58,7 +90,7 @@ class PlayerViewSet(viewsets.GenericViewSet):
         """Find players: `?search=` part of a handle or a display name (two characters at least), by handle."""
         query = PlayerSearchQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        page = self.paginate_queryset(selectors.player_search(text=query.validated_data.get("search")))
+        page = self.paginate_queryset(player_search(text=query.validated_data.get("search")))
         return self.get_paginated_response(PlayerSummarySerializer(page, many=True, context={"request": request}).data)
 
     @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer})
@@ -66,7 +98,7 @@ class PlayerViewSet(viewsets.GenericViewSet):
         """Sign up: an account, a unique handle and an API token."""
         payload = PlayerSignupSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        player, token = services.player_signup(**payload.validated_data)
+        player, token = player_signup(**payload.validated_data)
         return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
@@ -75,7 +107,7 @@ class PlayerViewSet(viewsets.GenericViewSet):
         """Claim a guest with its code: its events, results and ratings become your player's (once)."""
         payload = ClaimInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        guest = services.guest_claim(code=payload.validated_data["code"], by=request.user)
+        guest = guest_claim(code=payload.validated_data["code"], by=request.user)
         return Response({**GuestSerializer(guest).data, "claimed_by": request.user.player.handle})
 
 
@@ -85,7 +117,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     filterset_fields = ["game", "status"]
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return selectors.event_list(with_organisers=self.action in ("list", "retrieve"))
+        return event_list(with_organisers=self.action in ("list", "retrieve"))
 
     def get_throttles(self):  # type: ignore[no-untyped-def]
         return [EventCreateThrottle()] if self.action == "create" else super().get_throttles()
@@ -96,7 +128,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """Events changed since `updated_since`, oldest change first, by cursor: what a bot syncs from."""
         query = ChangesQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        page = self.paginate_queryset(selectors.events_changed(since=query.validated_data.get("updated_since")))
+        page = self.paginate_queryset(events_changed(since=query.validated_data.get("updated_since")))
         return self.get_paginated_response(EventChangeSerializer(page, many=True).data)
 
     @extend_schema(request=EventInputSerializer, responses={201: EventSerializer})
@@ -104,7 +136,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """Create an event in draft; you become its organiser."""
         payload = EventInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        event = services.event_create(organiser=request.user, **payload.validated_data)
+        event = event_create(organiser=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventSerializer})
@@ -112,7 +144,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def import_archive(self, request: Request) -> Response:
         """Rebuild a finished event from its archive (docs/archive.md): every table is verified again, and a
         refusal names the table, the seat and the problem codes (400 `archive_refused`)."""
-        event = services.event_import(archive=request.data, by=request.user)
+        event = event_import(archive=request.data, by=request.user)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=EventUpdateSerializer, responses={200: EventSerializer})
@@ -120,13 +152,13 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """Change a draft event (organisers)."""
         payload = EventUpdateSerializer(data=request.data, partial=True)
         payload.is_valid(raise_exception=True)
-        event = services.event_update(event=self.get_object(), by=request.user, **payload.validated_data)
+        event = event_update(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
 
     @extend_schema(responses={204: None})
     def destroy(self, request: Request, pk: str) -> Response:
         """Delete a draft event (organisers)."""
-        services.event_delete(event=self.get_object(), by=request.user)
+        event_delete(event=self.get_object(), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=OrganiserInputSerializer, responses={200: EventSerializer})
@@ -137,7 +169,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload.is_valid(raise_exception=True)
         player = get_object_or_404(Player, handle=payload.validated_data["player"])
         return Response(
-            EventSerializer(services.event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
+            EventSerializer(event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
         )
 
     @extend_schema(
@@ -149,9 +181,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         All or nothing; a refusal names the line and the column."""
         payload = EntrantsInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        outcomes = services.entrants_import(
-            event=self.get_object(), by=request.user, text=payload.validated_data["csv"]
-        )
+        outcomes = entrants_import(event=self.get_object(), by=request.user, text=payload.validated_data["csv"])
         return Response(EntrantOutcomeSerializer(outcomes, many=True).data)
 
     @extend_schema(request=GuestInputSerializer, responses={201: GuestSerializer})
@@ -162,7 +192,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload = GuestInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        guest = services.guest_create(
+        guest = guest_create(
             event=self.get_object(), by=request.user, handle=data["handle"], display_name=data["name"],
             email=data["email"],
         )  # fmt: skip
@@ -173,37 +203,35 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def organiser_remove(self, request: Request, pk: str, handle: str) -> Response:
         """Remove a co-organiser (organisers; the last one stays)."""
         player = get_object_or_404(Player, handle=handle)
-        event = services.event_organiser_remove(event=self.get_object(), by=request.user, player=player)
+        event = event_organiser_remove(event=self.get_object(), by=request.user, player=player)
         return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["post"], url_path="open-registration")
     def open_registration(self, request: Request, pk: str) -> Response:
-        return Response(
-            EventSerializer(services.event_open_registration(event=self.get_object(), by=request.user)).data
-        )
+        return Response(EventSerializer(event_open_registration(event=self.get_object(), by=request.user)).data)
 
     @extend_schema(request=None, responses={200: RegistrationSerializer(many=True)})
     @action(detail=True, methods=["post"], url_path="close-check-in", pagination_class=None)
     def close_check_in(self, request: Request, pk: str) -> Response:
         """Registered players who did not check in become no-shows; the waitlist fills their places in order.
         Returns the no-shows. Starting the event does this too."""
-        absent = services.event_close_check_in(event=self.get_object(), by=request.user)
+        absent = event_close_check_in(event=self.get_object(), by=request.user)
         return Response(RegistrationSerializer(absent, many=True).data)
 
     @extend_schema(request=None, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
         """Close registration and seat round 1 (random, from the event's seed) with the checked-in players."""
-        round_ = services.event_start(event=self.get_object(), by=request.user)
-        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+        round_ = event_start(event=self.get_object(), by=request.user)
+        return Response(RoundSerializer(event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
 
     @extend_schema(request=None, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str) -> Response:
         """Seat the next round Swiss-style (the last round must be finished)."""
-        round_ = services.round_seat_next(event=self.get_object(), by=request.user)
-        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
+        round_ = round_seat_next(event=self.get_object(), by=request.user)
+        return Response(RoundSerializer(event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
 
     @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])
@@ -212,7 +240,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         once it finished; a finished event's tables are rated in their own time slots)."""
         payload = ReasonSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        event = services.event_sanction(event=self.get_object(), by=request.user, **payload.validated_data)
+        event = event_sanction(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
 
     @extend_schema(responses={200: DecisionSerializer(many=True)})
@@ -220,7 +248,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def decisions(self, request: Request, pk: str) -> Response:
         """The stewards' word on the event, oldest first: sanction decisions and changes of its results after
         the sanction (who, when, why, the places before and after, and what was decided)."""
-        return Response(DecisionSerializer(selectors.event_decisions(event=self.get_object()), many=True).data)
+        return Response(DecisionSerializer(event_decisions(event=self.get_object()), many=True).data)
 
     @extend_schema(request=ReasonSerializer, responses={200: DecisionSerializer})
     @action(detail=True, methods=["post"], url_path=r"result-changes/(?P<change_id>\d+)/(?P<decision>accept|refuse)")
@@ -230,9 +258,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload = ReasonSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         change = get_object_or_404(ResultChange, pk=int(change_id), event_id=self.get_object().pk)
-        services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
+        result_change_decide(change=change, accept=decision == "accept", by=request.user,
                                       **payload.validated_data)  # fmt: skip
-        decided = next(d for d in selectors.event_decisions(event=change.event) if d.get("id") == change.pk)
+        decided = next(d for d in event_decisions(event=change.event) if d.get("id") == change.pk)
         return Response(DecisionSerializer(decided).data)
 
     @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
@@ -241,14 +269,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """Refuse a waiting event or revoke a sanction: its tables leave the rating pool (stewards)."""
         payload = ReasonSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        event = services.event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
+        event = event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str) -> Response:
         """Close the event and publish its results, once its last round is finished (organisers)."""
-        return Response(EventSerializer(services.event_close(event=self.get_object(), by=request.user)).data)
+        return Response(EventSerializer(event_close(event=self.get_object(), by=request.user)).data)
 
     @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
     @extend_schema(methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer})
@@ -257,24 +285,24 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """List registrations with waitlist positions, or register (yourself, or a player as organiser)."""
         event = self.get_object()
         if request.method == "GET":
-            return Response(RegistrationSerializer(selectors.event_registrations(event=event), many=True).data)
+            return Response(RegistrationSerializer(event_registrations(event=event), many=True).data)
         payload = RegistrationInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         player = self._registering_player(request, event, payload.validated_data.get("player"))
-        registration = services.registration_create(event=event, player=player)
-        registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        registration = registration_create(event=event, player=player)
+        registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
     def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
         if handle is None:
             return get_object_or_404(Player, user=request.user)
-        selectors.require_organiser(user=request.user, event=event)
+        require_organiser(user=request.user, event=event)
         return get_object_or_404(Player, handle=handle)
 
     @extend_schema(responses=RoundSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def rounds(self, request: Request, pk: str) -> Response:
-        return Response(RoundSerializer(selectors.event_rounds(event=self.get_object()), many=True).data)
+        return Response(RoundSerializer(event_rounds(event=self.get_object()), many=True).data)
 
     @extend_schema(
         responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
@@ -288,7 +316,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
         """Standings with every tie-break value; `?format=csv` for a CSV export."""
-        rows = [row.to_json() for row in selectors.event_standings(event=self.get_object())]
+        rows = [row.to_json() for row in event_standings(event=self.get_object())]
         return Response(StandingSerializer(rows, many=True).data)
 
 
@@ -300,30 +328,30 @@ class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return self._answer(self.get_object())
 
     def _answer(self, registration: Registration) -> Response:
-        registration.waitlist_position = selectors.waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
         return Response(RegistrationSerializer(registration).data)
 
     @extend_schema(request=None, responses={200: RegistrationSerializer})
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str) -> Response:
-        return self._answer(services.registration_check_in(registration=self.get_object(), by=request.user))
+        return self._answer(registration_check_in(registration=self.get_object(), by=request.user))
 
     @extend_schema(request=None, responses={200: RegistrationSerializer})
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str) -> Response:
-        return self._answer(services.registration_withdraw(registration=self.get_object(), by=request.user))
+        return self._answer(registration_withdraw(registration=self.get_object(), by=request.user))
 
     @extend_schema(request=None, responses={200: RegistrationSerializer})
     @action(detail=True, methods=["post"])
     def drop(self, request: Request, pk: str) -> Response:
         """Leave a running event; a seat at a table without a final result is forfeited."""
-        return self._answer(services.registration_drop(registration=self.get_object(), by=request.user))
+        return self._answer(registration_drop(registration=self.get_object(), by=request.user))
 
     @extend_schema(request=None, responses={200: RegistrationSerializer})
     @action(detail=True, methods=["post"])
     def reinstate(self, request: Request, pk: str) -> Response:
         """Bring back a dropped player or a no-show (organisers): seated again from the next round."""
-        return self._answer(services.registration_reinstate(registration=self.get_object(), by=request.user))
+        return self._answer(registration_reinstate(registration=self.get_object(), by=request.user))
 
 
 class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -335,5 +363,5 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=None, responses={200: RoundSerializer})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
-        round_ = services.round_start(round_=self.get_object(), by=request.user)
-        return Response(RoundSerializer(selectors.event_rounds(event=round_.event).get(pk=round_.pk)).data)
+        round_ = round_start(round_=self.get_object(), by=request.user)
+        return Response(RoundSerializer(event_rounds(event=round_.event).get(pk=round_.pk)).data)

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from tournaments import services
+from tournaments.services.api_keys import api_key_write_record
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 
@@ -17,6 +17,6 @@ class RecordKeyWrites:
         response = self.get_response(request)
         key = getattr(request, "api_key", None)
         if key is not None and request.method not in SAFE:
-            services.api_key_write_record(key=key, method=request.method or "", path=request.path,
+            api_key_write_record(key=key, method=request.method or "", path=request.path,
                                           status_code=response.status_code)  # fmt: skip
         return response

@@ -6,10 +6,11 @@ from rest_framework import status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import selectors, services
 from tournaments.api.webhooks import shown_once
 from tournaments.models import ApiKey, Organisation
-from tournaments.serializers import ApiKeyInputSerializer, ApiKeySerializer, ApiKeyWithSecretSerializer
+from tournaments.selectors.webhooks import api_key_of_organisation, api_keys_of
+from tournaments.serializers.exchange import ApiKeyInputSerializer, ApiKeySerializer, ApiKeyWithSecretSerializer
+from tournaments.services.api_keys import api_key_create, api_key_revoke
 
 
 class ApiKeyViewSet(viewsets.GenericViewSet):
@@ -20,7 +21,7 @@ class ApiKeyViewSet(viewsets.GenericViewSet):
     def list(self, request: Request, slug: str) -> Response:
         """The organisation's keys, revoked ones included (owners)."""
         organisation = get_object_or_404(Organisation, slug=slug)
-        page = self.paginate_queryset(selectors.api_keys_of(organisation=organisation, by=request.user))
+        page = self.paginate_queryset(api_keys_of(organisation=organisation, by=request.user))
         return self.get_paginated_response(ApiKeySerializer(page, many=True).data)
 
     @extend_schema(request=ApiKeyInputSerializer, responses={201: ApiKeyWithSecretSerializer})
@@ -29,7 +30,7 @@ class ApiKeyViewSet(viewsets.GenericViewSet):
         payload = ApiKeyInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         organisation = get_object_or_404(Organisation, slug=slug)
-        key, text = services.api_key_create(organisation=organisation, by=request.user, **payload.validated_data)
+        key, text = api_key_create(organisation=organisation, by=request.user, **payload.validated_data)
         answer = Response(ApiKeyWithSecretSerializer(key).data | {"key": text}, status=status.HTTP_201_CREATED)
         return shown_once(answer)
 
@@ -37,5 +38,5 @@ class ApiKeyViewSet(viewsets.GenericViewSet):
     def revoke(self, request: Request, slug: str, key_id: int) -> Response:
         """Revoke a key: refused from now on (owners)."""
         organisation = get_object_or_404(Organisation, slug=slug)
-        key = selectors.api_key_of_organisation(organisation=organisation, key_id=key_id, by=request.user)
-        return Response(ApiKeySerializer(services.api_key_revoke(key=key, by=request.user)).data)
+        key = api_key_of_organisation(organisation=organisation, key_id=key_id, by=request.user)
+        return Response(ApiKeySerializer(api_key_revoke(key=key, by=request.user)).data)

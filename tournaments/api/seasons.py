@@ -14,16 +14,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.renderers import CSVRenderer, csv_stream
-from tournaments import selectors, services
 from tournaments.models import Event, Player, Season
 from tournaments.seasons import SeasonRow
-from tournaments.serializers import (
+from tournaments.selectors.seasons import season_events, season_standings
+from tournaments.serializers.seasons import (
     DeclineInputSerializer,
     SeasonEventInputSerializer,
     SeasonInputSerializer,
     SeasonRowSerializer,
     SeasonSerializer,
 )
+from tournaments.services.seasons import qualification_decline, season_create, season_event_add
 
 
 def _csv_row(row: SeasonRow, events: list[Event]) -> list[Any]:
@@ -45,7 +46,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         """A season of an organisation you are staff of."""
         payload = SeasonInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        season = services.season_create(by=request.user, **payload.validated_data)
+        season = season_create(by=request.user, **payload.validated_data)
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=SeasonEventInputSerializer, responses={201: SeasonSerializer})
@@ -55,7 +56,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         payload = SeasonEventInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         season = self.get_object()
-        services.season_event_add(season=season, by=request.user, **payload.validated_data)
+        season_event_add(season=season, by=request.user, **payload.validated_data)
         return Response(SeasonSerializer(self.get_object()).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -70,9 +71,9 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         (streamed: place, player, points, one column per event with its points, then the events that do not
         count)."""
         season = self.get_object()
-        rows = selectors.season_standings(season=season)
+        rows = season_standings(season=season)
         if request.accepted_renderer.format == "csv":
-            counting, _coming = selectors.season_events(season=season)
+            counting, _coming = season_events(season=season)
             events = [event for event, _tier in counting]
             header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
             return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
@@ -86,5 +87,5 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         payload.is_valid(raise_exception=True)
         season = self.get_object()
         player = get_object_or_404(Player, handle=payload.validated_data["player"])
-        services.qualification_decline(season=season, by=request.user, player=player)
+        qualification_decline(season=season, by=request.user, player=player)
         return Response(SeasonSerializer(season).data)

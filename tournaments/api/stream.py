@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from config.errors import DomainError
 from config.stream_hub import QUEUE_SIZE, Client, hub
-from tournaments import selectors
+from tournaments.selectors.stream import stream_event, stream_missed
 
 HEARTBEAT_SECONDS = 15.0
 RETRY_MILLISECONDS = 2000
@@ -101,12 +101,12 @@ def stream_of(request: HttpRequest, event_id: int | None = None) -> Stream:
     public stream (`event_id`), else the signed-in player's own. Raises a DomainError to refuse."""
     after = last_event_id(request)
     if event_id is not None:
-        event = selectors.stream_event(pk=event_id)
-        return Client(event_id=event.pk, user_id=None), partial(selectors.stream_missed, event_id=event.pk), after
+        event = stream_event(pk=event_id)
+        return Client(event_id=event.pk, user_id=None), partial(stream_missed, event_id=event.pk), after
     user = Request(request, authenticators=[auth() for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES]).user
     if not user.is_authenticated:
         raise NotSignedIn("your stream needs you signed in (a session, a token or an API key)", "not_authenticated")
-    return Client(event_id=None, user_id=user.pk), partial(selectors.stream_missed, user_id=user.pk), after
+    return Client(event_id=None, user_id=user.pk), partial(stream_missed, user_id=user.pk), after
 
 
 def last_event_id(request: HttpRequest) -> int | None:

@@ -10,22 +10,31 @@ from rest_framework.response import Response
 from config.errors import NotFound
 from config.paging import ChangesCursor
 from config.throttling import SubmissionThrottle
-from tournaments import selectors, services
 from tournaments.models import Event, Seat, TableResult
-from tournaments.serializers import (
-    OverrideInputSerializer,
-    PadDraftSerializer,
-    ScoreSheetSerializer,
+from tournaments.selectors.events import table_for_sheets, table_list, tables_changed
+from tournaments.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
+from tournaments.serializers.events import (
     SeatSwapInputSerializer,
     SeatSwapResultSerializer,
-    SheetInputSerializer,
-    SubmittedSheetSerializer,
     TableChangeSerializer,
     TableChangesQuery,
     TableResultSerializer,
     TableSerializer,
+)
+from tournaments.serializers.sheets import (
+    OverrideInputSerializer,
+    PadDraftSerializer,
+    ScoreSheetSerializer,
+    SheetInputSerializer,
+    SubmittedSheetSerializer,
     TableSheetsInputSerializer,
 )
+from tournaments.services import pad as pad_services
+from tournaments.services.attendance import seat_forfeit
+from tournaments.services.pad import pad_contest_withdraw, pad_draft_save
+from tournaments.services.rounds import seat_swap
+from tournaments.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
+from tournaments.services.verification import table_override, table_reverify
 
 
 class SeatViewSet(viewsets.GenericViewSet):
@@ -43,19 +52,19 @@ class SeatViewSet(viewsets.GenericViewSet):
         """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
         if request.method == "GET":
             seat = self.get_object()
-            return Response(ScoreSheetSerializer(selectors.seat_sheets(seat_id=seat.pk), many=True).data)
+            return Response(ScoreSheetSerializer(seat_sheets(seat_id=seat.pk), many=True).data)
         payload = SheetInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         # The service reads the seat with its table's lock, in one query (404 when there is no such seat).
-        stored = services.sheet_submit(seat_id=_seat_id(pk), data=payload.validated_data["data"], by=request.user)
+        stored = sheet_submit(seat_id=_seat_id(pk), data=payload.validated_data["data"], by=request.user)
         return _sheets_answer(stored, many=False)
 
     @extend_schema(request=None, responses={200: TableSerializer})
     @action(detail=True, methods=["post"])
     def forfeit(self, request: Request, pk: str) -> Response:
         """Forfeit a seat (organisers; a no-show at the table): the table finishes with the others' sheets."""
-        seat = services.seat_forfeit(seat=self.get_object(), by=request.user)
-        return Response(TableSerializer(selectors.table_list().get(pk=seat.table_id)).data)
+        seat = seat_forfeit(seat=self.get_object(), by=request.user)
+        return Response(TableSerializer(table_list().get(pk=seat.table_id)).data)
 
     @extend_schema(request=SeatSwapInputSerializer, responses={200: SeatSwapResultSerializer})
     @action(detail=False, methods=["post"])
@@ -63,7 +72,7 @@ class SeatViewSet(viewsets.GenericViewSet):
         """Swap two players of a round that has not started."""
         payload = SeatSwapInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        a, b = services.seat_swap(**payload.validated_data, by=request.user)
+        a, b = seat_swap(**payload.validated_data, by=request.user)
         return Response(SeatSwapResultSerializer({"seat_a": a.player.handle, "seat_b": b.player.handle}).data)
 
 
@@ -74,14 +83,14 @@ def _seat_id(pk: str) -> int:
     return int(pk)
 
 
-def _sheets_answer(stored: services.StoredSheets, *, many: bool) -> Response:
+def _sheets_answer(stored: StoredSheets, *, many: bool) -> Response:
     """The stored sheets with the table's status: 200 when its verdict is already known (tasks run
     in-process), 202 while it waits for sheets or for its verification. Sheets are answered as written,
     unless their verification ran at the commit (in-process) and marked them: then they are read again.
     Who entered them is the request's user, whose player the token authentication read."""
     sheets, table_status = stored.sheets, stored.table_status
     if stored.verified_since:
-        current = selectors.sheets_with_table_status(sheet_ids=[s.pk for s in sheets], table_id=sheets[0].seat.table_id)
+        current = sheets_with_table_status(sheet_ids=[s.pk for s in sheets], table_id=sheets[0].seat.table_id)
         sheets, table_status = current.sheets, current.table_status
     final = table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
     data = [{**_SHEET_ANSWER.to_representation(sheet), "table_status": table_status} for sheet in sheets]
@@ -97,9 +106,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = TableSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return (
-            selectors.table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else selectors.table_list()
-        )
+        return table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else table_list()
 
     @extend_schema(parameters=[TableChangesQuery], responses={200: TableChangeSerializer(many=True)})
     @action(detail=False, methods=["get"], pagination_class=ChangesCursor, filter_backends=[])
@@ -109,7 +116,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         query.is_valid(raise_exception=True)
         event = get_object_or_404(Event, pk=query.validated_data["event"])
         since = query.validated_data.get("updated_since")
-        page = self.paginate_queryset(selectors.tables_changed(event=event, since=since))
+        page = self.paginate_queryset(tables_changed(event=event, since=since))
         return self.get_paginated_response(TableChangeSerializer(page, many=True).data)
 
     @extend_schema(
@@ -122,7 +129,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         payload = TableSheetsInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         table = self.get_object()
-        stored = services.table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
+        stored = table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
         return _sheets_answer(stored, many=True)
 
     @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
@@ -133,11 +140,11 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         with the version last read; an older version is refused with 409 `draft_conflict`."""
         table = self.get_object()
         if request.method == "GET":
-            draft = selectors.pad_draft(table=table, user=request.user)
+            draft = pad_draft(table=table, user=request.user)
             return Response(PadDraftSerializer(draft).data)
         payload = PadDraftSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        draft = services.pad_draft_save(table=table, by=request.user, **payload.validated_data)
+        draft = pad_draft_save(table=table, by=request.user, **payload.validated_data)
         return Response(PadDraftSerializer(draft).data)
 
     @extend_schema(methods=["post"], request=OverrideInputSerializer, responses={200: PadDraftSerializer})
@@ -147,10 +154,10 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """A player contests the pad's entry of their own seat, with a reason (POST), or withdraws it (DELETE)."""
         table = self.get_object()
         if request.method == "DELETE":
-            return Response(PadDraftSerializer(services.pad_contest_withdraw(table=table, by=request.user)).data)
+            return Response(PadDraftSerializer(pad_contest_withdraw(table=table, by=request.user)).data)
         payload = OverrideInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        draft = services.pad_contest(table=table, by=request.user, reason=payload.validated_data["reason"])
+        draft = pad_services.pad_contest(table=table, by=request.user, reason=payload.validated_data["reason"])
         return Response(PadDraftSerializer(draft).data)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer})
@@ -159,13 +166,11 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Accept the table's result as it stands, with a reason (organisers)."""
         payload = OverrideInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        result = services.table_override(
-            table=self.get_object(), reason=payload.validated_data["reason"], by=request.user
-        )
+        result = table_override(table=self.get_object(), reason=payload.validated_data["reason"], by=request.user)
         return Response(TableResultSerializer(result).data)
 
     @extend_schema(request=None, responses={202: TableResultSerializer})
     @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
     def reverify(self, request: Request, pk: str) -> Response:
-        result = services.table_reverify(table=self.get_object(), by=request.user)
+        result = table_reverify(table=self.get_object(), by=request.user)
         return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)

@@ -17,11 +17,15 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait
-from tournaments import selectors, services
 from tournaments.models import Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
 from tournaments.pages.text import refusal, wait_text
+from tournaments.selectors.privacy import person_export
+from tournaments.services import notifications as notifications_services
+from tournaments.services.accounts import player_signup
+from tournaments.services.clubs import player_notifications_set
+from tournaments.services.privacy import account_erase
 
 
 class LoginView(auth.LoginView):
@@ -45,7 +49,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         return _too_many(render(request, "pages/signup.html", {"form": form, "throttled": wait_text(wait)}), wait)
     if request.method == "POST" and form.is_valid():
         try:
-            player, _token = services.player_signup(
+            player, _token = player_signup(
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password"],
                 handle=form.cleaned_data["handle"],
@@ -72,7 +76,7 @@ def _too_many(response: HttpResponse, wait: int) -> HttpResponse:
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """The link in every e-mail: a button (a POST, so a mail scanner following links turns nothing off)."""
     if request.method == "POST":
-        done = services.unsubscribe(token)
+        done = notifications_services.unsubscribe(token)
         return render(request, "pages/unsubscribe.html", {"done": done is not None, "asked": True})
     return render(request, "pages/unsubscribe.html", {"asked": False})
 
@@ -84,7 +88,7 @@ def notification_settings(request: SignedInRequest) -> HttpResponse:
     if request.method == "POST":
         choices = {kind: kind in request.POST for kind in ("seated", "rejected", "finished", "changes")}
         try:
-            services.player_notifications_set(
+            player_notifications_set(
                 player=player, by=request.user, language=request.POST.get("language", ""), **choices
             )
         except DomainError as refused:
@@ -97,7 +101,7 @@ def notification_settings(request: SignedInRequest) -> HttpResponse:
 @login_required
 def my_data(request: SignedInRequest) -> HttpResponse:
     """Everything the service holds about the signed-in person, downloaded as JSON."""
-    answer = JsonResponse(selectors.person_export(user=request.user), json_dumps_params={"indent": 2})
+    answer = JsonResponse(person_export(user=request.user), json_dumps_params={"indent": 2})
     answer["Content-Disposition"] = 'attachment; filename="my-boomerang-data.json"'
     answer["Cache-Control"] = "no-store"
     return answer
@@ -109,7 +113,7 @@ def erase(request: SignedInRequest) -> HttpResponse:
     """Erase the signed-in account (its password asked again), then say what happened on the privacy page."""
     player = get_object_or_404(Player, user=request.user)
     try:
-        services.account_erase(user=request.user, password=request.POST.get("password", ""))
+        account_erase(user=request.user, password=request.POST.get("password", ""))
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
         return redirect(f"{reverse('player', args=[player.handle])}#my-data")

@@ -11,12 +11,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from tournaments import selectors, services
 from tournaments.models import Event, Player, Registration, Round, Seat
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code
 from tournaments.pages.text import refusal
+from tournaments.selectors.permissions import is_organiser
+from tournaments.services import pad as pad_services
+from tournaments.services import verification as verification_services
+from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit
+from tournaments.services.events import event_close, event_open_registration
+from tournaments.services.pad import pad_contest_withdraw
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_walk_in,
+    registration_withdraw,
+)
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.verification import table_override, table_reverify
 
 
 def check_in_by_short_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
@@ -47,9 +61,7 @@ def _my_player(request: HttpRequest) -> Player:
 def register(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     player = _my_player(request)
-    return _run(
-        request, event_id, lambda: services.registration_create(event=event, player=player), _("You are registered.")
-    )
+    return _run(request, event_id, lambda: registration_create(event=event, player=player), _("You are registered."))
 
 
 @login_required
@@ -74,7 +86,7 @@ def _walk_in(request: SignedInRequest, event: Event) -> HttpResponse:
         messages.error(request, _("Choose a handle for your account first."))
         return redirect("event", event_id=event.pk)
     try:
-        registration = services.registration_walk_in(event=event, player=player)
+        registration = registration_walk_in(event=event, player=player)
     except DomainError as error:
         messages.error(request, refusal(error.code, error.message) + " " + _("Ask the organiser."))
     else:
@@ -90,16 +102,16 @@ def _walk_in(request: SignedInRequest, event: Event) -> HttpResponse:
 def start_round(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.select_related("event"), event_id=event_id, number=number)
     return _run(
-        request, event_id, lambda: services.round_start(round_=round_, by=request.user),
+        request, event_id, lambda: round_start(round_=round_, by=request.user),
         _("Round %(number)s has started: the clock runs.") % {"number": number},
     )  # fmt: skip
 
 
 def _own_registration_actions() -> dict[str, tuple[Callable[..., Any], str]]:
     return {
-        "withdraw": (services.registration_withdraw, _("You have withdrawn.")),
-        "check-in": (services.registration_check_in, _("You are checked in.")),
-        "drop": (services.registration_drop, _("You have left the event. Thank you for playing!")),
+        "withdraw": (registration_withdraw, _("You have withdrawn.")),
+        "check-in": (registration_check_in, _("You are checked in.")),
+        "drop": (registration_drop, _("You have left the event. Thank you for playing!")),
     }
 
 
@@ -115,14 +127,14 @@ def my_registration(request: SignedInRequest, event_id: int, action: str) -> Htt
 
 def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
     return {
-        "open": (services.event_open_registration, _("Registration is open.")),
+        "open": (event_open_registration, _("Registration is open.")),
         "close-check-in": (
-            services.event_close_check_in,
+            event_close_check_in,
             _("Check-in is closed: absent players are no-shows and the waitlist moved up."),
         ),
-        "start": (services.event_start, _("Round 1 is seated.")),
-        "next-round": (services.round_seat_next, _("The next round is seated.")),
-        "close": (services.event_close, _("The event is closed: its results are published.")),
+        "start": (event_start, _("Round 1 is seated.")),
+        "next-round": (round_seat_next, _("The next round is seated.")),
+        "close": (event_close, _("The event is closed: its results are published.")),
     }
 
 
@@ -142,14 +154,14 @@ def registration_action(request: SignedInRequest, event_id: int, registration_id
     registration = get_object_or_404(Registration.objects.select_related("player", "event"), pk=registration_id,
                                      event_id=event_id)  # fmt: skip
     actions = {
-        "check-in": (services.registration_check_in, _("%(handle)s is checked in.")),
-        "drop": (services.registration_drop, _("%(handle)s has left the event.")),
-        "reinstate": (services.registration_reinstate, _("%(handle)s is back in the event.")),
+        "check-in": (registration_check_in, _("%(handle)s is checked in.")),
+        "drop": (registration_drop, _("%(handle)s has left the event.")),
+        "reinstate": (registration_reinstate, _("%(handle)s is back in the event.")),
     }
     if action not in actions:
         raise Http404
     service, done = actions[action]
-    if not selectors.is_organiser(user=request.user, event=registration.event):
+    if not is_organiser(user=request.user, event=registration.event):
         messages.error(request, refusal("not_organiser", ""))
         return redirect("event", event_id=event_id)
     return _run(
@@ -164,7 +176,7 @@ def forfeit_seat(request: SignedInRequest, event_id: int, seat_id: int) -> HttpR
     seat = get_object_or_404(Seat.objects.select_related("table__round__event", "player"), pk=seat_id,
                              table__round__event_id=event_id)  # fmt: skip
     _run(
-        request, event_id, lambda: services.seat_forfeit(seat=seat, by=request.user),
+        request, event_id, lambda: seat_forfeit(seat=seat, by=request.user),
         _("%(handle)s's seat is forfeited: the table finishes without it.") % {"handle": seat.player.handle},
     )  # fmt: skip
     return redirect("table", table_id=seat.table_id)
@@ -176,11 +188,11 @@ def pad_contest(request: SignedInRequest, event_id: int, table_id: int) -> HttpR
     """Contest (with a reason) or withdraw the contest of the pad's entry of my seat."""
     table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
     if request.POST.get("withdraw"):
-        _run(request, event_id, lambda: services.pad_contest_withdraw(table=table, by=request.user),
+        _run(request, event_id, lambda: pad_contest_withdraw(table=table, by=request.user),
              _("Your contest is withdrawn: the pad may submit your seat."))  # fmt: skip
     else:
         reason = request.POST.get("reason", "")
-        _run(request, event_id, lambda: services.pad_contest(table=table, by=request.user, reason=reason),
+        _run(request, event_id, lambda: pad_services.pad_contest(table=table, by=request.user, reason=reason),
              _("Contested: the pad cannot submit your seat until you withdraw it or send your own sheet."))  # fmt: skip
     return redirect("my-event", event_id=event_id)
 
@@ -199,7 +211,7 @@ def table_accept(request: SignedInRequest, event_id: int, table_id: int) -> Http
     table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
     reason = request.POST.get("reason", "")
     return _run(
-        request, event_id, lambda: services.table_override(table=table, reason=reason, by=request.user),
+        request, event_id, lambda: table_override(table=table, reason=reason, by=request.user),
         _("Table %(number)s is accepted.") % {"number": table.number},
     )  # fmt: skip
 
@@ -210,7 +222,7 @@ def table_recheck(request: SignedInRequest, event_id: int, table_id: int) -> Htt
     """An organiser has the table's sheets checked again (after a correction or new edition data)."""
     table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
     return _run(
-        request, event_id, lambda: services.table_reverify(table=table, by=request.user),
+        request, event_id, lambda: table_reverify(table=table, by=request.user),
         _("Table %(number)s is being checked again.") % {"number": table.number},
     )  # fmt: skip
 
@@ -222,6 +234,6 @@ def table_reopen(request: SignedInRequest, event_id: int, table_id: int) -> Http
     table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
     reason = request.POST.get("reason", "")
     return _run(
-        request, event_id, lambda: services.table_reopen(table=table, reason=reason, by=request.user),
+        request, event_id, lambda: verification_services.table_reopen(table=table, reason=reason, by=request.user),
         _("Table %(number)s is open for corrections.") % {"number": table.number},
     )  # fmt: skip

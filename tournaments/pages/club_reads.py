@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 import games
 from config.paging import page_count
-from ratings import selectors as ratings
-from tournaments import selectors
+from ratings.selectors.leaderboards import pools_of_games
+from ratings.selectors.within import leaderboards_within
 from tournaments.models import (
     Event,
     JoinRequest,
@@ -38,6 +38,16 @@ from tournaments.models import (
 )
 from tournaments.pages.text import points_text
 from tournaments.seasons import SeasonRow
+from tournaments.selectors.draft_hints import FeedingHint, PerfectHint, event_draft_hints
+from tournaments.selectors.permissions import is_a_steward, stewarded_games
+from tournaments.selectors.seasons import (
+    club_member_periods,
+    player_season_rows,
+    season_events,
+    season_places,
+    season_qualified,
+    season_standings,
+)
 
 NEW_ACCOUNT = timedelta(days=30)
 # A steward's heuristic, not a rule of any game: no table of these games is played in under ten minutes.
@@ -110,7 +120,7 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
         leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
-        is_steward=selectors.is_a_steward(user=user),
+        is_steward=is_a_steward(user=user),
     )
 
 
@@ -135,9 +145,9 @@ def _staff(staff: list[Staff], user: User | AnonymousUser) -> bool:
 def _club_leaderboards(organisation: Organisation, top: int = 10) -> dict[str, Board]:
     """Per game, its members' ratings counting the tables each played as a member, best first (one query
     for every game's board)."""
-    periods = selectors.club_member_periods(organisation.slug)
-    pools = ratings.pools_of_games(games=games.GAMES) if periods else []
-    boards = ratings.leaderboards_within(pools=pools, periods=periods)
+    periods = club_member_periods(organisation.slug)
+    pools = pools_of_games(games=games.GAMES) if periods else []
+    boards = leaderboards_within(pools=pools, periods=periods)
     return {
         pool.game: [(r.name, r.conservative, r.games) for r in boards[pool.pk][:top]]
         for pool in sorted(pools, key=lambda pool: list(games.GAMES).index(pool.game))
@@ -156,8 +166,8 @@ class Signals:
     one_keeper_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, who entered all)
     overridden_tables: list[tuple[int, int, str]] = field(default_factory=list)  # (round, table, the reason)
     imported_from: str = ""  # an imported event: where its archive came from
-    feeding: list[selectors.FeedingHint] = field(default_factory=list)  # a player passing a neighbour points
-    perfect_picks: list[selectors.PerfectHint] = field(default_factory=list)  # every pick the best, unlike before
+    feeding: list[FeedingHint] = field(default_factory=list)  # a player passing a neighbour points
+    perfect_picks: list[PerfectHint] = field(default_factory=list)  # every pick the best, unlike before
 
 
 @dataclass
@@ -186,7 +196,7 @@ class ChangeShown:
 
 def steward_queue(*, user: User | AnonymousUser) -> list[Waiting]:
     """Events waiting for a sanction in the games the user stewards, oldest first."""
-    mine = selectors.stewarded_games(user=user)
+    mine = stewarded_games(user=user)
     events = Event.objects.filter(sanction=Sanction.WAITING, game__in=mine, rated=True).select_related("organisation")
     return [
         Waiting(event, event_signals(event=event), event.can.sanction, event.sanction_decisions.first())
@@ -198,7 +208,7 @@ def event_signals(*, event: Event) -> Signals:
     seats = list(Seat.objects.filter(table__round__event=event).select_related("player__user", "table__round"))
     people = {s.player for s in seats} or {r.player for r in event.registrations.select_related("player__user")}
     since = timezone.now() - NEW_ACCOUNT
-    feeding, perfect_picks = selectors.event_draft_hints(event=event)
+    feeding, perfect_picks = event_draft_hints(event=event)
     return Signals(
         players=len(people),
         new_accounts=sorted(p.handle for p in people if p.user.date_joined >= since),
@@ -303,17 +313,17 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     """One page of the season's stored standings (SEASON_ROWS players) by one page of its events
     (SEASON_COLUMNS columns), read as stored, not computed: bounded whatever the season's size."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
-    counting, coming = selectors.season_events(season=season)
-    places = selectors.season_places(season=season)
+    counting, coming = season_events(season=season)
+    places = season_places(season=season)
     pages, events_pages = page_count(len(places), SEASON_ROWS), page_count(len(counting), SEASON_COLUMNS)
     page, events_page = min(page, pages), min(events_page, events_pages)
     first = (events_page - 1) * SEASON_COLUMNS
     columns = [event for event, _tier in counting[first : first + SEASON_COLUMNS]]
-    shown = selectors.season_standings(season=season, limit=SEASON_ROWS, offset=(page - 1) * SEASON_ROWS)
+    shown = season_standings(season=season, limit=SEASON_ROWS, offset=(page - 1) * SEASON_ROWS)
     not_counted, texts = escape(_("not counted")), dict[Fraction | int, str]()
     column_of = {event.pk: i for i, event in enumerate(columns)}
     lines = [(row, _cells(row, column_of, texts, not_counted)) for row in shown]
-    qualified = set(selectors.season_qualified(season=season, standings=places))
+    qualified = set(season_qualified(season=season, standings=places))
     return SeasonPage(season, lines, columns, coming[:COMING_SHOWN], qualified, len(places), page, pages,
                       events_page, events_pages, first, max(0, len(coming) - COMING_SHOWN))  # fmt: skip
 
@@ -351,5 +361,5 @@ def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRo
     ).values("season_id")
     found = Season.objects.filter(Q(pk__in=standing) | Q(pk__in=entered) | Q(pk__in=older))
     newest = list(found.select_related("organisation").order_by("-starts_on", "-pk")[:limit])
-    rows = selectors.player_season_rows(player=player, seasons_in=newest)
+    rows = player_season_rows(player=player, seasons_in=newest)
     return [(season, rows.get(season.pk)) for season in newest]

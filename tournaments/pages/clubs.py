@@ -13,12 +13,17 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.paging import page_number
-from tournaments import selectors, services
 from tournaments.models import Event, JoinRequest, Organisation, Player, ResultChange
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import ClubForm
 from tournaments.pages.text import refusal
+from tournaments.selectors.permissions import stewarded_games
+from tournaments.selectors.stewarding import result_changes_waiting
+from tournaments.services import clubs as clubs_services
+from tournaments.services import sanctions as sanctions_services
+from tournaments.services.clubs import join_request, join_request_decide, membership_add, organisation_create, staff_set
+from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_corrections_trust
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -34,7 +39,7 @@ def club_new(request: SignedInRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
         try:
-            organisation = services.organisation_create(
+            organisation = organisation_create(
                 by=request.user, slug=values["slug"], name=values["name"], country=values["country"].upper(),
                 kind=values["kind"],
             )  # fmt: skip
@@ -55,7 +60,7 @@ def club_staff(request: SignedInRequest, slug: str) -> HttpResponse:
     role = request.POST.get("role", "")
 
     def give_role(club: Organisation, player: Player) -> object:
-        return services.staff_set(organisation=club, by=request.user, player=player, role=role)
+        return staff_set(organisation=club, by=request.user, player=player, role=role)
 
     return _for_player(request, slug, give_role, _("%(handle)s is on the staff."))
 
@@ -65,7 +70,7 @@ def club_staff(request: SignedInRequest, slug: str) -> HttpResponse:
 def club_member(request: SignedInRequest, slug: str) -> HttpResponse:
     """The club's staff enrol a player as a member from today."""
     return _for_player(
-        request, slug, lambda club, player: services.membership_add(organisation=club, by=request.user, player=player),
+        request, slug, lambda club, player: membership_add(organisation=club, by=request.user, player=player),
         _("%(handle)s is a member."),
     )  # fmt: skip
 
@@ -77,7 +82,7 @@ def members_from_event(request: SignedInRequest, slug: str, event_id: int) -> Ht
     organisation = get_object_or_404(Organisation, slug=slug)
     event = get_object_or_404(Event, pk=event_id)
     try:
-        joined = services.members_from_event(organisation=organisation, by=request.user, event=event)
+        joined = clubs_services.members_from_event(organisation=organisation, by=request.user, event=event)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
         return redirect("event", event_id=event.pk)
@@ -93,7 +98,7 @@ def join_ask(request: SignedInRequest, slug: str) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     player = get_object_or_404(Player, user=request.user)
     try:
-        services.join_request(organisation=organisation, player=player)
+        join_request(organisation=organisation, player=player)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:
@@ -110,7 +115,7 @@ def join_decide(request: SignedInRequest, slug: str, request_id: int, decision: 
     asked = get_object_or_404(JoinRequest.objects.select_related("player", "organisation"), pk=request_id,
                               organisation__slug=slug)  # fmt: skip
     try:
-        services.join_request_decide(request=asked, by=request.user, accept=decision == "accept")
+        join_request_decide(request=asked, by=request.user, accept=decision == "accept")
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:
@@ -140,11 +145,11 @@ def _for_player(
 @login_required
 def stewards(request: SignedInRequest) -> HttpResponse:
     """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""
-    if not selectors.stewarded_games(user=request.user):
+    if not stewarded_games(user=request.user):
         raise PermissionDenied("only the stewards of a rating pool see this queue")
     return render(request, "pages/stewards.html", {
         "queue": reads.steward_queue(user=request.user),
-        "changes": [reads.ChangeShown.of(change) for change in selectors.result_changes_waiting(user=request.user)],
+        "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
     })  # fmt: skip
 
 
@@ -155,7 +160,7 @@ def corrections_trust(request: SignedInRequest, slug: str) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     trusted = request.POST.get("trusted") == "yes"
     try:
-        services.organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted)
+        organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:
@@ -171,7 +176,7 @@ def result_change_decide(request: SignedInRequest, change_id: int, decision: str
         raise Http404
     change = get_object_or_404(ResultChange.objects.select_related("event"), pk=change_id)
     try:
-        services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
+        sanctions_services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
                                       reason=request.POST.get("reason", ""))  # fmt: skip
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
@@ -193,10 +198,10 @@ def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> H
     reason = request.POST.get("reason", "")
     try:
         if decision == "sanction":
-            services.event_sanction(event=event, by=request.user, reason=reason)
+            event_sanction(event=event, by=request.user, reason=reason)
             messages.success(request, _("%(event)s is sanctioned: its tables are rated.") % {"event": event.name})
         else:
-            services.event_unsanction(event=event, by=request.user, reason=reason)
+            event_unsanction(event=event, by=request.user, reason=reason)
             messages.success(
                 request, _("%(event)s is not sanctioned: its tables stay unrated.") % {"event": event.name}
             )

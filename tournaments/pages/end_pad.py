@@ -13,11 +13,13 @@ from django.utils.translation import gettext as _
 import games
 from config.errors import DomainError
 from games.pads import PadField
-from tournaments import selectors, services
 from tournaments.models import Table
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import refusal
 from tournaments.problems import problem_sentence
+from tournaments.selectors.catalogue import table_preview
+from tournaments.selectors.sheets import pad_submitted_seats
+from tournaments.services.sheets import table_sheets_submit
 
 
 def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpResponse:
@@ -31,7 +33,7 @@ def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpRespons
             description.to_seat(seat.player.handle, _typed(request.POST, fields, i)) for i, seat in enumerate(seats)
         ]
     else:  # fixing a rejected table: start from what each seat submitted; else empty boxes
-        submitted = {entry["player"]: entry for entry in selectors.pad_submitted_seats(table=table)}
+        submitted = {entry["player"]: entry for entry in pad_submitted_seats(table=table)}
         entered = [
             submitted.get(seat.player.handle) or description.to_seat(seat.player.handle, _defaults(fields, i))
             for i, seat in enumerate(seats)
@@ -40,10 +42,10 @@ def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpRespons
     if request.method == "POST":
         try:
             if request.POST.get("action") == "submit":
-                services.table_sheets_submit(table=table, seats=entered, by=request.user)
+                table_sheets_submit(table=table, seats=entered, by=request.user)
                 messages.success(request, _("Submitted: the table is being checked."))
                 return redirect("table", table_id=table.pk)
-            verdict = selectors.table_preview(game=event.game, sheet={"seats": entered})
+            verdict = table_preview(game=event.game, sheet={"seats": entered})
         except DomainError as error:
             messages.error(request, refusal(error.code, error.message))
     problems = [problem_sentence(p) for p in (verdict or {}).get("problems", [])]

@@ -12,18 +12,19 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from config.throttling import ClaimThrottle, form_wait
-from tournaments import selectors, services
 from tournaments.models import Event
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import ClaimForm, EntrantsForm, WalkInForm
 from tournaments.pages.text import refusal, wait_text
-from tournaments.services.entrants import EntrantOutcome
+from tournaments.selectors.events import event_guests
+from tournaments.selectors.permissions import is_organiser
+from tournaments.services.entrants import EntrantOutcome, entrants_import, guest_claim, guest_create
 
 
 @login_required
 def entrants(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
-    if not selectors.is_organiser(user=request.user, event=event):
+    if not is_organiser(user=request.user, event=event):
         raise PermissionDenied
     imported: list[EntrantOutcome] = []
     entrants_form, walk_in_form = EntrantsForm(), WalkInForm()
@@ -38,7 +39,7 @@ def entrants(request: SignedInRequest, event_id: int) -> HttpResponse:
             entrants_form = EntrantsForm() if imported else entrants_form  # done: an empty form for the next list
     context = {
         "event": event, "entrants_form": entrants_form, "walk_in_form": walk_in_form, "imported": imported,
-        "guests": selectors.event_guests(event=event), "claim_url": settings.SITE_URL + reverse("claim"),
+        "guests": event_guests(event=event), "claim_url": settings.SITE_URL + reverse("claim"),
     }  # fmt: skip
     return render(request, "pages/entrants.html", context)
 
@@ -47,7 +48,7 @@ def _import(request: SignedInRequest, event: Event, form: EntrantsForm) -> list[
     upload = form.cleaned_data["file"]
     try:
         text = upload.read().decode("utf-8") if upload else form.cleaned_data["csv"]
-        outcomes = services.entrants_import(event=event, by=request.user, text=text)
+        outcomes = entrants_import(event=event, by=request.user, text=text)
     except UnicodeDecodeError:
         form.add_error("file", _("The file is not UTF-8 text."))
         return []
@@ -61,7 +62,7 @@ def _import(request: SignedInRequest, event: Event, form: EntrantsForm) -> list[
 def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:
     data = form.cleaned_data
     try:
-        guest = services.guest_create(
+        guest = guest_create(
             event=event, by=request.user, handle=data["handle"], display_name=data["name"], email=data["email"]
         )
     except DomainError as refused:
@@ -88,7 +89,7 @@ def claim(request: SignedInRequest) -> HttpResponse:
         return response
     if request.method == "POST" and form.is_valid():
         try:
-            guest = services.guest_claim(code=form.cleaned_data["code"], by=request.user)
+            guest = guest_claim(code=form.cleaned_data["code"], by=request.user)
         except DomainError as refused:
             form.add_error("code", refusal(refused.code, refused.message))
         else:

@@ -10,17 +10,21 @@ from django.views.decorators.http import require_POST
 
 import games
 from config.errors import DomainError
-from tournaments import seating, selectors, services
+from tournaments import seating
 from tournaments.models import Event, Organisation, Seat
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.event_form import EventForm
 from tournaments.pages.text import refusal
+from tournaments.selectors.permissions import is_organiser, organisations_of
+from tournaments.services import events as events_services
+from tournaments.services.events import event_create, event_update
+from tournaments.services.rounds import seat_swap
 
 
 @login_required
 def event_new(request: SignedInRequest) -> HttpResponse:
-    organisations = list(selectors.organisations_of(user=request.user))
+    organisations = list(organisations_of(user=request.user))
     if not organisations:
         messages.info(request, _("Create your club first: its staff run its events."))
         return redirect("club-new")
@@ -28,7 +32,7 @@ def event_new(request: SignedInRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         organisation = get_object_or_404(Organisation, slug=form.cleaned_data["organisation"])
         try:
-            event = services.event_create(organiser=request.user, organisation=organisation, **form.settings())
+            event = event_create(organiser=request.user, organisation=organisation, **form.settings())
         except DomainError as refused:
             _show(form, refused)
         else:
@@ -40,7 +44,7 @@ def event_new(request: SignedInRequest) -> HttpResponse:
 @login_required
 def event_edit(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
-    if not selectors.is_organiser(user=request.user, event=event):
+    if not is_organiser(user=request.user, event=event):
         raise PermissionDenied("only an organiser of this event can edit it")
     if not event.can.edit:
         messages.error(request, _("The event has started: it can no longer be edited."))
@@ -48,7 +52,7 @@ def event_edit(request: SignedInRequest, event_id: int) -> HttpResponse:
     form = EventForm(request.POST or None, organisations=[], event=event)
     if request.method == "POST" and form.is_valid():
         try:
-            services.event_update(event=event, by=request.user, **form.settings())
+            event_update(event=event, by=request.user, **form.settings())
         except DomainError as refused:
             _show(form, refused)
         else:
@@ -84,7 +88,7 @@ def _preview(request: SignedInRequest, form: EventForm) -> dict[str, object]:
 def event_duplicate(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     try:
-        copy = services.event_duplicate(event=event, by=request.user)
+        copy = events_services.event_duplicate(event=event, by=request.user)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
         return redirect("event", event_id=event.pk)
@@ -103,7 +107,7 @@ def seats_swap(request: SignedInRequest, event_id: int, number: int) -> HttpResp
         messages.error(request, _("Choose two different players of this round."))
     else:
         try:
-            services.seat_swap(seat_a=chosen[0], seat_b=chosen[1], by=request.user)  # type: ignore[arg-type]
+            seat_swap(seat_a=chosen[0], seat_b=chosen[1], by=request.user)  # type: ignore[arg-type]
         except DomainError as refused:
             messages.error(request, refusal(refused.code, refused.message))
         else:

@@ -5,8 +5,8 @@ from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services
 from tournaments.pages.text import refusal
+from tournaments.services.accounts import signup_problems
 
 
 class SignupForm(forms.Form):
@@ -45,7 +45,7 @@ class SignupForm(forms.Form):
         if data.get("password") and data.get("password") != data.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
         given = {name: data.get(name) or "" for name in ("username", "password", "handle", "email", "display_name")}
-        for field, (message, code) in services.signup_problems(**given).items():
+        for field, (message, code) in signup_problems(**given).items():
             if given[field] and field not in self.errors:
                 self.add_error(field, refusal(code, message))
         return data

@@ -14,10 +14,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from tournaments import selectors, services
 from tournaments.models import ApiKey, Organisation, Webhook
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import refusal
+from tournaments.selectors.webhooks import (
+    api_key_of_organisation,
+    api_keys_of,
+    webhook_deliveries,
+    webhook_delivery_of,
+    webhook_of,
+    webhooks_of,
+)
+from tournaments.services.api_keys import api_key_create, api_key_revoke
+from tournaments.services.webhook_subscriptions import (
+    webhook_delete,
+    webhook_enable,
+    webhook_ping,
+    webhook_redeliver,
+    webhook_rotate_secret,
+    webhook_subscribe,
+)
 
 DELIVERIES_SHOWN = 10
 
@@ -26,12 +42,12 @@ DELIVERIES_SHOWN = 10
 def integrations(request: SignedInRequest, slug: str, shown_once: dict[str, str] | None = None) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     try:
-        hooks = list(selectors.webhooks_of(organisation=organisation, by=request.user))
-        keys = list(selectors.api_keys_of(organisation=organisation, by=request.user))
+        hooks = list(webhooks_of(organisation=organisation, by=request.user))
+        keys = list(api_keys_of(organisation=organisation, by=request.user))
     except DomainError as refused:
         raise PermissionDenied(refusal(refused.code, refused.message)) from None
     for hook in hooks:
-        hook.recent = list(selectors.webhook_deliveries(hook=hook)[:DELIVERIES_SHOWN])  # type: ignore[attr-defined]
+        hook.recent = list(webhook_deliveries(hook=hook)[:DELIVERIES_SHOWN])  # type: ignore[attr-defined]
     page = render(request, "pages/integrations.html", {
         "organisation": organisation, "hooks": hooks, "keys": keys, "shown_once": shown_once,
         "events": Webhook.EVENTS, "scopes": ApiKey.SCOPES,
@@ -46,7 +62,7 @@ def integrations(request: SignedInRequest, slug: str, shown_once: dict[str, str]
 def webhook_new(request: SignedInRequest, slug: str) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     try:
-        hook = services.webhook_subscribe(organisation=organisation, by=request.user,
+        hook = webhook_subscribe(organisation=organisation, by=request.user,
                                           url=request.POST.get("url", "").strip(),
                                           events=request.POST.getlist("events"))  # fmt: skip
     except DomainError as refused:
@@ -61,9 +77,9 @@ def webhook_act(request: SignedInRequest, slug: str, webhook_id: int, act: str) 
     """ping, enable, rotate or delete one of the club's webhooks."""
     organisation = get_object_or_404(Organisation, slug=slug)
     try:
-        hook = selectors.webhook_of(organisation=organisation, webhook_id=webhook_id, by=request.user)
+        hook = webhook_of(organisation=organisation, webhook_id=webhook_id, by=request.user)
         if act == "rotate":
-            hook = services.webhook_rotate_secret(hook=hook, by=request.user)
+            hook = webhook_rotate_secret(hook=hook, by=request.user)
             return integrations(request, slug, shown_once={"what": hook.url, "secret": hook.secret})
         said = _WEBHOOK_ACTS[act](hook, request)
     except (DomainError, KeyError) as refused:
@@ -75,7 +91,7 @@ def webhook_act(request: SignedInRequest, slug: str, webhook_id: int, act: str) 
 
 
 def _ping(hook: Webhook, request: SignedInRequest) -> str:
-    delivery = services.webhook_ping(hook=hook, by=request.user)
+    delivery = webhook_ping(hook=hook, by=request.user)
     if delivery.status == "delivered":
         return _("The ping was answered %(code)s in %(seconds)s s.") % {
             "code": delivery.response_code, "seconds": delivery.seconds,
@@ -86,12 +102,12 @@ def _ping(hook: Webhook, request: SignedInRequest) -> str:
 
 
 def _enable(hook: Webhook, request: SignedInRequest) -> str:
-    services.webhook_enable(hook=hook, by=request.user)
+    webhook_enable(hook=hook, by=request.user)
     return _("The webhook gets deliveries again.")
 
 
 def _delete(hook: Webhook, request: SignedInRequest) -> str:
-    services.webhook_delete(hook=hook, by=request.user)
+    webhook_delete(hook=hook, by=request.user)
     return _("The webhook is deleted.")
 
 
@@ -103,9 +119,9 @@ _WEBHOOK_ACTS: dict[str, Callable[[Webhook, Any], str]] = {"ping": _ping, "enabl
 def delivery_redeliver(request: SignedInRequest, slug: str, webhook_id: int, delivery_id: int) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     try:
-        hook = selectors.webhook_of(organisation=organisation, webhook_id=webhook_id, by=request.user)
-        delivery = selectors.webhook_delivery_of(hook=hook, delivery_id=delivery_id)
-        services.webhook_redeliver(delivery=delivery, by=request.user)
+        hook = webhook_of(organisation=organisation, webhook_id=webhook_id, by=request.user)
+        delivery = webhook_delivery_of(hook=hook, delivery_id=delivery_id)
+        webhook_redeliver(delivery=delivery, by=request.user)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:
@@ -119,7 +135,7 @@ def key_new(request: SignedInRequest, slug: str) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     name = request.POST.get("name", "")
     try:
-        key, text = services.api_key_create(organisation=organisation, by=request.user, name=name,
+        key, text = api_key_create(organisation=organisation, by=request.user, name=name,
                                             scopes=request.POST.getlist("scopes"))  # fmt: skip
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
@@ -132,8 +148,8 @@ def key_new(request: SignedInRequest, slug: str) -> HttpResponse:
 def key_revoke(request: SignedInRequest, slug: str, key_id: int) -> HttpResponse:
     organisation = get_object_or_404(Organisation, slug=slug)
     try:
-        key = selectors.api_key_of_organisation(organisation=organisation, key_id=key_id, by=request.user)
-        services.api_key_revoke(key=key, by=request.user)
+        key = api_key_of_organisation(organisation=organisation, key_id=key_id, by=request.user)
+        api_key_revoke(key=key, by=request.user)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:

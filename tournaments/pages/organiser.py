@@ -14,15 +14,18 @@ from django.utils.safestring import SafeString, mark_safe
 
 import games
 from config.page_cache import live_page
-from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code, tv_code
+from tournaments.selectors.catalogue import edition_active, edition_rules_data, table_deal
+from tournaments.selectors.events import event_standings
+from tournaments.selectors.permissions import is_organiser
+from tournaments.selectors.stream import stream_version
 
 
 def _organised_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event, pk=event_id)
-    if not selectors.is_organiser(user=request.user, event=event):
+    if not is_organiser(user=request.user, event=event):
         raise PermissionDenied("only an organiser of this event can open this page")
     return event
 
@@ -51,7 +54,7 @@ def printed_url(request: HttpRequest, path: str) -> str:
 def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _organised_event(request, event_id)
     round_ = pages.round_with_tables(event_id=event.pk, number=number)
-    deck = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
+    deck = edition_rules_data(game=event.game, edition=edition_active(game=event.game))
     slips = []
     for table in round_.tables.all():
         url = printed_url(request, reverse("table", args=[table.pk]))
@@ -66,7 +69,7 @@ def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 def _printed_deal(event: Event, round_: Any, table: Any, deck: Any) -> list[dict[str, Any]] | None:
     """Duplicate deals: per seat (in seating order), its hand in each round, for the slip; None otherwise."""
     seats = list(table.seats.all())
-    deal = selectors.table_deal(event=event, round_number=round_.number, players=len(seats), deck=deck)
+    deal = table_deal(event=event, round_number=round_.number, players=len(seats), deck=deck)
     if deal is None:
         return None
     return [
@@ -94,7 +97,7 @@ def tv_shared(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     if not constant_time_compare(code, tv_code(event)):
         raise Http404
-    version = selectors.stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
+    version = stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
     return live_page(request, ("tv", event.pk, event.status, version), lambda: _tv_page(request, event))
 
 
@@ -104,5 +107,5 @@ def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:
     ends_at = None
     if round_ is not None and round_.started_at is not None and round_.status != "finished":  # no clock after
         ends_at = round_.started_at + timedelta(minutes=round_.length_minutes)
-    context = {"event": event, "round": round_, "ends_at": ends_at, "rows": selectors.event_standings(event=event)[:20]}
+    context = {"event": event, "round": round_, "ends_at": ends_at, "rows": event_standings(event=event)[:20]}
     return render(request, "pages/tv.html", context)

@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 import games
 from config.errors import NotAllowed
 from games.drafting_sheet import ROUNDS, ROW_LENGTH
-from tournaments import selectors
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.end_pad import end_pad
 from tournaments.pages.text import CATEGORY_LABELS, status
 from tournaments.problems import problem_templates
+from tournaments.selectors.catalogue import edition_active, edition_rules_data
+from tournaments.selectors.sheets import pad_draft, pad_submitted_seats, pad_writable_seats
 from tournaments.states import TABLE_STATUSES
 
 
@@ -24,10 +25,10 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     event = table.round.event
     try:
-        selectors.pad_draft(table=table, user=request.user)
+        pad_draft(table=table, user=request.user)
     except NotAllowed:
         raise PermissionDenied("only a player at this table or an organiser can keep its score pad") from None
-    edition = selectors.edition_rules_data(game=event.game, edition=selectors.edition_active(game=event.game))
+    edition = edition_rules_data(game=event.game, edition=edition_active(game=event.game))
     game = games.GAMES[event.game]
     if game.drafting is None:
         return end_pad(request, table, edition)
@@ -46,8 +47,8 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
             "sheets": f"/api/tables/{table.pk}/sheets/",
             "table": f"/api/tables/{table.pk}/",
         },
-        "submitted": selectors.pad_submitted_seats(table=table),
-        "writable": selectors.pad_writable_seats(table=table, user=request.user),
+        "submitted": pad_submitted_seats(table=table),
+        "writable": pad_writable_seats(table=table, user=request.user),
         "final": table.result.status in ("verified", "overridden"),
         "text": _pad_text(),
         "problems": problem_templates(),

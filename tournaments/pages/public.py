@@ -11,13 +11,35 @@ from django.utils.translation import gettext as _
 import games
 from config.page_cache import live_page, visitor_page
 from config.paging import page_count, page_number
-from ratings import selectors as ratings
-from tournaments import selectors
+from ratings.selectors.leaderboards import (
+    Cursor,
+    is_provisional,
+    leaderboard_page,
+    parameter_decisions,
+    player_ratings,
+    pool_of_game,
+    quality_of,
+    rank_and_size,
+)
+from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool
+from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
 from tournaments.pages import club_reads
 from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.pages.sheet_view import seat_sheets
 from tournaments.pages.text import game_name
+from tournaments.selectors import analysis as analysis_selectors
+from tournaments.selectors.analysis import (
+    CARD_SORTS,
+    GamePicks,
+    card_statistics_tables,
+    player_pick_accuracy,
+    table_pick_accuracy,
+)
+from tournaments.selectors.events import event_list, event_standings
+from tournaments.selectors.permissions import is_organiser
+from tournaments.selectors.players import demo_handles
+from tournaments.selectors.stream import stream_version
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -33,7 +55,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def round_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     round_ = pages.round_with_tables(event_id=event_id, number=number)
-    organiser = selectors.is_organiser(user=request.user, event=round_.event)
+    organiser = is_organiser(user=request.user, event=round_.event)
     context = {
         "event": round_.event, "round": round_, "by_player": pages.seats_alphabetical(round_), "organiser": organiser,
         "seats": pages.round_seats(round_) if organiser and round_.can.swap_seats else [],
@@ -47,11 +69,11 @@ STANDINGS_PAGE = 100  # rows a page of an event's standings shows
 
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's standings by pages of 100, the signed-in player's own place named above them."""
-    event = get_object_or_404(selectors.event_list(with_organisers=False), pk=event_id)
+    event = get_object_or_404(event_list(with_organisers=False), pk=event_id)
     number = page_number(request.GET.get("page"))
 
     def build() -> HttpResponse:
-        rows = selectors.event_standings(event=event)
+        rows = event_standings(event=event)
         me = request.user.player.handle if request.user.is_authenticated and hasattr(request.user, "player") else None
         pages = page_count(len(rows), STANDINGS_PAGE)
         shown = rows[(min(number, pages) - 1) * STANDINGS_PAGE :][:STANDINGS_PAGE]
@@ -59,7 +81,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages}
         return render(request, "pages/standings.html", context)
 
-    version = selectors.stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
+    version = stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
     return live_page(request, ("standings", event.pk, event.status, number, version), build)
 
 
@@ -74,27 +96,25 @@ FILTERED_ROWS = 200  # a club's or a country's board shows its best 200
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     if game not in games.GAMES:
         raise Http404(_("No such game."))
-    pool = ratings.pool_of_game(game=game)
+    pool = pool_of_game(game=game)
     established = request.GET.get("established") == "1"
-    filters = {
-        name: request.GET[name].strip() for name in ratings.player_filters() if request.GET.get(name, "").strip()
-    }
-    after = ratings.Cursor.decode(request.GET.get("after"))
+    filters = {name: request.GET[name].strip() for name in player_filters() if request.GET.get(name, "").strip()}
+    after = Cursor.decode(request.GET.get("after"))
     page = None
     if filters and pool:  # a club's members (as members) or a country's players: one list, best first
-        within = ratings.leaderboard_within(pool=pool, periods=ratings.filtered_periods(filters))
-        chosen = [r for r in within if not (established and ratings.is_provisional(r))][:FILTERED_ROWS]
-        rows = [(place, rating, ratings.is_provisional(rating)) for place, rating in enumerate(chosen, start=1)]
+        within = leaderboard_within(pool=pool, periods=filtered_periods(filters))
+        chosen = [r for r in within if not (established and is_provisional(r))][:FILTERED_ROWS]
+        rows = [(place, rating, is_provisional(rating)) for place, rating in enumerate(chosen, start=1)]
     else:
-        page = ratings.leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
-        rows = [(place, rating, ratings.is_provisional(rating)) for place, rating in page.rows] if page else []
+        page = leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
+        rows = [(place, rating, is_provisional(rating)) for place, rating in page.rows] if page else []
     context = {
         "game": games.GAMES[game], "games": games.GAMES.values(), "rows": rows, "established": established,
         "next": page.next.encode() if page and page.next else None, "first_page": after is None,
         "club": filters.get("club", ""), "country": filters.get("country", ""),
-        "lists": ratings.lists_of(pool=pool)[:12] if pool else [],
-        "demo": selectors.demo_handles(handles=[rating.name for _place, rating, _p in rows]),
-        "may_publish": ratings.may_steward_pool(user=request.user, game=game),
+        "lists": lists_of(pool=pool)[:12] if pool else [],
+        "demo": demo_handles(handles=[rating.name for _place, rating, _p in rows]),
+        "may_publish": may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
 
@@ -103,8 +123,8 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
     """How well the game's ratings predicted its tables (docs/ratings.md): the pool's newest report."""
     if game not in games.GAMES:
         raise Http404(_("No such game."))
-    pool = ratings.pool_of_game(game=game)
-    report = ratings.quality_of(pool=pool) if pool else None
+    pool = pool_of_game(game=game)
+    report = quality_of(pool=pool) if pool else None
     figures = report.figures if report else {}
     bands = [Band(c["predicted"], c["observed"], c["count"]) for c in figures.get("calibration", [])]
     context = {
@@ -112,8 +132,8 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
         "chart": calibration_chart(bands, title=_("Predicted chance to win, and how often it came true")),
         "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
         "comparison": _comparison(figures.get("comparison"), pool),
-        "decisions": ratings.parameter_decisions(pool=pool) if pool else [],
-        "may_adopt": ratings.may_steward_pool(user=request.user, game=game),
+        "decisions": parameter_decisions(pool=pool) if pool else [],
+        "may_adopt": may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/quality.html", context)
 
@@ -146,27 +166,27 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         return redirect("player", handle=player.claimed_by.handle)
     everything = request.GET.get("events") == "all"
     pools = []
-    for rating, history in ratings.player_ratings(player_id=player.user_id):
+    for rating, history in player_ratings(player_id=player.user_id):
         points = [Point(when.date().isoformat(), conservative) for when, conservative in history]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
-        place, of = ratings.rank_and_size(rating=rating)
+        place, of = rank_and_size(rating=rating)
         pools.append({
-            "rating": rating, "provisional": ratings.is_provisional(rating), "chart": chart, "place": place, "of": of,
+            "rating": rating, "provisional": is_provisional(rating), "chart": chart, "place": place, "of": of,
         })  # fmt: skip
     context = {
         "player": player, "pools": pools, "all_events": everything,
         "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
         "games": pages.rated_games(player=player),
-        "list_ranks": ratings.list_ranks_of(player_id=player.user_id)[:12],
+        "list_ranks": list_ranks_of(player_id=player.user_id)[:12],
         "seasons": club_reads.seasons_of(player=player),
         "pick_accuracy": [
-            {"summary": line, "chart": _pick_chart(line)} for line in selectors.player_pick_accuracy(player=player)
+            {"summary": line, "chart": _pick_chart(line)} for line in player_pick_accuracy(player=player)
         ],
     }  # fmt: skip
     return render(request, "pages/player.html", context)
 
 
-def _pick_chart(line: selectors.GamePicks) -> SafeString:
+def _pick_chart(line: GamePicks) -> SafeString:
     """The share of best picks event by event (in %), over the events the selector gives (the last 20)."""
     points = [
         Point(f"{event.when.isoformat() if event.when else ''} {event.name}", 100 * event.best_picks / event.choices)
@@ -179,13 +199,13 @@ def _pick_chart(line: selectors.GamePicks) -> SafeString:
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
-    organiser = selectors.is_organiser(user=request.user, event=table.round.event)
+    organiser = is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
         "sheets": seat_sheets(table.result.table_verdict),  # every table has its result row from its seating
         "rating_changes": pages.table_rating_changes(table=table),
-        "picks": selectors.table_pick_accuracy(table=table),
+        "picks": table_pick_accuracy(table=table),
     }  # fmt: skip
     return render(request, "pages/table.html", context)
 
@@ -195,12 +215,12 @@ def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
     number = page_number(request.GET.get("page"))
 
     def build() -> HttpResponse:
-        page = ratings.list_detail(list_id=list_id, page=number)
+        page = list_detail(list_id=list_id, page=number)
         if page is None:
             raise Http404(_("No such list."))
         return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})
 
-    return visitor_page(request, ("list", list_id, ratings.list_version(list_id=list_id), number), build)
+    return visitor_page(request, ("list", list_id, list_version(list_id=list_id), number), build)
 
 
 def card_statistics(request: HttpRequest, game: str) -> HttpResponse:
@@ -209,10 +229,10 @@ def card_statistics(request: HttpRequest, game: str) -> HttpResponse:
     players = request.GET.get("players")
     players_count = int(players) if players in ("2", "3", "4") else None
     sort = request.GET.get("sort", "mean_pick")
-    sort = sort if sort in selectors.CARD_SORTS else "mean_pick"
+    sort = sort if sort in CARD_SORTS else "mean_pick"
     if game not in games.GAMES or games.GAMES[game].drafting is None:
         raise Http404
-    rows = selectors.card_statistics(game=game, players=players_count, sort=sort)
+    rows = analysis_selectors.card_statistics(game=game, players=players_count, sort=sort)
     shown = [row for row in rows if row.figures.uplift is not None]
     chart = interval_chart(
         [Interval(r.name, r.figures.uplift, r.figures.uplift_low, r.figures.uplift_high) for r in shown],  # type: ignore[arg-type]
@@ -224,6 +244,6 @@ def card_statistics(request: HttpRequest, game: str) -> HttpResponse:
     ]  # fmt: skip
     context = {
         "game": game, "game_name": game_name(game), "rows": rows, "chart": chart, "columns": columns, "sort": sort,
-        "players": players_count, "player_counts": (2, 3, 4), "tables": selectors.card_statistics_tables(game=game),
+        "players": players_count, "player_counts": (2, 3, 4), "tables": card_statistics_tables(game=game),
     }  # fmt: skip
     return render(request, "pages/cards.html", context)

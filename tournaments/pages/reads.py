@@ -9,9 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from ratings import selectors as ratings
-from ratings.selectors import GameChange
-from tournaments import selectors
+from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
 from tournaments.models import (
     Event,
     PadDraft,
@@ -25,6 +23,10 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.selectors.events import event_ready_to_close, event_standings
+from tournaments.selectors.permissions import is_organiser, is_steward
+from tournaments.selectors.players import player_events
+from tournaments.selectors.stewarding import event_decisions
 from tournaments.services.rating import table_of_source, table_source
 from tournaments.standings import StandingRow, place_of
 from tournaments.verdicts import SeatLine
@@ -70,9 +72,9 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     for registration in registrations:
         counts[registration.status] += 1
     mine = next((r for r in registrations if user.is_authenticated and r.player.user_id == user.pk), None)
-    organiser = selectors.is_organiser(user=user, event=event)
+    organiser = is_organiser(user=user, event=event)
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
-    rows = selectors.event_standings(event=event) if event.can.show_results else []
+    rows = event_standings(event=event) if event.can.show_results else []
     place = place_of(rows, mine.player.handle) if mine else None
     return EventPage(
         event=event,
@@ -86,10 +88,10 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
-        ready_to_close=organiser and selectors.event_ready_to_close(event=event),
+        ready_to_close=organiser and event_ready_to_close(event=event),
         decision=event.sanction_decisions.select_related("by__player").first(),
-        steward=selectors.is_steward(user=user, game=event.game),
-        decisions=selectors.event_decisions(event=event),
+        steward=is_steward(user=user, game=event.game),
+        decisions=event_decisions(event=event),
     )
 
 
@@ -185,7 +187,7 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
     if seat.table.result.can.count:
         mine.result = verdict.seat_of(seat.player.handle)
         mine.table_size = len(verdict.seats)
-        mine.rating_change = ratings.changes_of_source(source=table_source(seat.table_id)).get(user.pk)
+        mine.rating_change = changes_of_source(source=table_source(seat.table_id)).get(user.pk)
     draft = PadDraft.objects.filter(table_id=seat.table_id).select_related("updated_by__player").first()
     if draft is not None and draft.updated_by_id not in (None, user.pk):
         content = PadDraftContent.read(draft.data)
@@ -198,7 +200,7 @@ def my_seat(*, event: Event, user: User) -> MySeat | None:
 def table_rating_changes(*, table: Table) -> dict[str, GameChange]:
     """How the table moved each seated player's rating, by handle (empty until it is rated; one query)."""
     handles = {seat.player.user_id: seat.player.handle for seat in table.seats.all()}
-    changes = ratings.changes_of_source(source=table_source(table.pk))
+    changes = changes_of_source(source=table_source(table.pk))
     return {handles[user_id]: change for user_id, change in changes.items() if user_id in handles}
 
 
@@ -224,7 +226,7 @@ class PlayedEvent:
 
 def events_played(*, player: Player, limit: int = 50) -> list[PlayedEvent]:
     """The player's newest events with their place in each finished one (selectors.player_events)."""
-    return [PlayedEvent(*line) for line in selectors.player_events(player=player, limit=limit)]
+    return [PlayedEvent(*line) for line in player_events(player=player, limit=limit)]
 
 
 @dataclass(frozen=True)
@@ -243,7 +245,7 @@ class RatedGame:
 def rated_games(*, player: Player, limit: int = 20) -> list[RatedGame]:
     """The player's latest rated tables, newest first, with how each moved their rating (three queries of
     plain values: the same cost after 5 games or 5,000)."""
-    recent = [(table_of_source(source), change) for source, change in ratings.recent_changes(player_id=player.user_id)]
+    recent = [(table_of_source(source), change) for source, change in recent_changes(player_id=player.user_id)]
     wanted = [t for t, _ in recent[:limit] if t is not None]
     tables = {
         row[0]: row[1:]

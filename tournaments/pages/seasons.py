@@ -17,12 +17,15 @@ import games
 from config.errors import DomainError
 from config.page_cache import visitor_page
 from config.paging import page_number
-from tournaments import selectors, services
 from tournaments.models import Event, Organisation, Season
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import date_example
 from tournaments.pages.text import game_name, refusal
+from tournaments.selectors.permissions import is_staff_of
+from tournaments.selectors.seasons import season_candidates, season_version
+from tournaments.services import seasons as seasons_services
+from tournaments.services.seasons import season_create, season_update
 
 
 class SeasonForm(forms.Form):
@@ -52,7 +55,7 @@ class SeasonForm(forms.Form):
 def season_new(request: SignedInRequest, slug: str) -> HttpResponse:
     """The club's staff create a season (/clubs/<slug>/seasons/new/)."""
     organisation = get_object_or_404(Organisation, slug=slug)
-    if not (request.user.is_superuser or selectors.is_staff_of(user=request.user, organisation=organisation)):
+    if not (request.user.is_superuser or is_staff_of(user=request.user, organisation=organisation)):
         raise PermissionDenied(_("Only the club's staff create its seasons."))
     this_year = date.today().year
     form = SeasonForm(
@@ -60,7 +63,7 @@ def season_new(request: SignedInRequest, slug: str) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            season = services.season_create(by=request.user, organisation=organisation, **form.cleaned_data)
+            season = season_create(by=request.user, organisation=organisation, **form.cleaned_data)
         except DomainError as refused:
             form.add_error(
                 refused.field if refused.field in form.fields else None, refusal(refused.code, refused.message)
@@ -75,13 +78,13 @@ def season_new(request: SignedInRequest, slug: str) -> HttpResponse:
 def season_edit(request: SignedInRequest, season_id: int) -> HttpResponse:
     """The club's staff change a season (/seasons/<id>/edit/): its name, dates, events that count, qualifiers."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
-    if not (request.user.is_superuser or selectors.is_staff_of(user=request.user, organisation=season.organisation)):
+    if not (request.user.is_superuser or is_staff_of(user=request.user, organisation=season.organisation)):
         raise PermissionDenied(_("Only the club's staff change its seasons."))
     fields = ("name", "starts_on", "ends_on", "best_of", "qualifiers")
     form = SeasonForm(request.POST or None, editing=True, initial={name: getattr(season, name) for name in fields})
     if request.method == "POST" and form.is_valid():
         try:
-            services.season_update(season=season, by=request.user, **form.cleaned_data)
+            season_update(season=season, by=request.user, **form.cleaned_data)
         except DomainError as refused:
             field = refused.field if refused.field in form.fields else None
             form.add_error(field, refusal(refused.code, refused.message))
@@ -98,12 +101,12 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 
     def build() -> HttpResponse:
         page = reads.season_page(season_id=season_id, page=number, events_page=events)
-        candidates = selectors.season_candidates(season=page.season, user=request.user)
-        editable = selectors.is_staff_of(user=request.user, organisation=page.season.organisation_id)
+        candidates = season_candidates(season=page.season, user=request.user)
+        editable = is_staff_of(user=request.user, organisation=page.season.organisation_id)
         context = {"page": page, "season": page.season, "candidates": candidates, "editable": editable}
         return render(request, "pages/season.html", context)
 
-    return visitor_page(request, ("season", season_id, selectors.season_version(season_id=season_id), number, events),
+    return visitor_page(request, ("season", season_id, season_version(season_id=season_id), number, events),
                         build)  # fmt: skip
 
 
@@ -118,7 +121,7 @@ def season_event_add(request: SignedInRequest, season_id: int) -> HttpResponse:
         return redirect("season", season_id=season.pk)
     event = get_object_or_404(Event, pk=int(chosen))
     try:
-        services.season_event_add(season=season, by=request.user, event=event, tier=int(tier))
+        seasons_services.season_event_add(season=season, by=request.user, event=event, tier=int(tier))
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:

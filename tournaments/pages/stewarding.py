@@ -15,10 +15,10 @@ from django.views.decorators.http import require_POST
 
 import games
 from config.errors import DomainError
-from ratings import selectors as ratings
-from tournaments import services
+from ratings.selectors.lists import may_steward_pool
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import refusal
+from tournaments.services.rating import official_list_publish, pool_parameters_adopt
 
 
 class ListForm(forms.Form):
@@ -39,7 +39,7 @@ def list_new(request: SignedInRequest, game: str) -> HttpResponse:
     (players with too few games or provisional left out, the inactive marked, equal ratings sharing a rank)."""
     if game not in games.GAMES:
         raise Http404(_("No such game."))
-    if not ratings.may_steward_pool(user=request.user, game=game):
+    if not may_steward_pool(user=request.user, game=game):
         raise PermissionDenied(_("Only a steward of this game's rating pool publishes its lists."))
     initial = {"name": timezone.localdate().strftime("%Y-%m"), "min_games": settings.RATINGS_PROVISIONAL_GAMES,
                "leave_out_provisional": True}  # fmt: skip
@@ -47,7 +47,7 @@ def list_new(request: SignedInRequest, game: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
         try:
-            published = services.official_list_publish(
+            published = official_list_publish(
                 game=game, by=request.user, name=values["name"], min_games=values["min_games"],
                 leave_out_provisional=values["leave_out_provisional"],
             )  # fmt: skip
@@ -66,7 +66,7 @@ def parameters_adopt(request: SignedInRequest, game: str) -> HttpResponse:
     if game not in games.GAMES:
         raise Http404(_("No such game."))
     try:
-        services.pool_parameters_adopt(game=game, by=request.user, reason=request.POST.get("reason", ""))
+        pool_parameters_adopt(game=game, by=request.user, reason=request.POST.get("reason", ""))
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:

@@ -4,7 +4,6 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments import selectors
 from tournaments.models import (
     GAME_CHOICES,
     Event,
@@ -12,6 +11,7 @@ from tournaments.models import (
     Season,
     game_choices,
 )
+from tournaments.selectors.seasons import season_qualified
 
 
 class SeasonInputSerializer(serializers.Serializer):
@@ -47,7 +47,7 @@ class SeasonSerializer(serializers.ModelSerializer):
                   "qualifiers", "circuit", "qualified", "events"]  # fmt: skip
 
     def get_qualified(self, season: Season) -> list[str]:
-        return selectors.season_qualified(season=season)
+        return season_qualified(season=season)
 
     def get_events(self, season: Season) -> list[dict[str, int]]:
         return [{"event": e.event_id, "tier": e.tier} for e in season.season_events.all()]

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from config.errors import DomainError
-from tournaments import selectors
 from tournaments.models import ApiKey, ApiKeyWrite, Organisation, Staff
+from tournaments.selectors.permissions import require_staff
 
 KEY_START = "bk_"
 NAME_LENGTH = 80  # ApiKey.name
@@ -17,7 +17,7 @@ NAME_LENGTH = 80  # ApiKey.name
 
 def api_key_create(*, organisation: Organisation, by: User, name: str, scopes: list[str]) -> tuple[ApiKey, str]:
     """A new key, returned once as text (`bk_<prefix>_<secret>`); only its hash is kept."""
-    selectors.require_staff(user=by, organisation=organisation, owner=True)
+    require_staff(user=by, organisation=organisation, owner=True)
     name = " ".join(name.split())
     if not name or len(name) > NAME_LENGTH:
         raise DomainError(f"a key's name is 1 to {NAME_LENGTH} characters", "invalid_name", "name")
@@ -32,7 +32,7 @@ def api_key_create(*, organisation: Organisation, by: User, name: str, scopes: l
 
 
 def api_key_revoke(*, key: ApiKey, by: User) -> ApiKey:
-    selectors.require_staff(user=by, organisation=key.organisation, owner=True)
+    require_staff(user=by, organisation=key.organisation, owner=True)
     if key.revoked_at is None:
         key.revoked_at = timezone.now()
         key.save(update_fields=["revoked_at"])

@@ -16,7 +16,6 @@ from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError
-from tournaments import selectors
 from tournaments.models import (
     Bye,
     Event,
@@ -29,6 +28,10 @@ from tournaments.models import (
     Table,
     TableResult,
 )
+from tournaments.selectors.catalogue import edition_active, table_deal
+from tournaments.selectors.events import event_standings
+from tournaments.selectors.permissions import require_staff
+from tournaments.selectors.stewarding import event_decisions
 from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import organisation_create
 from tournaments.services.entrants import EntrantRow, guests_new, renamed_in_json
@@ -51,7 +54,7 @@ DEAL_SETTINGS = ("game", "duplicate_deals", "deal_seed", "draft_direction")
 def edition_fingerprint(game: str) -> str:
     """A hash of the edition data that verifies the game here: the stored active edition's JSON, or the
     shipped default as the engine reads it."""
-    active = selectors.edition_active(game=game)
+    active = edition_active(game=game)
     if active is not None:
         data = type(active).objects.values_list("data", flat=True).get(pk=active.pk)
         return "sha256:" + hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
@@ -88,9 +91,9 @@ def event_export(*, event: Event) -> dict[str, Any]:
             for r in registrations
         ],
         "rounds": [_round(round_, sheets) for round_ in rounds],
-        "places": [{"player": row.handle, "place": row.rank} for row in selectors.event_standings(event=event)],
+        "places": [{"player": row.handle, "place": row.rank} for row in event_standings(event=event)],
         # The stewards' word here, for the record: an importing service's stewards decide anew (not imported).
-        "decisions": [_dated(decision) for decision in selectors.event_decisions(event=event)],
+        "decisions": [_dated(decision) for decision in event_decisions(event=event)],
     }
 
 
@@ -306,7 +309,7 @@ def _engine_verdict(
     game = dealer.game
     try:
         deck = games.GAMES[game].default_edition()
-        deal = selectors.table_deal(event=dealer, round_number=number, players=len(sheets), deck=deck)
+        deal = table_deal(event=dealer, round_number=number, players=len(sheets), deck=deck)
         dealt = len(table["seats"]) if forfeited else None
         verdict = games.verify_table({"game": game, "seats": sheets}, deck, dealt, deal)
     except games.MalformedInput as error:
@@ -321,7 +324,7 @@ def _organisation(data: dict[str, Any], by: User) -> Organisation:
         return organisation_create(
             by=by, slug=data["slug"], name=data["name"], country=data.get("country", ""), kind=data.get("kind", "club")
         )
-    selectors.require_staff(user=by, organisation=organisation)
+    require_staff(user=by, organisation=organisation)
     return organisation
 
 

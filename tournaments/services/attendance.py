@@ -5,8 +5,8 @@ and is never rated (docs/rules.md, "Attendance")."""
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournaments import selectors
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
+from tournaments.selectors.permissions import require_organiser
 from tournaments.services.sheets import queue_if_complete
 from tournaments.services.transitions import advance, locked_for, move
 from tournaments.services.verification import table_decide_by_forfeit
@@ -36,14 +36,14 @@ def waitlist_promote(*, event: Event) -> list[Registration]:
 
 
 def event_close_check_in(*, event: Event, by: User) -> list[Registration]:
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         return check_in_close(locked_for(Event, event.pk, "close_check_in"))
 
 
 def seat_forfeit(*, seat: Seat, by: User) -> Seat:
     """An organiser forfeits a seat (a no-show at the table); the table then finishes without it."""
-    selectors.require_organiser(user=by, event=seat.table.round.event)
+    require_organiser(user=by, event=seat.table.round.event)
     with transaction.atomic():
         result, locked = _lock_seat(seat.pk)
         result.machine.check(result, "forfeit_seat")
@@ -84,6 +84,6 @@ def _forfeit(seat: Seat, result: TableResult, by: User) -> Seat:
 
 def registration_reinstate(*, registration: Registration, by: User) -> Registration:
     """Bring back a player who dropped or did not show: checked in, seated from the next round on."""
-    selectors.require_organiser(user=by, event=registration.event)
+    require_organiser(user=by, event=registration.event)
     with transaction.atomic():
         return move(Registration, registration.pk, "reinstate")

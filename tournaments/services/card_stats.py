@@ -17,9 +17,10 @@ from django.db import transaction
 import games
 from config.bulk import EncodedJSON, bulk_insert
 from games.card_stats import CardLine, Tally
-from tournaments import selectors
 from tournaments.drafted import seat_tally, tally_chunk
 from tournaments.models import CardStat, TableCardTally, TableResult
+from tournaments.selectors.analysis import counting_table_ids
+from tournaments.selectors.verification import ResultToDraft, tables_current_rows, tables_drafted, verdicts_of
 
 
 def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> None:
@@ -28,7 +29,7 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
     results = [r for r in results if games.GAMES[r.table.round.event.game].drafting is not None]
     if not results:
         return
-    wanted = _tallies([selectors.ResultToDraft.of(r) for r in results if r.table_id in counting])
+    wanted = _tallies([ResultToDraft.of(r) for r in results if r.table_id in counting])
     stored = {row.table_id: row for row in TableCardTally.objects.filter(table_id__in=[r.table_id for r in results])}
     deltas: dict[str, Tally] = defaultdict(Tally)
     for result in results:
@@ -42,11 +43,11 @@ def card_stats_sync(*, results: Iterable[TableResult], counting: set[int]) -> No
         _apply(game, delta)
 
 
-def _tallies(results: list[selectors.ResultToDraft]) -> dict[int, Tally]:
+def _tallies(results: list[ResultToDraft]) -> dict[int, Tally]:
     """Each table's tally, for the tables whose whole draft is known (selectors.tables_drafted)."""
     return {
         table.result.table_id: seat_tally(table.result.verdict, table.players, table.rows)
-        for table in selectors.tables_drafted(results=results)
+        for table in tables_drafted(results=results)
     }
 
 
@@ -104,7 +105,7 @@ def card_stats_rebuild(*, game: str, processes: int | None = None) -> int:
     with transaction.atomic():
         CardStat.objects.filter(game=game).delete()
         TableCardTally.objects.filter(game=game).delete()
-        table_ids = selectors.counting_table_ids(game=game, rated_only=True)
+        table_ids = counting_table_ids(game=game, rated_only=True)
         chunks = [table_ids[start : start + CHUNK] for start in range(0, len(table_ids), CHUNK)]
         if processes is None:
             processes = (os.cpu_count() or 1) if len(table_ids) >= PARALLEL_FROM else 1
@@ -123,10 +124,8 @@ def _tally_chunks(chunks: list[list[int]], processes: int) -> Iterator[tuple[Any
     stays flat) or in this process."""
 
     def read(chunk: list[int]) -> list[tuple[int, Any, Any]]:
-        rows = selectors.tables_current_rows(table_ids=chunk)
-        return [
-            (table_id, verdict, rows.get(table_id, [])) for table_id, verdict in selectors.verdicts_of(table_ids=chunk)
-        ]
+        rows = tables_current_rows(table_ids=chunk)
+        return [(table_id, verdict, rows.get(table_id, [])) for table_id, verdict in verdicts_of(table_ids=chunk)]
 
     if processes <= 1:
         yield from (tally_chunk(read(chunk)) for chunk in chunks)

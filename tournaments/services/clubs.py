@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors
 from tournaments.models import Event, JoinRequest, Membership, Organisation, Player, Staff
+from tournaments.selectors.permissions import require_staff
 from tournaments.validators import validate_one_line
 
 COUNTRY = re.compile(r"[A-Z]{2}")
@@ -62,7 +62,7 @@ def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> Non
 
 def staff_set(*, organisation: Organisation, by: User, player: Player, role: str) -> Staff:
     """An owner gives a person a role (owner or organiser), or changes it."""
-    selectors.require_staff(user=by, organisation=organisation, owner=True)
+    require_staff(user=by, organisation=organisation, owner=True)
     if role not in Staff.Role.values:
         raise DomainError(f"role is one of {', '.join(Staff.Role.values)}", "invalid_role", "role")
     with transaction.atomic():
@@ -76,7 +76,7 @@ def staff_set(*, organisation: Organisation, by: User, player: Player, role: str
 
 def staff_remove(*, organisation: Organisation, by: User, player: Player) -> None:
     """An owner removes a person from the staff; the last owner stays (nobody could manage it otherwise)."""
-    selectors.require_staff(user=by, organisation=organisation, owner=True)
+    require_staff(user=by, organisation=organisation, owner=True)
     with transaction.atomic():
         Organisation.objects.select_for_update().get(pk=organisation.pk)
         current = Staff.objects.filter(organisation=organisation, user=player.user).first()
@@ -96,7 +96,7 @@ def membership_add(
     *, organisation: Organisation, by: User, player: Player, joined_on: date | None = None
 ) -> Membership:
     """The club's staff enrol a player as a member from `joined_on` (today when not given)."""
-    selectors.require_staff(user=by, organisation=organisation)
+    require_staff(user=by, organisation=organisation)
     joined_on = joined_on or timezone.localdate()
     try:
         with transaction.atomic():
@@ -110,7 +110,7 @@ def membership_add(
 def members_from_event(*, organisation: Organisation, by: User, event: Event) -> int:
     """The club's staff enrol in one go everyone who played one of its events and is not a member yet,
     dated the event's day (so the club's leaderboard counts that night). Returns how many joined."""
-    selectors.require_staff(user=by, organisation=organisation)
+    require_staff(user=by, organisation=organisation)
     if event.organisation_id != organisation.pk:
         raise DomainError("the event is another organisation's", "not_this_club", "event")
     joined_on = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate(event.created_at)
@@ -135,7 +135,7 @@ def join_request(*, organisation: Organisation, player: Player) -> JoinRequest:
 
 def join_request_decide(*, request: JoinRequest, by: User, accept: bool) -> JoinRequest:
     """The club's staff accept a request (a membership from today) or decline it."""
-    selectors.require_staff(user=by, organisation=request.organisation)
+    require_staff(user=by, organisation=request.organisation)
     with transaction.atomic():
         locked = JoinRequest.objects.select_for_update().get(pk=request.pk)
         if locked.status != JoinRequest.Status.PENDING:
@@ -157,7 +157,7 @@ def join_request_decide(*, request: JoinRequest, by: User, accept: bool) -> Join
 def membership_end(*, organisation: Organisation, by: User, player: Player, left_on: date | None = None) -> Membership:
     """The player leaves the club (they or its staff say so), from `left_on` (today when not given)."""
     if by.pk != player.user_id:
-        selectors.require_staff(user=by, organisation=organisation)
+        require_staff(user=by, organisation=organisation)
     with transaction.atomic():
         membership = (
             Membership.objects.select_for_update()

@@ -9,8 +9,9 @@ from django.utils import timezone
 import games
 from config.celery import enqueue_on_commit
 from config.errors import DomainError
-from tournaments import selectors, task_names
+from tournaments import task_names
 from tournaments.models import Edition, SheetCheck
+from tournaments.selectors.catalogue import edition_active, edition_rules_data
 
 
 def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
@@ -45,7 +46,7 @@ def sheet_check_submit(*, sheet: Any, submitted_by: User | None = None) -> Sheet
         raise DomainError(str(error), "malformed_sheet", field=f"sheet.{error.field}".rstrip(".")) from error
     with transaction.atomic():
         check = SheetCheck.objects.create(
-            game=game.id, sheet=sheet, edition=selectors.edition_active(game=game.id), submitted_by=submitted_by
+            game=game.id, sheet=sheet, edition=edition_active(game=game.id), submitted_by=submitted_by
         )
         enqueue_on_commit(task_names.SHEET_CHECK_VERIFY, check.pk, check.attempt)
     return check
@@ -67,7 +68,7 @@ def sheet_check_verify(*, check_id: int, attempt: int | None = None) -> SheetChe
     mine = SheetCheck.objects.filter(pk=check_id, attempt=attempt)
     if mine.filter(status__in=open_statuses).update(status=SheetCheck.Status.VERIFYING):
         check.refresh_from_db()
-        edition = selectors.edition_rules_data(game=check.game, edition=check.edition_id)
+        edition = edition_rules_data(game=check.game, edition=check.edition_id)
         verdict = games.verify_table(check.sheet, edition)
         status = SheetCheck.Status.VERIFIED if verdict.valid else SheetCheck.Status.REJECTED
         mine.filter(status=SheetCheck.Status.VERIFYING).update(
@@ -83,7 +84,7 @@ def sheet_check_reverify(*, check: SheetCheck) -> SheetCheck:
     with transaction.atomic():
         locked = SheetCheck.objects.select_for_update().get(pk=check.pk)
         locked.status, locked.verdict, locked.verified_at = SheetCheck.Status.SUBMITTED, None, None
-        locked.edition, locked.attempt = selectors.edition_active(game=locked.game), locked.attempt + 1
+        locked.edition, locked.attempt = edition_active(game=locked.game), locked.attempt + 1
         locked.save(update_fields=["status", "verdict", "verified_at", "edition", "attempt"])
         enqueue_on_commit(task_names.SHEET_CHECK_VERIFY, locked.pk, locked.attempt)
     return locked

@@ -26,7 +26,6 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, DomainError, NotFound
-from tournaments import selectors
 from tournaments.models import (
     Event,
     HeldResult,
@@ -41,6 +40,7 @@ from tournaments.models import (
     Seat,
     TableResult,
 )
+from tournaments.selectors.permissions import is_staff_of, require_organiser
 from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import membership_add
 from tournaments.services.rating import player_ratings_merge
@@ -142,7 +142,7 @@ def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome
     All or nothing: a bad line refuses the whole file, naming the line and the column. The guests and the
     registrations are written in bulk, under the event's lock (2,000 entrants, the maximum, in a few
     seconds: bench/entrants.py)."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     rows = entrants_parse(text)
     clubs = _clubs_named(rows)
     with transaction.atomic():
@@ -209,7 +209,7 @@ def _join(club: Organisation | None, by: User, player: Player) -> str:
     """Enrol the entrant in the club the file names, when the importer is on that club's staff."""
     if club is None:
         return ""
-    if not selectors.is_staff_of(user=by, organisation=club) and not by.is_superuser:
+    if not is_staff_of(user=by, organisation=club) and not by.is_superuser:
         return "not_your_club"
     if Membership.objects.filter(organisation=club, player=player, left_on__isnull=True).exists():
         return "already_member"
@@ -219,7 +219,7 @@ def _join(club: Organisation | None, by: User, player: Player) -> str:
 
 def guest_create(*, event: Event, by: User, handle: str, display_name: str = "", email: str = "") -> Player:
     """A walk-in without an account: a guest player, registered in the event at once."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     _check_email(email, "email")
     with transaction.atomic():
         (guest,) = guests_new([EntrantRow(0, handle, " ".join(display_name.split()), "", email)])

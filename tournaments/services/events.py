@@ -12,8 +12,10 @@ from django.utils.text import slugify
 import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import selectors, task_names
+from tournaments import task_names
 from tournaments.models import Event, Organisation, Player, Registration
+from tournaments.selectors.events import event_ready_to_close
+from tournaments.selectors.permissions import organisations_of, require_organiser, require_staff
 from tournaments.services.clubs import organisation_create
 from tournaments.services.results import Because, results_changed
 from tournaments.services.sanctions import sanction_on_creation
@@ -38,7 +40,7 @@ def event_create(
     with transaction.atomic():
         if organisation is None:
             organisation = _organisation_of_creator(organiser)
-        selectors.require_staff(user=organiser, organisation=organisation)
+        require_staff(user=organiser, organisation=organisation)
         event = Event(name=name, game=game, organisation=organisation, **options)
         event_check(event=event)
         event.save()
@@ -48,7 +50,7 @@ def event_create(
 
 
 def _organisation_of_creator(user: User) -> Organisation:
-    mine = list(selectors.organisations_of(user=user)[:2])
+    mine = list(organisations_of(user=user)[:2])
     if len(mine) == 1:
         return mine[0]
     if mine:
@@ -143,7 +145,7 @@ def event_update(*, event: Event, by: User, **changes: Any) -> Event:
     what seats or scores players (RULES_FIELDS) stays as they signed up for it, while its time, venue,
     places (never below those taken), description, late entry and time zone still move. Registered players
     get an e-mail when the time or the venue moves (calendars follow by their SEQUENCE)."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     unknown = set(changes) - EDITABLE_EVENT_FIELDS - {"game"}
     if unknown:
         raise DomainError(
@@ -182,21 +184,21 @@ def _shown(value: Any) -> str:
 
 def event_delete(*, event: Event, by: User) -> None:
     """Delete a draft event (nobody could register for it yet)."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         locked_for(Event, event.pk, "delete").delete()
 
 
 def event_organiser_add(*, event: Event, by: User, player: Player) -> Event:
     """Make a player a co-organiser: they may then do everything the event's organisers do."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     event.organisers.add(player.user)
     return event
 
 
 def event_organiser_remove(*, event: Event, by: User, player: Player) -> Event:
     """Remove a co-organiser; the last organiser stays (an event nobody can run would be stuck)."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         if not event.organisers.filter(pk=player.user_id).exists():
@@ -208,7 +210,7 @@ def event_organiser_remove(*, event: Event, by: User, player: Player) -> Event:
 
 
 def event_open_registration(*, event: Event, by: User) -> Event:
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         return move(Event, event.pk, "open_registration")
 
@@ -216,10 +218,10 @@ def event_open_registration(*, event: Event, by: User) -> Event:
 def event_close(*, event: Event, by: User) -> Event:
     """Close the event and publish its results: its final standings and podium, places on players' pages.
     Only once its last round is finished (every table counts); a correction after that still changes them."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "close")
-        if not selectors.event_ready_to_close(event=locked):
+        if not event_ready_to_close(event=locked):
             raise Conflict(
                 "rounds are still to be played or checked: close the event after its last table",
                 "rounds_to_play",
@@ -236,7 +238,7 @@ DUPLICATE_SHIFT = timedelta(days=28)  # four weeks on: the same weekday next mon
 def event_duplicate(*, event: Event, by: User) -> Event:
     """A new draft with the event's values, four weeks later (next month's club night): its organisation's
     staff only. Registrations, rounds and results stay with the original; a new seed is drawn."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     values = {name: getattr(event, name) for name in EDITABLE_EVENT_FIELDS - {"seed"}}
     for name in ("starts_at", "registration_opens", "registration_closes"):
         if values[name] is not None:

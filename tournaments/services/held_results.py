@@ -12,8 +12,9 @@ from collections.abc import Collection
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from tournaments import selectors
 from tournaments.models import Event, HeldResult, ResultChange, Sanction, TableResult
+from tournaments.selectors.events import final_places
+from tournaments.selectors.players import known_as
 from tournaments.states import FINISHED
 
 
@@ -48,7 +49,7 @@ def results_release(*, event_ids: Collection[int]) -> None:
 def places_now(*, event_id: int) -> list[list[object]]:
     """The event's stored final places, by place then handle: [[handle, place], ...]."""
     event = Event.objects.get(pk=event_id)
-    places = selectors.final_places(events=[event])[event_id]
+    places = final_places(events=[event])[event_id]
     return [[handle, place] for handle, place in sorted(places.items(), key=lambda item: (item[1], item[0]))]
 
 
@@ -58,7 +59,7 @@ def change_record(
     """Add this step to the event's waiting change (a new one when none waits), with the places now."""
     change = ResultChange.objects.select_for_update().filter(event_id=event_id, status=ResultChange.Status.PENDING)
     pending = change.first() or ResultChange(event_id=event_id, before=before)
-    step = {"at": timezone.now().isoformat(), "because": because, "by": selectors.known_as(by), "reason": reason,
+    step = {"at": timezone.now().isoformat(), "because": because, "by": known_as(by), "reason": reason,
             "tables": sorted(tables)}  # fmt: skip
     pending.tables = sorted(set(pending.tables) | set(tables))
     pending.steps = [*pending.steps, step]

@@ -12,10 +12,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from ratings import selectors as ratings
-from tournaments import selectors
+from ratings.selectors.changes import changes_of_source
 from tournaments.models import Event, Player, Round, Seat, TableResult
 from tournaments.problems import problem_sentence
+from tournaments.selectors.events import final_places
 from tournaments.services.rating import table_source
 
 # Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').
@@ -82,7 +82,7 @@ def notify_table_rejected(*, table_id: int) -> int:
 def notify_event_finished(*, event_id: int) -> int:
     """Every player of a finished event gets their place, and how its tables moved their rating (if rated)."""
     event = Event.objects.get(pk=event_id)
-    places = selectors.final_places(events=[event])[event.pk]
+    places = final_places(events=[event])[event.pk]
     players = Player.objects.filter(handle__in=places).select_related("user")
     moved = _rating_moves(event)
     link = _link("standings", event.pk)
@@ -97,7 +97,7 @@ def notify_event_rated(*, event_id: int) -> int:
     """After a steward's decision on a finished event, each of its players hears how it moved their rating:
     by how much once sanctioned (its tables entered the pool), or that they no longer count once revoked."""
     event = Event.objects.get(pk=event_id)
-    places = selectors.final_places(events=[event])[event.pk]
+    places = final_places(events=[event])[event.pk]
     players = Player.objects.filter(handle__in=places).select_related("user")
     moved, rated = _rating_moves(event), event.is_rated
     return _send(
@@ -110,7 +110,7 @@ def _rating_moves(event: Event) -> dict[int, float]:
     """How the event's tables moved each player's rating (by user id): none for an unrated event."""
     moved: dict[int, float] = {}
     for table_id in event.rounds.values_list("tables__pk", flat=True):
-        for user_id, change in ratings.changes_of_source(source=table_source(table_id)).items():
+        for user_id, change in changes_of_source(source=table_source(table_id)).items():
             moved[user_id] = moved.get(user_id, 0.0) + change.delta
     return moved
 

@@ -6,9 +6,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors
 from tournaments.models import PadDraft, Table
 from tournaments.pad_drafts import PadDraftContent, checked_seats
+from tournaments.selectors.permissions import require_at_table_or_organiser
 
 
 def pad_draft_save(*, table: Table, data: Any, version: int, by: User) -> PadDraft:
@@ -67,4 +67,4 @@ def _own_seat(table: Table, user: User) -> Any:
 
 
 def _require_at_table(table: Table, user: User) -> None:
-    selectors.require_at_table_or_organiser(user=user, table=table, doing="keep its score pad")
+    require_at_table_or_organiser(user=user, table=table, doing="keep its score pad")

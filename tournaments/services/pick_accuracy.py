@@ -10,8 +10,9 @@ from django.db import transaction
 import games
 from games.drafting_sheet import parse_seat
 from games.pick_accuracy import RoundAccuracy, table_accuracy
-from tournaments import selectors
 from tournaments.models import Seat, SeatPickAccuracy, TableResult
+from tournaments.selectors.catalogue import edition_active, edition_rules_data
+from tournaments.selectors.verification import DraftedTable, ResultToDraft, tables_current_sheets, tables_drafted
 
 
 def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
@@ -25,10 +26,10 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
     counting = [result for result in results if result.status in TableResult.COUNTS]
     seated = Seat.objects.filter(table_id__in=table_ids).values_list("table_id", "player__handle", "player_id")
     players = {(table_id, handle): player_id for table_id, handle, player_id in seated}
-    sheets = selectors.tables_current_sheets(table_ids=[result.table_id for result in counting])
+    sheets = tables_current_sheets(table_ids=[result.table_id for result in counting])
     rows = [
         SeatPickAccuracy(table_id=drafted.result.table_id, player_id=players[drafted.result.table_id, handle], **line)
-        for drafted in selectors.tables_drafted(results=[selectors.ResultToDraft.of(r) for r in counting])
+        for drafted in tables_drafted(results=[ResultToDraft.of(r) for r in counting])
         for handle, line in _accuracy_lines(drafted, [s.data for s in sheets[drafted.result.table_id]]).items()
         if (drafted.result.table_id, handle) in players
     ]
@@ -41,12 +42,12 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
     return sum(row.table_id in unchanged for row in rows)
 
 
-def _accuracy_lines(drafted: selectors.DraftedTable, sheets: list[dict[str, Any]]) -> dict[str, dict[str, object]]:
+def _accuracy_lines(drafted: DraftedTable, sheets: list[dict[str, Any]]) -> dict[str, dict[str, object]]:
     """Per player handle, the model fields of their seat's accuracy (`sheets`: the table's, in seating order)."""
     game = drafted.result.game
     rules = games.GAMES[game].drafting
     assert rules is not None
-    deck = selectors.edition_rules_data(game=game, edition=selectors.edition_active(game=game))
+    deck = edition_rules_data(game=game, edition=edition_active(game=game))
     seats = [parse_seat(rules, data, f"seats[{i}]") for i, data in enumerate(sheets)]
     by_seat = table_accuracy(rules, deck, seats, drafted.drafts)
     return {seat.player: _fields(rounds) for seat, rounds in zip(seats, by_seat, strict=True)}

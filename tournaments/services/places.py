@@ -5,8 +5,8 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from tournaments import selectors
 from tournaments.models import Event, EventPlace, Player
+from tournaments.selectors.events import events_standings
 
 
 def event_places_refresh(*, event_ids: Iterable[int]) -> list[int]:
@@ -15,7 +15,7 @@ def event_places_refresh(*, event_ids: Iterable[int]) -> list[int]:
     finished = list(Event.objects.filter(pk__in=set(event_ids), status__in=Event.machine.sources("show_results")))
     if not finished:
         return []
-    standings = selectors.events_standings(events=finished)
+    standings = events_standings(events=finished)
     handles = {row.handle for rows in standings.values() for row in rows}
     players = dict(Player.objects.filter(handle__in=handles).values_list("handle", "pk"))
     with transaction.atomic():

@@ -11,8 +11,11 @@ from django.db.models.functions import Cast, Concat
 
 from config.errors import NotAllowed
 from games import GAMES
-from ratings import selectors as ratings_read
-from ratings import services as ratings
+from ratings.selectors.leaderboards import source_rated
+from ratings.selectors.lists import may_steward_pool
+from ratings.services import quality as quality_services
+from ratings.services.lists import list_publish
+from ratings.services.pools import Match, Placing, match_remove, matches_record, player_merge, player_rename, pools_lock
 from tournaments.models import HeldResult, Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.services.card_stats import card_stats_sync
 
@@ -38,13 +41,13 @@ def tables_unrated(*, before: datetime) -> list[int]:
         TableResult.objects.filter(status__in=TableResult.COUNTS, updated_at__lt=before, **rated_events)
         .exclude(table__held__isnull=False)  # a held table is judged by its held result, below
         .exclude(verdict__has_key="forfeit")  # a table won by forfeit is never rated
-        .exclude(ratings_read.source_rated(source))
+        .exclude(source_rated(source))
         .values_list("table_id", flat=True)
     )
     held = (
         HeldResult.objects.filter(status__in=TableResult.COUNTS, held_at__lt=before, **rated_events)
         .exclude(verdict__has_key="forfeit")
-        .exclude(ratings_read.source_rated(source))
+        .exclude(source_rated(source))
         .values_list("table_id", flat=True)
     )
     return sorted({*live, *held})
@@ -63,7 +66,7 @@ def tables_rate(*, table_ids: list[int]) -> None:
         game_of = dict(
             TableResult.objects.filter(table_id__in=table_ids).values_list("table_id", "table__round__event__game")
         )
-        ratings.pools_lock(games={game: GAMES[game].name for game in set(game_of.values())})
+        pools_lock(games={game: GAMES[game].name for game in set(game_of.values())})
         _rate_read_under_lock(table_ids)
 
 
@@ -81,20 +84,18 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
         (counting if rated(result) else not_counting).append(result)
     for result in not_counting:
         game = result.table.round.event.game
-        ratings.match_remove(game=game, source=table_source(result.table_id), actor=actors[result.table_id])
+        match_remove(game=game, source=table_source(result.table_id), actor=actors[result.table_id])
     handles = {seat.player for result in counting for seat in result.table_verdict.seats}
     users = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
-    matches: dict[str, list[ratings.Match]] = defaultdict(list)
+    matches: dict[str, list[Match]] = defaultdict(list)
     for result in counting:
         assert result.verified_at is not None
-        placings = [
-            ratings.Placing(users[s.player], s.player, s.rank) for s in result.table_verdict.seats if not s.forfeited
-        ]
+        placings = [Placing(users[s.player], s.player, s.rank) for s in result.table_verdict.seats if not s.forfeited]
         matches[result.table.round.event.game].append(
-            ratings.Match(table_source(result.table_id), result.verified_at, placings, actors[result.table_id])
+            Match(table_source(result.table_id), result.verified_at, placings, actors[result.table_id])
         )
     for game, game_matches in matches.items():
-        ratings.matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
+        matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
     card_stats_sync(results=results, counting={result.table_id for result in counting})
 
 
@@ -116,9 +117,7 @@ def _held_copy(result: TableResult, hold: HeldResult) -> TableResult:
 def tables_unrate(*, table_ids: list[int], actor: str) -> int:
     """Remove these tables' matches from their pools (whatever their results say); returns how many were rated."""
     games_of = Table.objects.filter(pk__in=table_ids).values_list("round__event__game", "pk")
-    return sum(
-        ratings.match_remove(game=game, source=table_source(table_id), actor=actor) for game, table_id in games_of
-    )
+    return sum(match_remove(game=game, source=table_source(table_id), actor=actor) for game, table_id in games_of)
 
 
 def rated(result: TableResult) -> bool:
@@ -149,7 +148,7 @@ def _last_actors(results: list[TableResult]) -> dict[int, str]:
 
 def player_ratings_merge(*, tables: set[int], games: set[str], old: Player, new: Player) -> None:
     """A claimed guest's rated tables become the claimer's, and those games' pools are replayed."""
-    ratings.player_merge(
+    player_merge(
         games=games, sources=[table_source(table) for table in tables], old=old.user_id, new=new.user_id,
         name=new.handle, actor=f"claim of {old.handle} by {new.handle}",
     )  # fmt: skip
@@ -160,9 +159,9 @@ def official_list_publish(
 ) -> int:
     """A steward of the game publishes its official list under these rules (ratings.services.list_publish);
     returns the list's id."""
-    if not ratings_read.may_steward_pool(user=by, game=game):
+    if not may_steward_pool(user=by, game=game):
         raise NotAllowed("only a steward of this game's rating pool publishes its lists", "not_steward")
-    published = ratings.list_publish(game=game, name=name, actor=by.get_username(), min_games=min_games,
+    published = list_publish(game=game, name=name, actor=by.get_username(), min_games=min_games,
                                      leave_out_provisional=leave_out_provisional)  # fmt: skip
     return published.pk
 
@@ -170,11 +169,11 @@ def official_list_publish(
 def pool_parameters_adopt(*, game: str, by: User, reason: str) -> int:
     """A steward of the game adopts the parameters the pool's quality report fitted (ratings.services.
     pool_parameters_adopt): the pool is replayed under them; returns the decision's id."""
-    if not ratings_read.may_steward_pool(user=by, game=game):
+    if not may_steward_pool(user=by, game=game):
         raise NotAllowed("only a steward of this game's rating pool changes its parameters", "not_steward")
-    return ratings.pool_parameters_adopt(game=game, actor=by.get_username(), reason=reason).pk
+    return quality_services.pool_parameters_adopt(game=game, actor=by.get_username(), reason=reason).pk
 
 
 def player_ratings_rename(*, user_id: int, name: str) -> int:
     """The player's ratings, placings and list lines show `name` (an erased account's pseudonym)."""
-    return ratings.player_rename(player=user_id, name=name)
+    return player_rename(player=user_id, name=name)

@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed
-from tournaments import selectors
 from tournaments.models import Event, Player, Registration
+from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
 from tournaments.services.transitions import move
 
@@ -65,7 +65,7 @@ def registration_check_in(*, registration: Registration, by: User) -> Registrati
     """Check a player in: themselves from the event's day on (CHECK_IN_DAYS_BEFORE: that many days earlier),
     or by an organiser at any time."""
     _require_self_or_organiser(by, registration)
-    if registration.player.user_id == by.pk and not selectors.is_organiser(user=by, event=registration.event):
+    if registration.player.user_id == by.pk and not is_organiser(user=by, event=registration.event):
         _require_check_in_open(registration.event)
     with transaction.atomic():
         return move(Registration, registration.pk, "check_in")
@@ -111,6 +111,6 @@ def registration_drop(*, registration: Registration, by: User) -> Registration:
 
 
 def _require_self_or_organiser(user: User, registration: Registration) -> None:
-    if registration.player.user_id == user.pk or selectors.is_organiser(user=user, event=registration.event):
+    if registration.player.user_id == user.pk or is_organiser(user=user, event=registration.event):
         return
     raise NotAllowed("only the player or an organiser of the event can do this", "not_allowed")

@@ -20,8 +20,11 @@ from django.db import transaction
 
 import games
 from config.celery import enqueue_on_commit
-from tournaments import selectors, task_names
+from tournaments import task_names
 from tournaments.models import Event, Round, StreamMessage, Table, TableResult
+from tournaments.selectors.events import final_places
+from tournaments.selectors.sheets import newest_sheet_author
+from tournaments.selectors.verification import rounds_complete_but_running
 from tournaments.services import held_results
 from tournaments.services.places import event_places_refresh
 from tournaments.services.rating import tables_rate
@@ -109,7 +112,7 @@ def _record_change(
     corrections they trust."""
     event = changed[0].table.round.event
     table_ids = [result.table_id for result in changed]
-    by = by or selectors.newest_sheet_author(table_ids=table_ids)
+    by = by or newest_sheet_author(table_ids=table_ids)
     change = held_results.change_record(event_id=event.pk, tables=table_ids, because=str(because), by=by,
                                         reason=reason, before=before)  # fmt: skip
     if event.organisation.corrections_trusted and because != Because.CORRECTED:  # accepted with its verdict
@@ -150,7 +153,7 @@ def round_finish_if_complete(*, round_id: int) -> bool:
 def rounds_finish_complete() -> int:
     """Finish every running round whose tables all count (the sweep's repair); returns how many."""
     finished = 0
-    for round_id in selectors.rounds_complete_but_running():
+    for round_id in rounds_complete_but_running():
         with transaction.atomic():
             finished += round_finish_if_complete(round_id=round_id)
     return finished
@@ -216,7 +219,7 @@ def _problems_of(result: TableResult, handle: str) -> list[dict[str, Any]]:
 
 def _announce_finish(event: Event) -> None:
     """The final places to the organisation's webhooks, and to each player by e-mail."""
-    places = selectors.final_places(events=[event])[event.pk]
+    places = final_places(events=[event])[event.pk]
     ordered = [{"player": handle, "place": place} for handle, place in sorted(places.items(), key=lambda p: p[1])]
     data = {"event": event.pk, "name": event.name, "places": ordered, "url": api_url("events", event.pk)}
     webhooks_emit(organisation_id=event.organisation_id, event_type="event.finished", data=data)

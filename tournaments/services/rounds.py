@@ -10,8 +10,10 @@ from django.utils import timezone
 import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import seating, selectors, task_names
+from tournaments import seating, task_names
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, StreamMessage, Table, TableResult
+from tournaments.selectors.events import event_bye_counts, event_standings, event_tables
+from tournaments.selectors.permissions import require_organiser
 from tournaments.services.attendance import check_in_close
 from tournaments.services.stream import stream_publish, stream_publish_many
 from tournaments.services.transitions import advance, locked_for, move
@@ -20,7 +22,7 @@ from tournaments.services.webhooks import api_url, webhooks_emit
 
 def event_start(*, event: Event, by: User) -> Round:
     """Close registration, start the event and seat round 1 with the checked-in players."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "start")
         check_in_close(locked)  # registered but not here: no-shows; the waitlist moves up
@@ -29,7 +31,7 @@ def event_start(*, event: Event, by: User) -> Round:
 
 def round_seat_next(*, event: Event, by: User) -> Round:
     """Seat the next round Swiss-style once every table of the last one has a result that counts."""
-    selectors.require_organiser(user=by, event=event)
+    require_organiser(user=by, event=event)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "seat_next_round")
         last = locked.rounds.order_by("-number").first()
@@ -77,15 +79,15 @@ def _round_seat(event: Event, number: int) -> Round:
             f"{len(players)} players checked in; {game.name} needs {game.player_counts[0]}", "too_few_players"
         )
     preference = game.table_sizes_by_preference
-    byes_had = selectors.event_bye_counts(event=event)
+    byes_had = event_bye_counts(event=event)
     if number == 1:
         plan = seating.first_round(sorted(players), preference, event.seed, byes_had)
     else:
-        rows = selectors.event_standings(event=event)
+        rows = event_standings(event=event)
         standing = [row.handle for row in rows if row.handle in players]
         ranked = standing + sorted(set(players) - set(standing))
         points = {row.handle: float(row.points) for row in rows} | {p: 0.0 for p in players if p not in standing}
-        met = _with_avoided(seating.meetings(selectors.event_tables(event=event)), event)
+        met = _with_avoided(seating.meetings(event_tables(event=event)), event)
         plan = seating.swiss_round(
             ranked, preference, met, byes_had=byes_had, points=points, pinned=_pins(event, players)
         )
@@ -113,7 +115,7 @@ def _final_seat(event: Event, number: int) -> Round:
     playing = set(
         event.registrations.filter(status=Registration.Status.CHECKED_IN).values_list("player__handle", flat=True)
     )
-    top = [row.handle for row in selectors.event_standings(event=event) if row.handle in playing]
+    top = [row.handle for row in event_standings(event=event) if row.handle in playing]
     finalists = top[: event.final_table_size]
     if len(finalists) < event.final_table_size:
         raise DomainError(f"only {len(finalists)} players can play the final", "too_few_players")
@@ -135,7 +137,7 @@ def _round_create(
 
 
 def round_start(*, round_: Round, by: User) -> Round:
-    selectors.require_organiser(user=by, event=round_.event)
+    require_organiser(user=by, event=round_.event)
     with transaction.atomic():
         started = move(Round, round_.pk, "start", started_at=timezone.now())  # the round clock starts
         assert started.started_at is not None
@@ -152,7 +154,7 @@ def round_start(*, round_: Round, by: User) -> Round:
 def seat_swap(*, seat_a: Seat, seat_b: Seat, by: User) -> tuple[Seat, Seat]:
     """Swap two players of a seated round (same table: their positions; two tables: their places)."""
     round_ = seat_a.table.round
-    selectors.require_organiser(user=by, event=round_.event)
+    require_organiser(user=by, event=round_.event)
     if seat_b.table.round_id != round_.pk:
         raise DomainError("both seats must be in the same round", "different_rounds", field="seat_b")
     with transaction.atomic():

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments import selectors
 from tournaments.models import Event, Organisation, RatingBody, ResultChange, Sanction, SanctionDecision
+from tournaments.selectors.permissions import is_a_steward, is_staff_of, require_steward
 from tournaments.services import held_results
 from tournaments.services.results import Because, results_changed
 from tournaments.services.transitions import locked_for
@@ -22,7 +22,7 @@ TRUSTED = "the organisation is trusted by the stewards"
 
 def event_sanction(*, event: Event, by: User, reason: str) -> Event:
     """A steward sanctions an event (before it starts or once it finished): its tables go into the pool."""
-    selectors.require_steward(user=by, game=event.game)
+    require_steward(user=by, game=event.game)
     _refuse_own_event(event, by)
     reason = _reason(reason)
     with transaction.atomic():
@@ -36,13 +36,13 @@ def event_sanction(*, event: Event, by: User, reason: str) -> Event:
 def _refuse_own_event(event: Event, by: User) -> None:
     """A steward does not sanction an event of an organisation they run (a superuser, the installation's
     operator, may)."""
-    if not by.is_superuser and selectors.is_staff_of(user=by, organisation=event.organisation):
+    if not by.is_superuser and is_staff_of(user=by, organisation=event.organisation):
         raise NotAllowed("a steward does not sanction an event of their own organisation", "own_event")
 
 
 def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
     """A steward refuses a waiting event, or revokes a sanction: its tables leave the pool (a replay)."""
-    selectors.require_steward(user=by, game=event.game)
+    require_steward(user=by, game=event.game)
     reason = _reason(reason)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "unsanction")
@@ -66,7 +66,7 @@ def sanction_on_creation(event: Event) -> None:
 def organisation_trust(*, organisation: Organisation, by: User, trusted: bool, game: str) -> Organisation:
     """A steward of `game` marks an organisation trusted in that game, and only that one (its new events of
     the game are sanctioned on creation), or no longer."""
-    selectors.require_steward(user=by, game=game)
+    require_steward(user=by, game=game)
     with transaction.atomic():
         locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
         games_trusted = set(locked.trusted_games) - {game} | ({game} if trusted else set())
@@ -79,7 +79,7 @@ def organisation_trust(*, organisation: Organisation, by: User, trusted: bool, g
 def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason: str) -> ResultChange:
     """A steward of the event's game accepts a change of a sanctioned event's results (the pool now rates the
     tables as they are) or refuses it (the pool keeps the results it held); the decision is kept."""
-    selectors.require_steward(user=by, game=change.event.game)
+    require_steward(user=by, game=change.event.game)
     _refuse_own_event(change.event, by)
     reason = _reason(reason)
     with transaction.atomic():
@@ -93,7 +93,7 @@ def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason
 
 def organisation_corrections_trust(*, organisation: Organisation, by: User, trusted: bool) -> Organisation:
     """A steward lets the club's corrections of sanctioned results be accepted as they come (or no longer)."""
-    if not selectors.is_a_steward(user=by):
+    if not is_a_steward(user=by):
         raise NotAllowed("only a steward decides whose corrections are trusted", "not_steward")
     Organisation.objects.filter(pk=organisation.pk).update(corrections_trusted=trusted)
     organisation.corrections_trusted = trusted

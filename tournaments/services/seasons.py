@@ -11,7 +11,6 @@ from django.utils import timezone
 import games
 from config.bulk import bulk_insert
 from config.errors import Conflict, DomainError
-from tournaments import selectors
 from tournaments.models import (
     Event,
     Organisation,
@@ -22,6 +21,8 @@ from tournaments.models import (
     SeasonStanding,
 )
 from tournaments.seasons import stored_points
+from tournaments.selectors.permissions import require_staff
+from tournaments.selectors.seasons import season_computed
 
 MOST_TIER = 10
 
@@ -31,7 +32,7 @@ def season_create(
     points_table: list[float] | None = None, qualifiers: int = 0, circuit: str = "",
 ) -> Season:  # fmt: skip
     """A season of the organisation (its staff), over one game and a date range; `best_of` events count."""
-    selectors.require_staff(user=by, organisation=organisation)
+    require_staff(user=by, organisation=organisation)
     _check_season(
         name=name, game=game, starts_on=starts_on, ends_on=ends_on, best_of=best_of, points_table=points_table
     )
@@ -48,7 +49,7 @@ def season_update(
     """The club's staff change a season's name, dates, how many events count and how many qualify; its game
     stays (its events were played at it). Dates that would leave out one of its events are refused, and the
     standings are stored again (how many events count changes them)."""
-    selectors.require_staff(user=by, organisation=season.organisation)
+    require_staff(user=by, organisation=season.organisation)
     _check_season(name=name, game=season.game, starts_on=starts_on, ends_on=ends_on, best_of=best_of,
                   points_table=season.points_table)  # fmt: skip
     if qualifiers < 0:
@@ -93,9 +94,9 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
     """An event of the season's game joins it with a tier (a multiplier of its points). Both organisations
     agree: the adder is staff of the season's, and of the event's when that is another (a league taking a
     member club's event)."""
-    selectors.require_staff(user=by, organisation=season.organisation)
+    require_staff(user=by, organisation=season.organisation)
     if event.organisation_id != season.organisation_id:
-        selectors.require_staff(user=by, organisation=event.organisation)
+        require_staff(user=by, organisation=event.organisation)
     if event.game != season.game:
         raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game", "event")
     if event.registrations.filter(player__demo=True).exists():
@@ -133,7 +134,7 @@ def event_seasons_refresh(*, event_ids: Iterable[int]) -> int:
 
 
 def _store_standings(season: Season) -> int:
-    rows = selectors.season_computed(season=season)
+    rows = season_computed(season=season)
     players = dict(Player.objects.filter(handle__in=[row.player for row in rows]).values_list("handle", "pk"))
     SeasonStanding.objects.filter(season=season).delete()
     bulk_insert(
@@ -152,6 +153,6 @@ def _store_standings(season: Season) -> int:
 def qualification_decline(*, season: Season, by: User, player: Player) -> QualificationDecline:
     """A player gives up their qualifier slot (they, or the season's staff for them): the next in line takes it."""
     if by.pk != player.user_id:
-        selectors.require_staff(user=by, organisation=season.organisation)
+        require_staff(user=by, organisation=season.organisation)
     decline, _ = QualificationDecline.objects.get_or_create(season=season, player=player)
     return decline

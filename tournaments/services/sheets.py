@@ -12,9 +12,10 @@ from django.utils import timezone
 import games
 from config.celery import tasks_run_here
 from config.errors import Conflict, DomainError, NotAllowed, NotFound
-from tournaments import selectors
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.selectors.permissions import is_organiser, require_at_table_or_organiser
+from tournaments.selectors.sheets import newest_sheet_authors
 from tournaments.services.results import Because, counting_stopped
 from tournaments.services.stream import stream_announce
 from tournaments.services.verification import verification_send
@@ -65,7 +66,7 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
     """
     organiser = _OrganiserCheck(by, table.round.event)
     seated = {seat.player.handle: seat for seat in table.seats.all()}
-    selectors.require_at_table_or_organiser(user=by, table=table, doing="submit its sheets")
+    require_at_table_or_organiser(user=by, table=table, doing="submit its sheets")
     if not isinstance(seats, list) or not seats:
         raise DomainError("expected a non-empty list of seat objects", "malformed_sheet", field="seats")
     entries: dict[Seat, dict[str, Any]] = {}
@@ -96,7 +97,7 @@ class _OrganiserCheck:
 
     def __call__(self) -> bool:
         if self.answer is None:
-            self.answer = selectors.is_organiser(user=self.user, event=self.event)
+            self.answer = is_organiser(user=self.user, event=self.event)
         return self.answer
 
 
@@ -167,7 +168,7 @@ def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: date
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
     """A pad keeper (a player) never replaces a sheet its own player entered, nor a seat whose player
     contested the pad's entry: the player's own word stands until an organiser decides."""
-    newest = selectors.newest_sheet_authors(seats=seats)
+    newest = newest_sheet_authors(seats=seats)
     for seat in seats:
         if newest.get(seat.pk) == seat.player.user_id:
             message = f"{seat.player.handle} entered their own sheet; the pad cannot replace it (an organiser can)"

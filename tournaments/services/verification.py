@@ -11,8 +11,18 @@ from django.utils import timezone
 import games
 from config.celery import dispatch, enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import selectors, task_names
+from tournaments import task_names
 from tournaments.models import Event, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.selectors.catalogue import edition_rules_data, table_deal
+from tournaments.selectors.permissions import require_organiser
+from tournaments.selectors.verification import (
+    results_to_verify,
+    tables_current_sheets,
+    tables_forfeited_players,
+    tables_missing_pick_accuracy,
+    tables_queued,
+    tables_stuck,
+)
 from tournaments.services.rating import tables_unrated
 from tournaments.services.results import Because, counting_stopped, results_changed, rounds_finish_complete
 from tournaments.services.transitions import advance
@@ -46,7 +56,7 @@ def _claim(table_id: int, attempt: int) -> dict[int, int]:
         return batch
     with transaction.atomic():
         queued = dict(
-            selectors.tables_queued()
+            tables_queued()
             .select_for_update(skip_locked=True)
             .exclude(table_id=table_id)
             .values_list("table_id", "attempt")[:room]
@@ -67,22 +77,22 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     A verdict is written only if its table is still verifying the same attempt (a correction that arrived
     meanwhile wins, and its own task verifies the newer sheets).
     """
-    results = list(selectors.results_to_verify(table_ids=list(batch)))
-    sheets = selectors.tables_current_sheets(table_ids=list(batch))
+    results = list(results_to_verify(table_ids=list(batch)))
+    sheets = tables_current_sheets(table_ids=list(batch))
     with_forfeits_ids = [result.table_id for result in results if result.has_forfeit]  # type: ignore[attr-defined]
-    forfeited = selectors.tables_forfeited_players(table_ids=with_forfeits_ids) if with_forfeits_ids else {}
+    forfeited = tables_forfeited_players(table_ids=with_forfeits_ids) if with_forfeits_ids else {}
     editions: dict[tuple[str, int | None], Any] = {}
     verdicts: dict[int, games.Verdict] = {}
     now = timezone.now()
     for result in results:
         game, edition_id = result.table.round.event.game, result.active_edition_id  # type: ignore[attr-defined]
         if (game, edition_id) not in editions:
-            editions[game, edition_id] = selectors.edition_rules_data(game=game, edition=edition_id)
+            editions[game, edition_id] = edition_rules_data(game=game, edition=edition_id)
         gone = forfeited.get(result.table_id, [])
         playing = [s.data for s in sheets.get(result.table_id, []) if s.data["player"] not in gone]
         dealt = len(playing) + len(gone) if gone else None
         edition = editions[game, edition_id]
-        deal = selectors.table_deal(
+        deal = table_deal(
             event=result.table.round.event,
             round_number=result.table.round.number,
             players=dealt or len(playing),
@@ -158,7 +168,7 @@ def _mark_sheets(sheets: list[tuple[ScoreSheet, games.Verdict]]) -> None:
 
 def table_override(*, table: Table, reason: str, by: User) -> TableResult:
     """Let the organiser accept a table as it stands, with a reason that is recorded."""
-    selectors.require_organiser(user=by, event=table.round.event)
+    require_organiser(user=by, event=table.round.event)
     if not reason.strip():
         raise DomainError("an override needs a reason", "reason_required", field="reason")
     with transaction.atomic():
@@ -177,7 +187,7 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
     """Re-open a checked table of the round being played so that its players correct their own sheets: the
     result stops counting (unrated until it counts again) and a finished round runs again. Not once a later
     round is seated (its seating used this result) nor once the event is closed."""
-    selectors.require_organiser(user=by, event=table.round.event)
+    require_organiser(user=by, event=table.round.event)
     if not reason.strip():
         raise DomainError("re-opening a table needs a reason", "reason_required", field="reason")
     with transaction.atomic():
@@ -201,7 +211,7 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
 
 def table_reverify(*, table: Table, by: User) -> TableResult:
     """Queue the table's current sheets for verification again (after new edition data, say)."""
-    selectors.require_organiser(user=by, event=table.round.event)
+    require_organiser(user=by, event=table.round.event)
     with transaction.atomic():
         result = TableResult.objects.select_for_update().get(table=table)
         counted = result.status in TableResult.COUNTS
@@ -223,12 +233,12 @@ def table_sweep(*, older_than: timedelta) -> int:
     sweep does not load every result ever kept.
     """
     stale = timezone.now() - older_than
-    stuck = selectors.tables_stuck(before=stale).values_list("table_id", "attempt")
+    stuck = tables_stuck(before=stale).values_list("table_id", "attempt")
     sent = sum(dispatch(task_names.TABLE_VERIFY, table_id, attempt) for table_id, attempt in stuck)
     unrated = tables_unrated(before=stale)
     if unrated and dispatch(task_names.TABLES_RATE, unrated):
         sent += len(unrated)
-    unanalysed = selectors.tables_missing_pick_accuracy(before=stale, since=stale - PICK_ACCURACY_REPAIR_WINDOW)
+    unanalysed = tables_missing_pick_accuracy(before=stale, since=stale - PICK_ACCURACY_REPAIR_WINDOW)
     if unanalysed:
         dispatch(task_names.PICK_ACCURACY, unanalysed)
     rounds_finish_complete()

@@ -13,8 +13,9 @@ from django.utils import timezone
 from config import outbound
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
-from tournaments import selectors, task_names
+from tournaments import task_names
 from tournaments.models import Organisation, Webhook, WebhookDelivery
+from tournaments.selectors.permissions import require_staff
 from tournaments.services.webhooks import webhook_deliver
 
 SECRET_GRACE = timedelta(hours=24)  # after a rotation, deliveries are signed with the old secret too this long
@@ -23,7 +24,7 @@ SECRET_GRACE = timedelta(hours=24)  # after a rotation, deliveries are signed wi
 def webhook_subscribe(*, organisation: Organisation, by: User, url: str, events: list[str]) -> Webhook:
     """An owner subscribes a URL to some of the organisation's events; the secret is returned once. The
     address must be one deliveries may go to (config/outbound.py): https, and not inside this network."""
-    selectors.require_staff(user=by, organisation=organisation, owner=True)
+    require_staff(user=by, organisation=organisation, owner=True)
     try:
         outbound.url_check(url)
     except outbound.AddressRefused as error:
@@ -43,14 +44,14 @@ def webhook_subscribe(*, organisation: Organisation, by: User, url: str, events:
 
 def webhook_delete(*, hook: Webhook, by: User) -> None:
     """Unsubscribe; its deliveries' log goes with it."""
-    selectors.require_staff(user=by, organisation=hook.organisation, owner=True)
+    require_staff(user=by, organisation=hook.organisation, owner=True)
     hook.delete()
 
 
 def webhook_rotate_secret(*, hook: Webhook, by: User) -> Webhook:
     """A new secret, returned once; for SECRET_GRACE deliveries carry a signature by the old one too, so the
     receiver can switch without losing a delivery."""
-    selectors.require_staff(user=by, organisation=hook.organisation, owner=True)
+    require_staff(user=by, organisation=hook.organisation, owner=True)
     hook.previous_secret, hook.previous_secret_until = hook.secret, timezone.now() + SECRET_GRACE
     hook.secret = secrets.token_hex(32)
     hook.save(update_fields=["secret", "previous_secret", "previous_secret_until"])
@@ -59,7 +60,7 @@ def webhook_rotate_secret(*, hook: Webhook, by: User) -> Webhook:
 
 def webhook_enable(*, hook: Webhook, by: User) -> Webhook:
     """A subscription paused after a failed delivery gets deliveries again from now on."""
-    selectors.require_staff(user=by, organisation=hook.organisation, owner=True)
+    require_staff(user=by, organisation=hook.organisation, owner=True)
     hook.failing = False
     hook.save(update_fields=["failing"])
     return hook
@@ -69,7 +70,7 @@ def webhook_ping(*, hook: Webhook, by: User) -> WebhookDelivery:
     """A `ping` delivery sent now, once (no retry), so an owner sees whether the receiver answers and checks
     its signature; bounded by WEBHOOK_DEADLINE_SECONDS like every attempt. A paused subscription may be
     pinged: that is how its owner tests the receiver before enabling it."""
-    selectors.require_staff(user=by, organisation=hook.organisation, owner=True)
+    require_staff(user=by, organisation=hook.organisation, owner=True)
     body = json.dumps({"type": Webhook.PING, "created_at": timezone.now().isoformat(),
                        "data": {"webhook": hook.pk, "organisation": hook.organisation.slug}})  # fmt: skip
     delivery = WebhookDelivery.objects.create(webhook=hook, event_type=Webhook.PING, body=body)
@@ -81,7 +82,7 @@ def webhook_ping(*, hook: Webhook, by: User) -> WebhookDelivery:
 def webhook_redeliver(*, delivery: WebhookDelivery, by: User) -> WebhookDelivery:
     """Send a delivery again from its first attempt (the same `Webhook-Id`, so a receiver that had it knows
     it); one being sent is left to finish."""
-    selectors.require_staff(user=by, organisation=delivery.webhook.organisation, owner=True)
+    require_staff(user=by, organisation=delivery.webhook.organisation, owner=True)
     with transaction.atomic():
         delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery.pk)
         if delivery.sending_until and delivery.sending_until > timezone.now():

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from config import outbound
 from config.celery import dispatch, enqueue_on_commit
-from ratings.selectors import PublishedList
+from ratings.selectors.lists import PublishedList
 from tournaments import task_names
 from tournaments.models import Organisation, StreamMessage, Webhook, WebhookDelivery
 from tournaments.services.stream import stream_publish_many

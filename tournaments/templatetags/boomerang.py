@@ -11,12 +11,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config.page_cache import remembered
-from tournaments import selectors
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
 from tournaments.pages.text import change_cause as text_change_cause
 from tournaments.pages.text import game_name as translated_game_name
 from tournaments.problems import problem_sentence
+from tournaments.selectors.permissions import is_a_steward
 
 register = template.Library()
 
@@ -127,7 +127,7 @@ def stewards_menu(user: Any) -> bool:
     person, not on every page (a new steward sees the link within the minute)."""
     if not getattr(user, "is_authenticated", False):
         return False
-    return remembered(f"stewards-menu:{user.pk}", lambda: selectors.is_a_steward(user=user), seconds=60)
+    return remembered(f"stewards-menu:{user.pk}", lambda: is_a_steward(user=user), seconds=60)
 
 
 @register.inclusion_tag("components/post_button.html", takes_context=True)

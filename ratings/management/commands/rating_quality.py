@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ratings import services
 from ratings.models import RatingPool
+from ratings.services.quality import pool_quality_refresh
 
 
 class Command(BaseCommand):
@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if pool is None:
             known = ", ".join(RatingPool.objects.values_list("game", flat=True)) or "none yet"
             raise CommandError(f"no rating pool for {options['game']!r} (pools: {known})")
-        report = services.pool_quality_refresh(pool=pool)
+        report = pool_quality_refresh(pool=pool)
         f = report.figures
         self.stdout.write(
             f"{pool.name}: {f['tables']} tables in {report.seconds:.1f} s\n"

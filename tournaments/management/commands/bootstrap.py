@@ -15,9 +15,12 @@ from django.db import transaction
 import games
 from config.celery import app as celery_app
 from games.simulate import legal_sheet
-from tournaments import services
 from tournaments.demo import demo_event_run, demo_event_unfinished
 from tournaments.models import Event, Organisation, RatingBody, SheetCheck
+from tournaments.services.clubs import organisation_create
+from tournaments.services.editions import sheet_check_submit
+from tournaments.services.sanctions import rating_body_set
+from tournaments.services.webhooks import webhooks_sweep
 
 # Where the admin's password is kept between runs; ADMIN_CREDENTIALS_FILE moves it (tests, several checkouts).
 CREDENTIALS = Path(os.environ.get("ADMIN_CREDENTIALS_FILE", Path(settings.BASE_DIR) / ".admin-credentials"))
@@ -44,7 +47,7 @@ class Command(BaseCommand):
         password = self._admin_password()
         self._rating_body()
         if celery_app.conf.task_always_eager:  # no broker, so no beat: send what the last run left pending
-            services.webhooks_sweep(older_than=timedelta(0))
+            webhooks_sweep(older_than=timedelta(0))
         created = events = 0
         if not options["no_demo"]:
             created = self._demo_sheet_checks()
@@ -96,10 +99,10 @@ class Command(BaseCommand):
             return
         admin = get_user_model().objects.get(username=ADMIN)
         with transaction.atomic():
-            federation = Organisation.objects.filter(slug=FEDERATION).first() or services.organisation_create(
+            federation = Organisation.objects.filter(slug=FEDERATION).first() or organisation_create(
                 by=admin, slug=FEDERATION, name="Boomerang federation", kind=Organisation.Kind.FEDERATION
             )
-            services.rating_body_set(game="", organisation=federation, by=admin)
+            rating_body_set(game="", organisation=federation, by=admin)
 
     def _demo_sheet_checks(self) -> int:
         if SheetCheck.objects.exists():
@@ -109,9 +112,9 @@ class Command(BaseCommand):
         with transaction.atomic():
             for game in games.GAMES.values():
                 sheet = legal_sheet(game.id, game.player_counts[-1] if game.id != "boomerang-hunt" else 4, rng)
-                services.sheet_check_submit(sheet=sheet)
+                sheet_check_submit(sheet=sheet)
                 mistaken = legal_sheet(game.id, game.player_counts[0], rng)
                 mistaken["seats"][0]["claimed_total"] += 2  # an honest addition slip, to show a rejection
-                services.sheet_check_submit(sheet=mistaken)
+                sheet_check_submit(sheet=mistaken)
                 created += 2
         return created

@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import games
-from tournaments import services
+from tournaments.services.card_stats import card_stats_rebuild
 
 
 class Command(BaseCommand):
@@ -19,5 +19,5 @@ class Command(BaseCommand):
         if options["game"] not in games.GAMES:
             raise CommandError(f"unknown game {options['game']!r}")
         start = time.perf_counter()
-        tables = services.card_stats_rebuild(game=options["game"])
+        tables = card_stats_rebuild(game=options["game"])
         self.stdout.write(f"{tables} tables counted in {time.perf_counter() - start:.1f} s")

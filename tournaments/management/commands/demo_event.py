@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 import games
-from ratings import selectors as rating_selectors
+from ratings.selectors.leaderboards import leaderboard, pool_of_game
 from tournaments.demo import demo_event_run, finished_rounds, standings_lines, tables_in
 
 
@@ -49,11 +49,11 @@ class Command(BaseCommand):
         if not options["rated"]:
             self.stdout.write("\nNot rated: a demo stays out of the leaderboards (--rated to rate it).")
             return
-        pool = rating_selectors.pool_of_game(game=game)
+        pool = pool_of_game(game=game)
         if pool is None:
             return
         self.stdout.write(f"\nLeaderboard, {pool.name} (top 10):")
-        for rating in rating_selectors.leaderboard(pool=pool)[:10]:
+        for rating in leaderboard(pool=pool)[:10]:
             self.stdout.write(
                 f"  {rating.name:<18}{rating.conservative:8.2f}  (mu {rating.mu:.2f}, sigma {rating.sigma:.2f})"
             )

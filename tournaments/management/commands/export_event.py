@@ -6,8 +6,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from config.errors import DomainError
-from tournaments import services
 from tournaments.models import Event
+from tournaments.services.archive import event_export
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
         if event is None:
             raise CommandError(f"no event {options['event_id']}")
         try:
-            archive = services.event_export(event=event)
+            archive = event_export(event=event)
         except DomainError as error:
             raise CommandError(error.message) from error
         self.stdout.write(json.dumps(archive, ensure_ascii=False, indent=1, default=str))

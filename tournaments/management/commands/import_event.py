@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from config.errors import DomainError
-from tournaments import services
+from tournaments.services.archive import event_import
 
 
 class Command(BaseCommand):
@@ -30,7 +30,7 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"no user {options['username']!r}")
         try:
-            event = services.event_import(archive=archive, by=user)
+            event = event_import(archive=archive, by=user)
         except DomainError as error:
             raise CommandError(f"refused: {error.message} [{error.field}]") from error
         self.stdout.write(f"imported event {event.pk}: {event.name}")

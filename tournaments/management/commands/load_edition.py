@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from config.errors import DomainError
-from tournaments import services
+from tournaments.services.editions import edition_load
 
 
 class Command(BaseCommand):
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         except (OSError, json.JSONDecodeError) as error:
             raise CommandError(f"{options['file']}: {error}", returncode=2) from error
         try:
-            edition = services.edition_load(raw=raw)
+            edition = edition_load(raw=raw)
         except DomainError as error:
             raise CommandError(f"{options['file']}: {error.message}", returncode=2) from error
         label = " (practice data)" if edition.is_practice else ""

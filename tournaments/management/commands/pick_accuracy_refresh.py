@@ -7,7 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 import games
-from tournaments import selectors, services
+from tournaments.selectors.analysis import counting_table_ids
+from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
 
 CHUNK = 200
 
@@ -20,9 +21,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         start = time.perf_counter()
-        table_ids = selectors.counting_table_ids(game=options["game"])
+        table_ids = counting_table_ids(game=options["game"])
         seats = 0
         for first in range(0, len(table_ids), CHUNK):
-            seats += services.tables_pick_accuracy_refresh(table_ids=table_ids[first : first + CHUNK])
+            seats += tables_pick_accuracy_refresh(table_ids=table_ids[first : first + CHUNK])
         elapsed = time.perf_counter() - start
         self.stdout.write(f"{len(table_ids)} tables, {seats} seats stored in {elapsed:.1f} s")

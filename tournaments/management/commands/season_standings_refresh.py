@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import services
 from tournaments.models import Season
+from tournaments.services.seasons import season_standings_refresh
 
 
 class Command(BaseCommand):
@@ -22,5 +22,5 @@ class Command(BaseCommand):
         unknown = sorted(set(ids) - set(Season.objects.filter(pk__in=ids).values_list("pk", flat=True)))
         if unknown:
             raise CommandError(f"seasons: no season has the id {', '.join(map(str, unknown))}")
-        rows = sum(services.season_standings_refresh(season_ids=[pk]) for pk in ids)
+        rows = sum(season_standings_refresh(season_ids=[pk]) for pk in ids)
         self.stdout.write(f"{len(ids)} seasons, {rows} rows stored in {time.perf_counter() - start:.1f} s")

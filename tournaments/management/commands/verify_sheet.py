@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import DatabaseError
 
 import games
-from tournaments import selectors
+from tournaments.selectors.catalogue import edition_active, edition_rules_data
 
 EXIT_VALID, EXIT_BROKEN_RULES, EXIT_MALFORMED = 0, 1, 2
 
@@ -41,7 +41,7 @@ class Command(BaseCommand):
                 raise games.MalformedInput("--deck", f"the deck is for {deck_game.id}, the sheet is {game.id}")
             return edition
         try:
-            return selectors.edition_rules_data(game=game.id, edition=selectors.edition_active(game=game.id))
+            return edition_rules_data(game=game.id, edition=edition_active(game=game.id))
         except DatabaseError:  # no database yet (before migrate): use the shipped edition
             return game.default_edition()
 
