@@ -12,18 +12,20 @@ from tournaments.models.events import (
     EventPlace,
     Registration,
     Round,
+    Sanction,
     Seat,
     Table,
     default_points,
     default_tie_breaks,
 )
-from tournaments.models.exchange import IdempotentRequest, StreamMessage, Webhook, WebhookDelivery
-from tournaments.models.keys import ApiKey, ApiKeyWrite
+from tournaments.models.exchange import ApiKey, ApiKeyWrite, IdempotentRequest, Webhook, WebhookDelivery
+from tournaments.models.held import HeldResult, ResultChange
 from tournaments.models.organisations import JoinRequest, Membership, Organisation, Staff
 from tournaments.models.players import Player
 from tournaments.models.seasons import QualificationDecline, Season, SeasonEvent, SeasonStanding
 from tournaments.models.sheets import PadDraft, ScoreSheet, TableResult
-from tournaments.models.stewarding import HeldResult, RatingBody, ResultChange, Sanction, SanctionDecision
+from tournaments.models.stewarding import RatingBody, SanctionDecision
+from tournaments.models.stream import StreamMessage
 
 __all__ = [
     "DEFAULT_POINTS_BY_TABLE_SIZE",

@@ -11,7 +11,6 @@ from tournaments import states
 from tournaments.models.base import HasStates, game_choices
 from tournaments.models.organisations import Organisation
 from tournaments.models.players import Player
-from tournaments.models.stewarding import Sanction
 from tournaments.validators import (
     default_event_timezone,
     new_deal_seed,
@@ -35,6 +34,12 @@ DRAFT_DIRECTIONS = [("left", "left"), ("alternate", "alternate")]
 
 def default_tie_breaks() -> list[str]:
     return list(DEFAULT_TIE_BREAKS)
+
+
+class Sanction(models.TextChoices):
+    WAITING = "waiting", "waiting for sanction"
+    SANCTIONED = "sanctioned"
+    REFUSED = "refused", "not sanctioned"
 
 
 class Event(HasStates, models.Model):

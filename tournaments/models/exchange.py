@@ -1,4 +1,5 @@
-"""Webhooks and their deliveries."""
+"""What an organisation's programs use: webhooks and their deliveries, API keys and what they wrote, and
+the idempotency keys of POSTs."""
 
 from django.conf import settings
 from django.db import models
@@ -88,25 +89,41 @@ class IdempotentRequest(models.Model):
         return f"{self.key} ({self.status_code or 'under way'})"
 
 
-class StreamMessage(models.Model):
-    """One message of an event's live stream (`GET /api/events/{id}/stream/`) or of one player's
-    (`GET /api/me/stream/`, `user` set): its id is the Server-Sent Events id a reconnecting client sends back
-    as Last-Event-ID. Written in the transaction of the change it tells; kept two days (docs/stream.md)."""
+class ApiKey(models.Model):
+    """`Authorization: Bearer bk_<prefix>_<secret>`; only a hash of the whole key is kept. A key acts as the
+    owner who made it, within its scopes and its organisation's events (docs/api.md, "API keys")."""
 
-    event_id = models.PositiveIntegerField(help_text="The event it tells of (no constraint: kept two days only).")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="stream_messages",
-        help_text="Set for a message only this player's own stream carries.",
-    )  # fmt: skip
-    kind = models.CharField(max_length=40)
-    data = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    READ, EVENTS_WRITE, RESULTS_WRITE = "read", "events:write", "results:write"
+    SCOPES = (READ, EVENTS_WRITE, RESULTS_WRITE)
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="api_keys")
+    name = models.CharField(max_length=80, help_text="What it is for: the club's website, a Discord bot.")
+    prefix = models.CharField(max_length=16, unique=True, help_text="The key's public part, shown in lists.")
+    digest = models.CharField(max_length=64, help_text="SHA-256 of the whole key.")
+    scopes = models.JSONField(default=list)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_keys")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [
-            models.Index(fields=["event_id", "id"], condition=models.Q(user__isnull=True), name="stream_public"),
-            models.Index(fields=["user", "id"], condition=models.Q(user__isnull=False), name="stream_personal"),
-        ]
+        ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.kind} #{self.pk} of event {self.event_id}"
+        return f"{self.organisation}: {self.name} (bk_{self.prefix})"
+
+
+class ApiKeyWrite(models.Model):
+    """Every write made with a key: which key, what, and how it was answered."""
+
+    key = models.ForeignKey(ApiKey, on_delete=models.CASCADE, related_name="writes")
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=300)
+    status_code = models.PositiveSmallIntegerField()
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.key_id}: {self.method} {self.path} {self.status_code}"
