@@ -89,10 +89,10 @@ def picks(args: argparse.Namespace) -> None:
 def db(args: argparse.Namespace) -> None:
     from pages import bench_club
 
+    from tournaments.analysis.services.card_stats import card_stats_rebuild, card_stats_sync
+    from tournaments.analysis.services.pick_accuracy import tables_pick_accuracy_refresh
     from tournaments.models import Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
-    from tournaments.services.card_stats import card_stats_rebuild, card_stats_sync
     from tournaments.services.events import event_create
-    from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
     from tournaments.verdicts import TableVerdict
 
     rng = random.Random(args.seed)

@@ -7,7 +7,8 @@
 moment drawn uniformly over the window, half of the tables through the score pad (one POST a table), half
 with every player posting their own seat (four POSTs, a few seconds apart). Meanwhile 300 spectators each
 read the standings, the TV view or the leaderboard every 10 seconds on average (30 page reads a second).
-gunicorn (3 workers) and one Celery worker (concurrency 2) serve it, with PostgreSQL, Redis and this client
+The web server as deployed (`--server uvicorn`: config/asgi.py, 3 workers; `--server gunicorn` for the
+comparison) and one Celery worker (concurrency 2) serve it, with PostgreSQL, Redis and this client
 on the same machine. Printed: the p50 and p95 time from a table's last sheet to its rating (server clock),
 each page's p50 and p95, the non-2xx answers, and the calibration (an empty Python call's ns).
 
@@ -48,10 +49,10 @@ from tournaments.models import ScoreSheet  # noqa: E402
 SEAT_GAP_SECONDS = 3.0  # the four players of a table post their own sheets within a few seconds
 
 
-def start_servers(web_workers: int) -> list[subprocess.Popen[bytes]]:
+def start_servers(web_workers: int, server: str) -> list[subprocess.Popen[bytes]]:
     from bench.e2e import start_servers as e2e_start
 
-    return e2e_start(argparse.Namespace(web_workers=web_workers, concurrency=2))
+    return e2e_start(argparse.Namespace(web_workers=web_workers, concurrency=2, server=server))
 
 
 def schedule(jobs: list[SeatJob], seconds: float, rng: random.Random) -> list[tuple[float, str, str, dict]]:
@@ -136,6 +137,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=300)
     parser.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn")
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL", "").startswith("redis") or "postgres" not in os.environ.get("DATABASE_URL", ""):
         sys.exit("needs DATABASE_URL (PostgreSQL) and REDIS_URL, as the docstring shows")
@@ -154,7 +156,7 @@ def main() -> None:
              "leaderboard": "/leaderboards/boomerang-australia/"}  # fmt: skip
     # 300 spectators are 300 addresses: here they share one, so the per-address page limit is lifted.
     os.environ["THROTTLE_PAGE_ANON"] = os.environ["THROTTLE_READ_ANON"] = "1000000/min"
-    processes = start_servers(args.web_workers)
+    processes = start_servers(args.web_workers, args.server)
     try:
         for path in pages.values():  # each worker's first reads of the pages are not counted
             for _ in range(args.web_workers * 2):

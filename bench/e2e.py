@@ -5,7 +5,8 @@
     DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/e2e.py load --seconds 60
     DATABASE_URL=... .venv/bin/python bench/e2e.py task-cost --tables 200
 
-`throughput`: gunicorn (2 workers) and one Celery worker are started here; the sheets of N four-player
+`throughput`: the web server as deployed (uvicorn, 2 workers; `--server gunicorn` to compare) and one Celery
+worker are started here; the sheets of N four-player
 tables are posted by 8 client threads, after the first 10 tables' posts have warmed the server (not counted);
 sheets/s, and the time from each table's last sheet to its rating (server clock: the last sheet's
 `entered_at` to the rating event's `created_at`), p50 and p95. Then, in the same run and by the same threads,
@@ -52,11 +53,11 @@ from config.celery import app as celery_app  # noqa: E402
 from games.simulate import legal_sheet  # noqa: E402
 from ratings.models import RatingEvent  # noqa: E402
 from tournaments.models import Event, Player, Registration, ScoreSheet, TableResult  # noqa: E402
+from tournaments.results.services.rating import tables_rate  # noqa: E402
+from tournaments.results.services.verification import table_verify  # noqa: E402
 from tournaments.services.events import event_create, event_open_registration  # noqa: E402
-from tournaments.services.rating import tables_rate  # noqa: E402
 from tournaments.services.rounds import event_start, round_start  # noqa: E402
-from tournaments.services.sanctions import event_sanction  # noqa: E402
-from tournaments.services.verification import table_verify  # noqa: E402
+from tournaments.stewarding.services import event_sanction  # noqa: E402
 from tournaments.validators import handle_key  # noqa: E402
 
 PORT = 8765
@@ -76,11 +77,14 @@ def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
     # Tasks a previous run left queued (pick accuracy waits a minute after each verdict) would compete with
     # this run's: the bench's Redis database is its own, so it starts from an empty queue.
     celery_app.control.purge()
-    web = subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", str(args.web_workers),
-         "--log-level", "error"],
-        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "bench.floor.settings"},
-    )  # fmt: skip
+    server = getattr(args, "server", "uvicorn")
+    if server == "uvicorn":  # as deploy/ runs it (config/asgi.py)
+        command = [str(bin_dir / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(PORT),
+                   "--workers", str(args.web_workers), "--log-level", "error"]  # fmt: skip
+    else:
+        command = [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", str(args.web_workers),
+                   "--log-level", "error"]  # fmt: skip
+    web = subprocess.Popen(command, cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "bench.floor.settings"})
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", f"--concurrency={args.concurrency}",
          "--loglevel=warning", "--without-gossip", "--without-mingle"],
@@ -93,7 +97,7 @@ def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
             return [web, worker]
         except (urllib.error.URLError, ConnectionError):
             time.sleep(0.3)
-    raise RuntimeError("gunicorn did not start")
+    raise RuntimeError(f"{server} did not start")
 
 
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:
@@ -405,10 +409,10 @@ def task_cost(args: argparse.Namespace) -> None:
         bare = (time.perf_counter() - start) / len(table_ids)
         if name.startswith("verification"):
             batch = 50 if "50" in name else 1
-            with override_settings(VERIFY_BATCH=batch), mock.patch("tournaments.services.results.tables_rate"):
+            with override_settings(VERIFY_BATCH=batch), mock.patch("tournaments.results.services.pipeline.tables_rate"):
                 cost = timed(lambda t: table_verify(table_id=t, attempt=1), table_ids)
         elif name.startswith("rating"):
-            with override_settings(VERIFY_BATCH=1), mock.patch("tournaments.services.results.tables_rate"):
+            with override_settings(VERIFY_BATCH=1), mock.patch("tournaments.results.services.pipeline.tables_rate"):
                 timed(lambda t: table_verify(table_id=t, attempt=1), table_ids)
             cost = timed(lambda t: tables_rate(table_ids=[t]), table_ids)
         else:
@@ -507,7 +511,13 @@ def main() -> None:
             help="seat: each player posts their sheet; pad: one post of the table's score pad",
         )
         command.add_argument("--rate", type=float, default=None, help="pace the posts to this many sheets a second")
-        command.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes")
+        command.add_argument("--web-workers", type=int, default=2, help="web worker processes")
+        command.add_argument(
+            "--server",
+            choices=["uvicorn", "gunicorn"],
+            default="uvicorn",
+            help="uvicorn config.asgi as deployed, or gunicorn config.wsgi for a comparison",
+        )
         command.add_argument(
             "--warm-up-tables", type=int, default=10, help="throughput: tables posted before measuring (0: none)"
         )

@@ -21,11 +21,8 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 
 from bench.calibrate import calibration_ns  # noqa: E402
+from tournaments.entrants.services import MAX_ENTRANTS, entrants_import  # noqa: E402
 from tournaments.models import Event, Player, Registration  # noqa: E402
-from tournaments.services.entrants import (  # noqa: E402
-    MAX_ENTRANTS,
-    entrants_import,
-)
 from tournaments.services.events import event_create, event_open_registration  # noqa: E402
 
 

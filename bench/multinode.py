@@ -128,11 +128,10 @@ def start(node: str, *command: str) -> subprocess.Popen[bytes]:
 def start_nodes(processes: dict[str, subprocess.Popen[bytes]]) -> None:
     """Start every node into `processes` (so that a failure part way still stops those started)."""
     python = sys.executable
-    gunicorn = str(Path(python).parent / "gunicorn")
-    for node in ("web1", "web2"):
-        processes[node] = start(
-            node, gunicorn, "config.wsgi", "-b", f"{node_address(node)}:8000", "-w", "2", "--log-level", "error"
-        )
+    uvicorn = str(Path(python).parent / "uvicorn")
+    for node in ("web1", "web2"):  # as deploy/ serves it: ASGI (config/asgi.py)
+        processes[node] = start(node, uvicorn, "config.asgi:application", "--host", node_address(node), "--port",
+                                "8000", "--workers", "2", "--log-level", "error")  # fmt: skip
     for node in ("worker1", "worker2"):
         processes[node] = start(node, python, "-m", "celery", "-A", "config", "worker", "--concurrency=1",
                                 "--loglevel=warning", "--without-gossip", "--without-mingle")  # fmt: skip

@@ -54,16 +54,17 @@ from ratings.models import Rating, RatingPool  # noqa: E402
 from ratings.selectors import leaderboards as leaderboards_selectors  # noqa: E402
 from ratings.selectors.leaderboards import Cursor  # noqa: E402
 from tournaments.models import Event, Player  # noqa: E402
+from tournaments.privacy.services import account_erase  # noqa: E402
+from tournaments.results.services.closing import event_close  # noqa: E402
+from tournaments.results.services.places import event_places_refresh  # noqa: E402
+from tournaments.results.services.rating import tables_rate  # noqa: E402
+from tournaments.results.services.sheets import table_sheets_submit  # noqa: E402
+from tournaments.seasons.services import season_create, season_event_add, season_standings_refresh  # noqa: E402
 from tournaments.services.clubs import organisation_create  # noqa: E402
-from tournaments.services.events import event_close, event_create, event_open_registration  # noqa: E402
-from tournaments.services.places import event_places_refresh  # noqa: E402
-from tournaments.services.privacy import account_erase  # noqa: E402
-from tournaments.services.rating import tables_rate  # noqa: E402
+from tournaments.services.events import event_create, event_open_registration  # noqa: E402
 from tournaments.services.registrations import registration_check_in, registration_create  # noqa: E402
 from tournaments.services.rounds import event_start, round_seat_next, round_start  # noqa: E402
-from tournaments.services.sanctions import event_sanction  # noqa: E402
-from tournaments.services.seasons import season_create, season_event_add, season_standings_refresh  # noqa: E402
-from tournaments.services.sheets import table_sheets_submit  # noqa: E402
+from tournaments.stewarding.services import event_sanction  # noqa: E402
 from tournaments.validators import handle_key  # noqa: E402
 
 WARM_UP = 5  # untimed requests first: the process's first ones load templates and translations

@@ -41,7 +41,7 @@ from django.db import transaction  # noqa: E402
 
 from bench.calibrate import calibration_ns  # noqa: E402
 from tests.factories import EventFactory  # noqa: E402
-from tournaments.services.stream import stream_publish  # noqa: E402
+from tournaments.live.services import stream_publish  # noqa: E402
 
 PORTS = (8101, 8102)
 
@@ -135,7 +135,7 @@ def browse(stop: threading.Event, event_id: int, timings: list[float]) -> None:
 
 
 def write(stop: threading.Event, event_id: int, rate: float, sent: list[int]) -> None:
-    from tournaments.models import StreamMessage
+    from tournaments.live.models import StreamMessage
 
     while not stop.is_set():
         with transaction.atomic():  # the commit follows at once: the latency counts it

@@ -13,7 +13,7 @@ if not settings.configured:  # this process is the ASGI server's (not a test's t
     os.environ.setdefault("ASGI", "true")  # connections from a pool, given back each request (config/environment.py)
 django_application = get_asgi_application()
 
-from tournaments.api.stream_asgi import is_stream, stream_app  # noqa: E402  (after Django is set up)
+from tournaments.live.asgi import is_stream, stream_app  # noqa: E402  (after Django is set up)
 
 django.setup(set_prefix=False)
 

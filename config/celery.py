@@ -8,6 +8,7 @@ from celery import Celery
 from celery.signals import task_prerun
 from celery.worker.consumer import Consumer
 from django.conf import settings
+from django.db import OperationalError as DatabaseAway
 from django.db import close_old_connections, transaction
 from kombu.exceptions import OperationalError
 
@@ -96,3 +97,9 @@ def enqueue_on_commit(task_name: str, *args: object, countdown: float = 0) -> No
         transaction.on_commit(lambda: dispatch_later(task_name, countdown, *args))
     else:
         transaction.on_commit(lambda: dispatch(task_name, *args))
+
+
+# A database that is briefly away (a failover, a restart) is retried with backoff; anything else is a bug.
+RETRY_WHILE_THE_DATABASE_IS_AWAY = {"autoretry_for": (DatabaseAway,), "retry_backoff": True, "max_retries": 5}
+# A mail server that is away is retried with backoff too; the result it reports is already stored.
+RETRY_WHILE_MAIL_IS_AWAY = {**RETRY_WHILE_THE_DATABASE_IS_AWAY, "autoretry_for": (DatabaseAway, OSError)}

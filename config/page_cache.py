@@ -57,27 +57,31 @@ def visitor_page(
     return HttpResponse(body) if body is not None else build()
 
 
-def live_page(request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse]) -> HttpResponse:
-    """A page that changes with every table of a running event (its standings, its TV screen), for visitors:
-    one process rebuilds it once its copy is LIVE_PAGE_SECONDS old, and meanwhile every other visitor is
-    served that copy, so a crowd of spectators at a championship costs one build every few seconds however
-    many tables finish (and nobody waits behind a crowd rebuilding the same page)."""
+def live_page(
+    request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse], version: Any
+) -> HttpResponse:
+    """A page that changes with every table of a running event (its standings, its TV screen), for visitors.
+    The copy is kept under a key without its version, with the version beside it: while it is current and
+    less than LIVE_PAGE_SECONDS old every visitor reads it; once a change moves the version (or the copy
+    ages), one process rebuilds it and meanwhile every other visitor is served the previous copy. So a crowd
+    of spectators at a championship costs one build a change however many they are, nobody waits behind a
+    crowd rebuilding the same page, and the page is as fresh as one build."""
     if _personal(request):
         return build()
     key, seconds, now = _page_key(key_parts), settings.LIVE_PAGE_SECONDS, time.time()
     try:
         kept = cache.get(key)
-        if kept is not None and now - kept[0] < seconds:
-            return HttpResponse(kept[1])
+        if kept is not None and kept[1] == version and now - kept[0] < seconds:
+            return HttpResponse(kept[2])
         if kept is not None and not cache.add(f"{key}:building", 1, timeout=seconds):
-            return HttpResponse(kept[1])  # another process is building it: this copy is a few seconds old
+            return HttpResponse(kept[2])  # another process is building the new copy: this one is a build old
     except CACHE_ERRORS as error:
         logger.warning("cache unavailable, %s built: %s", key, error)
         return build()
     response = build()
     if response.status_code == 200:
         try:
-            cache.set(key, (now, response.content), timeout=seconds * 10)
+            cache.set(key, (now, version, response.content), timeout=seconds * 10)
             cache.delete(f"{key}:building")
         except CACHE_ERRORS as error:
             logger.warning("cache unavailable, %s not kept: %s", key, error)

@@ -43,7 +43,18 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
-    "tournaments",
+    "tournaments",  # the core: players, clubs, events, rounds, tables, seats and their results
+    "tournaments.catalogue",
+    "tournaments.seasons",
+    "tournaments.live",
+    "tournaments.integrations",
+    "tournaments.analysis",
+    "tournaments.results",
+    "tournaments.stewarding",
+    "tournaments.entrants",
+    "tournaments.archive",
+    "tournaments.privacy",
+    "tournaments.demo",
     "ratings",
 ]
 
@@ -59,8 +70,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tournaments.api.key_writes.RecordKeyWrites",
-    "tournaments.api.idempotency.IdempotentPosts",  # reads the raw body first: the gate may parse a form
+    "tournaments.integrations.api.key_writes.RecordKeyWrites",
+    "tournaments.integrations.api.idempotency.IdempotentPosts",  # reads the raw body first: the gate may parse a form
     "config.middleware.RefuseUnstorableInput",
     "config.middleware.ThrottlePages",
     "config.middleware.DatabaseAway",
@@ -145,7 +156,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=256
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "config.authentication.ExpiringTokenAuthentication",
-        "tournaments.key_auth.ApiKeyAuthentication",
+        "tournaments.integrations.key_auth.ApiKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -197,7 +208,7 @@ SPECTACULAR_SETTINGS = {
         "DraftDirectionEnum": "tournaments.models.DRAFT_DIRECTIONS",
         "TableResultStatusEnum": "tournaments.models.TableResult.Status",
         "ScoreSheetStatusEnum": "tournaments.models.ScoreSheet.Status",
-        "WebhookDeliveryStatusEnum": "tournaments.models.WebhookDelivery.Status",
+        "WebhookDeliveryStatusEnum": "tournaments.integrations.models.WebhookDelivery.Status",
         "EventStatusEnum": "tournaments.models.Event.Status",
         "OrganisationKindEnum": "tournaments.models.Organisation.Kind",
         "DecisionKindEnum": "tournaments.serializers.organisations.DECISION_KINDS",

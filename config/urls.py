@@ -6,13 +6,20 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
 
+# Django tries a path against the routes in order: the results' first (every player posting their sheet).
+API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons")
+PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding")
+
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     # The API first: Django tries the patterns in order, and a sheet POST should not walk every page's.
     path("api/ratings/", include("ratings.urls")),
+    # Each app routes its own; the core's last (its /api/players/<handle>/ takes what no other route took).
+    *(path("api/", include(f"tournaments.{app}.api_urls")) for app in API_APPS),
     path("api/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    *(path("", include(f"tournaments.{app}.urls")) for app in PAGE_APPS),
     path("", include("tournaments.pages.urls")),
     # The footer's language switcher carries no CSRF token, so a page without other forms is the same for
     # every reader and a proxy may keep it (config/http_caching.py); a forged switch only changes a language.

@@ -13,7 +13,8 @@ from ratings.selectors.leaderboards import leaderboard, pool_of_game
 from tests.factories import PlayerFactory, UserFactory
 from tests.toy import throw
 from tournaments.models import Event, TableResult
-from tournaments.services.events import event_close, event_open_registration
+from tournaments.results.services.closing import event_close
+from tournaments.services.events import event_open_registration
 from tournaments.services.registrations import registration_check_in, registration_create
 from tournaments.services.rounds import event_start, round_start
 

@@ -16,7 +16,7 @@ from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import ROOT, celery_worker, free_port, redis_server, service_env, wait_until
 from tournaments.models import ScoreSheet, TableResult
-from tournaments.services.sheets import sheet_submit
+from tournaments.results.services.sheets import sheet_submit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +32,7 @@ print("STATUS", answer.status_code)
 """
 SWEEP = """
 from datetime import timedelta
-from tournaments.services.verification import table_sweep
+from tournaments.results.services.verification import table_sweep
 print(table_sweep(older_than=timedelta(0)))
 """
 

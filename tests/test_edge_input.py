@@ -5,7 +5,8 @@ import json
 import pytest
 from django.test import Client
 
-from tournaments.models import Event, SheetCheck
+from tournaments.catalogue.models import SheetCheck
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

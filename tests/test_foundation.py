@@ -28,7 +28,7 @@ def test_the_openapi_schema_describes_the_endpoints(client) -> None:
 
 @pytest.mark.django_db
 def test_the_admin_lists_editions_for_a_superuser(admin_client) -> None:
-    page = admin_client.get("/admin/tournaments/edition/")
+    page = admin_client.get("/admin/catalogue/edition/")
     assert page.status_code == 200
     assert b"practice deck" in page.content
 

@@ -116,3 +116,35 @@ def test_after_collectstatic_stylesheets_are_hashed_and_cached_for_ever(settings
         assert (tmp_path / url.removeprefix("/static/")).exists()
     finally:
         staticfiles_storage._wrapped = empty  # set up again from the suite's own STATIC_ROOT when next used
+
+
+def test_a_live_page_changed_is_rebuilt_once_and_the_crowd_reads_the_previous_copy_meanwhile() -> None:
+    """The standings and TV pages keep one copy an event (the version beside it): a change makes one visitor
+    rebuild it while every other visitor is served the previous copy, then everyone reads the new one."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import cache
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from config.page_cache import _page_key, live_page
+
+    request = RequestFactory().get("/events/1/standings/")
+    request.user = AnonymousUser()
+    builds: list[str] = []
+
+    def page(text: str):
+        def build() -> HttpResponse:
+            builds.append(text)
+            return HttpResponse(text)
+
+        return build
+
+    cache.clear()
+    assert live_page(request, ("standings", 1), page("v1"), version=1).content == b"v1"
+    assert live_page(request, ("standings", 1), page("v1 again"), version=1).content == b"v1"  # kept
+    cache.add(_page_key(("standings", 1)) + ":building", 1)  # another process rebuilds after a change
+    assert live_page(request, ("standings", 1), page("v2 here too"), version=2).content == b"v1"
+    cache.delete(_page_key(("standings", 1)) + ":building")
+    assert live_page(request, ("standings", 1), page("v2"), version=2).content == b"v2"
+    assert live_page(request, ("standings", 1), page("v2 again"), version=2).content == b"v2"
+    assert builds == ["v1", "v2"]

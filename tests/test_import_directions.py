@@ -39,23 +39,80 @@ def test_tournaments_reaches_ratings_only_through_its_services_and_selectors() -
     allowed = ("ratings.services", "ratings.selectors")
     assert sorted(line for line in reaching if not line.split(": ")[1].startswith(allowed)) == []
     writers = {line.split(": ")[0] for line in reaching if line.split(": ")[1].startswith("ratings.services")}
-    assert writers == {"tournaments/services/rating.py"}
+    assert writers == {"tournaments/results/services/rating.py"}
 
 
 def test_services_do_not_import_the_tasks_that_call_them() -> None:
     """Tasks import services; services queue tasks by name (tournaments/task_names.py), never by import."""
-    imported = [line.split(": ")[1] for line in project_imports("tournaments/services")]
-    offenders = [
-        module for module in imported if module == "tournaments.tasks" or module.startswith("tournaments.tasks.")
-    ]
-    assert offenders == []
-    assert any(": tournaments.services." in line for line in project_imports("tournaments/tasks.py"))
+    services = [path for path in (ROOT / "tournaments").rglob("*.py") if "services" in path.parts]
+    imported = [line.split(": ")[1] for path in services for line in project_imports(str(path.relative_to(ROOT)))]
+    assert [module for module in imported if module.split(".")[-1] == "tasks"] == []
+    assert any(": tournaments.results.services." in line for line in project_imports("tournaments/results/tasks.py"))
 
 
-def test_every_queued_task_name_is_a_registered_task() -> None:
-    from config.celery import app
-    from tournaments import task_names
+# The apps above the core, from the bottom up: each may import the core and the apps before it in this list,
+# never one after it (docs/architecture.md, "The apps"). Apps on one line know nothing of each other.
+LAYERS = [
+    {"catalogue", "seasons", "live", "integrations"},
+    {"analysis"},
+    {"results"},
+    {"stewarding", "entrants"},
+    {"archive", "privacy"},
+    {"demo"},
+]
+APPS = {app: rank for rank, layer in enumerate(LAYERS, start=1) for app in layer}
+# The core's doors compose the site from every app (an event's page shows its seasons, its stewards'
+# decisions, its live stream); everything else of the core is its domain, which names no app above it.
+CORE_DOORS = ("pages", "api", "admin", "management", "templatetags", "urls.py", "apps.py")
 
-    names = [value for key, value in vars(task_names).items() if key.isupper()]
-    assert names
-    assert all(name in app.tasks for name in names)
+
+def app_of(module: str) -> str | None:
+    """The app a `tournaments...` module belongs to ("core" for the core), None for another package."""
+    parts = module.split(".")
+    if parts[0] != "tournaments":
+        return None
+    return parts[1] if len(parts) > 1 and parts[1] in APPS else "core"
+
+
+def test_every_app_of_the_house_is_installed_and_placed_in_the_layers() -> None:
+    from django.apps import apps
+
+    installed = {config.name.split(".")[1] for config in apps.get_app_configs() if config.name.count(".") == 1
+                 and config.name.startswith("tournaments.")}  # fmt: skip
+    assert installed == set(APPS)
+    on_disk = {path.parent.name for path in (ROOT / "tournaments").glob("*/apps.py")}
+    assert on_disk == set(APPS)
+
+
+def test_the_core_domain_never_imports_an_app_above_it() -> None:
+    offenders = []
+    for path in (ROOT / "tournaments").rglob("*.py"):
+        where = path.relative_to(ROOT / "tournaments").parts
+        if where[0] in APPS or where[0] in CORE_DOORS or "migrations" in where:
+            continue
+        offenders += [line for line in project_imports(str(path.relative_to(ROOT)))
+                      if app_of(line.split(": ")[1]) not in (None, "core")]  # fmt: skip
+    assert sorted(offenders) == []
+
+
+@pytest.mark.parametrize("app", sorted(APPS))
+def test_an_app_imports_only_the_core_and_the_apps_below_it(app: str) -> None:
+    imported = {line.split(": ")[1] for line in project_imports(f"tournaments/{app}")}
+    above = sorted(m for m in imported if app_of(m) not in (None, "core", app) and APPS[str(app_of(m))] >= APPS[app])
+    assert above == []
+
+
+def test_no_module_only_hands_names_on() -> None:
+    """No package's __init__ imports a name of the project only to hand it on (Django's models package aside,
+    which must import its models): callers import the module that defines what they use."""
+    handed_on = []
+    for path in [*(ROOT / "tournaments").rglob("__init__.py"), *(ROOT / "ratings").rglob("__init__.py")]:
+        if "migrations" in path.parts or path.parent.name == "models":
+            continue
+        tree = ast.parse(path.read_text())
+        used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("tournaments", "ratings"):
+                handed_on += [f"{path.relative_to(ROOT)}: {alias.name}" for alias in node.names
+                              if (alias.asname or alias.name) not in used]  # fmt: skip
+    assert handed_on == []

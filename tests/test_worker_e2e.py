@@ -12,9 +12,10 @@ from django.conf import settings
 
 from games.simulate import legal_sheet
 from tests.workers import celery_worker, redis_reachable, wait_until
-from tournaments.models import SheetCheck, TableResult
-from tournaments.services.editions import sheet_check_submit
-from tournaments.services.events import event_close
+from tournaments.catalogue.models import SheetCheck
+from tournaments.catalogue.services import sheet_check_submit
+from tournaments.models import TableResult
+from tournaments.results.services.closing import event_close
 from tournaments.services.rounds import event_start, round_seat_next, round_start
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -21,7 +21,7 @@ from ratings.models import RatingChange, RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import celery_worker, database_url, redis_reachable, wait_until
 from tournaments.models import TableResult
-from tournaments.services.sheets import sheet_submit
+from tournaments.results.services.sheets import sheet_submit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -25,8 +25,8 @@ from tests.test_broker_down import SUBMIT, shell
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import _pings, celery_worker, database_url, free_port, redis_server, service_env, wait_until
 from tournaments.models import TableResult
-from tournaments.services.sheets import sheet_submit
-from tournaments.tasks import table_sweep_task
+from tournaments.results.services.sheets import sheet_submit
+from tournaments.results.tasks import table_sweep_task
 
 pytestmark = [
     pytest.mark.services,

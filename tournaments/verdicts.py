@@ -131,3 +131,12 @@ class TableVerdict:
     def problems_of(self, handle: str) -> list[Mapping[str, Any]]:
         """The problems that concern this player's seat or the whole table."""
         return [p for p in self.problems if p.get("player") in (None, handle)]
+
+
+def renamed_in_json(data: Any, old: str, new: str) -> Any:
+    """The JSON with every `"player": old` made `"player": new` (sheets, verdict lines, problems, drafts)."""
+    if isinstance(data, dict):
+        return {k: new if k == "player" and v == old else renamed_in_json(v, old, new) for k, v in data.items()}
+    if isinstance(data, list):
+        return [renamed_in_json(item, old, new) for item in data]
+    return data

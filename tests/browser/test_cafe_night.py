@@ -14,7 +14,7 @@ from tests.browser.conftest import shot
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
 from tournaments.models import Registration, Round, TableResult
-from tournaments.services.sheets import table_sheets_submit
+from tournaments.results.services.sheets import table_sheets_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.embedded]
 PASSWORD = "a-long-test-password"

@@ -13,13 +13,15 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_cafe_night import click, fill
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments.models import Event, Membership, RatingBody, Registration, Season
+from tournaments.models import Event, Membership, RatingBody, Registration
 from tournaments.pages.codes import check_in_code
+from tournaments.results.services.closing import event_close
+from tournaments.seasons.models import Season
 from tournaments.services.clubs import organisation_create
-from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.registrations import registration_create
 from tournaments.services.rounds import event_start
-from tournaments.services.sanctions import event_sanction
+from tournaments.stewarding.services import event_sanction
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GAME = "boomerang-australia"

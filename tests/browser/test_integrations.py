@@ -8,7 +8,7 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_cafe_night import click
 from tests.factories import PlayerFactory
 from tests.tournaments.test_webhook_management import Receiver
-from tournaments.models import ApiKey, Webhook
+from tournaments.integrations.models import ApiKey, Webhook
 from tournaments.services.clubs import organisation_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

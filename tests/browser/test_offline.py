@@ -14,7 +14,8 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_score_pad import go_to_round, go_to_seat, open_pad, pick, tap, wait_for
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import running_round
-from tournaments.models import IdempotentRequest, Registration, ScoreSheet, TableResult
+from tournaments.integrations.models import IdempotentRequest
+from tournaments.models import Registration, ScoreSheet, TableResult
 from tournaments.services.registrations import registration_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

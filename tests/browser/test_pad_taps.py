@@ -92,7 +92,7 @@ def test_a_card_in_another_players_row_is_refused_by_name(live_server, phone) ->
 def test_fixing_a_rejected_table_opens_the_pad_with_the_submitted_sheets(live_server, phone) -> None:
     from tests.tournaments.helpers import legal_seat_data
     from tournaments.models import TableResult
-    from tournaments.services.sheets import sheet_submit
+    from tournaments.results.services.sheets import sheet_submit
 
     _event, round_ = running_round(players=2)
     table = round_.tables.get()
@@ -118,7 +118,7 @@ def test_a_rejected_table_opens_with_each_problem_marked_on_its_seat_round_and_c
     and the other player's tab stay clean."""
     from tests.tournaments.helpers import legal_seat_data
     from tournaments.models import TableResult
-    from tournaments.services.sheets import sheet_submit
+    from tournaments.results.services.sheets import sheet_submit
 
     _event, round_ = running_round(players=2)
     table = round_.tables.get()

@@ -6,9 +6,9 @@ from django.utils import timezone
 
 from tests.browser.conftest import shot, sign_in
 from tests.factories import PlayerFactory, UserFactory
-from tournaments.demo import demo_event_run, demo_event_unfinished
-from tournaments.services.rating import official_list_publish
-from tournaments.services.seasons import season_create
+from tournaments.demo.services import demo_event_run, demo_event_unfinished
+from tournaments.results.services.rating import official_list_publish
+from tournaments.seasons.services import season_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WIDTH = 390

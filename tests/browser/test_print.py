@@ -10,7 +10,7 @@ from selenium.webdriver.common.print_page_options import PrintOptions
 
 from tests.browser.conftest import sign_in
 from tests.factories import UserFactory
-from tournaments.demo import demo_event_unfinished
+from tournaments.demo.services import demo_event_unfinished
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PRINTABLE_PX = round((210 - 2 * 12) / 25.4 * 96)  # 703 px: A4's width inside the @page margins

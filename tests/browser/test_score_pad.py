@@ -11,7 +11,8 @@ from selenium.webdriver.support.wait import WebDriverWait
 from games.simulate import legal_sheet
 from tests.browser.conftest import script_errors, shot, sign_in
 from tests.tournaments.helpers import running_round
-from tournaments.models import IdempotentRequest, PadDraft, ScoreSheet, TableResult
+from tournaments.integrations.models import IdempotentRequest
+from tournaments.models import PadDraft, ScoreSheet, TableResult
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -119,7 +120,7 @@ def test_a_rejected_sheet_holding_a_card_not_in_the_edition_opens_with_it_marked
     live_server, phone
 ) -> None:
     from tests.tournaments.helpers import legal_seat_data
-    from tournaments.services.sheets import sheet_submit
+    from tournaments.results.services.sheets import sheet_submit
 
     event, round_ = running_round("boomerang-australia", players=4)
     table = round_.tables.get()
@@ -148,7 +149,7 @@ def test_a_player_fixes_their_own_seat_of_a_rejected_table_from_the_pad(live_ser
     """Each player entered their own sheet and one claimed a wrong total: the table is rejected. That player
     opens the pad (the rows as submitted), submits the seat they may write, and the table is checked again."""
     from tests.tournaments.helpers import legal_seat_data
-    from tournaments.services.sheets import sheet_submit
+    from tournaments.results.services.sheets import sheet_submit
 
     _event, round_ = running_round("boomerang-australia", players=4)
     table = round_.tables.get()

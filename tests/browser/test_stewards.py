@@ -9,7 +9,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser.conftest import script_errors, shot, sign_in
 from tests.tournaments.test_held_results import Night
-from tournaments.models import ResultChange, Table
+from tournaments.models import Table
+from tournaments.results.models import ResultChange
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

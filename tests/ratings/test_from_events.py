@@ -12,9 +12,9 @@ from games import GAMES
 from ratings.models import Rating, RatingEvent, RatingPool
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
+from tournaments.results.services.sheets import sheet_submit
+from tournaments.results.services.verification import table_override
 from tournaments.services.rounds import event_start
-from tournaments.services.sheets import sheet_submit
-from tournaments.services.verification import table_override
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 

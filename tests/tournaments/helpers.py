@@ -5,12 +5,12 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from tournaments.demo import legal_table_sheet
+from tournaments.demo.services import legal_table_sheet
 from tournaments.models import Event, Player, Round, Table
+from tournaments.results.services.sheets import sheet_submit
 from tournaments.selectors.events import event_standings
 from tournaments.services.registrations import registration_check_in, registration_create
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import sheet_submit
 
 
 def register_and_check_in(event: Event, players: list[Player]) -> None:

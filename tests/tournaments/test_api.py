@@ -133,7 +133,7 @@ def test_with_a_worker_the_sheet_completing_the_table_is_answered_pending_withou
     queued, and reads nothing again. (The sending is recorded here instead of reaching a broker, whose worker
     could verify the table while the test reads it.)"""
     from config import celery
-    from tournaments.services import verification
+    from tournaments.results.services import verification
 
     event, round_, table = running_table
     round_start(round_=round_, by=event.organisers.get())

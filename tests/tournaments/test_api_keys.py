@@ -9,7 +9,8 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments.models import ApiKey, ApiKeyWrite, Event, Staff
+from tournaments.integrations.models import ApiKey, ApiKeyWrite
+from tournaments.models import Event, Staff
 from tournaments.services.accounts import token_for_login
 
 pytestmark = pytest.mark.django_db

@@ -17,12 +17,12 @@ from config.errors import DomainError
 from ratings.models import Rating, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import UserFactory
-from tournaments.demo import demo_event_run
+from tournaments.archive.services import event_export, event_import
+from tournaments.demo.services import demo_event_run
 from tournaments.models import Event, Player, TableResult
+from tournaments.results.services.claims import guest_claim
 from tournaments.selectors.events import event_standings
-from tournaments.services.archive import event_export, event_import
-from tournaments.services.entrants import guest_claim
-from tournaments.services.sanctions import event_sanction
+from tournaments.stewarding.services import event_sanction
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "archive.schema.json").read_text())
 pytestmark = pytest.mark.django_db(transaction=True)  # the demo plays through the API, tasks on commit

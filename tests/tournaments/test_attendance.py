@@ -11,10 +11,10 @@ from ratings.models import Rating, RatingEvent
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
 from tournaments.models import Event, Registration, Round, Seat, TableResult
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.verification import table_sweep
 from tournaments.selectors.events import bye_points
-from tournaments.services.events import event_close
 from tournaments.services.registrations import registration_check_in, registration_create
-from tournaments.services.verification import table_sweep
 
 pytestmark = pytest.mark.django_db(transaction=True)  # tasks run in-process on commit, as in production
 

@@ -21,15 +21,11 @@ from config.errors import DomainError
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
-from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit
-from tournaments.services.registrations import (
-    registration_check_in,
-    registration_create,
-    registration_drop,
-    registration_withdraw,
-)
+from tournaments.results.services.forfeits import registration_drop, seat_forfeit
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.services.attendance import event_close_check_in, registration_reinstate
+from tournaments.services.registrations import registration_check_in, registration_create, registration_withdraw
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PLAYERS = 7

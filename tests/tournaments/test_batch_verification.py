@@ -10,9 +10,9 @@ from django.utils import timezone
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.models import ScoreSheet, TableResult
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_sweep, table_verify
 from tournaments.selectors.verification import rounds_complete_but_running, tables_queued, tables_stuck
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_sweep, table_verify
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from kombu.exceptions import OperationalError
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.models import TableResult
-from tournaments.services.sheets import sheet_submit
-from tournaments.services.verification import table_sweep, table_verify
+from tournaments.results.services.sheets import sheet_submit
+from tournaments.results.services.verification import table_sweep, table_verify
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_sheets_are_accepted_while_the_broker_is_down_and_verified_by_the_sweep_
 
     _event, round_ = running_round()
     table = round_.tables.get()
-    monkeypatch.setattr("tournaments.tasks.table_verify_task.delay", broker_down)
+    monkeypatch.setattr("tournaments.results.tasks.table_verify_task.delay", broker_down)
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(3)), strict=True):
         client = APIClient()
         client.force_authenticate(seat.player.user)
@@ -57,11 +57,11 @@ def test_a_verification_whose_rating_fails_keeps_no_verdict_and_the_sweep_verifi
     takes the verdict with it, so no result is ever final and unrated; the table stays in the queue."""
     _event, round_ = running_round()
     table = round_.tables.get()
-    monkeypatch.setattr("tournaments.services.verification.dispatch", lambda *args: True)  # the task waits
+    monkeypatch.setattr("tournaments.results.services.verification.dispatch", lambda *args: True)  # the task waits
     for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, random.Random(4)), strict=True):
         with django_capture_on_commit_callbacks(execute=True):
             sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
-    monkeypatch.setattr("tournaments.services.results.tables_rate", database_down)
+    monkeypatch.setattr("tournaments.results.services.pipeline.tables_rate", database_down)
     with pytest.raises(DatabaseOperationalError):
         table_verify(table_id=table.pk, attempt=1)
     assert TableResult.objects.get(table=table).status in TableResult.QUEUED

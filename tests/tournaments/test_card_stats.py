@@ -11,15 +11,16 @@ from django.utils.html import escape
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments.models import CardStat, TableCardTally, TableResult
-from tournaments.selectors.analysis import card_statistics_tables
-from tournaments.selectors.catalogue import edition_rules_data
-from tournaments.services.card_stats import card_stats_rebuild
-from tournaments.services.events import event_close
+from tournaments.analysis.models import CardStat, TableCardTally
+from tournaments.analysis.selectors.statistics import card_statistics_tables
+from tournaments.analysis.services.card_stats import card_stats_rebuild
+from tournaments.catalogue.selectors import edition_rules_data
+from tournaments.models import TableResult
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_reopen
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sanctions import event_sanction, event_unsanction
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_reopen
+from tournaments.stewarding.services import event_sanction, event_unsanction
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -103,7 +104,7 @@ def test_the_cards_page_in_french_sorts_and_charts(django_capture_on_commit_call
 def test_a_rebuild_tallied_by_worker_processes_equals_the_one_kept_up_to_date(
     django_capture_on_commit_callbacks, monkeypatch
 ) -> None:
-    from tournaments.services import card_stats
+    from tournaments.analysis.services import card_stats
 
     monkeypatch.setattr(card_stats, "CHUNK", 1)  # one table a chunk: several chunks in flight at once
     played(random.Random(21), django_capture_on_commit_callbacks, players=11)  # tables of 4, 4 and 3

@@ -11,8 +11,8 @@ from django.utils import timezone
 from tests.factories import EventFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.models import Event
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.services.events import event_update
-from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 

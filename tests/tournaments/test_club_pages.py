@@ -6,8 +6,9 @@ from django.test import Client
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import register_and_check_in
 from tournaments.models import Event, Organisation, RatingBody, Round, Staff
+from tournaments.results.services.closing import event_close
 from tournaments.services.clubs import membership_add, organisation_create
-from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start, round_seat_next
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +115,7 @@ def test_the_signals_name_each_player_of_a_closed_circle_once(django_capture_on_
     import random
 
     from tests.tournaments.helpers import play_round
-    from tournaments.pages.club_reads import event_signals
+    from tournaments.stewarding.reads import event_signals
 
     event = EventFactory(sanction="waiting", status="registration", rounds_planned=2)
     players = [PlayerFactory() for _ in range(4)]

@@ -6,8 +6,8 @@ import pytest
 
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.models import ScoreSheet, TableResult
-from tournaments.services.sheets import sheet_submit
-from tournaments.services.verification import table_verify
+from tournaments.results.services.sheets import sheet_submit
+from tournaments.results.services.verification import table_verify
 
 pytestmark = pytest.mark.django_db
 
@@ -48,9 +48,9 @@ def test_a_correction_landing_while_the_engine_runs_discards_the_old_verdict(mon
         sheet_submit(seat_id=seats[1].pk, data=data[1], by=seats[1].player.user)
         return verdict
 
-    monkeypatch.setattr("tournaments.services.verification.games.verify_table", verify_while_a_correction_lands)
+    monkeypatch.setattr("tournaments.results.services.verification.games.verify_table", verify_while_a_correction_lands)
     assert table_verify(table_id=table.pk, attempt=1) is None
     assert TableResult.objects.get(table=table).status == "pending"
     assert TableResult.objects.get(table=table).attempt == 2
-    monkeypatch.setattr("tournaments.services.verification.games.verify_table", real_verify)
+    monkeypatch.setattr("tournaments.results.services.verification.games.verify_table", real_verify)
     assert table_verify(table_id=table.pk, attempt=2).status == "verified"

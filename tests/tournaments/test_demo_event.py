@@ -6,7 +6,7 @@ from django.core.management import CommandError, call_command
 from games import GAMES
 from ratings.models import Rating
 from tests.factories import PlayerFactory
-from tournaments.demo import demo_event_run
+from tournaments.demo.services import demo_event_run
 from tournaments.models import ScoreSheet, TableResult
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.embedded]

@@ -11,10 +11,10 @@ from games.simulate import with_claims
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.games.test_feeding import planted
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments.analysis.selectors.draft_hints import event_draft_hints
 from tournaments.models import Sanction, Table
-from tournaments.selectors.draft_hints import event_draft_hints
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"

@@ -13,12 +13,12 @@ from rest_framework.test import APIClient
 from games.simulate import drafting_sheet
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments.demo import demo_event_run
+from tournaments.archive.services import event_export, event_import
+from tournaments.catalogue.selectors import edition_rules_data, table_deal
+from tournaments.demo.services import demo_event_run
 from tournaments.models import Event, TableResult
-from tournaments.selectors.catalogue import edition_rules_data, table_deal
-from tournaments.services.archive import event_export, event_import
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import table_sheets_submit
 from tournaments.standings import SeatOutcome, TableOutcome, duplicate_scores
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,12 @@ from django.urls import reverse
 from config.errors import DomainError
 from games import australia, hunt
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments.models import Edition, TableResult
-from tournaments.selectors.catalogue import edition_rules_data
-from tournaments.services.editions import edition_load
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_reverify
+from tournaments.catalogue.models import Edition
+from tournaments.catalogue.selectors import edition_rules_data
+from tournaments.catalogue.services import edition_load
+from tournaments.models import TableResult
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_reverify
 
 pytestmark = pytest.mark.django_db
 

@@ -10,14 +10,15 @@ from rest_framework.test import APIClient
 from ratings.models import Rating
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data
+from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.models import Membership, Player, Registration, ScoreSheet, Seat, Staff, TableResult
+from tournaments.results.services.claims import guest_claim
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_reverify
 from tournaments.selectors.events import event_standings, final_places
-from tournaments.services.entrants import entrants_import, guest_claim, guest_create
-from tournaments.services.events import event_close
 from tournaments.services.registrations import registration_check_in, registration_create
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_reverify
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 CSV = "handle,name,club,email\nwalkin1,Walk In,,w1@example.org\n{known},,,\nwalkin2,,{club},\n"
@@ -244,7 +245,7 @@ def test_hostile_cells_are_refused_naming_the_line_and_nothing_is_written(csv_te
 
 
 def test_the_documented_maximum_is_entered_in_file_order_places_first_then_the_waitlist() -> None:
-    from tournaments.services.entrants import MAX_ENTRANTS
+    from tournaments.entrants.services import MAX_ENTRANTS
 
     event = EventFactory(capacity=MAX_ENTRANTS - 5)
     known = PlayerFactory()

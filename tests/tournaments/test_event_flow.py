@@ -9,12 +9,12 @@ from games import GAMES
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
 from tournaments.models import Event, Round, ScoreSheet, TableResult
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.forfeits import registration_drop
+from tournaments.results.services.sheets import sheet_submit
+from tournaments.results.services.verification import table_override
 from tournaments.selectors.events import event_standings
-from tournaments.services.events import event_close
-from tournaments.services.registrations import registration_drop
 from tournaments.services.rounds import event_start, round_seat_next, round_start, seat_swap
-from tournaments.services.sheets import sheet_submit
-from tournaments.services.verification import table_override
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 

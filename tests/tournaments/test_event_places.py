@@ -8,11 +8,12 @@ import pytest
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
 from tournaments.models import Event, EventPlace
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.selectors.events import event_standings, final_places
 from tournaments.services.clubs import organisation_create
-from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
-from tournaments.services.sheets import table_sheets_submit
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.models import TableResult
-from tournaments.services.sheets import sheet_submit
+from tournaments.results.services.sheets import sheet_submit
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from tests.factories import UserFactory
-from tournaments.demo import demo_event_run, demo_event_unfinished
-from tournaments.services.rating import official_list_publish
+from tournaments.demo.services import demo_event_run, demo_event_unfinished
+from tournaments.results.services.rating import official_list_publish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

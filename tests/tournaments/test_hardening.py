@@ -108,7 +108,7 @@ def test_public_sheets_show_who_entered_them_by_handle_not_login(api_client) -> 
     seat.player.user.username = "private-login-name"
     seat.player.user.save()
     data = legal_seat_data(round_.tables.get(), random.Random(2))[0]
-    from tournaments.services.sheets import sheet_submit
+    from tournaments.results.services.sheets import sheet_submit
 
     sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     shown = api_client.get(f"/api/seats/{seat.pk}/sheets/").json()

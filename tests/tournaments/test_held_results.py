@@ -12,21 +12,23 @@ from ratings.models import Rating, RatingEvent, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments.models import Event, HeldResult, ResultChange, Table, TableResult
-from tournaments.services import held_results
-from tournaments.services.archive import event_export
+from tournaments.archive.services import event_export
+from tournaments.models import Event, Table, TableResult
+from tournaments.results.models import HeldResult, ResultChange
+from tournaments.results.services import held as held_results
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.rating import as_held, rated
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_override
 from tournaments.services.clubs import organisation_create
-from tournaments.services.events import event_close, event_create, event_open_registration
-from tournaments.services.rating import as_held, rated
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.sanctions import (
+from tournaments.stewarding.services import (
     event_sanction,
     event_unsanction,
     organisation_corrections_trust,
     result_change_decide,
 )
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_override
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 GAME = "boomerang-australia"

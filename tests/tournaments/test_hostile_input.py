@@ -4,7 +4,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import running_round
-from tournaments.models import ScoreSheet, SheetCheck
+from tournaments.catalogue.models import SheetCheck
+from tournaments.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db
 

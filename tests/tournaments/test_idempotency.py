@@ -14,10 +14,11 @@ from django.utils import timezone
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
-from tournaments.models import ApiKey, IdempotentRequest, Organisation, ScoreSheet
+from tournaments.integrations.models import ApiKey, IdempotentRequest
+from tournaments.integrations.services.idempotency import idempotency_sweep
+from tournaments.models import Organisation, ScoreSheet
 from tournaments.services.accounts import token_for_login
 from tournaments.services.clubs import organisation_create
-from tournaments.services.idempotency import idempotency_sweep
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.test_webhook_management import Receiver
-from tournaments.models import ApiKey, Webhook, WebhookDelivery
+from tournaments.integrations.models import ApiKey, Webhook, WebhookDelivery
 from tournaments.services.clubs import organisation_create
 
 pytestmark = pytest.mark.django_db

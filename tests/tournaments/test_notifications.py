@@ -11,14 +11,15 @@ from django.test import Client
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
+from tournaments.entrants.services import guest_create
 from tournaments.models import Player
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.services.clubs import organisation_create, player_notifications_set
-from tournaments.services.entrants import guest_create
-from tournaments.services.events import event_close, event_create, event_open_registration, event_update
+from tournaments.services.events import event_create, event_open_registration, event_update
 from tournaments.services.registrations import registration_check_in, registration_create
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sanctions import event_sanction, event_unsanction
-from tournaments.services.sheets import table_sheets_submit
+from tournaments.stewarding.services import event_sanction, event_unsanction
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.models import PadDraft, ScoreSheet
-from tournaments.services.sheets import sheet_submit
+from tournaments.results.services.sheets import sheet_submit
 
 pytestmark = pytest.mark.django_db
 

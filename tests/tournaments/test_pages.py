@@ -12,8 +12,8 @@ from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments.models import Event, Registration
 from tournaments.pages.codes import check_in_code
+from tournaments.results.services.closing import event_close
 from tournaments.selectors.events import event_standings
-from tournaments.services.events import event_close
 from tournaments.services.registrations import registration_create
 from tournaments.services.rounds import event_start, round_seat_next
 

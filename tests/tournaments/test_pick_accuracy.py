@@ -16,12 +16,13 @@ from games.pick_accuracy import table_accuracy
 from games.rebuild import rebuild
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments.models import ScoreSheet, SeatPickAccuracy
-from tournaments.selectors.analysis import table_pick_accuracy
-from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
+from tournaments.analysis.models import SeatPickAccuracy
+from tournaments.analysis.selectors.statistics import table_pick_accuracy
+from tournaments.analysis.services.pick_accuracy import tables_pick_accuracy_refresh
+from tournaments.models import ScoreSheet
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_reopen, table_sweep
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_reopen, table_sweep
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-europe"

@@ -14,16 +14,17 @@ from ratings.models import Rating, RatingListEntry, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in, standings_handles
+from tournaments.entrants.services import guest_create
 from tournaments.models import Player, ScoreSheet, Table, TableResult
+from tournaments.privacy.services import guest_emails_forget, pseudonym_of
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.rating import official_list_publish
+from tournaments.results.services.verification import table_reverify
 from tournaments.selectors.players import player_of_handle
 from tournaments.services.clubs import organisation_create
-from tournaments.services.entrants import guest_create
-from tournaments.services.events import event_close, event_create, event_open_registration
-from tournaments.services.privacy import guest_emails_forget, pseudonym_of
-from tournaments.services.rating import official_list_publish
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
-from tournaments.services.sanctions import event_sanction
-from tournaments.services.verification import table_reverify
+from tournaments.stewarding.services import event_sanction
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"

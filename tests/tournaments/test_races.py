@@ -8,22 +8,22 @@ from django.db import connection
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments.entrants.services import guest_create
 from tournaments.models import Seat, TableResult
+from tournaments.results.services.claims import guest_claim
+from tournaments.results.services.forfeits import registration_drop, seat_forfeit
+from tournaments.results.services.rating import tables_rate
+from tournaments.results.services.sheets import sheet_submit, table_sheets_submit
+from tournaments.results.services.verification import table_verify
 from tournaments.selectors.events import event_ready_to_close
-from tournaments.services.attendance import seat_forfeit
-from tournaments.services.entrants import guest_claim, guest_create
-from tournaments.services.rating import tables_rate
-from tournaments.services.registrations import registration_drop
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import sheet_submit, table_sheets_submit
-from tournaments.services.verification import table_verify
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_last_two_sheets_arriving_together_enqueue_one_verification(monkeypatch) -> None:
     enqueued: list[tuple[int, int]] = []
-    monkeypatch.setattr("tournaments.tasks.table_verify_task.delay", lambda *args: enqueued.append(args))
+    monkeypatch.setattr("tournaments.results.tasks.table_verify_task.delay", lambda *args: enqueued.append(args))
     event = EventFactory()
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     round_ = event_start(event=event, by=event.organisers.get())
@@ -94,7 +94,7 @@ def test_the_last_two_tables_verified_at_the_same_moment_finish_the_round_and_th
     over: without the round's lock each reads the other's table as still verifying and the round stays open."""
     from config import celery
     from tournaments.models import Event, Round
-    from tournaments.services import verification as sheet_services
+    from tournaments.results.services import verification as sheet_services
 
     settings.VERIFY_BATCH = 1  # each task verifies its own table only, as two workers would
     monkeypatch.setattr(celery, "dispatch", lambda *args: True)  # the two tasks are run below by hand
@@ -143,7 +143,7 @@ def test_a_rating_never_carries_a_verdict_read_before_a_newer_one_was_rated(monk
     from django.utils import timezone
 
     from ratings.models import RatingEvent
-    from tournaments.services import rating as rating_services
+    from tournaments.results.services import rating as rating_services
 
     _event, round_ = _verified_round(monkeypatch)
     table = round_.tables.get()
@@ -187,7 +187,7 @@ def _verified_round(monkeypatch):
     """A one-table round verified but not yet rated (the verification task's own rating is left out)."""
     from config import celery
     from tests.tournaments.helpers import running_round
-    from tournaments.services import results
+    from tournaments.results.services import pipeline as results
 
     monkeypatch.setattr(celery, "dispatch", lambda *args: True)
     monkeypatch.setattr(results, "tables_rate", lambda table_ids: None)
@@ -303,10 +303,10 @@ def test_two_guests_of_one_event_claimed_into_one_account_at_once_one_wins_the_o
 
     from config.errors import DomainError
     from tournaments.models import Player, Registration
-    from tournaments.services import entrants
+    from tournaments.results.services import claims
 
-    merge = entrants._merge
-    monkeypatch.setattr(entrants, "_merge", lambda **rows: (time.sleep(0.5), merge(**rows)))  # widen the window
+    merge = claims._merge
+    monkeypatch.setattr(claims, "_merge", lambda **rows: (time.sleep(0.5), merge(**rows)))  # widen the window
 
     event = EventFactory()
     organiser = event.organisers.get()

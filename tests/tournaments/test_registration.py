@@ -5,14 +5,10 @@ import pytest
 from config.errors import Conflict, DomainError, NotAllowed
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournaments.models import Event, Registration
+from tournaments.results.services.forfeits import registration_drop
 from tournaments.selectors.events import waitlist_position
 from tournaments.services.events import event_create
-from tournaments.services.registrations import (
-    registration_check_in,
-    registration_create,
-    registration_drop,
-    registration_withdraw,
-)
+from tournaments.services.registrations import registration_check_in, registration_create, registration_withdraw
 
 pytestmark = pytest.mark.django_db
 

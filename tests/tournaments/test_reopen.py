@@ -10,9 +10,9 @@ from config.errors import Conflict
 from ratings.models import RatingEvent
 from tests.tournaments.helpers import legal_seat_data, play_round, running_round
 from tournaments.models import Round, TableResult
+from tournaments.results.services.sheets import sheet_submit
+from tournaments.results.services.verification import table_reopen
 from tournaments.services.rounds import round_seat_next
-from tournaments.services.sheets import sheet_submit
-from tournaments.services.verification import table_reopen
 
 pytestmark = pytest.mark.django_db
 

@@ -23,36 +23,30 @@ from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
 from tests.tournaments.test_season_standings import scratch, stored
-from tournaments.models import (
-    CardStat,
-    Event,
-    EventPlace,
-    Player,
-    Registration,
-    Season,
-    SeatPickAccuracy,
-    Table,
-    TableCardTally,
-    TableResult,
-    WebhookDelivery,
-)
+from tournaments.analysis.models import CardStat, SeatPickAccuracy, TableCardTally
+from tournaments.analysis.services.card_stats import card_stats_rebuild
+from tournaments.analysis.services.pick_accuracy import tables_pick_accuracy_refresh
+from tournaments.archive.services import event_export, event_import
+from tournaments.entrants.services import guest_create
+from tournaments.integrations.models import WebhookDelivery
+from tournaments.integrations.services.subscriptions import webhook_subscribe
+from tournaments.models import Event, EventPlace, Player, Registration, Table, TableResult
+from tournaments.results.services.claims import guest_claim
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.forfeits import registration_drop, seat_forfeit
+from tournaments.results.services.rating import as_held, rated
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.results.services.verification import table_override, table_reopen, table_reverify
+from tournaments.seasons.models import Season
+from tournaments.seasons.services import season_create, season_event_add
 from tournaments.selectors.events import event_standings
 from tournaments.selectors.verification import rounds_complete_but_running
-from tournaments.services.archive import event_export, event_import
-from tournaments.services.attendance import seat_forfeit
-from tournaments.services.card_stats import card_stats_rebuild
 from tournaments.services.clubs import organisation_create
-from tournaments.services.entrants import guest_claim, guest_create, renamed_in_json
-from tournaments.services.events import event_close, event_create, event_open_registration
-from tournaments.services.pick_accuracy import tables_pick_accuracy_refresh
-from tournaments.services.rating import as_held, rated
-from tournaments.services.registrations import registration_check_in, registration_drop
+from tournaments.services.events import event_create, event_open_registration
+from tournaments.services.registrations import registration_check_in
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.sanctions import event_sanction, event_unsanction, result_change_decide
-from tournaments.services.seasons import season_create, season_event_add
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.verification import table_override, table_reopen, table_reverify
-from tournaments.services.webhook_subscriptions import webhook_subscribe
+from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
+from tournaments.verdicts import renamed_in_json
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 GAME = "boomerang-australia"

@@ -10,11 +10,13 @@ from ratings.models import Rating, RatingEvent, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments.models import Event, RatingBody, SanctionDecision, Staff, Table
-from tournaments.services.events import event_close, event_create, event_open_registration
-from tournaments.services.rating import table_source
+from tournaments.models import Event, RatingBody, Staff, Table
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.rating import table_source
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
-from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_trust
+from tournaments.stewarding.models import SanctionDecision
+from tournaments.stewarding.services import event_sanction, event_unsanction, organisation_trust
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"

@@ -116,7 +116,7 @@ def test_the_engines_answers_match_their_declared_schemas(django_capture_on_comm
 
     from tests.tournaments.helpers import legal_seat_data
     from tests.tournaments.test_pick_accuracy import GAME, played
-    from tournaments.models import SeatPickAccuracy
+    from tournaments.analysis.models import SeatPickAccuracy
 
     served = schemathesis.openapi.from_dict(Client().get("/api/schema/", {"format": "json"}).json())
 

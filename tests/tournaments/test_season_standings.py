@@ -12,19 +12,22 @@ from django.test import Client
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, play_round, register_and_check_in
-from tournaments.models import Event, Player, Season, SeasonStanding
-from tournaments.seasons import EventResult, SeasonRow, season_standings
-from tournaments.selectors import seasons as seasons_selectors
+from tournaments.entrants.services import guest_create
+from tournaments.models import Event, Player
+from tournaments.results.services.claims import guest_claim
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.seasons import selectors as seasons_selectors
+from tournaments.seasons.models import Season, SeasonStanding
+from tournaments.seasons.points import EventResult, SeasonRow, season_standings
+from tournaments.seasons.selectors import season_events
+from tournaments.seasons.services import season_create, season_event_add
 from tournaments.selectors.events import event_standings
-from tournaments.selectors.seasons import season_events
 from tournaments.services.clubs import organisation_create
-from tournaments.services.entrants import guest_claim, guest_create
-from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.registrations import registration_check_in
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sanctions import event_sanction, event_unsanction
-from tournaments.services.seasons import season_create, season_event_add
-from tournaments.services.sheets import table_sheets_submit
+from tournaments.stewarding.services import event_sanction, event_unsanction
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"

@@ -15,13 +15,14 @@ from config.errors import DomainError, NotAllowed
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments.models import Event
-from tournaments.seasons import EventResult, event_points, place_points, season_standings
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.forfeits import registration_drop
+from tournaments.seasons.points import EventResult, event_points, place_points, season_standings
+from tournaments.seasons.services import season_create, season_event_add, season_update
 from tournaments.services.clubs import organisation_create, staff_set
-from tournaments.services.events import event_close, event_create, event_open_registration
-from tournaments.services.registrations import registration_drop
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start, round_seat_next
-from tournaments.services.sanctions import event_sanction, event_unsanction
-from tournaments.services.seasons import season_create, season_event_add, season_update
+from tournaments.stewarding.services import event_sanction, event_unsanction
 
 GAME = "boomerang-australia"
 
@@ -158,7 +159,7 @@ def test_an_event_of_another_game_or_outside_the_dates_cannot_join() -> None:
 @pytest.mark.django_db
 def test_a_player_who_drops_mid_event_scores_the_place_they_reached(django_capture_on_commit_callbacks) -> None:
     from tournaments.models import Registration
-    from tournaments.selectors import seasons as seasons_selectors
+    from tournaments.seasons import selectors as seasons_selectors
     from tournaments.selectors.events import event_standings
 
     owner = PlayerFactory()
@@ -190,13 +191,13 @@ def test_a_player_who_drops_mid_event_scores_the_place_they_reached(django_captu
 
 
 def _rows(*pairs: tuple[str, int]) -> list:
-    from tournaments.seasons import SeasonRow
+    from tournaments.seasons.points import SeasonRow
 
     return [SeasonRow(player, place, Fraction(100 - place)) for player, place in pairs]
 
 
 def test_qualifier_slots_skip_the_taken_and_the_declined_and_ties_for_the_last_slot_all_qualify() -> None:
-    from tournaments.seasons import qualifiers
+    from tournaments.seasons.points import qualifiers
 
     rows = _rows(("a", 1), ("b", 2), ("c", 3), ("d", 3), ("e", 5))
     assert qualifiers(rows, 2, set(), set()) == ["a", "b"]
@@ -209,8 +210,8 @@ def test_qualifier_slots_skip_the_taken_and_the_declined_and_ties_for_the_last_s
 def test_a_player_qualifies_once_in_a_circuit_and_a_decline_moves_the_next_one_up(
     django_capture_on_commit_callbacks,
 ) -> None:
-    from tournaments.selectors import seasons as seasons_selectors
-    from tournaments.selectors.seasons import season_qualified
+    from tournaments.seasons import selectors as seasons_selectors
+    from tournaments.seasons.selectors import season_qualified
 
     owner = PlayerFactory()
     club = organisation_create(by=owner.user, slug="owls", name="Owls")
@@ -276,10 +277,10 @@ def test_a_club_name_with_a_line_break_is_refused_and_an_older_one_still_gives_i
 def test_the_season_page_is_bounded_by_pages_of_players_and_of_event_columns(
     django_capture_on_commit_callbacks, monkeypatch
 ) -> None:
-    from tournaments.pages import club_reads
+    from tournaments.seasons import reads as season_reads
 
-    monkeypatch.setattr(club_reads, "SEASON_ROWS", 3)
-    monkeypatch.setattr(club_reads, "SEASON_COLUMNS", 1)
+    monkeypatch.setattr(season_reads, "SEASON_ROWS", 3)
+    monkeypatch.setattr(season_reads, "SEASON_COLUMNS", 1)
     owner = PlayerFactory()
     club = organisation_create(by=owner.user, slug="owls", name="Owls")
     players = [PlayerFactory() for _ in range(4)]
@@ -305,7 +306,7 @@ def test_the_season_page_is_bounded_by_pages_of_players_and_of_event_columns(
 
 @pytest.mark.django_db(transaction=True)
 def test_demo_players_are_marked_on_the_pages_and_their_events_never_join_a_season() -> None:
-    from tournaments.demo import demo_event_run
+    from tournaments.demo.services import demo_event_run
 
     event = demo_event_run(game=GAME, players=4, seed=9, rounds=1, rated=True).event
     handle = event.registrations.select_related("player").first().player.handle
@@ -326,7 +327,8 @@ def test_demo_players_are_marked_on_the_pages_and_their_events_never_join_a_seas
 def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publishes_a_list(
     django_capture_on_commit_callbacks,
 ) -> None:
-    from tournaments.models import RatingBody, Season
+    from tournaments.models import RatingBody
+    from tournaments.seasons.models import Season
 
     owner, stranger, steward = PlayerFactory(), PlayerFactory(), PlayerFactory()
     club = organisation_create(by=owner.user, slug="owls", name="Owls")
@@ -381,7 +383,7 @@ def test_staff_edit_a_season_from_its_page_and_dates_leaving_out_an_event_are_re
     django_capture_on_commit_callbacks,
 ) -> None:
     from tests.tournaments.test_season_standings import finished, scratch, stored
-    from tournaments.models import Season
+    from tournaments.seasons.models import Season
 
     owner = PlayerFactory().user
     club = organisation_create(by=owner, slug="owls", name="Owls")

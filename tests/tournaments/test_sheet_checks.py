@@ -7,8 +7,8 @@ from django.urls import reverse
 
 import games
 from games.simulate import legal_sheet
-from tournaments.models import SheetCheck
-from tournaments.services.editions import sheet_check_reverify, sheet_check_submit, sheet_check_verify
+from tournaments.catalogue.models import SheetCheck
+from tournaments.catalogue.services import sheet_check_reverify, sheet_check_submit, sheet_check_verify
 
 pytestmark = pytest.mark.django_db
 

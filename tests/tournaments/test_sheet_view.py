@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import games
 from games.simulate import legal_sheet
 from tests.tournaments.helpers import running_round
-from tournaments.pages.sheet_view import seat_sheets
-from tournaments.services.sheets import table_sheets_submit
+from tournaments.results.pages.sheet_view import seat_sheets
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.verdicts import TableVerdict
 
 

@@ -13,10 +13,11 @@ import pytest
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tournaments.models import StreamMessage, Table
+from tournaments.live.models import StreamMessage
+from tournaments.live.services import stream_sweep
+from tournaments.models import Table
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.services.rounds import event_start, round_start
-from tournaments.services.sheets import table_sheets_submit
-from tournaments.services.stream import stream_sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

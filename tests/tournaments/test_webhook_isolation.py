@@ -15,12 +15,14 @@ from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in, running_round
 from tests.tournaments.test_webhooks import RawReceiver
 from tests.workers import celery_worker, redis_reachable, service_env, wait_until
-from tournaments.models import SheetCheck, TableResult, Webhook, WebhookDelivery
+from tournaments.catalogue.models import SheetCheck
+from tournaments.catalogue.services import sheet_check_submit
+from tournaments.integrations.models import Webhook, WebhookDelivery
+from tournaments.models import TableResult
+from tournaments.results.services.sheets import sheet_submit
 from tournaments.services.clubs import organisation_create
-from tournaments.services.editions import sheet_check_submit
 from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
-from tournaments.services.sheets import sheet_submit
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

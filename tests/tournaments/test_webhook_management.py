@@ -18,11 +18,11 @@ from django.utils import timezone
 from config import background
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import register_and_check_in
-from tournaments.models import Webhook, WebhookDelivery
-from tournaments.services import webhooks
+from tournaments.integrations.models import Webhook, WebhookDelivery
+from tournaments.integrations.services import webhooks
+from tournaments.integrations.services.subscriptions import webhook_subscribe
 from tournaments.services.clubs import organisation_create
 from tournaments.services.events import event_create, event_open_registration
-from tournaments.services.webhook_subscriptions import webhook_subscribe
 
 pytestmark = pytest.mark.django_db
 

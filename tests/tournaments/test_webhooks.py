@@ -19,12 +19,13 @@ from django.utils import timezone
 from config.errors import DomainError
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments.models import Webhook, WebhookDelivery
-from tournaments.services import webhooks
+from tournaments.integrations.models import Webhook, WebhookDelivery
+from tournaments.integrations.services import webhooks
+from tournaments.integrations.services.subscriptions import webhook_subscribe
+from tournaments.results.services.closing import event_close
 from tournaments.services.clubs import organisation_create
-from tournaments.services.events import event_close, event_create, event_open_registration
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
-from tournaments.services.webhook_subscriptions import webhook_subscribe
 
 pytestmark = pytest.mark.django_db
 

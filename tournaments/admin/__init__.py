@@ -1,5 +1,2 @@
-"""The admin, one module per context; importing them registers their pages."""
-
-from tournaments.admin import editions, events, exchange, organisations, players, seasons, sheets
-
-__all__ = ["editions", "events", "exchange", "organisations", "players", "seasons", "sheets"]
+"""The core's admin, one module per context; TournamentsConfig.ready imports them, which registers their
+pages (each app above the core registers its own, in its admin.py)."""

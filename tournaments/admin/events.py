@@ -20,11 +20,12 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.results.services.forfeits import registration_drop
+from tournaments.results.services.verification import table_override, table_reverify
 from tournaments.selectors.events import event_standings
 from tournaments.services.events import RULES_FIELDS, event_check, event_create, event_open_registration, event_update
-from tournaments.services.registrations import registration_check_in, registration_drop, registration_withdraw
+from tournaments.services.registrations import registration_check_in, registration_withdraw
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.verification import table_override, table_reverify
 from tournaments.validators import validate_points_by_table_size, validate_tie_breaks
 
 

@@ -3,13 +3,8 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tournaments.models import (
-    Membership,
-    Organisation,
-    RatingBody,
-    SanctionDecision,
-    Staff,
-)
+from tournaments.models import Membership, Organisation, RatingBody, Staff
+from tournaments.stewarding.models import SanctionDecision
 
 
 class StaffInline(admin.TabularInline):

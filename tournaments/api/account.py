@@ -13,12 +13,12 @@ from rest_framework.views import APIView
 
 from config.throttling import LoginAccountThrottle, LoginThrottle
 from tournaments.models import Player
+from tournaments.privacy.selectors import person_export
+from tournaments.privacy.services import account_erase
 from tournaments.selectors.events import player_overview
-from tournaments.selectors.privacy import person_export
 from tournaments.serializers.players import CountryInputSerializer, MeSerializer
 from tournaments.services.accounts import token_for_login, token_rotate
 from tournaments.services.clubs import player_country_set
-from tournaments.services.privacy import account_erase
 
 
 class TokenView(ObtainAuthToken):

@@ -19,7 +19,7 @@ from tournaments.serializers.organisations import (
 )
 from tournaments.services import clubs as clubs_services
 from tournaments.services.clubs import membership_add, membership_end, organisation_create, staff_set
-from tournaments.services.sanctions import organisation_corrections_trust
+from tournaments.stewarding.services import organisation_corrections_trust
 
 
 class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

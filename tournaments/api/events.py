@@ -17,7 +17,13 @@ from rest_framework.response import Response
 from config.paging import ChangesCursor
 from config.renderers import CSVRenderer
 from config.throttling import ClaimThrottle, EventCreateThrottle, SignupThrottle
-from tournaments.models import Player, Registration, ResultChange, Round
+from tournaments.archive.services import event_import
+from tournaments.entrants.services import entrants_import, guest_create
+from tournaments.models import Player, Registration, Round
+from tournaments.results.models import ResultChange
+from tournaments.results.services.claims import guest_claim
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.forfeits import registration_drop
 from tournaments.selectors.events import (
     event_list,
     event_registrations,
@@ -28,7 +34,6 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.permissions import require_organiser
 from tournaments.selectors.players import player_search
-from tournaments.selectors.stewarding import event_decisions
 from tournaments.serializers.events import (
     ChangesQuery,
     EntrantOutcomeSerializer,
@@ -54,11 +59,8 @@ from tournaments.serializers.players import (
     PlayerSummarySerializer,
 )
 from tournaments.services.accounts import player_signup
-from tournaments.services.archive import event_import
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
-from tournaments.services.entrants import entrants_import, guest_claim, guest_create
 from tournaments.services.events import (
-    event_close,
     event_create,
     event_delete,
     event_open_registration,
@@ -66,14 +68,10 @@ from tournaments.services.events import (
     event_organiser_remove,
     event_update,
 )
-from tournaments.services.registrations import (
-    registration_check_in,
-    registration_create,
-    registration_drop,
-    registration_withdraw,
-)
+from tournaments.services.registrations import registration_check_in, registration_create, registration_withdraw
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.sanctions import event_sanction, event_unsanction, result_change_decide
+from tournaments.stewarding.selectors import event_decisions
+from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
 
 
 class PlayerViewSet(viewsets.GenericViewSet):

@@ -113,3 +113,14 @@ class JoinRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} asks to join {self.organisation} ({self.status})"
+
+
+class RatingBody(models.Model):
+    """Which organisation stewards a game's rating pool (game empty: every game without its own body). Its
+    staff sanction events: only a sanctioned event's tables are rated. A superuser stewards every pool."""
+
+    game = models.CharField(max_length=40, blank=True, unique=True, help_text="Empty: every other game.")
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="rating_bodies")
+
+    def __str__(self) -> str:
+        return f"{self.organisation} stewards {self.game or 'every game'}"

@@ -21,11 +21,11 @@ from tournaments.models import Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
 from tournaments.pages.text import refusal, wait_text
-from tournaments.selectors.privacy import person_export
-from tournaments.services import notifications as notifications_services
+from tournaments.privacy.selectors import person_export
+from tournaments.privacy.services import account_erase
+from tournaments.results.services import notifications as notifications_services
 from tournaments.services.accounts import player_signup
 from tournaments.services.clubs import player_notifications_set
-from tournaments.services.privacy import account_erase
 
 
 class LoginView(auth.LoginView):

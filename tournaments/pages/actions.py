@@ -16,21 +16,22 @@ from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code
 from tournaments.pages.text import refusal
+from tournaments.results.services import pad as pad_services
+from tournaments.results.services import verification as verification_services
+from tournaments.results.services.closing import event_close
+from tournaments.results.services.forfeits import registration_drop, seat_forfeit
+from tournaments.results.services.pad import pad_contest_withdraw
+from tournaments.results.services.verification import table_override, table_reverify
 from tournaments.selectors.permissions import is_organiser
-from tournaments.services import pad as pad_services
-from tournaments.services import verification as verification_services
-from tournaments.services.attendance import event_close_check_in, registration_reinstate, seat_forfeit
-from tournaments.services.events import event_close, event_open_registration
-from tournaments.services.pad import pad_contest_withdraw
+from tournaments.services.attendance import event_close_check_in, registration_reinstate
+from tournaments.services.events import event_open_registration
 from tournaments.services.registrations import (
     registration_check_in,
     registration_create,
-    registration_drop,
     registration_walk_in,
     registration_withdraw,
 )
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.verification import table_override, table_reverify
 
 
 def check_in_by_short_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:

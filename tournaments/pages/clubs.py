@@ -4,7 +4,6 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,17 +12,13 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.paging import page_number
-from tournaments.models import Event, JoinRequest, Organisation, Player, ResultChange
+from tournaments.models import Event, JoinRequest, Organisation, Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import ClubForm
 from tournaments.pages.text import refusal
-from tournaments.selectors.permissions import stewarded_games
-from tournaments.selectors.stewarding import result_changes_waiting
 from tournaments.services import clubs as clubs_services
-from tournaments.services import sanctions as sanctions_services
 from tournaments.services.clubs import join_request, join_request_decide, membership_add, organisation_create, staff_set
-from tournaments.services.sanctions import event_sanction, event_unsanction, organisation_corrections_trust
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -140,73 +135,3 @@ def _for_player(
     else:
         messages.success(request, done % {"handle": player.handle})
     return redirect("club", slug=slug)
-
-
-@login_required
-def stewards(request: SignedInRequest) -> HttpResponse:
-    """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""
-    if not stewarded_games(user=request.user):
-        raise PermissionDenied("only the stewards of a rating pool see this queue")
-    return render(request, "pages/stewards.html", {
-        "queue": reads.steward_queue(user=request.user),
-        "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
-    })  # fmt: skip
-
-
-@require_POST
-@login_required
-def corrections_trust(request: SignedInRequest, slug: str) -> HttpResponse:
-    """A steward trusts a club's corrections of sanctioned results (accepted as they come), or no longer."""
-    organisation = get_object_or_404(Organisation, slug=slug)
-    trusted = request.POST.get("trusted") == "yes"
-    try:
-        organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted)
-    except DomainError as refused:
-        messages.error(request, refusal(refused.code, refused.message))
-    else:
-        messages.success(request, _("Its corrections are trusted.") if trusted else _("Its corrections wait again."))
-    return redirect("club", slug=slug)
-
-
-@require_POST
-@login_required
-def result_change_decide(request: SignedInRequest, change_id: int, decision: str) -> HttpResponse:
-    """A steward accepts or refuses a change of a sanctioned event's results, with a reason."""
-    if decision not in ("accept", "refuse"):
-        raise Http404
-    change = get_object_or_404(ResultChange.objects.select_related("event"), pk=change_id)
-    try:
-        sanctions_services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
-                                      reason=request.POST.get("reason", ""))  # fmt: skip
-    except DomainError as refused:
-        messages.error(request, refusal(refused.code, refused.message))
-    else:
-        done = (
-            _("The changed results of %(event)s are accepted: the pool rates them.")
-            if decision == "accept"
-            else _("The changed results of %(event)s are refused: the pool keeps the sanctioned ones.")
-        )
-        messages.success(request, done % {"event": change.event.name})
-    return redirect("stewards")
-
-
-@require_POST
-@login_required
-def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> HttpResponse:
-    """A steward sanctions or refuses (revokes) an event, with a reason."""
-    event = get_object_or_404(Event, pk=event_id)
-    reason = request.POST.get("reason", "")
-    try:
-        if decision == "sanction":
-            event_sanction(event=event, by=request.user, reason=reason)
-            messages.success(request, _("%(event)s is sanctioned: its tables are rated.") % {"event": event.name})
-        else:
-            event_unsanction(event=event, by=request.user, reason=reason)
-            messages.success(
-                request, _("%(event)s is not sanctioned: its tables stay unrated.") % {"event": event.name}
-            )
-    except DomainError as refused:
-        messages.error(request, refusal(refused.code, refused.message))
-    if request.POST.get("back") == "event":
-        return redirect("event", event_id=event.pk)
-    return redirect("stewards")

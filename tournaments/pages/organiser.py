@@ -14,13 +14,13 @@ from django.utils.safestring import SafeString, mark_safe
 
 import games
 from config.page_cache import live_page
+from tournaments.catalogue.selectors import edition_active, edition_rules_data, table_deal
+from tournaments.live.selectors import stream_version
 from tournaments.models import Event
 from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code, tv_code
-from tournaments.selectors.catalogue import edition_active, edition_rules_data, table_deal
 from tournaments.selectors.events import event_standings
 from tournaments.selectors.permissions import is_organiser
-from tournaments.selectors.stream import stream_version
 
 
 def _organised_event(request: HttpRequest, event_id: int) -> Event:
@@ -97,8 +97,8 @@ def tv_shared(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     if not constant_time_compare(code, tv_code(event)):
         raise Http404
-    version = stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
-    return live_page(request, ("tv", event.pk, event.status, version), lambda: _tv_page(request, event))
+    version = (event.status, stream_version(event_id=event.pk))  # a change makes the kept copy stale at once
+    return live_page(request, ("tv", event.pk), lambda: _tv_page(request, event), version)
 
 
 def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:

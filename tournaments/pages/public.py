@@ -23,23 +23,23 @@ from ratings.selectors.leaderboards import (
 )
 from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool
 from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
-from tournaments.pages import club_reads
-from tournaments.pages import reads as pages
-from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
-from tournaments.pages.sheet_view import seat_sheets
-from tournaments.pages.text import game_name
-from tournaments.selectors import analysis as analysis_selectors
-from tournaments.selectors.analysis import (
+from tournaments.analysis.selectors import statistics as analysis_selectors
+from tournaments.analysis.selectors.statistics import (
     CARD_SORTS,
     GamePicks,
     card_statistics_tables,
     player_pick_accuracy,
     table_pick_accuracy,
 )
+from tournaments.live.selectors import stream_version
+from tournaments.pages import reads as pages
+from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
+from tournaments.pages.text import game_name
+from tournaments.results.pages.sheet_view import seat_sheets
+from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import event_list, event_standings
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import demo_handles
-from tournaments.selectors.stream import stream_version
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -81,8 +81,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages}
         return render(request, "pages/standings.html", context)
 
-    version = stream_version(event_id=event.pk)  # a change makes the kept copy stale at once
-    return live_page(request, ("standings", event.pk, event.status, number, version), build)
+    version = (event.status, stream_version(event_id=event.pk))  # a change makes the kept copy stale at once
+    return live_page(request, ("standings", event.pk, number), build, version)
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:
@@ -178,7 +178,7 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
         "games": pages.rated_games(player=player),
         "list_ranks": list_ranks_of(player_id=player.user_id)[:12],
-        "seasons": club_reads.seasons_of(player=player),
+        "seasons": seasons_of(player=player),
         "pick_accuracy": [
             {"summary": line, "chart": _pick_chart(line)} for line in player_pick_accuracy(player=player)
         ],

@@ -10,25 +10,15 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
-from tournaments.models import (
-    Event,
-    PadDraft,
-    Player,
-    Registration,
-    Round,
-    SanctionDecision,
-    ScoreSheet,
-    Seat,
-    Table,
-    TableResult,
-)
+from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.results.services.rating import table_of_source, table_source
 from tournaments.selectors.events import event_ready_to_close, event_standings
 from tournaments.selectors.permissions import is_organiser, is_steward
 from tournaments.selectors.players import player_events
-from tournaments.selectors.stewarding import event_decisions
-from tournaments.services.rating import table_of_source, table_source
 from tournaments.standings import StandingRow, place_of
+from tournaments.stewarding.models import SanctionDecision
+from tournaments.stewarding.selectors import event_decisions
 from tournaments.verdicts import SeatLine
 
 

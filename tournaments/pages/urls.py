@@ -1,21 +1,7 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import (
-    account,
-    actions,
-    calendars,
-    clubs,
-    entrants,
-    event_edit,
-    integrations,
-    offline,
-    organiser,
-    pad,
-    public,
-    seasons,
-    stewarding,
-)
+from tournaments.pages import account, actions, calendars, clubs, event_edit, offline, organiser, public
 
 urlpatterns = [
     # The installable site (docs/offline.md): the worker's scope is the path it is served from, so the root.
@@ -31,38 +17,18 @@ urlpatterns = [
     path("events/<int:event_id>/edit/", event_edit.event_edit, name="event-edit"),
     path("events/<int:event_id>/duplicate/", event_edit.event_duplicate, name="event-duplicate"),
     path("events/<int:event_id>/rounds/<int:number>/swap/", event_edit.seats_swap, name="seats-swap"),
-    path("events/<int:event_id>/entrants/", entrants.entrants, name="event-entrants"),
-    path("claim/", entrants.claim, name="claim"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_pairings, name="round"),
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
     path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
-    path("leaderboards/<str:game>/lists/new/", stewarding.list_new, name="list-new"),
     path("leaderboards/<str:game>/quality/", public.quality, name="rating-quality"),
-    path("leaderboards/<str:game>/quality/adopt/", stewarding.parameters_adopt, name="parameters-adopt"),
     path("games/<str:game>/cards/", public.card_statistics, name="cards"),
     path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),
-    path("tables/<int:table_id>/pad/", pad.pad, name="pad"),
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
-    path("clubs/<slug:slug>/integrations/", integrations.integrations, name="club-integrations"),
-    path("clubs/<slug:slug>/corrections-trust/", clubs.corrections_trust, name="club-corrections-trust"),
-    path("clubs/<slug:slug>/integrations/webhooks/", integrations.webhook_new, name="club-webhook-new"),
-    path(
-        "clubs/<slug:slug>/integrations/webhooks/<int:webhook_id>/<str:act>/",
-        integrations.webhook_act,
-        name="club-webhook-act",
-    ),
-    path(
-        "clubs/<slug:slug>/integrations/webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/redeliver/",
-        integrations.delivery_redeliver,
-        name="club-delivery-redeliver",
-    ),
-    path("clubs/<slug:slug>/integrations/keys/", integrations.key_new, name="club-key-new"),
-    path("clubs/<slug:slug>/integrations/keys/<int:key_id>/revoke/", integrations.key_revoke, name="club-key-revoke"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("clubs/<slug:slug>/join/", clubs.join_ask, name="club-join"),
     path(
@@ -71,17 +37,6 @@ urlpatterns = [
     path(
         "clubs/<slug:slug>/members/from-event/<int:event_id>/", clubs.members_from_event, name="club-members-from-event"
     ),
-    path("stewards/", clubs.stewards, name="stewards"),
-    path(
-        "stewards/result-changes/<int:change_id>/<str:decision>/",
-        clubs.result_change_decide,
-        name="result-change-decide",
-    ),
-    path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
-    path("seasons/<int:season_id>/events/", seasons.season_event_add, name="season-event-add"),
-    path("seasons/<int:season_id>/edit/", seasons.season_edit, name="season-edit"),
-    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season-new"),
-    path("events/<int:event_id>/sanction/<str:decision>/", clubs.sanction_decide, name="sanction-decide"),
     # players
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/notifications/", account.notification_settings, name="notification-settings"),

@@ -7,13 +7,7 @@ from django.db.models import QuerySet
 
 import games
 from config.errors import NotAllowed
-from tournaments.models import (
-    Event,
-    Organisation,
-    RatingBody,
-    Staff,
-    Table,
-)
+from tournaments.models import Event, Organisation, RatingBody, Staff, Table
 
 
 def is_organiser(*, user: User | AnonymousUser, event: Event) -> bool:

@@ -1,12 +1,15 @@
-"""Players: by handle, and the demonstration players that lists and statistics leave out."""
+"""Players: by handle, the demonstration players that lists and statistics leave out, and the players of a
+club or a country over time (the leaderboards' filters)."""
 
+from collections import defaultdict
 from collections.abc import Iterable
+from datetime import date
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from config.errors import NotFound
-from tournaments.models import Player, Registration
+from tournaments.models import Membership, Player, Registration
 from tournaments.selectors.events import player_places
 
 
@@ -56,3 +59,20 @@ def player_events(*, player: Player, limit: int = 20) -> list[tuple[Registration
     finished = [r.event for r in registrations if r.event.can.show_results]
     places = player_places(player=player, events=finished)
     return [(r, *places.get(r.event_id, (None, 0))) for r in registrations]
+
+
+def club_member_periods(slug: str) -> dict[int, list[tuple[date, date | None]]]:
+    """The club's members (by user id) with the days they were members: a club's leaderboard counts a table
+    when the player was a member on the day it was played."""
+    periods: dict[int, list[tuple[date, date | None]]] = defaultdict(list)
+    for user_id, joined, left in Membership.objects.filter(organisation__slug=slug).values_list(
+        "player__user_id", "joined_on", "left_on"
+    ):
+        periods[user_id].append((joined, left))
+    return dict(periods)
+
+
+def country_player_periods(country: str) -> dict[int, list[tuple[date, date | None]]]:
+    """The players of a country (by user id), every table counting."""
+    users = Player.objects.filter(country=country.strip().upper()).values_list("user_id", flat=True)
+    return {user_id: [(date.min, None)] for user_id in users}

@@ -8,43 +8,19 @@ from functools import cached_property
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, JSONField, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, JSONField, OuterRef, QuerySet
 from django.db.models.expressions import RawSQL
 
-import games
 from games import rebuild
 from games.rebuild import RoundDraft
 from tournaments import drafted
-from tournaments.models import (
-    Edition,
-    Round,
-    ScoreSheet,
-    Seat,
-    SeatPickAccuracy,
-    Table,
-    TableResult,
-)
+from tournaments.models import Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.verdicts import TableVerdict
 
 
 def table_current_sheets(*, table: Table) -> list[ScoreSheet]:
     """The newest version of each seat's sheet, in seating order."""
     return tables_current_sheets(table_ids=[table.pk]).get(table.pk, [])
-
-
-def results_to_verify(*, table_ids: list[int]) -> QuerySet[TableResult]:
-    """The tables' results with their event, the id of their game's active edition (None: the shipped
-    default) and whether a seat was forfeited, read in one query: the edition that verifies is the one active
-    when the task runs, and the forfeited seats are read only where there are some (rarely)."""
-    active = Edition.objects.filter(game=OuterRef("table__round__event__game"), is_active=True)
-    return (
-        TableResult.objects.select_related("table__round__event")
-        .filter(table_id__in=table_ids)
-        .annotate(
-            active_edition_id=Subquery(active.values("pk")[:1]),
-            has_forfeit=Exists(Seat.objects.filter(table_id=OuterRef("table_id"), forfeited=True)),
-        )
-    )
 
 
 def tables_current_sheets(*, table_ids: list[int]) -> dict[int, list[ScoreSheet]]:
@@ -147,19 +123,6 @@ def tables_queued() -> QuerySet[TableResult]:
 def tables_stuck(*, before: datetime) -> QuerySet[TableResult]:
     """Tables still queued or being verified since before `before` (read through the same index)."""
     return TableResult.objects.filter(status__in=TableResult.QUEUED, updated_at__lt=before)
-
-
-def tables_missing_pick_accuracy(*, before: datetime, since: datetime, limit: int = 500) -> list[int]:
-    """Drafting tables whose result counts since between `since` and `before` and that have no pick accuracy
-    stored: a task the broker lost. (A table whose draft cannot be rebuilt never has any: the window keeps
-    the sweep from sending it for ever.)"""
-    drafting = [game.id for game in games.GAMES.values() if game.drafting]
-    stored = SeatPickAccuracy.objects.filter(table_id=OuterRef("table_id"))
-    missing = TableResult.objects.filter(
-        status__in=TableResult.COUNTS, verified_at__lt=before, verified_at__gte=since,
-        table__round__event__game__in=drafting,
-    ).exclude(Exists(stored))  # fmt: skip
-    return list(missing.order_by("table_id").values_list("table_id", flat=True)[:limit])
 
 
 def rounds_complete_but_running() -> list[int]:

@@ -1,6 +1,7 @@
 """Events: created, checked, edited until they start, opened, closed, duplicated."""
 
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -14,17 +15,22 @@ from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import task_names
 from tournaments.models import Event, Organisation, Player, Registration
-from tournaments.selectors.events import event_ready_to_close
 from tournaments.selectors.permissions import organisations_of, require_organiser, require_staff
 from tournaments.services.clubs import organisation_create
-from tournaments.services.results import Because, results_changed
-from tournaments.services.sanctions import sanction_on_creation
-from tournaments.services.transitions import advance, locked_for, move
+from tournaments.services.transitions import locked_for, move
 from tournaments.validators import (
     handle_key,
     validate_points_by_table_size,
     validate_tie_breaks,
 )
+
+_when_created: list[Callable[[Event], None]] = []
+
+
+def on_event_created(hook: Callable[[Event], None]) -> None:
+    """An app above the core acts on every event created, inside its transaction (stewarding: a trusted
+    club's event is sanctioned at once). The core names no app above it."""
+    _when_created.append(hook)
 
 
 def event_create(
@@ -45,7 +51,8 @@ def event_create(
         event_check(event=event)
         event.save()
         event.organisers.add(organiser)
-        sanction_on_creation(event)
+        for hook in _when_created:
+            hook(event)
     return event
 
 
@@ -213,23 +220,6 @@ def event_open_registration(*, event: Event, by: User) -> Event:
     require_organiser(user=by, event=event)
     with transaction.atomic():
         return move(Event, event.pk, "open_registration")
-
-
-def event_close(*, event: Event, by: User) -> Event:
-    """Close the event and publish its results: its final standings and podium, places on players' pages.
-    Only once its last round is finished (every table counts); a correction after that still changes them."""
-    require_organiser(user=by, event=event)
-    with transaction.atomic():
-        locked = locked_for(Event, event.pk, "close")
-        if not event_ready_to_close(event=locked):
-            raise Conflict(
-                "rounds are still to be played or checked: close the event after its last table",
-                "rounds_to_play",
-                field="status",
-            )
-        closed = advance(locked, "close")
-        results_changed(because=Because.CLOSED, events=[closed.pk])  # places, seasons, the news
-        return closed
 
 
 DUPLICATE_SHIFT = timedelta(days=28)  # four weeks on: the same weekday next month, as club nights recur

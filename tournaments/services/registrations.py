@@ -11,7 +11,7 @@ from django.utils import timezone
 from config.errors import Conflict, NotAllowed
 from tournaments.models import Event, Player, Registration
 from tournaments.selectors.permissions import is_organiser
-from tournaments.services.attendance import forfeit_open_seats, waitlist_promote
+from tournaments.services.attendance import waitlist_promote
 from tournaments.services.transitions import move
 
 
@@ -97,17 +97,6 @@ def _require_check_in_open(event: Event) -> None:
     if opens is not None and timezone.now() < opens:
         raise Conflict(f"check-in opens on {opens.date().isoformat()}, the event's day", "check_in_not_open",
                        "registration")  # fmt: skip
-
-
-def registration_drop(*, registration: Registration, by: User) -> Registration:
-    """Leave a running event: the player keeps their results, forfeits any seat whose table is not final
-    (the table finishes with the others), and is not seated again."""
-    _require_self_or_organiser(by, registration)
-    Event.machine.check(Event.objects.only("status").get(pk=registration.event_id), "drop")
-    with transaction.atomic():
-        dropped = move(Registration, registration.pk, "drop")
-        forfeit_open_seats(player=registration.player, event=registration.event, by=by)
-    return dropped
 
 
 def _require_self_or_organiser(user: User, registration: Registration) -> None:

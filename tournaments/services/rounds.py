@@ -11,13 +11,12 @@ import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import seating, task_names
-from tournaments.models import Bye, Event, Player, Registration, Round, Seat, StreamMessage, Table, TableResult
+from tournaments.announcements import Announcement, announce, api_url
+from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.selectors.events import event_bye_counts, event_standings, event_tables
 from tournaments.selectors.permissions import require_organiser
 from tournaments.services.attendance import check_in_close
-from tournaments.services.stream import stream_publish, stream_publish_many
 from tournaments.services.transitions import advance, locked_for, move
-from tournaments.services.webhooks import api_url, webhooks_emit
 
 
 def event_start(*, event: Event, by: User) -> Round:
@@ -56,13 +55,13 @@ def _announced(round_: Round) -> Round:
     ]  # fmt: skip
     data = {"event": round_.event_id, "round": round_.number, "round_id": round_.pk,
             "url": api_url("rounds", round_.pk), "tables": tables}  # fmt: skip
-    webhooks_emit(organisation_id=round_.event.organisation_id, event_type="round.seated", data=data)
-    stream_publish_many([
-        StreamMessage(event_id=round_.event_id, kind="you.seated", user_id=seat.player.user_id,
-                      data={"event": round_.event_id, "round": round_.number, "table": table.number,
-                            "seat": seat.position, "table_id": table.pk})
-        for table in seated for seat in table.seats.all()
-        if seat.player.user_id is not None  # a guest has no stream of its own
+    announce([
+        Announcement("round.seated", data, event_id=round_.event_id, organisation_id=round_.event.organisation_id),
+        *(Announcement("you.seated", {"event": round_.event_id, "round": round_.number, "table": table.number,
+                                      "seat": seat.position, "table_id": table.pk},
+                       event_id=round_.event_id, user_id=seat.player.user_id)
+          for table in seated for seat in table.seats.all()
+          if seat.player.user_id is not None),  # a guest has no stream of its own
     ])  # fmt: skip
     enqueue_on_commit(task_names.NOTIFY_SEATED, round_.pk)  # each player's table and seat, by e-mail
     return round_
@@ -142,12 +141,12 @@ def round_start(*, round_: Round, by: User) -> Round:
         started = move(Round, round_.pk, "start", started_at=timezone.now())  # the round clock starts
         assert started.started_at is not None
         ends_at = started.started_at + timedelta(minutes=started.length_minutes)
-        stream_publish(
-            event_id=started.event_id, kind="round.started",
+        announce([Announcement(
+            "round.started", event_id=started.event_id,
             data={"event": started.event_id, "round": started.number, "round_id": started.pk,
                   "started_at": started.started_at.isoformat(), "length_minutes": started.length_minutes,
                   "ends_at": ends_at.isoformat()},
-        )  # fmt: skip
+        )])  # fmt: skip
         return started
 
 

@@ -15,12 +15,13 @@ from django.db import transaction
 import games
 from config.celery import app as celery_app
 from games.simulate import legal_sheet
-from tournaments.demo import demo_event_run, demo_event_unfinished
-from tournaments.models import Event, Organisation, RatingBody, SheetCheck
+from tournaments.catalogue.models import SheetCheck
+from tournaments.catalogue.services import sheet_check_submit
+from tournaments.demo.services import demo_event_run, demo_event_unfinished
+from tournaments.integrations.services.webhooks import webhooks_sweep
+from tournaments.models import Event, Organisation, RatingBody
 from tournaments.services.clubs import organisation_create
-from tournaments.services.editions import sheet_check_submit
-from tournaments.services.sanctions import rating_body_set
-from tournaments.services.webhooks import webhooks_sweep
+from tournaments.stewarding.services import rating_body_set
 
 # Where the admin's password is kept between runs; ADMIN_CREDENTIALS_FILE moves it (tests, several checkouts).
 CREDENTIALS = Path(os.environ.get("ADMIN_CREDENTIALS_FILE", Path(settings.BASE_DIR) / ".admin-credentials"))

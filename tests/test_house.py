@@ -1,0 +1,36 @@
+"""The house's shape, held: no app holds a third of the code (so a feature has a room of its own), and no
+module outgrows what one reader takes in (400 lines). Migrations, tests and benchmarks aside."""
+
+from collections import Counter
+from pathlib import Path
+
+from tests.test_import_directions import APPS
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("tournaments", "ratings", "games", "config")
+
+
+def python_files() -> list[Path]:
+    return [path for top in PACKAGES for path in (ROOT / top).rglob("*.py") if "migrations" not in path.parts]
+
+
+def app_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).parts
+    if parts[0] == "tournaments":
+        return f"tournaments.{parts[1]}" if parts[1] in APPS else "tournaments"
+    return parts[0]
+
+
+def test_the_largest_app_holds_under_35_percent_of_the_python_lines() -> None:
+    lines = Counter[str]()
+    for path in python_files():
+        lines[app_of(path)] += len(path.read_text().splitlines())
+    (largest, size), total = lines.most_common(1)[0], sum(lines.values())
+    assert size / total < 0.35, f"{largest}: {size} of {total} lines"
+
+
+def test_no_module_is_over_400_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT)): n for path in python_files() if (n := len(path.read_text().splitlines())) > 400
+    }
+    assert long == {}

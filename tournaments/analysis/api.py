@@ -1,0 +1,100 @@
+"""The analysis API: card statistics and pick accuracy."""
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import games
+from config.errors import DomainError
+from config.renderers import CSVRenderer
+from tournaments.analysis.models import SeatPickAccuracy
+from tournaments.analysis.selectors.statistics import CARD_SORTS, card_statistics, player_pick_accuracy_tables
+from tournaments.catalogue.serializers import (
+    CardStatisticSerializer,
+)
+from tournaments.selectors.players import player_of_handle
+from tournaments.serializers.answers import PickAccuracyLineSerializer
+
+PICK_FIELDS = ("pick", "taken", "points", "best_points", "best_card")  # SeatPickAccuracy.rounds' positions
+
+
+class CardStatisticsView(APIView):
+    """Each card of a drafting edition over the verified tables of sanctioned events: how often taken and at
+    which pick, how often offered, the mean points by category of the rounds it was drafted in, and the win
+    uplift with its 95% interval and sample size (docs/rules.md, "Card statistics")."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("players", int, enum=[2, 3, 4], description="only tables of this many players"),
+            OpenApiParameter("sort", str, enum=CARD_SORTS, description="the order (default mean_pick)"),
+        ],
+        responses={
+            (200, "application/json"): CardStatisticSerializer(many=True),
+            (200, "text/csv"): OpenApiTypes.STR,  # the same lines, each category's points a column
+        },
+    )  # fmt: skip
+    def get(self, request: Request, game: str, format: str | None = None) -> Response:
+        players = request.query_params.get("players")
+        if players is not None and players not in ("2", "3", "4"):
+            raise DomainError("players is 2, 3 or 4", "invalid_players", "players")
+        rows = card_statistics(
+            game=game, players=int(players) if players else None, sort=request.query_params.get("sort", "mean_pick")
+        )
+        return Response([_flat(row.to_json()) if format == "csv" else row.to_json() for row in rows])
+
+
+class PickAccuracyView(APIView):
+    """A player's pick accuracy at each verified drafting table, newest first: for each round, each pick that
+    had a choice, the card taken, the round's points with it and the best points any card offered would give
+    (docs/rules.md, "Pick accuracy")."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, description="only this drafting edition")],
+        responses={
+            (200, "application/json"): PickAccuracyLineSerializer(many=True),
+            (200, "text/csv"): OpenApiTypes.STR,  # the same lines without their rounds
+        },
+    )
+    def get(self, request: Request, handle: str, format: str | None = None) -> Response:
+        player = player_of_handle(handle=handle)
+        game = request.query_params.get("game")
+        if game is not None and (game not in games.GAMES or games.GAMES[game].drafting is None):
+            drafted = ", ".join(g.id for g in games.GAMES.values() if g.drafting)
+            raise DomainError(f"game is a drafting edition: {drafted}", "invalid_game", "game")
+        rows = player_pick_accuracy_tables(player=player, game=game)
+        lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
+        return Response(PickAccuracyLineSerializer(lines, many=True).data)
+
+
+def _pick_line(row: SeatPickAccuracy, *, with_rounds: bool) -> dict[str, Any]:
+    event = row.table.round.event
+    line: dict[str, Any] = {
+        "event": event.pk, "event_name": event.name, "game": event.game, "round": row.table.round.number,
+        "table": row.table.number, "choices": row.choices, "best_picks": row.best_picks,
+        "points_lost": row.points_lost,
+    }  # fmt: skip
+    if not with_rounds:
+        return line
+    rounds = [
+        {"round": number, "picks": [dict(zip(PICK_FIELDS, pick, strict=True)) for pick in picks]}
+        for number, picks in enumerate(row.rounds, start=1)
+    ]
+    return {**line, "rounds": rounds}
+
+
+def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    """For the sheet: each category's points as its own column."""
+    points = row.pop("points")
+    return {**row, **{f"points_{category}": value for category, value in points.items()}}

@@ -1,0 +1,10 @@
+"""The analysis API's routes: a game's card statistics, a player's pick accuracy."""
+
+from django.urls import path
+
+from tournaments.analysis.api import CardStatisticsView, PickAccuracyView
+
+urlpatterns = [
+    path("games/<str:game>/cards/", CardStatisticsView.as_view(), name="game-cards"),
+    path("players/<str:handle>/pick-accuracy/", PickAccuracyView.as_view(), name="player-pick-accuracy"),
+]

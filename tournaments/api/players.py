@@ -1,0 +1,37 @@
+"""A player's public profile in the API."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
+from tournaments.selectors.players import player_events, player_of_handle
+from tournaments.serializers.players import PlayerProfileSerializer
+
+
+class PlayerProfileView(APIView):
+    """A player by handle: who they are, their rating and rank in each game, and their newest events with the
+    place in each finished one (a claimed guest answers its claimer's handle)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PlayerProfileSerializer})
+    def get(self, request: Request, handle: str) -> Response:
+        player = player_of_handle(handle=handle)
+        ratings = []
+        for rating, _history in player_ratings(player_id=player.user_id):
+            rank, of = rank_and_size(rating=rating)
+            ratings.append({
+                "game": rating.pool.game, "conservative": rating.conservative, "mu": rating.mu, "sigma": rating.sigma,
+                "games": rating.games, "provisional": is_provisional(rating), "rank": rank, "of": of,
+            })  # fmt: skip
+        events = [
+            {"event": r.event.pk, "name": r.event.name, "game": r.event.game, "starts_at": r.event.starts_at,
+             "status": r.event.status, "place": place, "players": size}
+            for r, place, size in player_events(player=player)
+        ]  # fmt: skip
+        profile = {"handle": player.handle, "display_name": player.display_name, "country": player.country,
+                   "guest": player.guest, "demo": player.demo, "ratings": ratings, "events": events}  # fmt: skip
+        return Response(PlayerProfileSerializer(profile).data)

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class CatalogueConfig(AppConfig):
+    name = "tournaments.catalogue"
+    label = "catalogue"
+    verbose_name = "Catalogue"
+
+    def ready(self) -> None:
+        from tournaments.catalogue import tasks  # noqa: F401  (registered in every process: services queue them by name)

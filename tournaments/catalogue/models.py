@@ -1,0 +1,59 @@
+"""The games' editions (their card and map data) and the checks run on submitted sheets."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models.base import game_choices
+
+
+class Edition(models.Model):
+    """Edition data for one game (docs/deck.md); the active one verifies that game's sheets."""
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    name = models.CharField(max_length=200)
+    data = models.JSONField()
+    is_practice = models.BooleanField(
+        default=False, help_text="Invented data that satisfies every published fact; not the printed cards."
+    )
+    is_active = models.BooleanField(default=True)
+    loaded_at = models.DateTimeField(auto_now_add=True)
+    loaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        db_table = "tournaments_edition"  # kept from the core, where it was made
+        ordering = ["game", "-loaded_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game"], condition=Q(is_active=True), name="one_active_edition_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}{' (practice)' if self.is_practice and 'practice' not in self.name.lower() else ''}"
+
+
+class SheetCheck(models.Model):
+    """A whole table sheet submitted for verification outside an event (a casual game)."""
+
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted"
+        VERIFYING = "verifying"
+        VERIFIED = "verified"
+        REJECTED = "rejected"
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    sheet = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    attempt = models.PositiveIntegerField(default=0, help_text="Raised by each re-verification.")
+    verdict = models.JSONField(null=True, blank=True)
+    edition = models.ForeignKey(Edition, null=True, blank=True, on_delete=models.PROTECT)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "tournaments_sheetcheck"  # kept from the core, where it was made
+        ordering = ["-submitted_at", "-id"]
+        indexes = [models.Index(fields=["status", "submitted_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} sheet #{self.pk} ({self.status})"

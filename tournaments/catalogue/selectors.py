@@ -1,0 +1,89 @@
+"""The games and their editions: the catalogue, deals, a sheet's preview and a table's rebuild."""
+
+from functools import lru_cache
+from typing import Any
+
+from django.db.models import QuerySet
+
+import games
+from config.errors import DomainError, NotFound
+from games import rebuild
+from games.deal import Deal, seeded_deal
+from tournaments.catalogue.models import Edition, SheetCheck
+from tournaments.models import Event
+
+
+def edition_active(*, game: str) -> Edition | None:
+    # The deck data is read once per process by `_parsed_edition`; each verification needs only the id.
+    return Edition.objects.filter(game=game, is_active=True).defer("data").first()
+
+
+def edition_rules_data(*, game: str, edition: Edition | int | None) -> Any:
+    """The engine's edition object: the stored edition (a row or its id), or the game's shipped default when
+    none is stored."""
+    if edition is None:
+        return games.GAMES[game].default_edition()
+    return _parsed_edition(edition if isinstance(edition, int) else edition.pk, game)
+
+
+@lru_cache(maxsize=64)
+def _parsed_edition(edition_id: int, game: str) -> Any:
+    """Edition rows are never edited in place (a new file is a new row), so the id is a safe cache key."""
+    return games.GAMES[game].load_edition(Edition.objects.get(pk=edition_id).data)
+
+
+def table_deal(*, event: Event, round_number: int, players: int, deck: Any) -> Deal | None:
+    """The hands every table of `players` seats is dealt in the event's round, when the event deals them
+    (docs/rules.md, "Duplicate deals"); None otherwise. Follows from the event's secret seed alone."""
+    if not event.duplicate_deals or games.GAMES[event.game].drafting is None:
+        return None
+    return seeded_deal(deck, players, f"{event.deal_seed}:{round_number}:{players}", event.draft_direction)
+
+
+def require_game(game: str) -> None:
+    """A 404 naming the known games when `game` is none of them."""
+    if game not in games.GAMES:
+        raise NotFound(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "not_found", "game")
+
+
+def table_preview(*, game: str, sheet: Any) -> dict[str, Any]:
+    """The score pad's live scoring with the game's active edition: points per category and round, running
+    totals, ranks so far, `complete`, and the problems found so far. A read: nothing is stored."""
+    require_game(game)
+    active = edition_active(game=game)
+    try:
+        return games.preview_table(game, sheet, edition_rules_data(game=game, edition=active)).to_json()
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "malformed_sheet", field=error.field) from error
+
+
+def table_rebuild(*, game: str, table: Any, direction: str) -> dict[str, Any]:
+    """The draft behind a drafting table (games/rebuild.py); a read: nothing is stored."""
+    require_game(game)
+    try:
+        return rebuild.to_json(rebuild.rebuild_table(games.GAMES[game], table, direction))
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "malformed_sheet", field=error.field) from error
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """The five games, their player counts and the edition data that verifies each (practice or printed)."""
+    active = {edition.game: edition for edition in Edition.objects.filter(is_active=True)}
+    rows = []
+    for game in games.GAMES.values():
+        data = edition_rules_data(game=game.id, edition=active.get(game.id))
+        rows.append(
+            {
+                "id": game.id,
+                "name": game.name,
+                "min_players": game.player_counts[0],
+                "max_players": game.player_counts[-1],
+                "edition": data.name,
+                "practice_data": data.is_practice,
+            }
+        )
+    return rows
+
+
+def sheet_check_list() -> QuerySet[SheetCheck]:
+    return SheetCheck.objects.select_related("edition", "submitted_by")

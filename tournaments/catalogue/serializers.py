@@ -1,0 +1,62 @@
+"""The games, their editions, sheet checks, previews and rebuilds."""
+
+from rest_framework import serializers
+
+from tournaments.catalogue.models import Edition, SheetCheck
+from tournaments.models import DRAFT_DIRECTIONS
+from tournaments.serializers.answers import StoredVerdictField
+from tournaments.serializers.fields import JsonObjectField, JsonObjectListField
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    edition = serializers.CharField(allow_null=True, help_text="Name of the edition data that verifies sheets.")
+    practice_data = serializers.BooleanField(help_text="True when the active edition is invented practice data.")
+
+
+class EditionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Edition
+        fields = ["id", "game", "name", "is_practice", "is_active", "loaded_at", "data"]
+
+
+class SheetCheckInputSerializer(serializers.Serializer):
+    sheet = JsonObjectField(help_text="A whole table sheet: {game, seats} as in the score-sheet spec.")
+
+
+class ScorePreviewInputSerializer(serializers.Serializer):
+    seats = JsonObjectListField(
+        help_text="Seat objects of the score-sheet spec; drafting seats may hold 1 to 4 rounds."
+    )
+
+
+class SheetCheckSerializer(serializers.ModelSerializer):
+    verdict = StoredVerdictField(read_only=True)
+
+    class Meta:
+        model = SheetCheck
+        fields = ["id", "game", "status", "sheet", "verdict", "submitted_at", "verified_at"]
+
+
+class RebuildInputSerializer(serializers.Serializer):
+    table = JsonObjectField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
+    direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")
+
+
+class CardStatisticSerializer(serializers.Serializer):
+    """One card's figures over the verified tables of sanctioned events (docs/rules.md, "Card statistics")."""
+
+    card = serializers.CharField()
+    name = serializers.CharField()
+    taken = serializers.IntegerField(help_text="Seat-rounds in which it was drafted.")
+    offered = serializers.IntegerField(help_text="Hands it was in when a seat picked.")
+    take_rate = serializers.FloatField(allow_null=True, help_text="taken / offered.")
+    mean_pick = serializers.FloatField(allow_null=True, help_text="1 is the first card of a hand of 7.")
+    points = serializers.DictField(child=serializers.FloatField(), help_text="Mean points per category.")
+    seats = serializers.IntegerField(help_text="The uplift's sample size.")
+    uplift = serializers.FloatField(allow_null=True)
+    uplift_low = serializers.FloatField(allow_null=True, help_text="95% interval, low end.")
+    uplift_high = serializers.FloatField(allow_null=True, help_text="95% interval, high end.")

@@ -1,0 +1,90 @@
+"""Write paths for tournaments: one function per use case, each in one transaction."""
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+import games
+from config.celery import enqueue_on_commit
+from config.errors import DomainError
+from tournaments import task_names
+from tournaments.catalogue.models import Edition, SheetCheck
+from tournaments.catalogue.selectors import edition_active, edition_rules_data
+
+
+def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
+    """Check an edition file and make it the active edition of its game."""
+    try:
+        game, data = games.load_edition(raw)
+    except games.InvalidEdition as error:
+        raise DomainError("; ".join(error.faults), "invalid_edition", field="data") from error
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "invalid_edition", field=error.field) from error
+    with transaction.atomic():
+        active = Edition.objects.select_for_update().filter(game=game.id, is_active=True)
+        active.update(is_active=False)
+        return Edition.objects.create(
+            game=game.id, name=data.name, data=raw, is_practice=data.is_practice, loaded_by=loaded_by
+        )
+
+
+def edition_activate(*, edition: Edition) -> Edition:
+    with transaction.atomic():
+        Edition.objects.select_for_update().filter(game=edition.game, is_active=True).update(is_active=False)
+        Edition.objects.filter(pk=edition.pk).update(is_active=True)
+    edition.refresh_from_db()
+    return edition
+
+
+def sheet_check_submit(*, sheet: Any, submitted_by: User | None = None) -> SheetCheck:
+    """Store a whole table sheet and enqueue its verification once the row is committed."""
+    try:
+        game, _seats = games.parse_table(sheet)
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "malformed_sheet", field=f"sheet.{error.field}".rstrip(".")) from error
+    with transaction.atomic():
+        check = SheetCheck.objects.create(
+            game=game.id, sheet=sheet, edition=edition_active(game=game.id), submitted_by=submitted_by
+        )
+        enqueue_on_commit(task_names.SHEET_CHECK_VERIFY, check.pk, check.attempt)
+    return check
+
+
+def sheet_check_verify(*, check_id: int, attempt: int | None = None) -> SheetCheck | None:
+    """Run the rules engine on a stored sheet for one attempt and record the verdict.
+
+    The claim and the write are both conditional on the attempt: a repeat of a finished attempt does
+    nothing, a task redelivered after a lost worker finishes the attempt, and a task overtaken by a
+    re-verification (a new attempt, perhaps a new edition) writes nothing, so it cannot leave the older
+    edition's verdict behind. `attempt` None means the check's current one.
+    """
+    check = SheetCheck.objects.filter(pk=check_id).first()
+    if check is None:
+        return None
+    attempt = check.attempt if attempt is None else attempt
+    open_statuses = [SheetCheck.Status.SUBMITTED, SheetCheck.Status.VERIFYING]
+    mine = SheetCheck.objects.filter(pk=check_id, attempt=attempt)
+    if mine.filter(status__in=open_statuses).update(status=SheetCheck.Status.VERIFYING):
+        check.refresh_from_db()
+        edition = edition_rules_data(game=check.game, edition=check.edition_id)
+        verdict = games.verify_table(check.sheet, edition)
+        status = SheetCheck.Status.VERIFIED if verdict.valid else SheetCheck.Status.REJECTED
+        mine.filter(status=SheetCheck.Status.VERIFYING).update(
+            status=status, verdict=verdict.to_json(), verified_at=timezone.now()
+        )
+    check.refresh_from_db()
+    return check
+
+
+def sheet_check_reverify(*, check: SheetCheck) -> SheetCheck:
+    """Verify again (after the edition data changed) as a new attempt with the active edition; the task is
+    enqueued on commit, and a task of an older attempt still running writes nothing."""
+    with transaction.atomic():
+        locked = SheetCheck.objects.select_for_update().get(pk=check.pk)
+        locked.status, locked.verdict, locked.verified_at = SheetCheck.Status.SUBMITTED, None, None
+        locked.edition, locked.attempt = edition_active(game=locked.game), locked.attempt + 1
+        locked.save(update_fields=["status", "verdict", "verified_at", "edition", "attempt"])
+        enqueue_on_commit(task_names.SHEET_CHECK_VERIFY, locked.pk, locked.attempt)
+    return locked

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DemoConfig(AppConfig):
+    name = "tournaments.demo"
+    label = "demo"
+    verbose_name = "Demo"

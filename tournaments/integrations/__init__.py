@@ -1,0 +1,1 @@
+"""What an organisation's programs use: webhooks, API keys, idempotent POSTs."""

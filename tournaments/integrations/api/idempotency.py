@@ -1,0 +1,124 @@
+"""The `Idempotency-Key` header on every POST of the API, and the `_idempotency_key` field the pages' forms
+carry (confirm.js adds one to a form when it is first sent, so a double tap or a resend is done once):
+tournaments/services/idempotency.py says what it promises. A middleware, so that every POST view has it
+without being written for it.
+
+An answer that shows a secret once (a webhook's secret, an API key: `Cache-Control: no-store`) is not kept:
+a repeat is told so (409 `secret_shown_once`) instead of being shown the secret again or making another. An
+answer that sets a cookie (a log-in, a language) is not kept either: a replay could not set it, so a repeat is
+done again."""
+
+from collections.abc import Callable
+
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from config.errors import DomainError
+from config.exceptions import error_body
+from tournaments.integrations.services import idempotency
+
+HEADER = "Idempotency-Key"
+FORM_FIELD = "_idempotency_key"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+KEY_LENGTH = 255
+# Answers a retry should redo rather than repeat: the server failed, the caller was throttled, not known, or
+# not allowed yet (a page's form whose CSRF token had expired is sent again once the page is fresh).
+RETRYABLE = {401, 403, 429}
+
+
+class IdempotentPosts:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = _key_of(request)
+        if key is None:
+            return self.get_response(request)
+        if not key or len(key) > KEY_LENGTH or not key.isascii() or not key.isprintable():
+            return _refused(DomainError(f"an {HEADER} is 1 to {KEY_LENGTH} printable ASCII characters",
+                                        "invalid_idempotency_key", HEADER))  # fmt: skip
+        caller = idempotency.caller_of(_credentials(request))
+        fingerprint = idempotency.fingerprint_of("POST", request.get_full_path(), _content(request))
+        try:
+            first = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint)
+        except DomainError as refusal:
+            return _refused(refusal)
+        if first is not None:
+            replay = HttpResponse(first.body, status=first.status_code, content_type=first.content_type)
+            if first.location:
+                replay["Location"] = first.location
+            replay["Idempotent-Replayed"] = "true"
+            return replay
+        return self._answer_once(request, caller, key)
+
+    def _answer_once(self, request: HttpRequest, caller: str, key: str) -> HttpResponse:
+        try:
+            response = self.get_response(request)
+        except BaseException:
+            idempotency.idempotent_release(caller=caller, key=key)
+            raise
+        if (
+            response.status_code >= 500
+            or response.status_code in RETRYABLE
+            or response.streaming
+            or _sets_cookies(response)
+        ):
+            idempotency.idempotent_release(caller=caller, key=key)
+            return response
+        if "no-store" in response.get("Cache-Control", ""):
+            answer = SECRET_SHOWN_ONCE
+        else:
+            answer = idempotency.StoredAnswer(response.status_code, response.get("Content-Type", ""),
+                                              response.content, response.get("Location", ""))  # fmt: skip
+        idempotency.idempotent_record(caller=caller, key=key, answer=answer)
+        return response
+
+
+SECRET_SHOWN_ONCE = idempotency.StoredAnswer(
+    409, "application/json",
+    b'{"code": "secret_shown_once", "detail": "this request was done; its answer held a secret shown once, '
+    b'so it is not shown again: list what it made to find it", "field": "Idempotency-Key"}',
+)  # fmt: skip
+
+
+def _sets_cookies(response: HttpResponse) -> bool:
+    """Whether the answer sets a cookie a replay could not: any but the flash messages' (a replay of a form's
+    redirect without its "Saved." loses nothing)."""
+    return bool(set(response.cookies) - {CookieStorage.cookie_name})
+
+
+def _key_of(request: HttpRequest) -> str | None:
+    """The key a POST carries: the API's header, or a page form's field."""
+    if request.method != "POST":
+        return None
+    if request.path.startswith("/api/"):
+        return request.headers.get(HEADER)
+    if request.content_type in FORM_TYPES:
+        request.body  # noqa: B018  (read whole first: the fingerprint needs it after the form is parsed)
+        return request.POST.get(FORM_FIELD)
+    return None
+
+
+def _content(request: HttpRequest) -> bytes:
+    """What a request says: its body, or a form's fields (a multipart body differs by its boundary alone)."""
+    if request.path.startswith("/api/") or request.content_type not in FORM_TYPES:
+        return request.body
+    files = sorted((name, [(f.name, f.size) for f in uploads]) for name, uploads in request.FILES.lists())
+    return repr((sorted(request.POST.lists()), files)).encode()
+
+
+def _credentials(request: HttpRequest) -> str:
+    """Who asks: the Authorization header (a token), else the signed-in session's user, else anonymous."""
+    if authorization := request.headers.get("Authorization"):
+        return f"authorization:{authorization}"
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return "anonymous"
+
+
+def _refused(refusal: DomainError) -> HttpResponse:
+    answer = JsonResponse(error_body(refusal.code, refusal.message, refusal.field), status=refusal.http_status)
+    if isinstance(refusal, idempotency.KeyInUse):
+        answer["Retry-After"] = str(refusal.retry_after)
+    return answer

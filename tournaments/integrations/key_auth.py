@@ -1,0 +1,110 @@
+"""API keys as DRF authentication: `Authorization: Bearer bk_...`. A key is held to its scopes and to its
+organisation's events here, before any view runs, so no view can forget it (docs/api.md, "API keys"):
+
+- `read`: reading (GET, HEAD, OPTIONS);
+- `events:write`: writing an event of its organisation (its rounds, registrations, seats, check-in, close);
+- `results:write`: results of those events (sheets, a table's pad, override, re-verification, forfeits).
+
+Anything else (clubs, webhooks, keys, seasons, accounts, ratings' writes) is refused to a key: those are
+people's decisions, made with their own token or session."""
+
+from typing import Any
+
+from django.db.models import Model
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.request import Request
+
+from tournaments.integrations.models import ApiKey
+from tournaments.integrations.services.api_keys import api_key_of
+from tournaments.models import Event, Organisation, Registration, Round, Seat, Table
+
+# (the view's basename, its action) -> the scope a write needs; "*": every action of that basename.
+RESULTS = {("seat", "sheets"), ("seat", "forfeit"), ("table", "*")}
+EVENTS = {("event", "*"), ("round", "*"), ("registration", "*"), ("seat", "swap")}
+# How to find a detail route's event: the basename's model and the path from it to its event's organisation.
+ORGANISATION_OF: dict[str, tuple[type[Model], str]] = {
+    "event": (Event, "organisation_id"),
+    "round": (Round, "event__organisation_id"),
+    "registration": (Registration, "event__organisation_id"),
+    "table": (Table, "round__event__organisation_id"),
+    "seat": (Seat, "table__round__event__organisation_id"),
+}
+SAFE = ("GET", "HEAD", "OPTIONS")
+
+
+class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF ships no types
+    keyword = b"bearer"
+
+    def authenticate(self, request: Request) -> tuple[Any, ApiKey] | None:
+        words = get_authorization_header(request).split()
+        if len(words) != 2 or words[0].lower() != self.keyword or not words[1].startswith(b"bk_"):
+            return None
+        key = api_key_of(words[1].decode("ascii", errors="replace"))
+        if key is None:
+            raise exceptions.AuthenticationFailed("this API key is unknown or revoked")
+        request._request.api_key = key  # its writes are recorded, refused ones too (tournaments/api/key_writes.py)
+        _require_scope(request, key)
+        return key.created_by, key
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="api"'
+
+
+def _require_scope(request: Request, key: ApiKey) -> None:
+    if request.method in SAFE:
+        if ApiKey.READ not in key.scopes:
+            raise exceptions.PermissionDenied("this API key may not read: its scopes lack read", code="key_scope")
+        return
+    view = request.parser_context.get("view")
+    kind = (getattr(view, "basename", None), getattr(view, "action", None))
+    scope = _scope_of(kind)
+    if scope is None:
+        raise exceptions.PermissionDenied("an API key may not do this: it is for a person's own token",
+                                          code="key_scope")  # fmt: skip
+    if scope not in key.scopes:
+        raise exceptions.PermissionDenied(f"this API key lacks the {scope} scope", code="key_scope")
+    if _organisation_of(request, kind[0] or "") != key.organisation_id:
+        raise exceptions.PermissionDenied(
+            f"this API key is for the events of {key.organisation.slug} only", code="key_organisation"
+        )
+
+
+def _scope_of(kind: tuple[str | None, str | None]) -> str | None:
+    basename, action = kind
+    if (basename, action) in RESULTS or (basename, "*") in RESULTS:
+        return ApiKey.RESULTS_WRITE
+    if (basename, action) in EVENTS or (basename, "*") in EVENTS:
+        return ApiKey.EVENTS_WRITE
+    return None
+
+
+def _organisation_of(request: Request, basename: str) -> int | None:
+    """The organisation whose event the request writes: by the object the URL names, else by the body (a
+    new event's `organisation`, a swap's seats)."""
+    kwargs = request.parser_context.get("kwargs", {})
+    if basename in ORGANISATION_OF and str(kwargs.get("pk", "")).isdigit():
+        model, path = ORGANISATION_OF[basename]
+        return model._default_manager.filter(pk=int(kwargs["pk"])).values_list(path, flat=True).first()
+    data = request.data if isinstance(request.data, dict) else {}
+    if basename == "event" and isinstance(data.get("organisation"), str):
+        return Organisation.objects.filter(slug=data["organisation"]).values_list("pk", flat=True).first()
+    if basename == "seat":
+        seats = [data.get("seat_a"), data.get("seat_b")]
+        found = set(Seat.objects.filter(pk__in=[s for s in seats if isinstance(s, int)]).values_list(
+            ORGANISATION_OF["seat"][1], flat=True))  # fmt: skip
+        return found.pop() if len(found) == 1 else None
+    return None
+
+
+class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "tournaments.integrations.key_auth.ApiKeyAuthentication"
+    name = "apiKey"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An organisation's API key (`bk_...`), held to its scopes and its events (docs/api.md).",
+        }

@@ -1,0 +1,45 @@
+"""An organisation's webhook subscriptions and their deliveries, and its API keys: for its owners."""
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
+
+from config.errors import NotFound
+from tournaments.integrations.models import ApiKey, Webhook, WebhookDelivery
+from tournaments.models import Organisation
+from tournaments.selectors.permissions import require_staff
+
+
+def webhooks_of(*, organisation: Organisation, by: User | AnonymousUser) -> QuerySet[Webhook]:
+    require_staff(user=by, organisation=organisation, owner=True)
+    return Webhook.objects.filter(organisation=organisation).select_related("organisation").order_by("id")
+
+
+def webhook_of(*, organisation: Organisation, webhook_id: int, by: User | AnonymousUser) -> Webhook:
+    hook = webhooks_of(organisation=organisation, by=by).filter(pk=webhook_id).first()
+    if hook is None:
+        raise NotFound(f"{organisation.slug} has no webhook {webhook_id}", "not_found", "webhook")
+    return hook
+
+
+def webhook_deliveries(*, hook: Webhook) -> QuerySet[WebhookDelivery]:
+    """Newest first."""
+    return hook.deliveries.select_related("webhook__organisation").order_by("-created_at", "-id")
+
+
+def webhook_delivery_of(*, hook: Webhook, delivery_id: int) -> WebhookDelivery:
+    delivery = webhook_deliveries(hook=hook).filter(pk=delivery_id).first()
+    if delivery is None:
+        raise NotFound(f"webhook {hook.pk} has no delivery {delivery_id}", "not_found", "delivery")
+    return delivery
+
+
+def api_keys_of(*, organisation: Organisation, by: User | AnonymousUser) -> QuerySet[ApiKey]:
+    require_staff(user=by, organisation=organisation, owner=True)
+    return ApiKey.objects.filter(organisation=organisation).order_by("-created_at", "-id")
+
+
+def api_key_of_organisation(*, organisation: Organisation, key_id: int, by: User | AnonymousUser) -> ApiKey:
+    key = api_keys_of(organisation=organisation, by=by).filter(pk=key_id).first()
+    if key is None:
+        raise NotFound(f"{organisation.slug} has no API key {key_id}", "not_found", "key")
+    return key

@@ -1,0 +1,212 @@
+"""The live streams (docs/stream.md): `GET /api/events/{id}/stream/` (an event's public news) and
+`GET /api/me/stream/` (what is for one player alone), as Server-Sent Events.
+
+The view authenticates and checks as any API view, then answers a streaming body. Under ASGI (production:
+uvicorn) the body is a coroutine waiting on its queue: an idle stream holds no thread. Under WSGI (the
+embedded `make run`, the test server) it is a generator waiting in its request's thread. Either way it joins
+the process's hub first, then sends what the client missed (after its Last-Event-ID) from the database, then
+what arrives, with a comment every 15 s to keep proxies from closing an idle connection.
+"""
+
+import asyncio
+import json
+import queue
+from collections.abc import AsyncIterator, Callable, Iterator
+from functools import partial
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import HttpRequest, StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from config.errors import DomainError
+from tournaments.live.hub import QUEUE_SIZE, Client, hub
+from tournaments.live.selectors import stream_event, stream_missed
+
+HEARTBEAT_SECONDS = 15.0
+RETRY_MILLISECONDS = 2000
+
+
+class EventStreamRenderer(BaseRenderer):
+    """Lets a client asking for `text/event-stream` reach the view; an error is still JSON."""
+
+    media_type = "text/event-stream"
+    format = "event-stream"
+
+    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> bytes:
+        return json.dumps(data).encode()
+
+
+LAST_EVENT_ID = [
+    OpenApiParameter(
+        "Last-Event-ID", int, OpenApiParameter.HEADER, required=False,
+        description="The id of the last message received: the messages after it (kept two days) come first. "
+        "Browsers send it themselves when they reconnect; `?last_event_id=` does the same.",
+    ),
+]  # fmt: skip
+STREAM_ANSWER = {
+    (200, "text/event-stream"): OpenApiResponse(
+        OpenApiTypes.STR, description="Server-Sent Events: `id`, `event` (the kind) and `data` (JSON) each."
+    )
+}
+
+
+class _StreamView(APIView):
+    renderer_classes = [JSONRenderer, EventStreamRenderer]
+
+    def handle_exception(self, exc: Exception) -> Any:
+        """A refusal is JSON, whatever the client asked for (an EventSource asks for text/event-stream)."""
+        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        return super().handle_exception(exc)
+
+
+class EventStreamView(_StreamView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="events_stream", parameters=LAST_EVENT_ID, responses=STREAM_ANSWER)
+    def get(self, request: Request, pk: int) -> StreamingHttpResponse:
+        """An event's live news: round.seated, round.started (the clock), table.submitted, table.verified,
+        table.rejected (no problems: those are the players' own), standings.changed, event.finished,
+        rating.changed."""
+        return stream_response(request._request, *stream_of(request._request, event_id=pk))
+
+
+class MyStreamView(_StreamView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="me_stream", parameters=LAST_EVENT_ID, responses=STREAM_ANSWER)
+    def get(self, request: Request) -> StreamingHttpResponse:
+        """What is for you alone: you.seated (your table and seat), your.table.verified and
+        your.table.rejected (with what to fix)."""
+        return stream_response(request._request, *stream_of(request._request))
+
+
+class NotSignedIn(DomainError):
+    http_status = 401
+
+
+Stream = tuple[Client, Callable[..., list[dict[str, Any]]], int | None]
+
+
+def stream_of(request: HttpRequest, event_id: int | None = None) -> Stream:
+    """The stream a request asks for, checked as the API checks (its authentication classes): an event's
+    public stream (`event_id`), else the signed-in player's own. Raises a DomainError to refuse."""
+    after = last_event_id(request)
+    if event_id is not None:
+        event = stream_event(pk=event_id)
+        return Client(event_id=event.pk, user_id=None), partial(stream_missed, event_id=event.pk), after
+    user = Request(request, authenticators=[auth() for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES]).user
+    if not user.is_authenticated:
+        raise NotSignedIn("your stream needs you signed in (a session, a token or an API key)", "not_authenticated")
+    return Client(event_id=None, user_id=user.pk), partial(stream_missed, user_id=user.pk), after
+
+
+def last_event_id(request: HttpRequest) -> int | None:
+    raw = request.META.get("HTTP_LAST_EVENT_ID") or request.GET.get("last_event_id")
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise DomainError("Last-Event-ID is the id of a message: a whole number", "invalid", "Last-Event-ID") from None
+    if not 0 <= value < 2**63:  # a message's id is a 64-bit number
+        raise DomainError("Last-Event-ID is the id of a message: a whole number", "invalid", "Last-Event-ID")
+    return value
+
+
+def stream_response(
+    request: HttpRequest, client: Client, missed: Callable[..., list[dict[str, Any]]], after: int | None
+) -> StreamingHttpResponse:
+    if isinstance(request, ASGIRequest):
+        body: Iterator[str] | AsyncIterator[str] = body_async(client, missed, after)
+    else:
+        body = _sync_body(client, missed, after)
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+    return response
+
+
+def _read_and_close(missed: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
+    """The catch-up in a pool thread, whose database connection is closed after it (no request ends there)."""
+
+    def read(**kwargs: Any) -> list[dict[str, Any]]:
+        try:
+            return missed(**kwargs)
+        finally:
+            connection.close()
+
+    return read
+
+
+def sse(message: dict[str, Any]) -> str:
+    """The message as the stream writes it; made once for all the clients it goes to (kept in the message)."""
+    if "sse" not in message:  # a message not kept has no id: a client's Last-Event-ID stays the one before
+        kept = f"id: {message['id']}\n" if message["id"] is not None else ""
+        message["sse"] = f"{kept}event: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
+    return str(message["sse"])
+
+
+def _sync_body(client: Client, missed: Callable[..., list[dict[str, Any]]], after: int | None) -> Iterator[str]:
+    client.inbox = queue.Queue(QUEUE_SIZE)
+    hub.join(client)
+    try:
+        yield f"retry: {RETRY_MILLISECONDS}\n\n"
+        caught_up: set[int] = set()  # sent from the database: the same may arrive live too
+        for message in missed(after=after) if after is not None else []:
+            yield sse(message)
+            caught_up.add(message["id"])
+        connection.close()  # the wait ahead needs no database: give the connection back
+        while not client.dropped:
+            try:
+                message = client.inbox.get(timeout=HEARTBEAT_SECONDS)
+            except queue.Empty:
+                yield ": keep-alive\n\n"
+                continue
+            if message["id"] not in caught_up:
+                yield sse(message)
+    finally:
+        hub.leave(client)
+
+
+async def body_async(
+    client: Client, missed: Callable[..., list[dict[str, Any]]], after: int | None,
+    disconnected: "asyncio.Future[None] | None" = None,
+) -> AsyncIterator[str]:  # fmt: skip
+    """The stream as a coroutine: it waits on its queue (and on the client leaving), holding no thread."""
+    client.loop = asyncio.get_running_loop()
+    inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE_SIZE)
+    client.inbox = inbox
+    await sync_to_async(hub.join, thread_sensitive=False)(client)
+    try:
+        yield f"retry: {RETRY_MILLISECONDS}\n\n"
+        caught_up: set[int] = set()  # sent from the database: the same may arrive live too
+        for message in (
+            await sync_to_async(_read_and_close(missed), thread_sensitive=False)(after=after)
+            if after is not None
+            else []
+        ):
+            yield sse(message)
+            caught_up.add(message["id"])
+        while not client.dropped and not (disconnected and disconnected.done()):
+            arrival = asyncio.ensure_future(inbox.get())
+            waiting: set[asyncio.Future[Any]] = {arrival, disconnected} if disconnected else {arrival}
+            await asyncio.wait(waiting, timeout=HEARTBEAT_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+            if not arrival.done():
+                arrival.cancel()
+                if not (disconnected and disconnected.done()):
+                    yield ": keep-alive\n\n"
+                continue
+            message = arrival.result()
+            if message["id"] not in caught_up:
+                yield sse(message)
+    finally:
+        hub.leave(client)

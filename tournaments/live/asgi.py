@@ -1,0 +1,91 @@
+"""The live streams under ASGI (docs/stream.md), served beside Django rather than through it.
+
+Django gives every request it handles a thread of its own for its synchronous parts (the middleware, DRF's
+views), kept until the answer ends: a stream answered by Django would hold that thread for hours. So
+config/asgi.py sends the two stream paths here: the request is checked as the API checks it (the same
+authentication classes, the same views' rules, in a shared thread pool for the moment they take), then the
+answer is a coroutine waiting on its queue, which holds no thread. Under WSGI (the embedded `make run`, the
+test server) the same paths are Django's views (tournaments/api/stream.py), with the same messages.
+"""
+
+import asyncio
+import json
+import re
+from collections.abc import Awaitable, Callable
+from io import BytesIO
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth.middleware import AuthenticationMiddleware
+from django.contrib.sessions.middleware import SessionMiddleware
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from rest_framework.exceptions import APIException
+
+from config.errors import DomainError
+from tournaments.live.api import body_async, stream_of
+from tournaments.live.hub import Client
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+EVENT_STREAM = re.compile(r"^/api/events/(\d+)/stream/$")
+MY_STREAM = "/api/me/stream/"
+
+
+def is_stream(scope: Scope) -> bool:
+    return scope["type"] == "http" and (scope["path"] == MY_STREAM or bool(EVENT_STREAM.match(scope["path"])))
+
+
+async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
+    try:
+        client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(scope)
+    except DomainError as refused:
+        await _refuse(send, refused.http_status, {"code": refused.code, "detail": refused.message,
+                                                  "field": refused.field})  # fmt: skip
+        return
+    except APIException as refused:  # a credential the authentication classes refuse (a bad token or key)
+        codes = refused.get_codes()
+        await _refuse(send, refused.status_code, {"code": codes if isinstance(codes, str) else "invalid",
+                                                  "detail": str(refused.detail), "field": None})  # fmt: skip
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
+    ]})  # fmt: skip
+    disconnected = asyncio.ensure_future(_disconnect(receive))
+    try:
+        async for chunk in body_async(client, missed, after, disconnected):
+            await send({"type": "http.response.body", "body": chunk.encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+    except OSError:
+        pass  # the client went away mid-write
+    finally:
+        disconnected.cancel()
+
+
+async def _refuse(send: Send, status: int, body: dict[str, Any]) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": json.dumps(body).encode()})
+
+
+async def _disconnect(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
+    """Authenticate and check the request as the API's views do; the stream's client and catch-up. The
+    request passes the session and authentication middleware first, as Django's own requests do: a browser
+    signed in by its session cookie reads its stream like a program with a token."""
+    request = ASGIRequest(scope, BytesIO())
+    SessionMiddleware(_never_called).process_request(request)
+    AuthenticationMiddleware(_never_called).process_request(request)
+    event = EVENT_STREAM.match(scope["path"])
+    try:
+        return stream_of(request, event_id=int(event.group(1)) if event else None)
+    finally:
+        connection.close()  # a pool thread: no request's end closes it
+
+
+def _never_called(request: Any) -> Any:
+    raise AssertionError("the stream runs the middleware's request half only")

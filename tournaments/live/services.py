@@ -1,0 +1,70 @@
+"""The live stream's writes (docs/stream.md): a message is a row written in the transaction of the change it
+tells, published to the connected clients after the commit (tournaments/live/hub.py). The streams are one
+carrier of the outbox (tournaments/announcements.py), the webhooks another: both tell one story."""
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.announcements import EVENT, PLAYER, Announcement
+from tournaments.live.hub import hub
+from tournaments.live.models import StreamMessage
+
+KEPT = timedelta(days=2)  # the event's day, and the night after it
+
+
+def streams_carry(announcements: Sequence[Announcement]) -> None:
+    """The streams' part of the outbox: each announcement the catalogue streams, into the event's public
+    stream (less its private fields) or the player's own; a kind not kept is published without a row."""
+    kept = []
+    for told in announcements:
+        kind = told.of
+        if kind.stream == EVENT and told.event_id is not None:
+            data = {key: value for key, value in told.data.items() if key not in kind.private}
+            if kind.kept:
+                kept.append(StreamMessage(event_id=told.event_id, kind=told.kind, data=data))
+            else:
+                stream_announce(event_id=told.event_id, kind=told.kind, data=data)
+        elif kind.stream == PLAYER and told.user_id is not None and told.event_id is not None:
+            kept.append(StreamMessage(event_id=told.event_id, user_id=told.user_id, kind=told.kind, data=told.data))
+    stream_publish_many(kept)
+
+
+def stream_publish(*, event_id: int, kind: str, data: dict[str, Any], user_id: int | None = None) -> None:
+    """Record a message of the event's stream (of one player's own stream when `user_id` is set); published
+    when the transaction commits (a rollback sends nothing)."""
+    stream_publish_many([StreamMessage(event_id=event_id, user_id=user_id, kind=kind, data=data)])
+
+
+def stream_publish_many(messages: list[StreamMessage]) -> None:
+    """`stream_publish` for several messages at once (a round's seats): one insert."""
+    if not messages:
+        return
+    created = StreamMessage.objects.bulk_create(messages)
+
+    def publish() -> None:
+        for message in created:
+            hub.publish(as_json(message))
+
+    transaction.on_commit(publish)
+
+
+def stream_announce(*, event_id: int, kind: str, data: dict[str, Any]) -> None:
+    """A message of the event's stream that is not kept (no row, no id): progress that the next kept message
+    supersedes (table.submitted, then the table's verdict). Published when the transaction commits."""
+    message = {"id": None, "event": event_id, "user": None, "kind": kind, "data": data}
+    transaction.on_commit(lambda: hub.publish(message))
+
+
+def as_json(message: StreamMessage) -> dict[str, Any]:
+    return {"id": message.pk, "event": message.event_id, "user": message.user_id, "kind": message.kind,
+            "data": message.data}  # fmt: skip
+
+
+def stream_sweep(*, now: Any = None) -> int:
+    """Forget the messages older than two days (the daily sweep); returns how many."""
+    deleted, _ = StreamMessage.objects.filter(created_at__lt=(now or timezone.now()) - KEPT).delete()
+    return deleted

@@ -1,0 +1,1 @@
+"""What is kept about a player: their export and their erasure."""

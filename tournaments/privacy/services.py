@@ -1,0 +1,80 @@
+"""A person's right to be forgotten: erasing an account removes what identifies its person while every
+result stays valid (docs/privacy: /privacy/). Their handle becomes a stable pseudonym everywhere it is
+written (sheets, verdicts, held results, pads, the verdicts' history, ratings, placings, published lists),
+so every table still verifies, standings, seasons and ratings are unchanged, and lists show the pseudonym;
+their user name, e-mail, names, country, tokens, keys and sessions go. Guests' e-mails go a year after
+their last event when nobody claimed them."""
+
+import hashlib
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from config.errors import DomainError
+from tournaments.integrations.models import ApiKey
+from tournaments.models import Player, Seat, TableResult
+from tournaments.results.services.claims import rename_in_results
+from tournaments.results.services.rating import player_ratings_rename
+from tournaments.validators import handle_key
+from tournaments.verdicts import renamed_in_json
+
+PSEUDONYM_START = "erased-"
+GUEST_EMAIL_KEPT = timedelta(days=365)
+
+
+def pseudonym_of(player: Player) -> str:
+    """The same pseudonym for the same player on every run, and no way back to them from it."""
+    digest = hashlib.sha256(f"{settings.SECRET_KEY}:erased:{player.pk}".encode()).hexdigest()
+    return f"{PSEUDONYM_START}{digest[:10]}"
+
+
+def account_erase(*, user: User, password: str) -> str:
+    """Erase the account whose password this is; returns the pseudonym its player now goes by."""
+    if not user.check_password(password):
+        raise DomainError("the password is not this account's", "wrong_password", "password")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(user=user)
+        old, new = player.handle, pseudonym_of(player)
+        tables = set(Seat.objects.filter(player=player).values_list("table_id", flat=True))
+        rename_in_results(tables, old, new)
+        _rename_in_history(tables, old, new)
+        player_ratings_rename(user_id=user.pk, name=new)
+        Player.objects.filter(pk=player.pk).update(
+            handle=new, handle_key=handle_key(new), display_name="", country="", claim_code="",
+            notify_seated=False, notify_rejected=False, notify_finished=False, notify_changes=False,
+        )  # fmt: skip
+        user.username, user.email, user.first_name, user.last_name = new, "", "", ""
+        user.set_unusable_password()  # every session of the account ends with its password's hash
+        user.is_active = False
+        user.save()
+        Token.objects.filter(user=user).delete()
+        ApiKey.objects.filter(created_by=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    return new
+
+
+def _rename_in_history(tables: set[int], old: str, new: str) -> None:
+    """The verdicts' past versions name the player too."""
+    history = TableResult.history.model
+    for row in history.objects.filter(table_id__in=tables).only("pk", "verdict"):
+        renamed = renamed_in_json(row.verdict, old, new)
+        if renamed != row.verdict:
+            history.objects.filter(pk=row.pk).update(verdict=renamed)
+
+
+def guest_emails_forget() -> int:
+    """Forget the e-mail of every unclaimed guest whose last event was created more than a year ago; returns
+    how many were forgotten."""
+    since = timezone.now() - GUEST_EMAIL_KEPT
+    stale = (
+        Player.objects.filter(guest=True, claimed_by__isnull=True)
+        .exclude(user__email="")
+        .annotate(last=Max("registrations__event__created_at"))
+        .filter(last__lt=since)
+        .values_list("user_id", flat=True)
+    )
+    return User.objects.filter(pk__in=list(stale)).update(email="")

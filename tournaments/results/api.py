@@ -1,0 +1,176 @@
+"""The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.errors import NotFound
+from config.paging import ChangesCursor
+from config.throttling import SubmissionThrottle
+from tournaments.models import Event, Seat, TableResult
+from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
+from tournaments.results.services import pad as pad_services
+from tournaments.results.services.forfeits import seat_forfeit
+from tournaments.results.services.pad import pad_contest_withdraw, pad_draft_save
+from tournaments.results.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
+from tournaments.results.services.verification import table_override, table_reverify
+from tournaments.selectors.events import table_for_sheets, table_list, tables_changed
+from tournaments.serializers.events import (
+    SeatSwapInputSerializer,
+    SeatSwapResultSerializer,
+    TableChangeSerializer,
+    TableChangesQuery,
+    TableResultSerializer,
+    TableSerializer,
+)
+from tournaments.serializers.sheets import (
+    OverrideInputSerializer,
+    PadDraftSerializer,
+    ScoreSheetSerializer,
+    SheetInputSerializer,
+    SubmittedSheetSerializer,
+    TableSheetsInputSerializer,
+)
+from tournaments.services.rounds import seat_swap
+
+
+class SeatViewSet(viewsets.GenericViewSet):
+    queryset = Seat.objects.select_related("table__round__event", "player")
+    serializer_class = ScoreSheetSerializer
+
+    @extend_schema(methods=["get"], responses=ScoreSheetSerializer(many=True))
+    @extend_schema(
+        methods=["post"],
+        request=SheetInputSerializer,
+        responses={200: SubmittedSheetSerializer, 202: SubmittedSheetSerializer},
+    )
+    @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
+    def sheets(self, request: Request, pk: str) -> Response:
+        """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
+        if request.method == "GET":
+            seat = self.get_object()
+            return Response(ScoreSheetSerializer(seat_sheets(seat_id=seat.pk), many=True).data)
+        payload = SheetInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        # The service reads the seat with its table's lock, in one query (404 when there is no such seat).
+        stored = sheet_submit(seat_id=_seat_id(pk), data=payload.validated_data["data"], by=request.user)
+        return _sheets_answer(stored, many=False)
+
+    @extend_schema(request=None, responses={200: TableSerializer})
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str) -> Response:
+        """Forfeit a seat (organisers; a no-show at the table): the table finishes with the others' sheets."""
+        seat = seat_forfeit(seat=self.get_object(), by=request.user)
+        return Response(TableSerializer(table_list().get(pk=seat.table_id)).data)
+
+    @extend_schema(request=SeatSwapInputSerializer, responses={200: SeatSwapResultSerializer})
+    @action(detail=False, methods=["post"])
+    def swap(self, request: Request) -> Response:
+        """Swap two players of a round that has not started."""
+        payload = SeatSwapInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        a, b = seat_swap(**payload.validated_data, by=request.user)
+        return Response(SeatSwapResultSerializer({"seat_a": a.player.handle, "seat_b": b.player.handle}).data)
+
+
+def _seat_id(pk: str) -> int:
+    """The seat's id from the URL: a key the database can hold, or no such seat (404)."""
+    if not (pk.isascii() and pk.isdigit() and 0 < int(pk) < 2**63):
+        raise NotFound(f"no seat has the id {pk!r}", "not_found", field="seat")
+    return int(pk)
+
+
+def _sheets_answer(stored: StoredSheets, *, many: bool) -> Response:
+    """The stored sheets with the table's status: 200 when its verdict is already known (tasks run
+    in-process), 202 while it waits for sheets or for its verification. Sheets are answered as written,
+    unless their verification ran at the commit (in-process) and marked them: then they are read again.
+    Who entered them is the request's user, whose player the token authentication read."""
+    sheets, table_status = stored.sheets, stored.table_status
+    if stored.verified_since:
+        current = sheets_with_table_status(sheet_ids=[s.pk for s in sheets], table_id=sheets[0].seat.table_id)
+        sheets, table_status = current.sheets, current.table_status
+    final = table_status in (*TableResult.COUNTS, TableResult.Status.REJECTED)
+    data = [{**_SHEET_ANSWER.to_representation(sheet), "table_status": table_status} for sheet in sheets]
+    return Response(data if many else data[0], status=status.HTTP_200_OK if final else status.HTTP_202_ACCEPTED)
+
+
+# One serializer for every answer: its fields, built once, only read the sheet (no request, no context), and
+# building them for each answer was a tenth of a sheet POST's own work.
+_SHEET_ANSWER = ScoreSheetSerializer()
+
+
+class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = TableSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return table_for_sheets() if self.action in ("sheets", "pad", "pad_contest") else table_list()
+
+    @extend_schema(parameters=[TableChangesQuery], responses={200: TableChangeSerializer(many=True)})
+    @action(detail=False, methods=["get"], pagination_class=ChangesCursor, filter_backends=[])
+    def changes(self, request: Request) -> Response:
+        """An event's tables whose result changed since `updated_since`, oldest change first, by cursor."""
+        query = TableChangesQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        event = get_object_or_404(Event, pk=query.validated_data["event"])
+        since = query.validated_data.get("updated_since")
+        page = self.paginate_queryset(tables_changed(event=event, since=since))
+        return self.get_paginated_response(TableChangeSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=TableSheetsInputSerializer,
+        responses={200: SubmittedSheetSerializer(many=True), 202: SubmittedSheetSerializer(many=True)},
+    )
+    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
+    def sheets(self, request: Request, pk: str) -> Response:
+        """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
+        payload = TableSheetsInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        table = self.get_object()
+        stored = table_sheets_submit(table=table, seats=payload.validated_data["seats"], by=request.user)
+        return _sheets_answer(stored, many=True)
+
+    @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
+    @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer})
+    @action(detail=True, methods=["get", "put"], throttle_classes=[SubmissionThrottle])
+    def pad(self, request: Request, pk: str) -> Response:
+        """The table's score pad draft (players at the table, organisers): GET it, or PUT {data, version}
+        with the version last read; an older version is refused with 409 `draft_conflict`."""
+        table = self.get_object()
+        if request.method == "GET":
+            draft = pad_draft(table=table, user=request.user)
+            return Response(PadDraftSerializer(draft).data)
+        payload = PadDraftSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = pad_draft_save(table=table, by=request.user, **payload.validated_data)
+        return Response(PadDraftSerializer(draft).data)
+
+    @extend_schema(methods=["post"], request=OverrideInputSerializer, responses={200: PadDraftSerializer})
+    @extend_schema(methods=["delete"], request=None, responses={200: PadDraftSerializer})
+    @action(detail=True, methods=["post", "delete"], url_path="pad/contest")
+    def pad_contest(self, request: Request, pk: str) -> Response:
+        """A player contests the pad's entry of their own seat, with a reason (POST), or withdraws it (DELETE)."""
+        table = self.get_object()
+        if request.method == "DELETE":
+            return Response(PadDraftSerializer(pad_contest_withdraw(table=table, by=request.user)).data)
+        payload = OverrideInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = pad_services.pad_contest(table=table, by=request.user, reason=payload.validated_data["reason"])
+        return Response(PadDraftSerializer(draft).data)
+
+    @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer})
+    @action(detail=True, methods=["post"])
+    def override(self, request: Request, pk: str) -> Response:
+        """Accept the table's result as it stands, with a reason (organisers)."""
+        payload = OverrideInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        result = table_override(table=self.get_object(), reason=payload.validated_data["reason"], by=request.user)
+        return Response(TableResultSerializer(result).data)
+
+    @extend_schema(request=None, responses={202: TableResultSerializer})
+    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
+    def reverify(self, request: Request, pk: str) -> Response:
+        result = table_reverify(table=self.get_object(), by=request.user)
+        return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)

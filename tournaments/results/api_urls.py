@@ -1,0 +1,13 @@
+"""The results' API routes: seats (their sheets, first: the busiest write) and tables."""
+
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from tournaments.results.api import SeatViewSet, TableViewSet
+
+router = DefaultRouter()
+router.include_root_view = False
+router.register("seats", SeatViewSet, basename="seat")
+router.register("tables", TableViewSet, basename="table")
+
+urlpatterns = [path("", include(router.urls))]

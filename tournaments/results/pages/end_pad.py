@@ -1,0 +1,84 @@
+"""The score pad of the games scored once, at the end (the hunt, the flip game): a plain form, no JS.
+
+"Check" scores the table with the engine and shows the points and problems; "Submit" stores one sheet
+per seat, exactly as the drafting pad does."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+import games
+from config.errors import DomainError
+from games.pads import PadField
+from tournaments.catalogue.selectors import table_preview
+from tournaments.models import Table
+from tournaments.pages import SignedInRequest
+from tournaments.pages.text import refusal
+from tournaments.problems import problem_sentence
+from tournaments.results.selectors.sheets import pad_submitted_seats
+from tournaments.results.services.sheets import table_sheets_submit
+
+
+def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpResponse:
+    event = table.round.event
+    description = games.GAMES[event.game].end_pad
+    assert description is not None, f"{event.game} has no end-of-game pad"
+    fields = description.fields(edition)
+    seats = [seat for seat in table.seats.all() if not seat.forfeited]
+    if request.method == "POST":
+        entered = [
+            description.to_seat(seat.player.handle, _typed(request.POST, fields, i)) for i, seat in enumerate(seats)
+        ]
+    else:  # fixing a rejected table: start from what each seat submitted; else empty boxes
+        submitted = {entry["player"]: entry for entry in pad_submitted_seats(table=table)}
+        entered = [
+            submitted.get(seat.player.handle) or description.to_seat(seat.player.handle, _defaults(fields, i))
+            for i, seat in enumerate(seats)
+        ]
+    verdict = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "submit":
+                table_sheets_submit(table=table, seats=entered, by=request.user)
+                messages.success(request, _("Submitted: the table is being checked."))
+                return redirect("table", table_id=table.pk)
+            verdict = table_preview(game=event.game, sheet={"seats": entered})
+        except DomainError as error:
+            messages.error(request, refusal(error.code, error.message))
+    problems = [problem_sentence(p) for p in (verdict or {}).get("problems", [])]
+    rows = [
+        {"seat": seat, "boxes": _boxes(fields, description.from_seat(entry), i)}
+        for i, (seat, entry) in enumerate(zip(seats, entered, strict=True))
+    ]
+    context = {
+        "table": table, "event": event, "rows": rows, "intro": description.intro, "verdict": verdict,
+        "problems": problems,
+    }  # fmt: skip
+    return render(request, "pages/end_pad.html", context)
+
+
+def _typed(form: Any, fields: tuple[PadField, ...], i: int) -> dict[str, str]:
+    """What the form holds for seat `i`, by field key (a box left out of the form reads as empty)."""
+    return {field.key: form.get(f"{field.key}-{i}", "") for field in fields}
+
+
+def _defaults(fields: tuple[PadField, ...], i: int) -> dict[str, str]:
+    """An unfilled form: a choice defaults by seat (the first seat the first colour), the boxes stay empty."""
+    return {field.key: field.choices[min(i, len(field.choices) - 1)] for field in fields if field.choices}
+
+
+def _boxes(fields: tuple[PadField, ...], values: dict[str, str], i: int) -> list[dict[str, Any]]:
+    """Each field of seat `i` with its form name, its words in the reader's language and its value."""
+    return [
+        {
+            "field": field,
+            "name": f"{field.key}-{i}",
+            "label": _(field.label) if field.translate_label else field.label,
+            "choices": [(choice, _(choice)) for choice in field.choices],
+            "value": values.get(field.key, ""),
+        }
+        for field in fields
+    ]

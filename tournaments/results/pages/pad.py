@@ -1,0 +1,93 @@
+"""The table's score pad page: one phone keeps a table's score, round by round (static/boomerang/pad.js)."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+import games
+from config.errors import NotAllowed
+from games.drafting_sheet import ROUNDS, ROW_LENGTH
+from tournaments.catalogue.selectors import edition_active, edition_rules_data
+from tournaments.pages import SignedInRequest
+from tournaments.pages import reads as pages
+from tournaments.pages.text import CATEGORY_LABELS, status
+from tournaments.problems import problem_templates
+from tournaments.results.pages.end_pad import end_pad
+from tournaments.results.selectors.sheets import pad_draft, pad_submitted_seats, pad_writable_seats
+from tournaments.states import TABLE_STATUSES
+
+
+@login_required
+def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
+    table = pages.table_page(table_id=table_id)
+    event = table.round.event
+    try:
+        pad_draft(table=table, user=request.user)
+    except NotAllowed:
+        raise PermissionDenied("only a player at this table or an organiser can keep its score pad") from None
+    edition = edition_rules_data(game=event.game, edition=edition_active(game=event.game))
+    game = games.GAMES[event.game]
+    if game.drafting is None:
+        return end_pad(request, table, edition)
+    config = {
+        "table": table.pk,
+        "game": event.game,
+        "rounds": ROUNDS,
+        "row": ROW_LENGTH,
+        "seats": [
+            {"handle": s.player.handle, "forfeited": s.forfeited, "mine": s.player.user_id == request.user.pk}
+            for s in table.seats.all()
+        ],
+        "urls": {
+            "preview": reverse("score-preview", args=[event.game]),
+            "pad": f"/api/tables/{table.pk}/pad/",
+            "sheets": f"/api/tables/{table.pk}/sheets/",
+            "table": f"/api/tables/{table.pk}/",
+        },
+        "submitted": pad_submitted_seats(table=table),
+        "writable": pad_writable_seats(table=table, user=request.user),
+        "final": table.result.status in ("verified", "overridden"),
+        "text": _pad_text(),
+        "problems": problem_templates(),
+        "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},
+    }
+    rules = game.drafting
+    if rules is not None:
+        config["cards"] = [{"id": c.id, "name": c.name, "number": c.number, "region": c.region} for c in edition.cards]
+        config["choices"] = sorted(rules.facts.blue_names)
+        config["categories"] = list(rules.categories)
+        config["category_labels"] = {name: str(CATEGORY_LABELS.get(name, name)) for name in rules.categories}
+    context = {"table": table, "event": event, "config": config, "drafting": "cards" in config}
+    return render(request, "pages/pad.html", context)
+
+
+def _pad_text() -> dict[str, str]:
+    return {
+        "round": _("Round %(n)s"),
+        "row_of": _("%(player)s, round %(n)s"),
+        "player": _("Player"),
+        "taken": _("%(card)s is already in %(player)s's row this round."),
+        "full": _("This row has its %(n)s cards: tap one of them to take it back."),
+        "preloaded": _("The sheets as submitted are loaded: correct them, then submit again."),
+        "throw": _("throw"),
+        "catch": _("catch"),
+        "none": _("none"),
+        "total": _("Total"),
+        "saved": _("Round saved (version %(v)s)."),
+        "offline": _("No connection: kept on this phone, sent when the connection is back."),
+        "conflict": _("Another phone saved this table's pad. Load its version, or keep yours and save again."),
+        "load_theirs": _("Load the other phone's version"),
+        "keep_mine": _("Keep mine"),
+        "submitted": _("Submitted: the table is being checked."),
+        "complete": _("Every round is entered: ready to submit."),
+        "no_problem": _("No problem found so far."),
+        "result": _("Result: %(status)s"),
+        "points": _("%(n)s points"),
+        "mine_sent": _("Your seat is sent; the table is checked once every seat is in."),
+        "unknown_card": _("not a card"),
+        "submit_writable": _("Submit the seats I may correct (%(players)s)"),
+        "unknown_card_help": _("%(card)s is not a card of this edition: tap it to take it out of the row."),
+    }

@@ -1,0 +1,89 @@
+"""A guest's history claimed by its player: their results, sheets, registrations, season points and ratings
+become the player's, through the results pipeline; and a player's name changed in every stored result."""
+
+from typing import cast
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Model, Q
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from tournaments.models import Event, Membership, PadDraft, Player, Registration, ScoreSheet, Seat, TableResult
+from tournaments.results.models import HeldResult
+from tournaments.results.services.pipeline import Because, results_changed
+from tournaments.results.services.rating import player_ratings_merge
+from tournaments.seasons.models import QualificationDecline, SeasonStanding
+from tournaments.verdicts import renamed_in_json
+
+
+def guest_claim(*, code: str, by: User) -> Player:
+    """The signed-in person takes the guest's history into their own player. Refused when the code is
+    unknown, the guest was claimed already, or both played in the same event (a merge would seat one
+    person twice)."""
+    claimer = Player.objects.filter(user=by).first()
+    if claimer is None or claimer.guest:
+        raise DomainError("choose a handle for your account before claiming", "no_player", "code")
+    with transaction.atomic():
+        # One claim into an account at a time: two guests claimed at once would both pass the shared-event
+        # check below and then collide moving their rows (an IntegrityError, a 500).
+        Player.objects.select_for_update().filter(pk=claimer.pk).first()
+        guest = _guest_of_code(code.strip()) if code.strip() else None
+        if guest is None:
+            raise NotFound("no guest has this claim code", "unknown_claim_code", "code")
+        if guest.claimed_by_id is not None:
+            raise Conflict(f"{guest.handle!r} was claimed already", "already_claimed", "code")
+        shared = Registration.objects.filter(player=claimer, event__registrations__player=guest).first()
+        if shared is not None:
+            raise Conflict(f"you and {guest.handle!r} are both entered in {shared.event.name!r}", "claim_conflict",
+                           "code")  # fmt: skip
+        _merge(guest=guest, claimer=claimer)
+    return guest
+
+
+def _guest_of_code(code: str) -> Player | None:
+    """The guest of this claim code, typed in any case; a code from before codes were one case is matched
+    as typed when its case-blind match is not unique."""
+    found = list(Player.objects.select_for_update().filter(guest=True, claim_code__iexact=code)[:2])
+    if len(found) == 1:
+        return found[0]
+    return next((guest for guest in found if guest.claim_code == code), None)
+
+
+def _merge(*, guest: Player, claimer: Player) -> None:
+    tables = set(Seat.objects.filter(player=guest).values_list("table_id", flat=True))
+    events = dict(Event.objects.filter(registrations__player=guest).values_list("pk", "game"))
+    SeasonStanding.objects.filter(player=guest).delete()  # the claimer's rows are computed again below
+    _move_rows(guest, claimer)
+    rename_in_results(tables, guest.handle, claimer.handle)
+    player_ratings_merge(tables=tables, games=set(events.values()), old=guest, new=claimer)
+    results_changed(because=Because.CLAIMED, events=events)  # the guest's events now count for the claimer
+    guest.claimed_by, guest.claimed_at = claimer, timezone.now()
+    guest.save(update_fields=["claimed_by", "claimed_at"])
+
+
+def _move_rows(guest: Player, claimer: Player) -> None:
+    """Every row that points at the guest points at the claimer (the rows a model adds later included).
+    A membership or a declined slot the claimer holds already wins over the guest's."""
+    Membership.objects.filter(
+        player=guest, left_on__isnull=True,
+        organisation__in=Membership.objects.filter(player=claimer, left_on__isnull=True).values("organisation"),
+    ).delete()  # fmt: skip
+    QualificationDecline.objects.filter(
+        player=guest, season__in=QualificationDecline.objects.filter(player=claimer).values("season")
+    ).delete()
+    for relation in Player._meta.related_objects:
+        if relation.one_to_many and relation.field.name != "claimed_by":
+            model = cast(type[Model], relation.related_model)
+            model._default_manager.filter(**{relation.field.name: guest}).update(**{relation.field.name: claimer})
+
+
+def rename_in_results(tables: set[int], old: str, new: str) -> None:
+    """Every `"player": old` in these tables' sheets, verdicts, held results and pads made `new`."""
+    for model in (ScoreSheet, TableResult, HeldResult, PadDraft):
+        lookup = Q(seat__table_id__in=tables) if model is ScoreSheet else Q(table_id__in=tables)
+        field = "verdict" if model in (TableResult, HeldResult) else "data"
+        for row in model._default_manager.filter(lookup).only("pk", field):
+            renamed = renamed_in_json(getattr(row, field), old, new)
+            if renamed != getattr(row, field):
+                model._default_manager.filter(pk=row.pk).update(**{field: renamed})

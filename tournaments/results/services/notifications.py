@@ -1,0 +1,137 @@
+"""E-mails to players: their table when a round is seated, the problems when their table's sheets are
+refused, their place when an event ends. In each player's language, with a link that turns that kind off;
+sent by Celery after the commit, so a mail server that is down never fails a request (docs/notifications.md)."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import send_mass_mail
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from ratings.selectors.changes import changes_of_source
+from tournaments.models import Event, Player, Round, Seat, TableResult
+from tournaments.problems import problem_sentence
+from tournaments.results.services.rating import table_source
+from tournaments.selectors.events import final_places
+
+# Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').
+KINDS = {
+    "seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished",
+    "rated": "notify_finished", "moved": "notify_changes",
+}  # fmt: skip
+SALT = "boomerang.unsubscribe"
+
+
+def unsubscribe_token(player: Player, kind: str) -> str:
+    return signing.dumps({"player": player.pk, "kind": kind}, salt=SALT)
+
+
+def unsubscribe(token: str) -> tuple[Player, str] | None:
+    """Turn off the kind of e-mail the token names; None when the token is not one of ours."""
+    try:
+        found = signing.loads(token, salt=SALT)
+    except signing.BadSignature:
+        return None
+    player = Player.objects.filter(pk=found.get("player")).first()
+    if player is None or found.get("kind") not in KINDS:
+        return None
+    Player.objects.filter(pk=player.pk).update(**{KINDS[found["kind"]]: False})
+    return player, found["kind"]
+
+
+def notify_round_seated(*, round_id: int) -> int:
+    """Each seated player (who wants it) gets their table and seat, and the link to their event page."""
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    seats = Seat.objects.filter(table__round=round_).select_related("player__user", "table")
+    link = _link("my-event", round_.event_id)
+    context = {"event": round_.event, "round": round_, "link": link}
+    return _send((seat.player, "seated", {**context, "seat": seat}) for seat in seats)
+
+
+def _link(name: str, *args: object) -> str:
+    return f"{settings.SITE_URL}{reverse(name, args=args)}"
+
+
+def notify_event_moved(*, event_id: int, before: dict[str, str]) -> int:
+    """The players registered in an event (waitlist included) hear that its time or venue moved: what it
+    was, what it is now, and the event's page."""
+    event = Event.objects.get(pk=event_id)
+    registered = Player.objects.filter(
+        registrations__event=event, registrations__status__in=("registered", "checked_in", "waitlisted")
+    ).select_related("user")
+    link = settings.SITE_URL + reverse("event", args=[event.pk])
+    return _send((p, "moved", {"event": event, "before": before, "link": link}) for p in registered)
+
+
+def notify_table_rejected(*, table_id: int) -> int:
+    """The players of a table whose sheets the engine refused get the problems in words."""
+    result = TableResult.objects.select_related("table__round__event").get(table_id=table_id)
+    if not result.can.fix_sheets:
+        return 0  # corrected meanwhile: no longer rejected
+    seats = Seat.objects.filter(table_id=table_id).select_related("player__user")
+    event = result.table.round.event
+    context = {"table": result.table, "event": event, "problems": result.table_verdict.problems,
+               "link": _link("my-event", event.pk)}  # fmt: skip
+    return _send((seat.player, "rejected", context) for seat in seats)
+
+
+def notify_event_finished(*, event_id: int) -> int:
+    """Every player of a finished event gets their place, and how its tables moved their rating (if rated)."""
+    event = Event.objects.get(pk=event_id)
+    places = final_places(events=[event])[event.pk]
+    players = Player.objects.filter(handle__in=places).select_related("user")
+    moved = _rating_moves(event)
+    link = _link("standings", event.pk)
+    return _send(
+        (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id),
+                         "claim": _claim_link(p), "link": link})
+        for p in players
+    )  # fmt: skip
+
+
+def notify_event_rated(*, event_id: int) -> int:
+    """After a steward's decision on a finished event, each of its players hears how it moved their rating:
+    by how much once sanctioned (its tables entered the pool), or that they no longer count once revoked."""
+    event = Event.objects.get(pk=event_id)
+    places = final_places(events=[event])[event.pk]
+    players = Player.objects.filter(handle__in=places).select_related("user")
+    moved, rated = _rating_moves(event), event.is_rated
+    return _send(
+        (p, "rated", {"event": event, "rated": rated, "moved": moved.get(p.user_id), "link": _link("player", p.handle)})
+        for p in players
+    )
+
+
+def _rating_moves(event: Event) -> dict[int, float]:
+    """How the event's tables moved each player's rating (by user id): none for an unrated event."""
+    moved: dict[int, float] = {}
+    for table_id in event.rounds.values_list("tables__pk", flat=True):
+        for user_id, change in changes_of_source(source=table_source(table_id)).items():
+            moved[user_id] = moved.get(user_id, 0.0) + change.delta
+    return moved
+
+
+def _claim_link(player: Player) -> str:
+    """A guest's link to take its results into an account of its own (empty for anyone else)."""
+    if not player.guest or player.claimed_by_id is not None:
+        return ""
+    return f"{settings.SITE_URL}{reverse('claim')}?code={player.claim_code}"
+
+
+def _send(mails: Iterable[tuple[Player, str, dict[str, Any]]]) -> int:
+    messages = []
+    for player, kind, context in mails:
+        if not player.user.email or not getattr(player, KINDS[kind]):
+            continue
+        with translation.override(player.language or settings.LANGUAGE_CODE):
+            if "problems" in context:
+                context = {**context, "sentences": [problem_sentence(p) for p in context["problems"]]}
+            link = settings.SITE_URL + reverse("unsubscribe", args=[unsubscribe_token(player, kind)])
+            text = render_to_string(f"emails/{kind}.txt", {**context, "player": player, "unsubscribe": link})
+        subject, _, body = text.strip().partition("\n")
+        messages.append((subject.strip(), body.strip() + "\n", settings.DEFAULT_FROM_EMAIL, [player.user.email]))
+    return send_mass_mail(messages, fail_silently=False) if messages else 0

@@ -1,0 +1,204 @@
+"""Score sheets: submission (a correction is a new version); a complete table is queued for verification."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Exists, Max, OuterRef, Q
+from django.utils import timezone
+
+import games
+from config.celery import tasks_run_here
+from config.errors import Conflict, DomainError, NotAllowed, NotFound
+from tournaments.announcements import Announcement, announce
+from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.pad_drafts import PadDraftContent
+from tournaments.results.selectors.sheets import newest_sheet_authors
+from tournaments.results.services.pipeline import Because, counting_stopped
+from tournaments.results.services.verification import verification_send
+from tournaments.selectors.permissions import is_organiser, require_at_table_or_organiser
+
+
+@dataclass(frozen=True)
+class StoredSheets:
+    """Sheets just stored, and the table's status as they left it. `verified_since`: they completed the table
+    and tasks run in this process, so its verification ran at the commit and marked them: read them again.
+    (With a worker the answer is the status they left, "pending"; a verdict is for the next read.)"""
+
+    sheets: list[ScoreSheet]
+    table_status: str
+    verified_since: bool
+
+
+def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
+    """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification."""
+    with transaction.atomic():
+        seat = _seat_locked(seat_id)
+        result, event = seat.table.result, seat.table.round.event
+        organiser = _OrganiserCheck(by, event)
+        if seat.player.user_id != by.pk and not organiser():
+            raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
+        if seat.forfeited:
+            raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
+        entries = {seat: _checked_seat_data(event.game, seat, data, "data")}
+        return _store_versions(result, seat.table.round, entries, by, organiser)
+
+
+def _seat_locked(seat_id: int) -> Seat:
+    """The seat with its player, table, round, event and the table's result (`seat.table.result`), the
+    result row locked first: it is the table's lock."""
+    result = TableResult.objects.select_for_update(of=("self",)).filter(table__seats=seat_id).first()
+    if result is None:
+        raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
+    seat = Seat.objects.select_related("player", "table__round__event").get(pk=seat_id)
+    seat.table.result = result
+    return seat
+
+
+def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
+    """Store the sheets of several seats of one table at once: the table's score pad, as one player keeps it.
+
+    Allowed to the event's organisers and to the players seated at the table; each sheet records who
+    entered it, and a player can still correct their own seat with a new version until the result is final.
+    All the sheets are stored, or none. `table` comes with its round, event and seated players loaded.
+    """
+    organiser = _OrganiserCheck(by, table.round.event)
+    seated = {seat.player.handle: seat for seat in table.seats.all()}
+    require_at_table_or_organiser(user=by, table=table, doing="submit its sheets")
+    if not isinstance(seats, list) or not seats:
+        raise DomainError("expected a non-empty list of seat objects", "malformed_sheet", field="seats")
+    entries: dict[Seat, dict[str, Any]] = {}
+    for i, raw in enumerate(seats):
+        if not isinstance(raw, dict):
+            raise DomainError("a seat must be a JSON object", "malformed_sheet", field=f"seats[{i}]")
+        handle = raw.get("player")
+        if handle not in seated:
+            message = f"{handle!r} is not seated at table {table.number}; its players: {', '.join(seated)}"
+            raise DomainError(message, "wrong_player", field=f"seats[{i}].player")
+        if seated[handle].forfeited:
+            raise Conflict(f"{handle!r} forfeited this table", "seat_forfeited", field=f"seats[{i}].player")
+        if seated[handle] in entries:
+            raise DomainError(f"{handle!r} appears twice", "duplicate_seat", field=f"seats[{i}].player")
+        entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
+    with transaction.atomic():
+        locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
+        result = locking.get(table_id=table.pk)
+        return _store_versions(result, result.table.round, entries, by, organiser)
+
+
+class _OrganiserCheck:
+    """Asks the database whether the user organises the event only when a rule needs to know, and once."""
+
+    def __init__(self, user: User, event: Event) -> None:
+        self.user, self.event = user, event
+        self.answer: bool | None = None
+
+    def __call__(self) -> bool:
+        if self.answer is None:
+            self.answer = is_organiser(user=self.user, event=self.event)
+        return self.answer
+
+
+def _checked_seat_data(game_id: str, seat: Seat, raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise DomainError("the sheet must be a JSON object", "malformed_sheet", field=where)
+    data: dict[str, Any] = {"player": seat.player.handle, **raw}
+    if data["player"] != seat.player.handle:
+        message = f"this seat is {seat.player.handle}'s, not {data['player']!r}"
+        raise DomainError(message, "wrong_player", f"{where}.player")
+    try:
+        games.GAMES[game_id].parse_seat(data, where)
+    except games.MalformedInput as error:
+        raise DomainError(str(error), "malformed_sheet", field=error.field) from error
+    return data
+
+
+def _store_versions(
+    result: TableResult,
+    round_: Round,
+    entries: dict[Seat, dict[str, Any]],
+    by: User,
+    organiser: _OrganiserCheck,
+) -> StoredSheets:
+    """Add a version for each seat under the table's lock, and queue the table once it is complete.
+
+    Call inside a transaction with the table's result row locked (read after the lock, with its round):
+    the row is the table's lock for sheets, verdicts and overrides, so when the last two sheets arrive
+    together exactly one of them sees the table complete and enqueues the task.
+    """
+    if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
+        round_.machine.check(round_, "enter_sheets")
+        result.machine.check(result, "enter_sheets")
+    others = [seat for seat in entries if seat.player.user_id != by.pk]
+    if others and not organiser():
+        _refuse_replacing_a_players_word(result.table_id, others)
+    entered_at = timezone.now()
+    sheets = [_insert_version(seat, data, by, entered_at) for seat, data in entries.items()]
+    superseded = [sheet for sheet in sheets if sheet.version > 1]
+    if superseded:
+        earlier = Q()
+        for sheet in superseded:
+            earlier |= Q(seat_id=sheet.seat_id, version__lt=sheet.version)
+        ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
+            status=ScoreSheet.Status.SUPERSEDED
+        )
+    waiting = _seats_waiting(result.table_id)
+    # The event's stream hears how many seats still wait for a sheet (no scores: private until verified), from
+    # the count the queueing needs anyway. Not kept: a client that missed it gets the table's verdict, which
+    # is (docs/stream.md).
+    announce([Announcement("table.submitted", event_id=round_.event_id,
+                           data={"event": round_.event_id, "round": round_.number, "table_id": result.table_id,
+                                 "seats_waiting": waiting})])  # fmt: skip
+    queued = queue_if_complete(result, by, waiting=waiting)
+    return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
+
+
+def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
+    """The seat's next version. Under the table's lock no other version of the table's seats is written, so
+    the newest number read here is still the newest at the insert."""
+    newest = ScoreSheet.objects.filter(seat=seat).aggregate(newest=Max("version"))["newest"] or 0
+    return ScoreSheet.objects.create(
+        seat=seat, version=newest + 1, data=data, status=ScoreSheet.Status.SUBMITTED, problems=[], entered_by=by,
+        entered_at=entered_at,
+    )  # fmt: skip
+
+
+def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
+    """A pad keeper (a player) never replaces a sheet its own player entered, nor a seat whose player
+    contested the pad's entry: the player's own word stands until an organiser decides."""
+    newest = newest_sheet_authors(seats=seats)
+    for seat in seats:
+        if newest.get(seat.pk) == seat.player.user_id:
+            message = f"{seat.player.handle} entered their own sheet; the pad cannot replace it (an organiser can)"
+            raise Conflict(message, "own_sheet", field="seats")
+    draft = PadDraftContent.read(PadDraft.objects.filter(table_id=table_id).values_list("data", flat=True).first())
+    contested = sorted(set(draft.contests) & {seat.player.handle for seat in seats})
+    if contested:
+        message = f"{', '.join(contested)} contested the pad's entry of their seat; settle it first (an organiser can)"
+        raise Conflict(message, "contested", field="seats")
+
+
+def queue_if_complete(result: TableResult, by: User, waiting: int | None = None) -> bool:
+    """Queue the table once every seat still playing has a sheet; whether it was queued. Call with the
+    result row locked; `waiting`: how many seats still playing have no sheet, when the caller knows."""
+    if waiting is None:
+        waiting = _seats_waiting(result.table_id)
+    if waiting:
+        return False
+    counted = result.status in TableResult.COUNTS
+    result.status = result.machine.next_status(result, "queue")
+    result.attempt, result.updated_at = result.attempt + 1, timezone.now()
+    result._history_user = by  # type: ignore[attr-defined]
+    result.save(update_fields=["status", "attempt", "updated_at"])
+    if counted:  # an organiser's correction of a final table: it stops counting until its new verdict
+        counting_stopped(result=result, because=Because.CORRECTED, by=by)
+    verification_send(result.table_id, result.attempt)
+    return True
+
+
+def _seats_waiting(table_id: int) -> int:
+    """How many seats still playing have no sheet yet."""
+    no_sheet = ~Exists(ScoreSheet.objects.filter(seat=OuterRef("pk")))
+    return Seat.objects.filter(no_sheet, table_id=table_id, forfeited=False).count()

@@ -1,0 +1,58 @@
+"""The results app's Celery tasks: take ids, call one service, safe to run twice. Their names stay those they had
+in tournaments/tasks.py (tournaments/task_names.py), so messages queued before an upgrade still find them."""
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+
+from config.celery import RETRY_WHILE_MAIL_IS_AWAY, RETRY_WHILE_THE_DATABASE_IS_AWAY
+from tournaments.results.services.notifications import (
+    notify_event_finished,
+    notify_event_moved,
+    notify_event_rated,
+    notify_round_seated,
+    notify_table_rejected,
+)
+from tournaments.results.services.rating import tables_rate
+from tournaments.results.services.verification import table_sweep, table_verify
+
+
+@shared_task(name="tournaments.tasks.table_verify_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def table_verify_task(table_id: int, attempt: int) -> None:
+    table_verify(table_id=table_id, attempt=attempt)
+
+
+@shared_task(name="tournaments.tasks.tables_rate_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def tables_rate_task(table_ids: list[int]) -> None:
+    tables_rate(table_ids=table_ids)
+
+
+@shared_task(name="tournaments.tasks.table_sweep_task")
+def table_sweep_task() -> int:
+    return table_sweep(older_than=timedelta(seconds=settings.SWEEP_AFTER_SECONDS))
+
+
+@shared_task(name="tournaments.tasks.notify_round_seated_task", **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_round_seated_task(round_id: int) -> int:
+    return notify_round_seated(round_id=round_id)
+
+
+@shared_task(name="tournaments.tasks.notify_table_rejected_task", **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_table_rejected_task(table_id: int) -> int:
+    return notify_table_rejected(table_id=table_id)
+
+
+@shared_task(name="tournaments.tasks.notify_event_finished_task", **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_event_finished_task(event_id: int) -> int:
+    return notify_event_finished(event_id=event_id)
+
+
+@shared_task(name="tournaments.tasks.notify_event_moved_task", **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_event_moved_task(event_id: int, before: dict[str, str]) -> int:
+    return notify_event_moved(event_id=event_id, before=before)
+
+
+@shared_task(name="tournaments.tasks.notify_event_rated_task", **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_event_rated_task(event_id: int) -> int:
+    return notify_event_rated(event_id=event_id)

@@ -1,0 +1,1 @@
+"""Seasons and circuits: events counted together, season points, qualifiers."""

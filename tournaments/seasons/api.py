@@ -1,0 +1,92 @@
+"""Seasons: leagues and circuits over one game, their events and their standings."""
+
+from typing import Any
+
+from django.http import StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.renderers import CSVRenderer, csv_stream
+from tournaments.models import Event, Player
+from tournaments.seasons.models import Season
+from tournaments.seasons.points import SeasonRow
+from tournaments.seasons.selectors import season_events, season_standings
+from tournaments.seasons.serializers import (
+    DeclineInputSerializer,
+    SeasonEventInputSerializer,
+    SeasonInputSerializer,
+    SeasonRowSerializer,
+    SeasonSerializer,
+)
+from tournaments.seasons.services import qualification_decline, season_create, season_event_add
+
+
+def _csv_row(row: SeasonRow, events: list[Event]) -> list[Any]:
+    """Numbers a spreadsheet reads: the event's points in its column (empty: not played), and the events
+    whose points do not count (past the best N) named in the last column."""
+    played = {event: float(points) for event, points in row.played}
+    not_counted = [f"#{event}" for i, (event, _points) in enumerate(row.played) if i not in row.counted]
+    return [row.place, row.player, float(row.points), *(played.get(e.pk, "") for e in events), " ".join(not_counted)]
+
+
+class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Season.objects.select_related("organisation").prefetch_related("season_events")
+    serializer_class = SeasonSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_fields = ["game", "organisation__slug"]
+
+    @extend_schema(request=SeasonInputSerializer, responses={201: SeasonSerializer})
+    def create(self, request: Request) -> Response:
+        """A season of an organisation you are staff of."""
+        payload = SeasonInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        season = season_create(by=request.user, **payload.validated_data)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SeasonEventInputSerializer, responses={201: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def events(self, request: Request, pk: str) -> Response:
+        """An event joins the season with a tier (the season's staff)."""
+        payload = SeasonEventInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        season = self.get_object()
+        season_event_add(season=season, by=request.user, **payload.validated_data)
+        return Response(SeasonSerializer(self.get_object()).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses={(200, "application/json"): SeasonRowSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
+    )
+    @action(
+        detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
+        pagination_class=None, filter_backends=[],
+    )  # fmt: skip
+    def standings(self, request: Request, pk: str, format: str | None = None) -> Response | StreamingHttpResponse:
+        """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet
+        (streamed: place, player, points, one column per event with its points, then the events that do not
+        count)."""
+        season = self.get_object()
+        rows = season_standings(season=season)
+        if request.accepted_renderer.format == "csv":
+            counting, _coming = season_events(season=season)
+            events = [event for event, _tier in counting]
+            header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
+            return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
+        return Response([row.to_json() for row in rows])  # the shape of SeasonRowSerializer, built directly
+
+    @extend_schema(request=DeclineInputSerializer, responses={200: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str) -> Response:
+        """A player gives up their qualifier slot (they, or the season's staff): the next in line takes it."""
+        payload = DeclineInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        season = self.get_object()
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        qualification_decline(season=season, by=request.user, player=player)
+        return Response(SeasonSerializer(season).data)

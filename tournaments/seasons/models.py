@@ -1,0 +1,100 @@
+"""Seasons: their events, stored standings and declined qualifications."""
+
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models.base import game_choices
+from tournaments.models.events import Event
+from tournaments.models.organisations import Organisation
+from tournaments.models.players import Player
+
+
+class Season(models.Model):
+    """A league or circuit: one game, a date range, the events that count and how (docs/rules.md, "Seasons")."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=40, choices=game_choices)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    best_of = models.PositiveSmallIntegerField(default=5, help_text="How many of a player's events count.")
+    points_table = models.JSONField(
+        null=True, blank=True, help_text="Points per place, first place first; empty: the default scheme."
+    )
+    qualifiers = models.PositiveSmallIntegerField(default=0, help_text="How many qualify for the final (0: none).")
+    circuit = models.CharField(
+        max_length=100, blank=True,
+        help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+    standings_at = models.DateTimeField(
+        null=True, blank=True, editable=False,
+        help_text="When its standings were last stored; empty for a season from before they were (computed).",
+    )  # fmt: skip
+
+    class Meta:
+        db_table = "tournaments_season"  # kept from the core, where it was made
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonEvent(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="season_events")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="season_entries")
+    tier = models.PositiveSmallIntegerField(default=1, help_text="A multiplier: a club night 1, a regional 2, ...")
+
+    class Meta:
+        db_table = "tournaments_seasonevent"  # kept from the core, where it was made
+        ordering = ["season", "id"]
+        constraints = [models.UniqueConstraint(fields=["season", "event"], name="an_event_once_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.event} in {self.season} (tier {self.tier})"
+
+
+class SeasonStanding(models.Model):
+    """A player's row of a season's standings, stored: rewritten from the events' final places inside every
+    transaction that changes one of them (a close, a correction, a sanction, an event joining, a guest claimed;
+    services/seasons.py), so a season's page reads a hundred rows instead of every place of every event.
+    Always equal to computing the season from its events' results (tested)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_standings")
+    position = models.PositiveIntegerField(help_text="The row's order: by place, then by handle.")
+    place = models.PositiveIntegerField()
+    points = models.CharField(max_length=40, help_text="Exact: an integer, or a fraction where ties split a place.")
+    played = models.JSONField(
+        default=list, help_text="[event id, points] per event, in the season's order (a split share as text)."
+    )
+    counted = models.JSONField(default=list, help_text="The indexes of the played events that count.")
+
+    class Meta:
+        db_table = "tournaments_seasonstanding"  # kept from the core, where it was made
+        ordering = ["season", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "position"], name="one_standing_per_season_position"),
+            models.UniqueConstraint(fields=["season", "player"], name="one_standing_per_season_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.place} in {self.season}"
+
+
+class QualificationDecline(models.Model):
+    """A player who gives up their qualifier slot of a season: the next in line takes it."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="declines")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="declined_slots")
+    declined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "tournaments_qualificationdecline"  # kept from the core, where it was made
+        constraints = [models.UniqueConstraint(fields=["season", "player"], name="one_decline_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.player} declined {self.season}"

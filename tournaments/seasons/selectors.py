@@ -1,0 +1,114 @@
+"""Seasons: their events, members' periods, computed and stored standings, who qualified."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from tournaments.models import Event, Player, Sanction
+from tournaments.seasons import points as seasons
+from tournaments.seasons.models import Season, SeasonStanding
+from tournaments.seasons.points import EventResult, SeasonRow
+from tournaments.selectors.events import final_places
+from tournaments.selectors.permissions import is_staff_of
+
+
+def season_events(*, season: Season) -> tuple[list[tuple[Event, int]], list[Event]]:
+    """The season's events in the order played: those that count, with their tier (finished and sanctioned:
+    a refused or revoked event does not), and those still to come."""
+    tiers = dict(season.season_events.values_list("event_id", "tier"))
+    events = Event.objects.filter(pk__in=tiers).order_by("starts_at", "created_at")
+    counting = [(e, tiers[e.pk]) for e in events if e.can.show_results and e.sanction == Sanction.SANCTIONED]
+    coming = [e for e in events if not e.can.show_results]
+    return counting, coming
+
+
+def season_results(*, season: Season) -> list[EventResult]:
+    """The final places of the season's counting events, from the stored results (events_standings): a
+    player who dropped keeps the place they reached."""
+    counting, _coming = season_events(season=season)
+    places = final_places(events=[event for event, _tier in counting])
+    return [EventResult(event.pk, tier, places[event.pk]) for event, tier in counting]
+
+
+def season_computed(*, season: Season) -> list[SeasonRow]:
+    """The season's standings computed from its events' final places (what services store)."""
+    return seasons.season_standings(season_results(season=season), season.best_of, season.points_table)
+
+
+SEASON_CANDIDATES = 50  # the club's latest events of the season's game offered to join it
+
+
+def season_candidates(*, season: Season, user: User | AnonymousUser) -> list[Event]:
+    """The club's latest events of the season's game not in it yet, for its staff; none for anyone else."""
+    if not is_staff_of(user=user, organisation=season.organisation_id):
+        return []
+    joined = season.season_events.values("event_id")
+    events = season.organisation.events.filter(game=season.game).exclude(pk__in=joined)
+    return list(events.order_by("-starts_at", "-created_at")[:SEASON_CANDIDATES])
+
+
+def season_version(*, season_id: int) -> Any:
+    """What a season's page shows changes with its stored standings: their time names its state."""
+    return Season.objects.filter(pk=season_id).values_list("standings_at", flat=True).first()
+
+
+def season_standings(*, season: Season, limit: int | None = None, offset: int = 0) -> list[SeasonRow]:
+    """The season's standings in order (`limit` rows from `offset`), as stored (services/seasons.py); a
+    season from before they were stored is computed."""
+    end = None if limit is None else offset + limit
+    if season.standings_at is None:
+        return season_computed(season=season)[offset:end]
+    stored = season.standings.order_by("position").values_list("player__handle", "place", "points", "played", "counted")
+    return [_season_row(*values) for values in stored[offset:end]]
+
+
+def _season_row(player: str, place: int, points: str, played: list[list[Any]], counted: list[int]) -> SeasonRow:
+    events = [(event, seasons.exact(p)) for event, p in played]
+    return SeasonRow(player, place, seasons.exact(points), events, frozenset(counted))
+
+
+def season_places(*, season: Season) -> list[SeasonRow]:
+    """Every row of the season's standings with its player and place only (no points): enough to count the
+    rows and to hand out qualifier slots."""
+    if season.standings_at is None:
+        return season_computed(season=season)
+    stored = season.standings.order_by("position").values_list("player__handle", "place")
+    return [SeasonRow(player, place) for player, place in stored]
+
+
+def player_season_rows(*, player: Player, seasons_in: Sequence[Season]) -> dict[int, SeasonRow]:
+    """The player's row in each of these seasons where they have one, by season id (one query)."""
+    stored = SeasonStanding.objects.filter(player=player, season__in=[s for s in seasons_in if s.standings_at])
+    rows = {
+        season_id: _season_row(player.handle, *values)
+        for season_id, *values in stored.values_list("season_id", "place", "points", "played", "counted")
+    }
+    for season in seasons_in:
+        if season.standings_at is None:
+            row = next((r for r in season_computed(season=season) if r.player == player.handle), None)
+            if row is not None:
+                rows[season.pk] = row
+    return rows
+
+
+def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None) -> list[str]:
+    """The handles holding the season's qualifier slots: by place, minus those who declined and those who
+    qualified in an earlier season of the same circuit (one organisation's seasons sharing a circuit name,
+    earlier by end date)."""
+    if not season.qualifiers:
+        return []
+    taken: set[str] = set()
+    if season.circuit:
+        earlier = (
+            Season.objects.filter(
+                organisation_id=season.organisation_id, circuit=season.circuit, ends_on__lte=season.ends_on
+            )
+            .exclude(pk=season.pk)
+            .exclude(ends_on=season.ends_on, pk__gt=season.pk)
+        )
+        for other in earlier.order_by("ends_on", "pk"):
+            taken |= set(season_qualified(season=other))
+    declined = set(season.declines.values_list("player__handle", flat=True))
+    rows = standings if standings is not None else season_places(season=season)
+    return seasons.qualifiers(rows, season.qualifiers, taken, declined)

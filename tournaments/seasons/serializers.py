@@ -1,0 +1,70 @@
+"""Seasons, their events and standings, and declined qualifications."""
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import GAME_CHOICES, Event, Organisation, game_choices
+from tournaments.seasons.models import Season
+from tournaments.seasons.selectors import season_qualified
+
+
+class SeasonInputSerializer(serializers.Serializer):
+    organisation = serializers.SlugRelatedField(slug_field="slug", queryset=Organisation.objects.all())
+    name = serializers.CharField(max_length=200)
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    best_of = serializers.IntegerField(min_value=1, max_value=100, default=5)
+    points_table = serializers.ListField(
+        child=serializers.FloatField(min_value=0, max_value=10_000), required=False, allow_null=True, max_length=500,
+        help_text="Points per place, first place first; left out: tier x round(100 x (N - place + 1) / N).",
+    )  # fmt: skip
+    qualifiers = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+    circuit = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, default="",
+        help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    events = serializers.SerializerMethodField(help_text="The events that count, with their tier.")
+    qualified = serializers.SerializerMethodField(help_text="Handles holding the qualifier slots now.")
+
+    class Meta:
+        model = Season
+        fields = ["id", "organisation", "name", "game", "starts_on", "ends_on", "best_of", "points_table",
+                  "qualifiers", "circuit", "qualified", "events"]  # fmt: skip
+
+    def get_qualified(self, season: Season) -> list[str]:
+        return season_qualified(season=season)
+
+    def get_events(self, season: Season) -> list[dict[str, int]]:
+        return [{"event": e.event_id, "tier": e.tier} for e in season.season_events.all()]
+
+
+class SeasonEventInputSerializer(serializers.Serializer):
+    event = serializers.PrimaryKeyRelatedField(queryset=Event.objects.all())
+    tier = serializers.IntegerField(min_value=1, max_value=10, default=1)
+
+
+class SeasonEventPointsSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    points = serializers.FloatField()
+    counted = serializers.BooleanField()
+
+
+class SeasonRowSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    place = serializers.IntegerField()
+    points = serializers.FloatField()
+    events = SeasonEventPointsSerializer(many=True)
+
+
+class DeclineInputSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text="The handle of the player giving up their slot.")

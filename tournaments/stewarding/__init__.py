@@ -1,0 +1,1 @@
+"""The stewards' wing: rating bodies, sanctions of events and the stewards' pages."""

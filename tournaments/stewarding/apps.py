@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class StewardingConfig(AppConfig):
+    name = "tournaments.stewarding"
+    label = "stewarding"
+    verbose_name = "Stewarding"
+
+    def ready(self) -> None:
+        from tournaments.services.events import on_event_created
+        from tournaments.stewarding.services import sanction_on_creation
+
+        on_event_created(sanction_on_creation)  # a trusted club's event is sanctioned as it is created

@@ -1,0 +1,151 @@
+"""The stewards' pages beyond the sanction queue: publishing a game's official rating list, adopting the
+parameters its quality report fitted."""
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+import games
+from config.errors import DomainError
+from ratings.selectors.lists import may_steward_pool
+from tournaments.models import Event, Organisation
+from tournaments.pages import SignedInRequest
+from tournaments.pages.text import refusal
+from tournaments.results.models import ResultChange
+from tournaments.results.services.rating import official_list_publish, pool_parameters_adopt
+from tournaments.selectors.permissions import stewarded_games
+from tournaments.stewarding import reads
+from tournaments.stewarding import services as sanctions_services
+from tournaments.stewarding.selectors import result_changes_waiting
+from tournaments.stewarding.services import event_sanction, event_unsanction, organisation_corrections_trust
+
+
+class ListForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=100, help_text=gettext_lazy("For example 2026-11."))
+    min_games = forms.IntegerField(
+        label=gettext_lazy("Fewest rated games"), min_value=0, max_value=10_000,
+        help_text=gettext_lazy("Players with fewer are left out."),
+    )  # fmt: skip
+    leave_out_provisional = forms.BooleanField(
+        label=gettext_lazy("Leave provisional players out"), required=False,
+        help_text=gettext_lazy("Few games or a wide uncertainty: their rating is not settled yet."),
+    )  # fmt: skip
+
+
+@login_required
+def list_new(request: SignedInRequest, game: str) -> HttpResponse:
+    """A steward of the game publishes its official list: the pool's ratings frozen now, under their rules
+    (players with too few games or provisional left out, the inactive marked, equal ratings sharing a rank)."""
+    if game not in games.GAMES:
+        raise Http404(_("No such game."))
+    if not may_steward_pool(user=request.user, game=game):
+        raise PermissionDenied(_("Only a steward of this game's rating pool publishes its lists."))
+    initial = {"name": timezone.localdate().strftime("%Y-%m"), "min_games": settings.RATINGS_PROVISIONAL_GAMES,
+               "leave_out_provisional": True}  # fmt: skip
+    form = ListForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        values = form.cleaned_data
+        try:
+            published = official_list_publish(
+                game=game, by=request.user, name=values["name"], min_games=values["min_games"],
+                leave_out_provisional=values["leave_out_provisional"],
+            )  # fmt: skip
+        except DomainError as refused:
+            form.add_error("name" if refused.field == "name" else None, refusal(refused.code, refused.message))
+        else:
+            messages.success(request, _("The list is published."))
+            return redirect("rating-list", list_id=published)
+    return render(request, "pages/list_new.html", {"form": form, "game": games.GAMES[game]})
+
+
+@login_required
+@require_POST
+def parameters_adopt(request: SignedInRequest, game: str) -> HttpResponse:
+    """A steward adopts the parameters the pool's quality report fitted (the pool is replayed under them)."""
+    if game not in games.GAMES:
+        raise Http404(_("No such game."))
+    try:
+        pool_parameters_adopt(game=game, by=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("The fitted parameters are adopted: the pool was replayed under them."))
+    return redirect("rating-quality", game=game)
+
+
+@login_required
+def stewards(request: SignedInRequest) -> HttpResponse:
+    """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""
+    if not stewarded_games(user=request.user):
+        raise PermissionDenied("only the stewards of a rating pool see this queue")
+    return render(request, "pages/stewards.html", {
+        "queue": reads.steward_queue(user=request.user),
+        "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
+    })  # fmt: skip
+
+
+@require_POST
+@login_required
+def corrections_trust(request: SignedInRequest, slug: str) -> HttpResponse:
+    """A steward trusts a club's corrections of sanctioned results (accepted as they come), or no longer."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    trusted = request.POST.get("trusted") == "yes"
+    try:
+        organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("Its corrections are trusted.") if trusted else _("Its corrections wait again."))
+    return redirect("club", slug=slug)
+
+
+@require_POST
+@login_required
+def result_change_decide(request: SignedInRequest, change_id: int, decision: str) -> HttpResponse:
+    """A steward accepts or refuses a change of a sanctioned event's results, with a reason."""
+    if decision not in ("accept", "refuse"):
+        raise Http404
+    change = get_object_or_404(ResultChange.objects.select_related("event"), pk=change_id)
+    try:
+        sanctions_services.result_change_decide(change=change, accept=decision == "accept", by=request.user,
+                                      reason=request.POST.get("reason", ""))  # fmt: skip
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        done = (
+            _("The changed results of %(event)s are accepted: the pool rates them.")
+            if decision == "accept"
+            else _("The changed results of %(event)s are refused: the pool keeps the sanctioned ones.")
+        )
+        messages.success(request, done % {"event": change.event.name})
+    return redirect("stewards")
+
+
+@require_POST
+@login_required
+def sanction_decide(request: SignedInRequest, event_id: int, decision: str) -> HttpResponse:
+    """A steward sanctions or refuses (revokes) an event, with a reason."""
+    event = get_object_or_404(Event, pk=event_id)
+    reason = request.POST.get("reason", "")
+    try:
+        if decision == "sanction":
+            event_sanction(event=event, by=request.user, reason=reason)
+            messages.success(request, _("%(event)s is sanctioned: its tables are rated.") % {"event": event.name})
+        else:
+            event_unsanction(event=event, by=request.user, reason=reason)
+            messages.success(
+                request, _("%(event)s is not sanctioned: its tables stay unrated.") % {"event": event.name}
+            )
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    if request.POST.get("back") == "event":
+        return redirect("event", event_id=event.pk)
+    return redirect("stewards")

@@ -1,0 +1,35 @@
+"""What the stewards decided on an event, and the changes of sanctioned results waiting for them."""
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from tournaments.models import Event
+from tournaments.results.models import ResultChange
+from tournaments.selectors.permissions import stewarded_games
+from tournaments.selectors.players import known_as
+
+
+def event_decisions(*, event: Event) -> list[dict[str, Any]]:
+    """The stewards' word on the event, oldest first: each sanction decision and each change of its results
+    after the sanction (its steps, the places before and after, and the decision on it)."""
+    decisions: list[dict[str, Any]] = [
+        {"kind": "sanction", "at": d.decided_at, "decision": d.decision, "by": known_as(d.by), "reason": d.reason}
+        for d in event.sanction_decisions.select_related("by__player")
+    ]
+    decisions += [
+        {"kind": "result_change", "at": c.created_at, "decision": c.status, "by": known_as(c.decided_by),
+         "reason": c.decision_reason, "decided_at": c.decided_at, "id": c.pk, "tables": c.tables,
+         "steps": c.steps, "before": c.before, "after": c.after}
+        for c in event.result_changes.select_related("decided_by__player")
+    ]  # fmt: skip
+    return sorted(decisions, key=lambda d: d["at"])
+
+
+def result_changes_waiting(*, user: User | AnonymousUser) -> list[ResultChange]:
+    """Changes of sanctioned results waiting in the games the user stewards, oldest first."""
+    return list(
+        ResultChange.objects.filter(status=ResultChange.Status.PENDING, event__game__in=stewarded_games(user=user))
+        .select_related("event__organisation")
+        .order_by("created_at")[:100]
+    )

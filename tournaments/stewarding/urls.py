@@ -1,0 +1,18 @@
+"""The stewards' page routes: official lists, adopted parameters (config/urls.py includes them)."""
+
+from django.urls import path
+
+from tournaments.stewarding import pages as stewarding
+
+urlpatterns = [
+    path("leaderboards/<str:game>/lists/new/", stewarding.list_new, name="list-new"),
+    path("leaderboards/<str:game>/quality/adopt/", stewarding.parameters_adopt, name="parameters-adopt"),
+    path("clubs/<slug:slug>/corrections-trust/", stewarding.corrections_trust, name="club-corrections-trust"),
+    path("stewards/", stewarding.stewards, name="stewards"),
+    path(
+        "stewards/result-changes/<int:change_id>/<str:decision>/",
+        stewarding.result_change_decide,
+        name="result-change-decide",
+    ),
+    path("events/<int:event_id>/sanction/<str:decision>/", stewarding.sanction_decide, name="sanction-decide"),
+]
