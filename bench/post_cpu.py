@@ -7,10 +7,9 @@ Redis (with no Redis, verification would run inside the POST):
 
 The same bodies as bench/e2e.py's, through Django's WSGI handler (every middleware, the token
 authentication, the throttle); the first 20 posts of each kind warm the process and are not counted.
-Verification is only queued: no worker takes the tasks, so the waiting mark stays and most completed
-tables send no task (bench/e2e.py measures that part). `--profile` writes cProfile's statistics of the
-sheet POSTs (CPU time) to the file named. `--idempotency-key` sends each sheet POST with a key of its own, as
-the pad and every page form do.
+Verification is only queued: no worker takes the tasks (bench/e2e.py measures that part). `--profile`
+writes cProfile's statistics of the sheet POSTs (CPU time) to the file named. `--idempotency-key` sends each
+sheet POST with a key of its own, as the pad and every page form do.
 """
 
 import argparse

@@ -251,22 +251,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # a connection that is broken or older than DB_CONN_MAX_AGE before each task, as Django does per request.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="boomerang")
-# Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
-# their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.
 # Expensive public pages (a season's, an official list's) are kept this long for anonymous visitors at most;
 # their key holds their version, so a changed result shows at once (config/page_cache.py).
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", default=300)
-# A running event's standings and TV screen are rebuilt for visitors at most this often (and are this old at
-# most): a championship's spectators cost one build every few seconds (config/page_cache.py, live_page).
+# A running event's standings and TV screen are rebuilt for visitors once a change, and at least this often;
+# meanwhile visitors read the previous copy (config/page_cache.py, live_page).
 LIVE_PAGE_SECONDS = max(1, env_int("LIVE_PAGE_SECONDS", default=5))
 
 # Players check themselves in from the event's day on (in its time zone), this many days earlier at most.
 CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)
 
-# The web processes of one node (gunicorn's --workers): while Redis is away, each counts throttles on its own
+# The web processes of one node (uvicorn's --workers): while Redis is away, each counts throttles on its own
 # and allows this share of each limit (config/throttling.py).
 WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))
 
+# Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
+# their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.
 CELERY_WEBHOOK_QUEUE = env.str("CELERY_WEBHOOK_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-webhooks")
 CELERY_TASK_ROUTES = {
     "tournaments.tasks.webhook_deliver_task": {"queue": CELERY_WEBHOOK_QUEUE},

@@ -98,7 +98,7 @@ def _window_script(cache: Any) -> Any:
     if backend is None:
         return None
     if backend not in _SCRIPTS:
-        _SCRIPTS[backend] = redis_client(backend).register_script(WINDOW_LUA)
+        _SCRIPTS[backend] = redis_client().register_script(WINDOW_LUA)
     return _SCRIPTS[backend]
 
 
