@@ -46,10 +46,10 @@ from django.utils import timezone  # noqa: E402
 from bench.calibrate import calibration_ns  # noqa: E402
 from config.bulk import bulk_insert  # noqa: E402
 from ratings.buckets import buckets_move, rank_and_size  # noqa: E402
+from ratings.lab.services import pool_quality_refresh  # noqa: E402
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool  # noqa: E402
 from ratings.services.lists import list_publish  # noqa: E402
 from ratings.services.pools import pool_replay  # noqa: E402
-from ratings.services.quality import pool_quality_refresh  # noqa: E402
 from ratings.trueskill_step import Environment  # noqa: E402
 from tests.ratings.trueskill_oracle import package_env  # noqa: E402
 
@@ -250,8 +250,8 @@ def truth(args: argparse.Namespace) -> None:
     default parameters and those fitted to the earlier 80% of the tables, seed by seed."""
     from statistics import fmean
 
-    from ratings.ground_truth import CHECKPOINTS, correlations, swiss_events
-    from ratings.quality_fit import TRAINING_SHARE, fit_parameters
+    from ratings.lab.fit import TRAINING_SHARE, fit_parameters
+    from ratings.lab.ground_truth import CHECKPOINTS, correlations, swiss_events
 
     defaults = Environment(25.0, 25 / 3, 25 / 6, 25 / 300, 0.1)
     rows: dict[str, dict[int, list[float]]] = {

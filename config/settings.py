@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "tournaments.privacy",
     "tournaments.demo",
     "ratings",
+    "ratings.lab",
 ]
 
 MIDDLEWARE = [

@@ -16,7 +16,9 @@ from rest_framework.serializers import BooleanField, IntegerField, Serializer
 from config.errors import NotAllowed, NotFound
 from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
-from ratings.models import QualityReport, RatingList, RatingPool
+from ratings.lab.models import QualityReport
+from ratings.lab.services import pool_parameters_adopt
+from ratings.models import RatingList, RatingPool
 from ratings.pagination import PoolPagination
 from ratings.selectors import leaderboards as leaderboards_selectors
 from ratings.selectors.leaderboards import active_since, is_provisional, player_history, rank_and_size
@@ -34,7 +36,6 @@ from ratings.serializers import (
     RatingSerializer,
 )
 from ratings.services.lists import list_publish
-from ratings.services.quality import pool_parameters_adopt
 
 
 class LeaderboardQuery(Serializer):

@@ -177,39 +177,3 @@ class RatingListEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.name}"
-
-
-class QualityReport(models.Model):
-    """How well a pool's ratings predicted its tables (ratings/quality.py), refreshed nightly and on demand
-    (`manage.py rating_quality GAME`): the figures as JSON, and when they were computed."""
-
-    pool = models.OneToOneField(RatingPool, on_delete=models.CASCADE, related_name="quality")
-    computed_at = models.DateTimeField()
-    seconds = models.FloatField(help_text="How long computing it took.")
-    figures = models.JSONField()
-
-    def __str__(self) -> str:
-        return f"quality of {self.pool} at {self.computed_at:%Y-%m-%d}"
-
-
-class ParametersDecision(models.Model):
-    """A steward adopting the TrueSkill parameters the quality report fitted to a pool (docs/ratings.md): what
-    they were and became, how each predicted the held-out tables, who decided and why. The pool is replayed
-    under the new parameters in the same transaction; the next official list shows the change."""
-
-    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="parameter_decisions")
-    decided_by = models.CharField(max_length=150)
-    decided_at = models.DateTimeField()
-    reason = models.TextField()
-    before = models.JSONField(help_text="The parameters replaced: mu, sigma, beta, tau, draw_probability.")
-    after = models.JSONField(help_text="The parameters adopted.")
-    held_out_before = models.FloatField(help_text="The replaced parameters' held-out log-likelihood a table.")
-    held_out_after = models.FloatField(help_text="The adopted parameters' held-out log-likelihood a table.")
-    report_computed_at = models.DateTimeField(help_text="The quality report the fitted parameters came from.")
-    events_replayed = models.PositiveIntegerField()
-
-    class Meta:
-        ordering = ["-decided_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.pool}: parameters adopted by {self.decided_by}"

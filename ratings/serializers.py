@@ -3,8 +3,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ratings.models import QualityReport, Rating, RatingChange, RatingList, RatingListEntry, RatingPool
-from ratings.selectors.leaderboards import is_provisional, parameter_decisions
+from ratings.lab.models import QualityReport
+from ratings.lab.selectors import parameter_decisions
+from ratings.models import Rating, RatingChange, RatingList, RatingListEntry, RatingPool
+from ratings.selectors.leaderboards import is_provisional
 
 
 class RatingPoolSerializer(serializers.ModelSerializer):

@@ -3,7 +3,6 @@ from django.utils import timezone
 
 from ratings.services.lists import lists_publish_monthly
 from ratings.services.pools import inactivity_widen
-from ratings.services.quality import pools_quality_refresh
 
 
 @shared_task
@@ -15,9 +14,3 @@ def inactivity_widen_task() -> int:
 def lists_publish_monthly_task() -> int:
     """On the first of a month (Celery beat), every pool's official list of the month just ended."""
     return lists_publish_monthly(now=timezone.now())
-
-
-@shared_task
-def quality_refresh_task() -> int:
-    """Every pool's quality report, nightly (Celery beat)."""
-    return pools_quality_refresh()

@@ -51,3 +51,19 @@ def test_a_populated_database_upgrades_with_every_moved_row_kept() -> None:
     assert new.get_model("analysis", "CardStat").objects.get().players == 4
     moved = new.get_model("contenttypes", "ContentType").objects.filter(model__in=MOVED.values())
     assert sorted(moved.values_list("app_label", "model")) == sorted(MOVED.items())
+
+
+def test_the_quality_labs_reports_and_decisions_move_with_it() -> None:
+    old = migrate([("ratings", "0008_parameters_decision"), ("contenttypes", "0002_remove_content_type_name"),
+                   ("rating_lab", None)])  # fmt: skip
+    content_types = old.get_model("contenttypes", "ContentType")
+    content_types.objects.filter(app_label="rating_lab").delete()
+    content_types.objects.get_or_create(app_label="ratings", model="qualityreport")
+    pool = old.get_model("ratings", "RatingPool").objects.create(game="boomerang-lab", name="Lab pool")
+    old.get_model("ratings", "QualityReport").objects.create(pool=pool, computed_at="2026-11-01T00:00Z", seconds=1.5,
+                                                             figures={"tables": 12})  # fmt: skip
+
+    new = migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    report = new.get_model("rating_lab", "QualityReport").objects.get()
+    assert (report.pool.game, report.figures) == ("boomerang-lab", {"tables": 12})
+    assert new.get_model("contenttypes", "ContentType").objects.get(model="qualityreport").app_label == "rating_lab"

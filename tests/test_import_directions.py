@@ -36,10 +36,20 @@ def test_an_app_does_not_import_what_it_must_not_know(app: str, forbidden: set[s
 def test_tournaments_reaches_ratings_only_through_its_services_and_selectors() -> None:
     reaching = {line for line in project_imports("tournaments") if line.split(": ")[1].startswith("ratings.")}
     assert reaching, "the tournaments app feeds the ratings: this test must see those imports"
-    allowed = ("ratings.services", "ratings.selectors")
+    allowed = ("ratings.services", "ratings.selectors", "ratings.lab.services", "ratings.lab.selectors")
     assert sorted(line for line in reaching if not line.split(": ")[1].startswith(allowed)) == []
-    writers = {line.split(": ")[0] for line in reaching if line.split(": ")[1].startswith("ratings.services")}
+    writes = ("ratings.services", "ratings.lab.services")
+    writers = {line.split(": ")[0] for line in reaching if line.split(": ")[1].startswith(writes)}
     assert writers == {"tournaments/results/services/rating.py"}
+
+
+def test_the_ratings_core_knows_nothing_of_its_quality_lab() -> None:
+    """The lab (ratings/lab) reads the pools and adopts parameters through ratings' services; the pools, the
+    lists and the leaderboards never import it (only the ratings API and its serializers, which compose)."""
+    doors = ("ratings/api.py", "ratings/serializers.py")
+    offenders = sorted(line for line in project_imports("ratings") if line.split(": ")[1].startswith("ratings.lab")
+                       and not line.startswith(("ratings/lab/", *doors)))  # fmt: skip
+    assert offenders == []
 
 
 def test_services_do_not_import_the_tasks_that_call_them() -> None:

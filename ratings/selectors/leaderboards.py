@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db.models import Exists, Expression, Q, QuerySet
 
 from ratings import buckets
-from ratings.models import ParametersDecision, QualityReport, Rating, RatingChange, RatingEvent, RatingPool
+from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
 
 
 def provisional_condition() -> Q:
@@ -130,13 +130,3 @@ def player_ratings(*, player_id: int) -> list[tuple[Rating, list[tuple[datetime,
         )
         charts.append((rating, [(when, mu - 3 * sigma) for when, mu, sigma in reversed(latest)]))
     return charts
-
-
-def quality_of(*, pool: RatingPool) -> QualityReport | None:
-    """The pool's newest quality report (ratings/quality.py), or None before the first."""
-    return QualityReport.objects.filter(pool=pool).first()
-
-
-def parameter_decisions(*, pool: RatingPool) -> list[ParametersDecision]:
-    """The stewards' decisions on the pool's parameters, newest first."""
-    return list(pool.parameter_decisions.all())

@@ -40,7 +40,7 @@ def test_a_steward_adopts_the_fitted_parameters_on_a_phone(live_server, phone) -
     from selenium.webdriver.support.expected_conditions import alert_is_present
     from selenium.webdriver.support.wait import WebDriverWait
 
-    from ratings.models import ParametersDecision
+    from ratings.lab.models import ParametersDecision
     from tests.browser.conftest import sign_in
     from tests.ratings.test_quality_fit import GAME as USA
     from tests.ratings.test_quality_fit import record_simulated_pool, steward_client

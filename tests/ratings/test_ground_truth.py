@@ -6,8 +6,8 @@ from statistics import fmean
 
 import pytest
 
-from ratings.ground_truth import CHECKPOINTS, card_values, correlations, rank_correlation, swiss_events
-from ratings.quality_fit import TRAINING_SHARE, fit_parameters
+from ratings.lab.fit import TRAINING_SHARE, fit_parameters
+from ratings.lab.ground_truth import CHECKPOINTS, card_values, correlations, rank_correlation, swiss_events
 from ratings.trueskill_step import Environment
 
 DEFAULTS = Environment(25.0, 25 / 3, 25 / 6, 25 / 300, 0.1)

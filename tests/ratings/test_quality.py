@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from ratings.quality import Table, evaluate, order_probability, strengths
+from ratings.lab.report import Table, evaluate, order_probability, strengths
 from ratings.trueskill_step import Environment
 
 ENV = Environment(mu=25.0, sigma=25 / 3, beta=25 / 6, tau=25 / 300, draw_probability=0.0)

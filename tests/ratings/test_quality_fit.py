@@ -11,8 +11,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from config.errors import DomainError
-from ratings.models import ParametersDecision, RatingPool
-from ratings.quality_fit import _parabola_top, compare
+from ratings.lab.fit import _parabola_top, compare
+from ratings.lab.models import ParametersDecision
+from ratings.models import RatingPool
 from ratings.services.lists import list_publish
 from ratings.services.pools import Match, Placing, matches_record
 from ratings.trueskill_step import Environment
@@ -97,7 +98,7 @@ def test_a_steward_adopts_the_fitted_parameters_and_the_next_list_shows_them() -
     player = Client()
     player.force_login(players[0].user)
     assert player.post(url, {"reason": "mine"}, content_type="application/json").status_code == 403
-    from ratings.services.quality import pool_parameters_adopt
+    from ratings.lab.services import pool_parameters_adopt
 
     with pytest.raises(DomainError, match="at most 2000"):  # the page's door too: one rule in the service
         pool_parameters_adopt(game=GAME, actor="steward", reason="x" * 2001)

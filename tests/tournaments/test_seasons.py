@@ -422,3 +422,30 @@ def stranger_user(client: Client):
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.get(pk=client.session["_auth_user_id"])
+
+
+@pytest.mark.django_db
+def test_a_seasons_page_costs_the_same_queries_at_3_events_or_60() -> None:
+    """The page reads one page of columns and counts the rest in the database: flat in the season's events."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import EventFactory
+    from tournaments.seasons.models import SeasonEvent
+    from tournaments.seasons.reads import SEASON_COLUMNS, season_page
+
+    owner = PlayerFactory().user
+    club = organisation_create(by=owner, slug="flat", name="Flat club")
+    season = season_create(by=owner, organisation=club, name="Long", game="boomerang-australia",
+                           starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1))  # fmt: skip
+    queries = []
+    for events in (3, 60):
+        while season.season_events.count() < events:
+            status = "finished" if season.season_events.count() % 3 else "registration"
+            SeasonEvent.objects.create(season=season, event=EventFactory(organisation=club, status=status))
+        with CaptureQueriesContext(connection) as captured:
+            page = season_page(season_id=season.pk)
+        queries.append(len(captured))
+    assert queries[0] == queries[1], queries
+    assert len(page.columns) == SEASON_COLUMNS
+    assert len(page.coming) + page.more_coming == 20  # one event in three is still to come

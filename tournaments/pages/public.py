@@ -11,14 +11,13 @@ from django.utils.translation import gettext as _
 import games
 from config.page_cache import live_page, visitor_page
 from config.paging import page_count, page_number
+from ratings.lab.selectors import parameter_decisions, quality_of
 from ratings.selectors.leaderboards import (
     Cursor,
     is_provisional,
     leaderboard_page,
-    parameter_decisions,
     player_ratings,
     pool_of_game,
-    quality_of,
     rank_and_size,
 )
 from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool

@@ -19,7 +19,9 @@ from tournaments.seasons.models import Season, SeasonEvent, SeasonStanding
 from tournaments.seasons.points import SeasonRow
 from tournaments.seasons.selectors import (
     player_season_rows,
-    season_events,
+    season_columns,
+    season_coming,
+    season_event_counts,
     season_places,
     season_qualified,
     season_standings,
@@ -59,19 +61,20 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     """One page of the season's stored standings (SEASON_ROWS players) by one page of its events
     (SEASON_COLUMNS columns), read as stored, not computed: bounded whatever the season's size."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
-    counting, coming = season_events(season=season)
+    counted, coming = season_event_counts(season=season)
     places = season_places(season=season)
-    pages, events_pages = page_count(len(places), SEASON_ROWS), page_count(len(counting), SEASON_COLUMNS)
+    pages, events_pages = page_count(len(places), SEASON_ROWS), page_count(counted, SEASON_COLUMNS)
     page, events_page = min(page, pages), min(events_page, events_pages)
     first = (events_page - 1) * SEASON_COLUMNS
-    columns = [event for event, _tier in counting[first : first + SEASON_COLUMNS]]
+    columns = season_columns(season=season, first=first, size=SEASON_COLUMNS)
     shown = season_standings(season=season, limit=SEASON_ROWS, offset=(page - 1) * SEASON_ROWS)
     not_counted, texts = escape(_("not counted")), dict[Fraction | int, str]()
     column_of = {event.pk: i for i, event in enumerate(columns)}
     lines = [(row, _cells(row, column_of, texts, not_counted)) for row in shown]
     qualified = set(season_qualified(season=season, standings=places))
-    return SeasonPage(season, lines, columns, coming[:COMING_SHOWN], qualified, len(places), page, pages,
-                      events_page, events_pages, first, max(0, len(coming) - COMING_SHOWN))  # fmt: skip
+    return SeasonPage(season, lines, columns, season_coming(season=season, size=COMING_SHOWN), qualified,
+                      len(places), page, pages, events_page, events_pages, first,
+                      max(0, coming - COMING_SHOWN))  # fmt: skip
 
 
 def _cells(row: SeasonRow, column_of: dict[int, int], texts: dict[Fraction | int, str], not_counted: str) -> SafeString:

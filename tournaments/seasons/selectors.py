@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
 
 from tournaments.models import Event, Player, Sanction
 from tournaments.seasons import points as seasons
@@ -21,6 +22,30 @@ def season_events(*, season: Season) -> tuple[list[tuple[Event, int]], list[Even
     counting = [(e, tiers[e.pk]) for e in events if e.can.show_results and e.sanction == Sanction.SANCTIONED]
     coming = [e for e in events if not e.can.show_results]
     return counting, coming
+
+
+def season_event_counts(*, season: Season) -> tuple[int, int]:
+    """How many of the season's events count, and how many are still to come: counted by the database, so a
+    season's page costs the same at ten events or ten thousand."""
+    counting, coming = _season_events(season)
+    return counting.count(), coming.count()
+
+
+def season_columns(*, season: Season, first: int, size: int) -> list[Event]:
+    """`size` of the season's counting events from the `first`, in the order played."""
+    return list(_season_events(season)[0][first : first + size])
+
+
+def season_coming(*, season: Season, size: int) -> list[Event]:
+    """The season's first `size` events still to come."""
+    return list(_season_events(season)[1][:size])
+
+
+def _season_events(season: Season) -> tuple[QuerySet[Event], QuerySet[Event]]:
+    """The season's counting events (finished and sanctioned) and those still to come, in the order played."""
+    events = Event.objects.filter(season_entries__season=season).order_by("starts_at", "created_at", "pk")
+    shown = Event.machine.sources("show_results")
+    return events.filter(status__in=shown, sanction=Sanction.SANCTIONED), events.exclude(status__in=shown)
 
 
 def season_results(*, season: Season) -> list[EventResult]:

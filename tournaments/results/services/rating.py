@@ -11,9 +11,9 @@ from django.db.models.functions import Cast, Concat
 
 from config.errors import NotAllowed
 from games import GAMES
+from ratings.lab.services import pool_parameters_adopt as adopt_fitted_parameters
 from ratings.selectors.leaderboards import source_rated
 from ratings.selectors.lists import may_steward_pool
-from ratings.services import quality as quality_services
 from ratings.services.lists import list_publish
 from ratings.services.pools import Match, Placing, match_remove, matches_record, player_merge, player_rename, pools_lock
 from tournaments.analysis.services.card_stats import card_stats_sync
@@ -172,7 +172,7 @@ def pool_parameters_adopt(*, game: str, by: User, reason: str) -> int:
     pool_parameters_adopt): the pool is replayed under them; returns the decision's id."""
     if not may_steward_pool(user=by, game=game):
         raise NotAllowed("only a steward of this game's rating pool changes its parameters", "not_steward")
-    return quality_services.pool_parameters_adopt(game=game, actor=by.get_username(), reason=reason).pk
+    return adopt_fitted_parameters(game=game, actor=by.get_username(), reason=reason).pk
 
 
 def player_ratings_rename(*, user_id: int, name: str) -> int:

@@ -10,9 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.errors import Conflict, DomainError
-from ratings.models import ParametersDecision, QualityReport, RatingEvent, RatingPool
-from ratings.quality import Table, evaluate
-from ratings.quality_fit import compare
+from ratings.lab.fit import compare
+from ratings.lab.models import ParametersDecision, QualityReport
+from ratings.lab.report import Table, evaluate
+from ratings.models import RatingEvent, RatingPool
 from ratings.services.pools import pool_locked, pool_replay
 from ratings.trueskill_step import Environment
 

@@ -18,7 +18,7 @@ from statistics import fmean
 
 from games.registry import GAMES, verify_table
 from games.simulate import drafting_sheet
-from ratings.quality import Table, TrueSkillModel
+from ratings.lab.report import Table, TrueSkillModel
 from ratings.trueskill_step import Environment
 
 GAME = next(game.id for game in GAMES.values() if game.drafting)

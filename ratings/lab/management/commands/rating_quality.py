@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from ratings.lab.services import pool_quality_refresh
 from ratings.models import RatingPool
-from ratings.services.quality import pool_quality_refresh
 
 
 class Command(BaseCommand):

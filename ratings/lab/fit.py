@@ -17,7 +17,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from ratings.quality import Scores, Table, TrueSkillModel, held_out, order_probability
+from ratings.lab.report import Scores, Table, TrueSkillModel, held_out, order_probability
 from ratings.trueskill_step import Environment
 
 TRAINING_SHARE = 0.8
