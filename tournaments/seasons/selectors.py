@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from tournaments.models import Event, Player, Sanction
 from tournaments.seasons import points as seasons
@@ -27,8 +27,12 @@ def season_events(*, season: Season) -> tuple[list[tuple[Event, int]], list[Even
 def season_event_counts(*, season: Season) -> tuple[int, int]:
     """How many of the season's events count, and how many are still to come: counted by the database, so a
     season's page costs the same at ten events or ten thousand."""
-    counting, coming = _season_events(season)
-    return counting.count(), coming.count()
+    shown = Event.machine.sources("show_results")
+    counts = Event.objects.filter(season_entries__season=season).aggregate(
+        counting=Count("pk", filter=Q(status__in=shown, sanction=Sanction.SANCTIONED)),
+        coming=Count("pk", filter=~Q(status__in=shown)),
+    )
+    return counts["counting"], counts["coming"]
 
 
 def season_columns(*, season: Season, first: int, size: int) -> list[Event]:
