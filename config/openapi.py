@@ -1,4 +1,5 @@
-"""Document in one place what every operation shares: the error answers, and the Idempotency-Key of every POST."""
+"""Document in one place what every operation shares: the error answers, the Idempotency-Key of every POST, and
+partial updates that say nothing of what they do not send."""
 
 from typing import Any
 
@@ -55,4 +56,16 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
                 errors |= POST_ERRORS
             for code, description in errors.items():
                 responses.setdefault(code, {"description": description, "content": reference})
+    return result
+
+
+def partial_updates_have_no_defaults(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """A PATCH changes only what it sends: its body's schema (`Patched...`) carries no default, which a generated
+    client would otherwise fill in and send (editing a draft's venue set its `rounds_planned` back to 4)."""
+    for name, schema in result.get("components", {}).get("schemas", {}).items():
+        if name.startswith("Patched"):
+            for field in schema.get("properties", {}).values():
+                field.pop("default", None)
     return result

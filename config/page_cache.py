@@ -4,14 +4,18 @@ every change it makes, so a changed result is never served stale and nothing nee
 event's live pages, a few seconds old at most (`live_page`). A cache that is away (Redis down) only costs
 the work it would have saved."""
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.translation import get_language
 
 from config.caches import CACHE_ERRORS
@@ -61,11 +65,12 @@ def live_page(
     request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse], version: Any
 ) -> HttpResponse:
     """A page that changes with every table of a running event (its standings, its TV screen), for visitors.
-    The copy is kept under a key without its version, with the version beside it: while it is current and
-    less than LIVE_PAGE_SECONDS old every visitor reads it; once a change moves the version (or the copy
-    ages), one process rebuilds it and meanwhile every other visitor is served the previous copy. So a crowd
-    of spectators at a championship costs one build a change however many they are, nobody waits behind a
-    crowd rebuilding the same page, and the page is as fresh as one build."""
+    The copy is kept under a key without its version, with the version beside it. While it is current (and
+    less than LIVE_PAGE_SECONDS old) every visitor reads it. Once a change moves the version, the first
+    visitor to see it starts one rebuild behind the answer (LIVE_PAGES_BEHIND; a thread of this process) and
+    every visitor, that one included, reads the previous copy until the new one is kept: a crowd of
+    spectators at a championship costs one build a change however many they are, no visitor waits for a
+    build but the very first of a page, and the page is one build behind the news at most."""
     if _personal(request):
         return build()
     key, seconds, now = _page_key(key_parts), settings.LIVE_PAGE_SECONDS, time.time()
@@ -74,18 +79,41 @@ def live_page(
         if kept is not None and kept[1] == version and now - kept[0] < seconds:
             return HttpResponse(kept[2])
         if kept is not None and not cache.add(f"{key}:building", 1, timeout=seconds):
-            return HttpResponse(kept[2])  # another process is building the new copy: this one is a build old
+            return HttpResponse(kept[2])  # another visitor started the new copy: this one is a build old
     except CACHE_ERRORS as error:
         logger.warning("cache unavailable, %s built: %s", key, error)
         return build()
+    if kept is not None and settings.LIVE_PAGES_BEHIND:
+        language = get_language()
+        _builders.submit(_build_behind, key, version, build, language)
+        return HttpResponse(kept[2])
+    return _build_and_keep(key, version, build, now)
+
+
+def _build_and_keep(key: str, version: Any, build: Callable[[], HttpResponse], now: float) -> HttpResponse:
     response = build()
     if response.status_code == 200:
         try:
-            cache.set(key, (now, version, response.content), timeout=seconds * 10)
-            cache.delete(f"{key}:building")
+            cache.set(key, (now, version, response.content), timeout=settings.LIVE_PAGE_SECONDS * 10)
         except CACHE_ERRORS as error:
             logger.warning("cache unavailable, %s not kept: %s", key, error)
+    with contextlib.suppress(*CACHE_ERRORS):  # else the mark expires by itself
+        cache.delete(f"{key}:building")
     return response
+
+
+def _build_behind(key: str, version: Any, build: Callable[[], HttpResponse], language: str) -> None:
+    """A live page's new copy, built on a thread of its own in the visitors' language."""
+    try:
+        with translation.override(language):
+            _build_and_keep(key, version, build, time.time())
+    except Exception:
+        logger.exception("building %s behind the answer failed", key)
+    finally:
+        connections.close_all()  # this thread's connections (given back to the pool): the thread lives on
+
+
+_builders = ThreadPoolExecutor(max_workers=2, thread_name_prefix="live-page")
 
 
 def _personal(request: HttpRequest) -> bool:

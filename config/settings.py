@@ -182,6 +182,7 @@ REST_FRAMEWORK = {
         "login": env.str("THROTTLE_LOGIN", default="30/hour"),
         "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),
         "signup": env.str("THROTTLE_SIGNUP", default="20/hour"),
+        "erase": env.str("THROTTLE_ERASE", default="10/hour"),
         "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
         "claim": env.str("THROTTLE_CLAIM", default="30/hour"),
         "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),
@@ -215,7 +216,11 @@ SPECTACULAR_SETTINGS = {
         "DecisionKindEnum": "tournaments.serializers.organisations.DECISION_KINDS",
     },
     "COMPONENT_SPLIT_REQUEST": True,
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.openapi.add_error_responses"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.add_error_responses",
+        "config.openapi.partial_updates_have_no_defaults",
+    ],
 }
 
 # The cache holds the API's throttle counters, so with several web processes it must be shared: Redis
@@ -258,6 +263,9 @@ PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", default=300)
 # A running event's standings and TV screen are rebuilt for visitors once a change, and at least this often;
 # meanwhile visitors read the previous copy (config/page_cache.py, live_page).
 LIVE_PAGE_SECONDS = max(1, env_int("LIVE_PAGE_SECONDS", default=5))
+# A changed live page is rebuilt on a thread behind the answer, visitors reading the previous copy meanwhile;
+# false: by the first visitor to see the change (the tests, whose data a thread cannot see).
+LIVE_PAGES_BEHIND = env_bool("LIVE_PAGES_BEHIND", default=True)
 
 # Players check themselves in from the event's day on (in its time zone), this many days earlier at most.
 CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)

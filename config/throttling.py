@@ -124,6 +124,12 @@ class LoginAccountThrottle(FallbackThrottle):
         return self.cache_format % {"scope": self.scope, "ident": account}
 
 
+class EraseThrottle(FallbackThrottle, UserRateThrottle):
+    """Erasing an account checks its password: guesses of it are counted per account (THROTTLE_ERASE)."""
+
+    scope = "erase"
+
+
 class SignupThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "signup"
 

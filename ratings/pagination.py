@@ -5,10 +5,10 @@ would read and skip every rating above it, and COUNT would read them all)."""
 from functools import cached_property
 
 from django.core.paginator import Page, Paginator
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
 from config.errors import NotFound
+from config.paging import ApiPages
 from ratings.buckets import page_start, stored_buckets, upper_bound
 from ratings.models import Rating, RatingPool
 
@@ -23,7 +23,9 @@ class _CountedPaginator(Paginator):  # type: ignore[type-arg]
         return self.total
 
 
-class PoolPagination(PageNumberPagination):  # type: ignore[misc]  # DRF ships no types
+class PoolPagination(ApiPages):
+    """The API's pages (`?page=`, `?page_size=` up to 200, a bad one refused naming it), found by buckets."""
+
     def paginate_pool(self, pool: RatingPool, request: Request) -> list[Rating]:
         self.request = request
         size = self.get_page_size(request) or 50

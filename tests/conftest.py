@@ -50,10 +50,12 @@ def _tasks_run_in_process(request: pytest.FixtureRequest):
 
 @pytest.fixture(autouse=True)
 def _tasks_off_the_request_run_inside_it_too(settings, request: pytest.FixtureRequest):
-    """A test's data lives in its own transaction, which a background thread cannot see: in-process tasks
-    all run inside the request here, but in tests marked `off_the_request` (transactional, as the service)."""
+    """A test's data lives in its own transaction, which a background thread cannot see: in-process tasks and
+    live pages' rebuilds all run inside the request here, but in tests marked `off_the_request`
+    (transactional, as the service)."""
     if "off_the_request" not in request.keywords:
         settings.TASKS_OFF_THE_REQUEST = []
+        settings.LIVE_PAGES_BEHIND = False
 
 
 @pytest.fixture(autouse=True)

@@ -66,20 +66,27 @@ def test_the_generated_client_plays_sign_up_a_club_an_event_and_round_one(tmp_pa
     from boomerang_client.api.events import (
         events_create,
         events_open_registration_create,
+        events_partial_update,
         events_registrations_create,
         events_start_create,
     )
     from boomerang_client.api.organisations import organisations_create
     from boomerang_client.api.players import players_create
     from boomerang_client.api.registrations import registrations_check_in_create
-    from boomerang_client.models import EventInputRequest, GameEnum, OrganisationInputRequest, PlayerSignupRequest
+    from boomerang_client.models import (
+        EventInputRequest,
+        GameEnum,
+        OrganisationInputRequest,
+        PatchedEventUpdateRequest,
+        PlayerSignupRequest,
+    )
 
     public = PublicClient(base_url=live_server.url)
 
     def signed_up(handle: str) -> AuthenticatedClient:
         body = PlayerSignupRequest(username=handle, password="a-long-test-password", handle=handle)
         token = answered(players_create.sync(client=public, body=body)).token
-        return AuthenticatedClient(base_url=live_server.url, token=token, prefix="Token")
+        return AuthenticatedClient(base_url=live_server.url, token=token)  # the client's own default: Bearer
 
     organiser = signed_up("orga")
     club = answered(
@@ -90,6 +97,11 @@ def test_the_generated_client_plays_sign_up_a_club_an_event_and_round_one(tmp_pa
                              rounds_planned=2, capacity=8)  # fmt: skip
     event = answered(events_create.sync(client=organiser, body=body))
     assert event.status == "draft"
+    # A PATCH of one field moves nothing else: the schema gives a partial update no default to send.
+    venue = PatchedEventUpdateRequest(venue="The back room")
+    assert venue.to_dict() == {"venue": "The back room"}
+    patched = answered(events_partial_update.sync(id=event.id, client=organiser, body=venue))
+    assert (patched.venue, patched.rounds_planned, patched.capacity) == ("The back room", 2, 8)
     assert answered(events_open_registration_create.sync(id=event.id, client=organiser)).status == "registration"
     for player in [signed_up(f"player{n}") for n in range(4)]:
         registration = answered(events_registrations_create.sync(id=event.id, client=player))

@@ -148,3 +148,33 @@ def test_a_live_page_changed_is_rebuilt_once_and_the_crowd_reads_the_previous_co
     assert live_page(request, ("standings", 1), page("v2"), version=2).content == b"v2"
     assert live_page(request, ("standings", 1), page("v2 again"), version=2).content == b"v2"
     assert builds == ["v1", "v2"]
+
+
+def test_a_changed_live_page_is_rebuilt_behind_the_answer_and_nobody_waits_for_it(settings) -> None:
+    """As deployed (LIVE_PAGES_BEHIND): the visitor who first sees a change is answered the previous copy at
+    once too, the new one built on a thread; it is read as soon as it is kept, in the visitor's language."""
+    import time
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import cache
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from config.page_cache import live_page
+
+    settings.LIVE_PAGES_BEHIND = True
+    request = RequestFactory().get("/events/2/standings/")
+    request.user = AnonymousUser()
+
+    def page(text: str):
+        return lambda: HttpResponse(f"{text} {translation.get_language()}")
+
+    cache.clear()
+    with translation.override("fr"):
+        assert live_page(request, ("standings", 2), page("v1"), version=1).content == b"v1 fr"  # no copy: built
+        assert live_page(request, ("standings", 2), page("v2"), version=2).content == b"v1 fr"  # at once
+        deadline = time.monotonic() + 10
+        while live_page(request, ("standings", 2), page("v3"), version=2).content != b"v2 fr":
+            assert time.monotonic() < deadline, "the new copy was never kept"
+            time.sleep(0.01)

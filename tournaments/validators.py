@@ -91,12 +91,13 @@ def validate_display_name(name: str) -> None:
 
 
 INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn")  # control, format (bidi overrides), surrogates, private, unassigned
+LINE_BREAKS = ("Zl", "Zp")  # U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR: a break in any e-mail or page
 
 
 def validate_one_line(text: str) -> None:
     """A name or a place written on one line: no line break, control or invisible character (a CR in an
     event's name would break every e-mail subject it is in)."""
-    if any(unicodedata.category(char) in INVISIBLE for char in text):
+    if any(unicodedata.category(char) in (*INVISIBLE, *LINE_BREAKS) for char in text):
         raise ValidationError("one line of visible text: no line break, control or invisible character")
 
 

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.throttling import LoginAccountThrottle, LoginThrottle
+from config.throttling import EraseThrottle, LoginAccountThrottle, LoginThrottle
 from tournaments.models import Player
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
@@ -35,6 +35,7 @@ class TokenView(ObtainAuthToken):
 
 class TokenRotateView(APIView):
     permission_classes = [IsAuthenticated]
+    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
 
     @extend_schema(request=None, responses={200: inline_serializer("RotatedToken", {"token": serializers.CharField()})})
     def post(self, request: Request) -> Response:
@@ -44,6 +45,7 @@ class TokenRotateView(APIView):
 
 class MeView(APIView):
     permission_classes = [IsAuthenticated]
+    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
 
     @extend_schema(responses={200: MeSerializer})
     def get(self, request: Request) -> Response:
@@ -111,6 +113,7 @@ API_ROUTES = [
 
 class MyDataView(APIView):
     permission_classes = [IsAuthenticated]
+    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
@@ -131,6 +134,8 @@ class ErasedSerializer(serializers.Serializer):
 
 class EraseView(APIView):
     permission_classes = [IsAuthenticated]
+    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
+    throttle_classes = [EraseThrottle]  # a password check: guesses are few
 
     @extend_schema(request=EraseInputSerializer, responses={200: ErasedSerializer})
     def post(self, request: Request) -> Response:

@@ -5,8 +5,10 @@ organisation's events here, before any view runs, so no view can forget it (docs
 - `events:write`: writing an event of its organisation (its rounds, registrations, seats, check-in, close);
 - `results:write`: results of those events (sheets, a table's pad, override, re-verification, forfeits).
 
-Anything else (clubs, webhooks, keys, seasons, accounts, ratings' writes) is refused to a key: those are
-people's decisions, made with their own token or session."""
+Anything else (clubs, webhooks, keys, seasons, accounts, ratings' writes, a steward's sanctions and decisions)
+is refused to a key: those are people's decisions, made with their own token or session. A key acts for its
+organisation, never as the person who made it: what is that person's own (their data, their stream, their
+account: views marked `person_only`) is refused to a key, reading included."""
 
 from typing import Any
 
@@ -32,6 +34,8 @@ ORGANISATION_OF: dict[str, tuple[type[Model], str]] = {
     "seat": (Seat, "table__round__event__organisation_id"),
 }
 SAFE = ("GET", "HEAD", "OPTIONS")
+# A steward's decisions on an event are theirs to make with their own credentials, whatever a key's scopes.
+STEWARDS_ONLY = {("event", "sanction"), ("event", "unsanction"), ("event", "result_change")}
 
 
 class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF ships no types
@@ -53,11 +57,16 @@ class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF shi
 
 
 def _require_scope(request: Request, key: ApiKey) -> None:
+    view = (request.parser_context or {}).get("view")
+    if getattr(view, "person_only", False):
+        raise exceptions.PermissionDenied(
+            "an API key acts for its organisation, never as the person who made it: use that person's own token",
+            code="key_person",
+        )  # fmt: skip
     if request.method in SAFE:
         if ApiKey.READ not in key.scopes:
             raise exceptions.PermissionDenied("this API key may not read: its scopes lack read", code="key_scope")
         return
-    view = request.parser_context.get("view")
     kind = (getattr(view, "basename", None), getattr(view, "action", None))
     scope = _scope_of(kind)
     if scope is None:
@@ -73,6 +82,8 @@ def _require_scope(request: Request, key: ApiKey) -> None:
 
 def _scope_of(kind: tuple[str | None, str | None]) -> str | None:
     basename, action = kind
+    if kind in STEWARDS_ONLY:
+        return None
     if (basename, action) in RESULTS or (basename, "*") in RESULTS:
         return ApiKey.RESULTS_WRITE
     if (basename, action) in EVENTS or (basename, "*") in EVENTS:

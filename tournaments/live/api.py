@@ -81,6 +81,7 @@ class EventStreamView(_StreamView):
 
 class MyStreamView(_StreamView):
     permission_classes = [IsAuthenticated]
+    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
 
     @extend_schema(operation_id="me_stream", parameters=LAST_EVENT_ID, responses=STREAM_ANSWER)
     def get(self, request: Request) -> StreamingHttpResponse:
@@ -103,7 +104,8 @@ def stream_of(request: HttpRequest, event_id: int | None = None) -> Stream:
     if event_id is not None:
         event = stream_event(pk=event_id)
         return Client(event_id=event.pk, user_id=None), partial(stream_missed, event_id=event.pk), after
-    user = Request(request, authenticators=[auth() for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES]).user
+    authenticators = [auth() for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    user = Request(request, authenticators=authenticators, parser_context={"view": MyStreamView}).user
     if not user.is_authenticated:
         raise NotSignedIn("your stream needs you signed in (a session, a token or an API key)", "not_authenticated")
     return Client(event_id=None, user_id=user.pk), partial(stream_missed, user_id=user.pk), after

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from config.page_cache import remembered
+from tournaments.announcements import CATALOGUE
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
 from tournaments.pages.text import change_cause as text_change_cause
@@ -19,6 +20,12 @@ from tournaments.problems import problem_sentence
 from tournaments.selectors.permissions import is_a_steward
 
 register = template.Library()
+
+
+@register.simple_tag
+def stream_kinds(stream: str) -> str:
+    """The kinds a stream carries ("event" or "player"), from the outbox's catalogue, for the pages' script."""
+    return " ".join(name for name, kind in CATALOGUE.items() if kind.stream == stream)
 
 
 @register.simple_tag

@@ -91,8 +91,8 @@
   alertsToggle();
 
   if (eventStream) {
-    listen(eventStream, ["round.seated", "round.started", "table.submitted", "table.verified", "table.rejected",
-      "standings.changed", "event.finished", "rating.changed"], function (kind, data) {
+    // The kinds each stream carries come from the outbox's catalogue (tournaments/announcements.py).
+    listen(eventStream, script.getAttribute("data-kinds").split(" "), function (kind, data) {
       document.body.setAttribute("data-live-last", kind);
       if (kind === "round.started" && data.ends_at) {  // the clock is the stream's
         var clock = document.getElementById("clock");
@@ -103,7 +103,7 @@
   }
   if (myStream) {
     var event = Number(script.getAttribute("data-event"));
-    listen(myStream, ["you.seated", "your.table.verified", "your.table.rejected"], function (kind, data) {
+    listen(myStream, script.getAttribute("data-my-kinds").split(" "), function (kind, data) {
       if (data.event !== event) return;
       if (kind === "you.seated") news(fill(texts.seated, data));
       else if (kind === "your.table.verified") news(fill(texts.verified, data));
