@@ -3,6 +3,7 @@ steward's decisions), a password check that guesses cannot hammer, names that st
 56) a person's token sent as `Bearer`, the leaderboard's `page_size`."""
 
 import json
+import random
 
 import pytest
 from django.test import Client
@@ -85,3 +86,53 @@ def test_the_leaderboard_honours_page_size_and_refuses_a_bad_one() -> None:
     assert (page["count"], len(page["results"])) == (5, 2)
     refused = Client().get(path, {"page_size": "abc"})
     assert (refused.status_code, json.loads(refused.content)["field"]) == (400, "page_size")
+
+
+def test_a_key_reads_only_its_own_organisations_webhooks_and_keys() -> None:
+    owner = PlayerFactory().user
+    organisation_create(by=owner, slug="first", name="First club")
+    organisation_create(by=owner, slug="second", name="Second club")
+    signed_in = Client()
+    signed_in.force_login(owner)
+    key = post(signed_in, "/api/organisations/first/keys/", {"name": "bot", "scopes": ["read"]}).json()["key"]
+    assert bot(key).get("/api/organisations/first/webhooks/").status_code == 200
+    for path in ("/api/organisations/second/webhooks/", "/api/organisations/second/keys/"):
+        refused = bot(key).get(path)
+        assert (refused.status_code, refused.json()["code"]) == (403, "key_organisation"), path
+
+
+def test_a_token_written_token_or_bearer_is_one_caller_for_idempotency() -> None:
+    from tests.tournaments.helpers import legal_seat_data, running_round
+    from tournaments.models import ScoreSheet
+
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.select_related("player__user").order_by("position").first()
+    data = legal_seat_data(table, random.Random(4))[0]
+    token = token_for_login(user=seat.player.user)
+    answers = [
+        Client(headers={"Authorization": f"{scheme} {token}", "Idempotency-Key": "once"}).post(
+            f"/api/seats/{seat.pk}/sheets/", json.dumps({"data": data}), content_type="application/json"
+        )
+        for scheme in ("token", "Token", "Bearer")
+    ]
+    assert [answer.status_code for answer in answers] == [202, 202, 202]
+    assert [answer.has_header("Idempotent-Replayed") for answer in answers] == [False, True, True]
+    assert ScoreSheet.objects.filter(seat=seat).count() == 1
+
+
+def test_a_multipart_upload_retried_with_its_key_is_replayed_whatever_its_boundary() -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test.client import encode_multipart
+
+    event = EventFactory(status="registration")
+    organiser = event.organisers.get()
+    client = Client(headers={"Authorization": f"Token {token_for_login(user=organiser)}", "Idempotency-Key": "up"})
+    answers = []
+    for boundary in ("first-boundary", "second-boundary"):
+        upload = SimpleUploadedFile("entrants.csv", b"handle\nwalkin\n", content_type="text/csv")
+        body = encode_multipart(boundary, {"file": upload})
+        answers.append(client.post(f"/api/events/{event.pk}/entrants/", body,
+                                   content_type=f"multipart/form-data; boundary={boundary}"))  # fmt: skip
+    assert answers[0].status_code == 200, answers[0].content
+    assert (answers[1].status_code, answers[1].get("Idempotent-Replayed")) == (200, "true")

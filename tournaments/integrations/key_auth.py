@@ -66,6 +66,10 @@ def _require_scope(request: Request, key: ApiKey) -> None:
     if request.method in SAFE:
         if ApiKey.READ not in key.scopes:
             raise exceptions.PermissionDenied("this API key may not read: its scopes lack read", code="key_scope")
+        slug = (request.parser_context or {}).get("kwargs", {}).get("slug")
+        if slug is not None and slug != key.organisation.slug:  # an organisation's own reads (its webhooks, keys)
+            raise exceptions.PermissionDenied(f"this API key is for {key.organisation.slug} only",
+                                              code="key_organisation")  # fmt: skip
         return
     kind = (getattr(view, "basename", None), getattr(view, "action", None))
     scope = _scope_of(kind)

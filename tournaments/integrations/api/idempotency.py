@@ -100,16 +100,23 @@ def _key_of(request: HttpRequest) -> str | None:
 
 
 def _content(request: HttpRequest) -> bytes:
-    """What a request says: its body, or a form's fields (a multipart body differs by its boundary alone)."""
-    if request.path.startswith("/api/") or request.content_type not in FORM_TYPES:
+    """What a request says: its body, or a form's fields (a multipart body differs by its boundary alone, so
+    an upload retried with its key is the same request: the API's as the pages')."""
+    if request.content_type != "multipart/form-data" and (
+        request.path.startswith("/api/") or request.content_type not in FORM_TYPES
+    ):
         return request.body
     files = sorted((name, [(f.name, f.size) for f in uploads]) for name, uploads in request.FILES.lists())
     return repr((sorted(request.POST.lists()), files)).encode()
 
 
 def _credentials(request: HttpRequest) -> str:
-    """Who asks: the Authorization header (a token), else the signed-in session's user, else anonymous."""
+    """Who asks: the credential of the Authorization header (a token however its scheme is written: `Token`,
+    `token`, `Bearer`), else the signed-in session's user, else anonymous."""
     if authorization := request.headers.get("Authorization"):
+        scheme, _space, credential = authorization.strip().partition(" ")
+        if scheme.lower() in ("token", "bearer") and credential.strip():
+            return f"credential:{credential.strip()}"
         return f"authorization:{authorization}"
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
