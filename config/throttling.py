@@ -41,6 +41,7 @@ class FallbackThrottle(SimpleRateThrottle):
     count: int = 0
     oldest: float | None = None
     num_requests: int
+    counted: tuple[str, str] | None = None  # (the bucket, this request's member): what `forget` takes back
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         try:
@@ -67,7 +68,22 @@ class FallbackThrottle(SimpleRateThrottle):
         bucket = self.cache.make_and_validate_key(self.key) + ":window"
         allowed, count, oldest = script(keys=[bucket], args=[self.now, self.duration, self.num_requests, member])
         self.count, self.oldest = int(count), (float(oldest) if oldest else None)
+        self.counted = (bucket, member) if allowed else None
         return bool(allowed)
+
+    def forget(self) -> None:
+        """Take this request back out of the window: a log-in that succeeded is no guess, so a venue's
+        players, all behind its one address, never use up each other's tries (docs/operations.md)."""
+        try:
+            if self.counted is not None:
+                redis_client().zrem(*self.counted)
+            elif getattr(self, "key", None) and getattr(self, "history", None):
+                history = self.cache.get(self.key, [])
+                if self.now in history:
+                    history.remove(self.now)
+                    self.cache.set(self.key, history, self.duration)
+        except CACHE_ERRORS as error:
+            logger.warning("throttle %r kept a successful request, its cache is unavailable: %s", self.scope, error)
 
     def wait(self) -> float | None:
         """DRF's: the rest of the window shared out among the requests still available."""
@@ -103,13 +119,14 @@ def _window_script(cache: Any) -> Any:
 
 
 class LoginThrottle(FallbackThrottle, AnonRateThrottle):
-    """Password guesses per client address (its own bucket: signing up does not use it up)."""
+    """Failed password guesses per client address (its own bucket: signing up does not use it up); a log-in
+    that succeeds is taken back out (`forget`)."""
 
     scope = "login"
 
 
 class LoginAccountThrottle(FallbackThrottle):
-    """Password guesses per account, from any number of addresses."""
+    """Failed password guesses per account, from any number of addresses (a success is taken back out)."""
 
     scope = "login_account"
 
@@ -132,6 +149,13 @@ class EraseThrottle(FallbackThrottle, UserRateThrottle):
 
 class SignupThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "signup"
+
+
+def successes_forgotten(throttles: Sequence[SimpleRateThrottle]) -> None:
+    """A log-in succeeded: none of these throttles counts it."""
+    for throttle in throttles:
+        if isinstance(throttle, FallbackThrottle):
+            throttle.forget()
 
 
 def form_wait(request: HttpRequest, throttles: Sequence[SimpleRateThrottle]) -> int | None:

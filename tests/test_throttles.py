@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 import redis
 
-from config.throttling import SubmissionThrottle
+from config.throttling import LoginThrottle, SignupThrottle, SubmissionThrottle
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import free_port, redis_server
 from tournaments.models import ScoreSheet
@@ -96,7 +96,10 @@ def test_the_login_form_is_throttled_and_then_refuses_even_the_right_password(cl
     assert "_auth_user_id" not in client.session
 
 
-def test_a_guess_through_the_form_counts_against_the_apis_budget_for_that_address(client, api_client) -> None:
+def test_a_guess_through_the_form_counts_against_the_apis_budget_for_that_address(
+    client, api_client, monkeypatch
+) -> None:
+    monkeypatch.setattr(LoginThrottle, "rate", "30/hour", raising=False)  # a small budget keeps the test short
     for i in range(30):
         form_login(client, f"user{i}", address="127.0.0.1")
     assert login(api_client) == 429  # the API's test client comes from 127.0.0.1
@@ -110,7 +113,8 @@ def test_guesses_at_one_account_from_many_addresses_are_throttled(client, api_cl
     assert api_client.post("/api/auth/token/", body, format="json").status_code == 429
 
 
-def test_the_signup_form_is_throttled_in_the_apis_bucket(client, api_client) -> None:
+def test_the_signup_form_is_throttled_in_the_apis_bucket(client, api_client, monkeypatch) -> None:
+    monkeypatch.setattr(SignupThrottle, "rate", "20/hour", raising=False)  # a small budget keeps the test short
     for i in range(20):
         body = {"username": f"new{i}", "password": "correct-horse-battery", "handle": f"new{i}"}
         assert api_client.post("/api/players/", body, format="json").status_code == 201
@@ -218,3 +222,27 @@ def test_claim_codes_tried_on_the_page_and_the_api_share_one_limit_and_reverify_
     )
     assert api.post("/api/tables/999999/reverify/").status_code == 404
     assert api.post("/api/tables/999999/reverify/").status_code == 429
+
+
+def test_200_players_logging_in_from_one_venue_all_get_in_and_guesses_at_one_account_are_still_limited(
+    api_client, django_user_model
+) -> None:
+    """A venue's wifi is one address: a log-in that succeeds counts against nobody; failed guesses do, per
+    address and per account."""
+    users = [django_user_model.objects.create_user(f"player{n}", password="a-right-password") for n in range(200)]
+    for user in users:  # one address (the test client's), within the same ten minutes
+        answer = api_client.post("/api/auth/token/", {"username": user.username, "password": "a-right-password"},
+                                 format="json")  # fmt: skip
+        assert answer.status_code == 200, (user.username, answer.status_code)
+    statuses = [login(api_client, "player7") for _ in range(31)]
+    assert statuses[:30] == [400] * 30
+    assert statuses[30] == 429
+
+
+def test_signing_in_on_the_page_counts_against_nobody(client, django_user_model, monkeypatch) -> None:
+    monkeypatch.setattr(LoginThrottle, "rate", "30/hour", raising=False)
+    for n in range(40):
+        user = django_user_model.objects.create_user(f"guest{n}", password="a-right-password")
+        answer = client.post("/accounts/login/", {"username": user.username, "password": "a-right-password"})
+        assert answer.status_code == 302, n
+        client.logout()

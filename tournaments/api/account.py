@@ -1,5 +1,7 @@
 """Your account through the API: log-in token, its rotation, what you are playing; and the API's root."""
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -11,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.throttling import EraseThrottle, LoginAccountThrottle, LoginThrottle
+from config.throttling import EraseThrottle, LoginAccountThrottle, LoginThrottle, successes_forgotten
 from tournaments.models import Player
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
@@ -24,12 +26,17 @@ from tournaments.services.clubs import player_country_set
 class TokenView(ObtainAuthToken):
     """Log in with username and password for the API token (a new one if the last has expired)."""
 
-    throttle_classes = [LoginThrottle, LoginAccountThrottle]
+    throttle_classes = [LoginThrottle, LoginAccountThrottle]  # failed guesses: a success is taken back out
     parser_classes = [JSONParser]  # DRF's view also takes forms; the API takes JSON
+
+    def get_throttles(self) -> list[Any]:
+        self.counted_by = super().get_throttles()
+        return self.counted_by
 
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        successes_forgotten(self.counted_by)
         return Response({"token": token_for_login(user=serializer.validated_data["user"])})
 
 

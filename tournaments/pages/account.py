@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait
+from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait, successes_forgotten
 from tournaments.models import Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
@@ -29,14 +29,18 @@ from tournaments.services.clubs import player_notifications_set
 
 
 class LoginView(auth.LoginView):
-    """Django's log-in page; each POST is a guess counted against the address and the account, as the API's."""
+    """Django's log-in page; a failed POST is a guess counted against the address and the account, as the
+    API's (a success is taken back out)."""
 
     template_name = "pages/login.html"
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        wait = form_wait(request, [LoginThrottle(), LoginAccountThrottle()])
+        throttles = [LoginThrottle(), LoginAccountThrottle()]
+        wait = form_wait(request, throttles)
         if wait is None:
             response: HttpResponse = super().post(request, *args, **kwargs)
+            if request.user.is_authenticated:  # signed in: no guess, nobody's tries used up
+                successes_forgotten(throttles)
             return response
         form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")})
         return _too_many(self.render_to_response(self.get_context_data(form=form, throttled=wait_text(wait))), wait)
