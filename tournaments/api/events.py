@@ -46,6 +46,7 @@ from tournaments.serializers.events import (
     RegistrationInputSerializer,
     RegistrationSerializer,
     RoundSerializer,
+    RoundsPlannedSerializer,
     StandingSerializer,
 )
 from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
@@ -66,6 +67,7 @@ from tournaments.services.events import (
     event_open_registration,
     event_organiser_add,
     event_organiser_remove,
+    event_rounds_plan,
     event_update,
 )
 from tournaments.services.registrations import registration_check_in, registration_create, registration_withdraw
@@ -273,8 +275,20 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str) -> Response:
-        """Close the event and publish its results, once its last round is finished (organisers)."""
+        """Close the event and publish its results from the rounds played (organisers): after its last round,
+        or early after any finished round (a round seated but not started is cancelled); 409 `rounds_to_play`
+        while a round is being played."""
         return Response(EventSerializer(event_close(event=self.get_object(), by=request.user)).data)
+
+    @extend_schema(request=RoundsPlannedSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"], url_path="rounds-planned")
+    def rounds_planned(self, request: Request, pk: str) -> Response:
+        """Add or remove planned rounds while the event takes registrations or runs (organisers): never fewer
+        than the rounds seated."""
+        payload = RoundsPlannedSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = event_rounds_plan(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
 
     @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
     @extend_schema(methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer})

@@ -13,7 +13,7 @@ from ratings.selectors.changes import GameChange, changes_of_source, recent_chan
 from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.results.services.rating import table_of_source, table_source
-from tournaments.selectors.events import event_ready_to_close, event_standings
+from tournaments.selectors.events import event_closable, event_ready_to_close, event_standings, rounds_played
 from tournaments.selectors.permissions import is_organiser, is_steward
 from tournaments.selectors.players import player_events
 from tournaments.standings import StandingRow, place_of
@@ -50,6 +50,8 @@ class EventPage:
     my_place: tuple[int, int] | None
     attention: list["Attention"]
     ready_to_close: bool
+    closable: bool = False  # it may end now, early (tournaments/results/services/closing.py)
+    played: int = 0  # rounds finished
     decision: SanctionDecision | None = None  # the stewards' last word on rating it
     steward: bool = False
     decisions: list[dict[str, Any]] = field(default_factory=list)  # every word of theirs, oldest first
@@ -79,6 +81,8 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
         ready_to_close=organiser and event_ready_to_close(event=event),
+        closable=organiser and event_closable(event=event),
+        played=rounds_played(event=event) if event.can.show_tables else 0,
         decision=event.sanction_decisions.select_related("by__player").first(),
         steward=is_steward(user=user, game=event.game),
         decisions=event_decisions(event=event),

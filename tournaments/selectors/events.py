@@ -19,6 +19,7 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
+    ScoreSheet,
     Seat,
     Table,
     TableResult,
@@ -191,6 +192,28 @@ def event_ready_to_close(*, event: Event) -> bool:
     if not event.can.close or last is None or not last.can.seat_next:
         return False
     return bool(last.is_final or (last.number >= event.rounds_planned and not event.final_table_size))
+
+
+def event_closable(*, event: Event) -> bool:
+    """Whether the running event can end now (docs/organisers.md, "Ending a night early"): its newest round is
+    finished, or only seated (not started, no result entered) after a finished one, which closing cancels."""
+    last = event.rounds.order_by("-number").first()
+    if not event.can.close or last is None:
+        return False
+    if last.can.seat_next:
+        return True
+    return last.can.start and rounds_played(event=event) > 0 and not round_has_results(round_=last)
+
+
+def rounds_played(*, event: Event) -> int:
+    """How many of the event's rounds are finished: the rounds its results count."""
+    return event.rounds.filter(status__in=Round.machine.sources("seat_next")).count()
+
+
+def round_has_results(*, round_: Round) -> bool:
+    """Whether any sheet or verdict was entered at a table of the round (a seated round may take sheets)."""
+    entered = TableResult.objects.filter(table__round=round_).exclude(status=TableResult.Status.WAITING).exists()
+    return entered or ScoreSheet.objects.filter(seat__table__round=round_).exists()
 
 
 def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:

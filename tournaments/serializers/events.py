@@ -70,6 +70,10 @@ class EventInputSerializer(serializers.Serializer):
         self.fields["game"].choices = game_choices()  # a game registered after start-up is accepted too
 
 
+class RoundsPlannedSerializer(serializers.Serializer):
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=20, help_text="Rounds to play in all.")
+
+
 class EventUpdateSerializer(EventInputSerializer):
     """Any of the creation fields; only a draft can change."""
 

@@ -176,6 +176,27 @@ def event_update(*, event: Event, by: User, **changes: Any) -> Event:
     return locked
 
 
+ROUNDS_AT_MOST = 20  # as the model's validator
+
+
+def event_rounds_plan(*, event: Event, by: User, rounds_planned: int) -> Event:
+    """Add or remove planned rounds while the event takes registrations or runs (a night gets longer or
+    shorter): never fewer than the rounds already seated, nor fewer than one."""
+    require_organiser(user=by, event=event)
+    if not 1 <= rounds_planned <= ROUNDS_AT_MOST:
+        raise DomainError(f"plan 1 to {ROUNDS_AT_MOST} rounds", "invalid", "rounds_planned")
+    with transaction.atomic():
+        locked = locked_for(Event, event.pk, "seat_next_round" if event.status == Event.Status.RUNNING else "start")
+        seated = locked.rounds.count()
+        if rounds_planned < max(1, seated):
+            raise DomainError(f"{seated} rounds are seated already: plan at least {max(1, seated)}",
+                              "rounds_planned_below_seated", "rounds_planned")  # fmt: skip
+        locked.rounds_planned = rounds_planned
+        event_check(event=locked)
+        locked.save(update_fields=["rounds_planned", "updated_at"])
+    return locked
+
+
 def _refuse_rule_changes(event: Event, changed: set[str]) -> None:
     ruled = sorted(changed & RULES_FIELDS)
     if ruled and event.registrations.exists():

@@ -1,0 +1,116 @@
+"""A night ends when the room says so (issue 54, item 1): an event closes after any finished round, with its
+standings, places, season points and (sanctioned) ratings from the rounds played; a round seated but not
+started is cancelled, one being played must finish first; planned rounds are added or removed while it runs."""
+
+import random
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from ratings.models import RatingEvent
+from tests.factories import PlayerFactory, UserFactory
+from tests.tournaments.helpers import play_round, register_and_check_in
+from tournaments.models import Event, EventPlace, RatingBody, Round
+from tournaments.results.services.closing import event_close
+from tournaments.seasons.models import SeasonStanding
+from tournaments.seasons.services import season_create, season_event_add
+from tournaments.services.accounts import token_for_login
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_create, event_open_registration
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.stewarding.services import event_sanction
+
+pytestmark = pytest.mark.django_db
+
+
+def night(on_commit, rounds_played: int) -> tuple[Event, object]:
+    """A sanctioned club night of 4 planned rounds in a season, `rounds_played` of them played."""
+    owner = PlayerFactory().user
+    club = organisation_create(by=owner, slug="owls", name="Owls")
+    steward = UserFactory()
+    federation = organisation_create(by=steward, slug="fed", name="Federation")
+    RatingBody.objects.create(game="", organisation=federation)
+    event = event_create(organiser=owner, name="Thursday", game="boomerang-australia", organisation=club,
+                         rounds_planned=4)  # fmt: skip
+    event_sanction(event=event, by=steward, reason="club night")
+    season = season_create(by=owner, organisation=club, name="League", game="boomerang-australia",
+                           starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1))  # fmt: skip
+    season_event_add(season=season, by=owner, event=event)
+    event_open_registration(event=event, by=owner)
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    round_ = event_start(event=event, by=owner)
+    rng = random.Random(5)
+    for number in range(1, rounds_played + 1):
+        play_round(round_, owner, rng, on_commit)
+        if number < rounds_played:
+            round_ = round_seat_next(event=event, by=owner)
+    return event, owner
+
+
+def test_a_night_closed_after_round_2_of_4_has_places_season_points_and_ratings(
+    django_capture_on_commit_callbacks,
+) -> None:
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        closed = event_close(event=event, by=owner)
+    assert closed.status == "finished"
+    assert EventPlace.objects.filter(event=event).count() == 4
+    assert SeasonStanding.objects.filter(season__season_events__event=event).count() == 4
+    assert RatingEvent.objects.filter(kind="match").count() == 2  # one table a round, both rated
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "2 of 4 played: the night ended early" in page
+
+
+def test_a_round_seated_but_not_started_is_cancelled_by_the_close(django_capture_on_commit_callbacks) -> None:
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    round_seat_next(event=event, by=owner)  # round 3 seated, never started
+    organiser = Client()
+    organiser.force_login(owner)
+    page = organiser.get(f"/events/{event.pk}/").content.decode()
+    assert "End the night after round 2" in page
+    assert "2 of 4 rounds played" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        event_close(event=event, by=owner)
+    assert list(Round.objects.filter(event=event).values_list("number", flat=True)) == [1, 2]
+    assert EventPlace.objects.filter(event=event).count() == 4
+
+
+def test_a_round_being_played_must_finish_before_the_close(django_capture_on_commit_callbacks) -> None:
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=1)
+    round_start(round_=round_seat_next(event=event, by=owner), by=owner)
+    client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
+    refused = client.post(f"/api/events/{event.pk}/close/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "rounds_to_play")
+    event.refresh_from_db()
+    assert event.status == "running"
+
+
+def test_nothing_played_nothing_to_close(django_capture_on_commit_callbacks) -> None:
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=0)
+    client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
+    assert client.post(f"/api/events/{event.pk}/close/").status_code == 409
+
+
+def test_planned_rounds_move_while_the_event_runs_never_below_those_seated(
+    django_capture_on_commit_callbacks,
+) -> None:
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
+    path = f"/api/events/{event.pk}/rounds-planned/"
+    assert client.post(path, {"rounds_planned": 6}, content_type="application/json").json()["rounds_planned"] == 6
+    refused = client.post(path, {"rounds_planned": 1}, content_type="application/json")
+    assert (refused.status_code, refused.json()["field"]) == (400, "rounds_planned")
+    assert client.post(path, {"rounds_planned": 2}, content_type="application/json").status_code == 200
+    event.refresh_from_db()
+    assert event.rounds_planned == 2
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "2 of 2" not in page  # all planned rounds played: no early end to tell
+
+
+def test_the_french_page_asks_in_french(django_capture_on_commit_callbacks) -> None:
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    organiser = Client(headers={"Accept-Language": "fr"})
+    organiser.force_login(owner)
+    page = organiser.get(f"/events/{event.pk}/").content.decode()
+    assert "Terminer la soirée après la ronde 2" in page
