@@ -158,21 +158,29 @@ def test_standings_share_points_between_tied_players_and_order_by_tie_breaks() -
     assert [float(rows[p].points) for p in "abcd"] == [3.0, 3.0, 1.0, 0.0]
 
 
-def test_an_event_closes_only_after_its_last_round_and_only_by_its_organiser(
+def test_an_event_closes_only_after_a_finished_round_and_only_by_its_organiser(
     django_capture_on_commit_callbacks,
 ) -> None:
+    """Never before a round is finished nor while one is being played (a night may end early after any
+    finished round: tests/tournaments/test_night_ends_early.py)."""
     from config.errors import Conflict, NotAllowed
     from tests.factories import PlayerFactory
+    from tournaments.services.rounds import round_start
 
     event, round_ = started_event("boomerang-australia", 4)
     organiser = event.organisers.get()
-    with pytest.raises(Conflict, match="still to be played"):
+    with pytest.raises(Conflict, match="being played"):  # nothing finished yet
         event_close(event=event, by=organiser)
     play_round(round_, organiser, random.Random(3), django_capture_on_commit_callbacks)
-    with pytest.raises(Conflict, match="still to be played"):  # two rounds planned: one more to go
-        event_close(event=event, by=organiser)
     second = round_seat_next(event=event, by=organiser)
-    play_round(second, organiser, random.Random(4), django_capture_on_commit_callbacks)
+    round_start(round_=second, by=organiser)
+    with pytest.raises(Conflict, match="being played"):  # round 2 is under way
+        event_close(event=event, by=organiser)
+    rng = random.Random(4)
+    for table in second.tables.all():
+        for seat, data in zip(table.seats.order_by("position"), legal_seat_data(table, rng), strict=True):
+            with django_capture_on_commit_callbacks(execute=True):
+                sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     with pytest.raises(NotAllowed):
         event_close(event=event, by=PlayerFactory().user)
     assert event_close(event=event, by=organiser).status == "finished"

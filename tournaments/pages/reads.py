@@ -68,12 +68,13 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
     rows = event_standings(event=event) if event.can.show_results else []
     place = place_of(rows, mine.player.handle) if mine else None
+    rounds = list(event.rounds.order_by("number"))
     return EventPage(
         event=event,
         registered=counts["registered"] + counts["checked_in"],
         waitlisted=counts["waitlisted"],
         checked_in=counts["checked_in"],
-        rounds=list(event.rounds.order_by("number")),
+        rounds=rounds,
         mine=mine,
         organiser=organiser,
         registrations=[r for r in registrations if r.status != Registration.Status.WITHDRAWN],
@@ -81,8 +82,8 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
         ready_to_close=organiser and event_ready_to_close(event=event),
-        closable=organiser and event_closable(event=event),
-        played=rounds_played(event=event) if event.can.show_tables else 0,
+        closable=organiser and event_closable(event=event, rounds=rounds),
+        played=rounds_played(rounds=rounds),
         decision=event.sanction_decisions.select_related("by__player").first(),
         steward=is_steward(user=user, game=event.game),
         decisions=event_decisions(event=event),

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 
 import games
 from tournaments.models import (
@@ -19,7 +19,6 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
-    ScoreSheet,
     Seat,
     Table,
     TableResult,
@@ -194,26 +193,28 @@ def event_ready_to_close(*, event: Event) -> bool:
     return bool(last.is_final or (last.number >= event.rounds_planned and not event.final_table_size))
 
 
-def event_closable(*, event: Event) -> bool:
+def event_closable(*, event: Event, rounds: Sequence[Round] | None = None) -> bool:
     """Whether the running event can end now (docs/organisers.md, "Ending a night early"): its newest round is
-    finished, or only seated (not started, no result entered) after a finished one, which closing cancels."""
-    last = event.rounds.order_by("-number").first()
-    if not event.can.close or last is None:
+    finished, or only seated (not started, no result entered) after a finished one, which closing cancels.
+    `rounds`: the event's rounds when the caller has them already."""
+    rounds = list(event.rounds.order_by("number")) if rounds is None else rounds
+    if not event.can.close or not rounds:
         return False
+    last = max(rounds, key=lambda round_: round_.number)
     if last.can.seat_next:
         return True
-    return last.can.start and rounds_played(event=event) > 0 and not round_has_results(round_=last)
+    return last.can.start and rounds_played(rounds=rounds) > 0 and not round_has_results(round_=last)
 
 
-def rounds_played(*, event: Event) -> int:
-    """How many of the event's rounds are finished: the rounds its results count."""
-    return event.rounds.filter(status__in=Round.machine.sources("seat_next")).count()
+def rounds_played(*, rounds: Sequence[Round]) -> int:
+    """How many of these rounds are finished: the rounds an event's results count."""
+    return sum(1 for round_ in rounds if round_.can.seat_next)
 
 
 def round_has_results(*, round_: Round) -> bool:
     """Whether any sheet or verdict was entered at a table of the round (a seated round may take sheets)."""
-    entered = TableResult.objects.filter(table__round=round_).exclude(status=TableResult.Status.WAITING).exists()
-    return entered or ScoreSheet.objects.filter(seat__table__round=round_).exists()
+    entered = ~Q(status=TableResult.Status.WAITING) | Q(table__seats__sheets__isnull=False)
+    return TableResult.objects.filter(entered, table__round=round_).exists()
 
 
 def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
