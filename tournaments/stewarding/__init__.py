@@ -1,1 +1,2 @@
-"""The stewards' wing: rating bodies, sanctions of events and the stewards' pages."""
+"""The stewards' wing: sanctions of events and their decisions, trusted clubs, the stewards' pages and queue
+(who stewards a game, its rating body, is the core's: every permission reads it)."""

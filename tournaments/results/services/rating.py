@@ -72,12 +72,8 @@ def tables_rate(*, table_ids: list[int]) -> None:
 
 
 def _rate_read_under_lock(table_ids: list[int]) -> None:
-    results = sorted(
-        as_held(
-            TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids)
-        ),
-        key=lambda result: (result.verified_at is None, result.verified_at, result.table_id),
-    )
+    live = list(TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids))
+    results = sorted(as_held(live), key=lambda held: (held.verified_at is None, held.verified_at, held.table_id))
     actors = _last_actors(results)
     counting: list[TableResult] = []
     not_counting: list[TableResult] = []
@@ -97,7 +93,9 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
         )
     for game, game_matches in matches.items():
         matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
-    card_stats_sync(results=results, counting={result.table_id for result in counting})
+    # The cards played follow the tables as they are (as card_stats_rebuild reads them), not as a steward holds
+    # them for the pool: a held correction changes the statistics at once, the ratings once accepted.
+    card_stats_sync(results=live, counting={result.table_id for result in live if rated(result)})
 
 
 def as_held(results: Iterable[TableResult]) -> list[TableResult]:
