@@ -114,3 +114,29 @@ def test_the_french_page_asks_in_french(django_capture_on_commit_callbacks) -> N
     organiser.force_login(owner)
     page = organiser.get(f"/events/{event.pk}/").content.decode()
     assert "Terminer la soirée après la ronde 2" in page
+
+
+def test_an_event_does_not_close_while_a_correction_is_being_checked(django_capture_on_commit_callbacks) -> None:
+    """Issue 53, item 18: a table of an earlier round corrected, its verdict not yet back (the worker away):
+    the close waits for it, and the page offers no button the close would then refuse."""
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments.models import Table, TableResult
+    from tournaments.results.services.sheets import table_sheets_submit
+
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    first = Table.objects.get(round__event=event, round__number=1)
+    with django_capture_on_commit_callbacks(execute=False) as queued:  # the worker is away
+        table_sheets_submit(table=first, seats=legal_seat_data(first, random.Random(77)), by=owner)
+    assert TableResult.objects.get(table=first).status == "pending"
+    organiser = Client()
+    organiser.force_login(owner)
+    assert "End the night after round" not in organiser.get(f"/events/{event.pk}/").content.decode()
+    client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
+    refused = client.post(f"/api/events/{event.pk}/close/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "rounds_to_play")
+    with django_capture_on_commit_callbacks(execute=True):
+        for callback in queued:  # the worker is back: the verdict arrives
+            callback()
+    assert TableResult.objects.get(table=first).status == "verified"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert event_close(event=event, by=owner).status == "finished"

@@ -195,15 +195,16 @@ def event_ready_to_close(*, event: Event) -> bool:
 
 def event_closable(*, event: Event, rounds: Sequence[Round] | None = None) -> bool:
     """Whether the running event can end now (docs/organisers.md, "Ending a night early"): its newest round is
-    finished, or only seated (not started, no result entered) after a finished one, which closing cancels.
-    `rounds`: the event's rounds when the caller has them already."""
+    finished, or only seated (not started, no result entered) after a finished one, which closing cancels;
+    and no table waits for its verdict (a correction being checked). `rounds`: the event's rounds when the
+    caller has them already."""
     rounds = list(event.rounds.order_by("number")) if rounds is None else rounds
     if not event.can.close or not rounds:
         return False
     last = max(rounds, key=lambda round_: round_.number)
-    if last.can.seat_next:
-        return True
-    return last.can.start and rounds_played(rounds=rounds) > 0 and not round_has_results(round_=last)
+    if not (last.can.seat_next or (last.can.start and rounds_played(rounds=rounds) > 0)):
+        return False
+    return not _results_under_way(event=event, seated=None if last.can.seat_next else last)
 
 
 def rounds_played(*, rounds: Sequence[Round]) -> int:
@@ -211,10 +212,14 @@ def rounds_played(*, rounds: Sequence[Round]) -> int:
     return sum(1 for round_ in rounds if round_.can.seat_next)
 
 
-def round_has_results(*, round_: Round) -> bool:
-    """Whether any sheet or verdict was entered at a table of the round (a seated round may take sheets)."""
-    entered = ~Q(status=TableResult.Status.WAITING) | Q(table__seats__sheets__isnull=False)
-    return TableResult.objects.filter(entered, table__round=round_).exists()
+def _results_under_way(*, event: Event, seated: Round | None) -> bool:
+    """Whether a table of the event waits for its verdict, or, when its newest round is only seated, a sheet
+    or a verdict was entered there (cancelling the round would lose it): one query."""
+    under_way = Q(status__in=TableResult.QUEUED)
+    if seated is not None:
+        entered = ~Q(status=TableResult.Status.WAITING) | Q(table__seats__sheets__isnull=False)
+        under_way |= Q(table__round=seated) & entered
+    return TableResult.objects.filter(under_way, table__round__event=event).exists()
 
 
 def final_places(*, events: Sequence[Event]) -> dict[int, dict[str, int]]:
