@@ -5,7 +5,7 @@
 
 Two web nodes (two `uvicorn config.asgi:application` processes on two ports, as two machines behind a proxy)
 serve one event's stream to N clients (asyncio sockets, half on each node) while this process writes the
-event's changes (`stream_publish`, committed, at --rate a second, each carrying its commit time) and a
+event's changes (`announce`, committed, at --rate a second, each carrying its commit time) and a
 browsing load reads the event's pages and API on both nodes. Printed: each node's memory before and after
 the clients connected (per idle stream), the delivery latency from the commit to each client (p50, p95,
 target p95 < 1 s), the browsing requests' p95, and, with node B killed (SIGKILL) halfway and started again,
@@ -41,7 +41,7 @@ from django.db import transaction  # noqa: E402
 
 from bench.calibrate import calibration_ns  # noqa: E402
 from tests.factories import EventFactory  # noqa: E402
-from tournaments.live.services import stream_publish  # noqa: E402
+from tournaments.announcements import Announcement, announce  # noqa: E402
 
 PORTS = (8101, 8102)
 
@@ -139,8 +139,8 @@ def write(stop: threading.Event, event_id: int, rate: float, sent: list[int]) ->
 
     while not stop.is_set():
         with transaction.atomic():  # the commit follows at once: the latency counts it
-            stream_publish(event_id=event_id, kind="standings.changed",
-                                    data={"event": event_id, "committed_at": time.time()})  # fmt: skip
+            told = {"event": event_id, "committed_at": time.time()}  # through the outbox, as the pipeline tells it
+            announce([Announcement("standings.changed", told, event_id=event_id)])
         sent.append(StreamMessage.objects.filter(event_id=event_id).latest("pk").pk)
         time.sleep(1 / rate)
 

@@ -135,13 +135,13 @@ def test_a_failing_subscription_is_paused_until_enabled_and_a_failed_delivery_is
 ) -> None:
     client, made, receiver = owned_hook
     organisation_id = Webhook.objects.get().organisation_id
-    webhooks.webhooks_emit(organisation_id=organisation_id, event_type="event.finished", data={"event": 1})
+    webhooks.webhooks_emit_many([(organisation_id, "event.finished", {"event": 1})])
     for _ in range(webhooks.ATTEMPTS):
         WebhookDelivery.objects.update(next_attempt_at=None)  # the backoff has passed
         webhooks.webhook_deliver(delivery_id=WebhookDelivery.objects.get().pk)
     hook = client.get(f"/api/organisations/owls/webhooks/{made['id']}/").json()
     assert hook["failing"] is True
-    assert webhooks.webhooks_emit(organisation_id=organisation_id, event_type="event.finished", data={}) == 0
+    assert webhooks.webhooks_emit_many([(organisation_id, "event.finished", {})]) == 0
     receiver.status = 200
     failed = WebhookDelivery.objects.get()
     with django_capture_on_commit_callbacks(execute=True):
@@ -150,7 +150,7 @@ def test_a_failing_subscription_is_paused_until_enabled_and_a_failed_delivery_is
     failed.refresh_from_db()
     assert (failed.status, failed.attempts, failed.response_code) == ("delivered", 1, 200)
     assert client.post(f"/api/organisations/owls/webhooks/{made['id']}/enable/").json()["failing"] is False
-    assert webhooks.webhooks_emit(organisation_id=organisation_id, event_type="event.finished", data={}) == 1
+    assert webhooks.webhooks_emit_many([(organisation_id, "event.finished", {})]) == 1
 
 
 def test_an_owner_deletes_a_webhook_and_its_log(owned_hook) -> None:

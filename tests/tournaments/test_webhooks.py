@@ -125,7 +125,7 @@ def test_a_receiver_answering_500_gets_retries_then_the_subscription_is_marked_f
     monkeypatch.setattr(
         webhooks, "enqueue_on_commit", lambda name, *args, countdown=0: later.append(countdown)
     )  # fmt: skip
-    webhooks.webhooks_emit(organisation_id=club.pk, event_type="event.finished", data={"event": 1})
+    webhooks.webhooks_emit_many([(club.pk, "event.finished", {"event": 1})])
     delivery = WebhookDelivery.objects.get()
     statuses = []
     for _ in range(webhooks.ATTEMPTS + 1):

@@ -33,14 +33,9 @@ def streams_carry(announcements: Sequence[Announcement]) -> None:
     stream_publish_many(kept)
 
 
-def stream_publish(*, event_id: int, kind: str, data: dict[str, Any], user_id: int | None = None) -> None:
-    """Record a message of the event's stream (of one player's own stream when `user_id` is set); published
-    when the transaction commits (a rollback sends nothing)."""
-    stream_publish_many([StreamMessage(event_id=event_id, user_id=user_id, kind=kind, data=data)])
-
-
 def stream_publish_many(messages: list[StreamMessage]) -> None:
-    """`stream_publish` for several messages at once (a round's seats): one insert."""
+    """Record these messages (an event's stream, or one player's own when `user_id` is set), in one insert;
+    published when the transaction commits (a rollback sends nothing)."""
     if not messages:
         return
     created = StreamMessage.objects.bulk_create(messages)

@@ -34,14 +34,10 @@ def webhooks_carry(announcements: Sequence[Announcement]) -> int:
                                if told.of.webhook and told.organisation_id is not None])  # fmt: skip
 
 
-def webhooks_emit(*, organisation_id: int, event_type: str, data: dict[str, Any]) -> int:
-    """Record a delivery for every subscription of the organisation to `event_type`, sent after the commit.
-    Call inside the transaction that made the change (a rollback sends nothing); returns how many."""
-    return webhooks_emit_many([(organisation_id, event_type, data)])
-
-
 def webhooks_emit_many(emissions: list[tuple[int, str, dict[str, Any]]]) -> int:
-    """`webhooks_emit` for several changes at once (a batch of verdicts): one query for the subscriptions."""
+    """Record a delivery for every subscription of each (organisation, event type, data) to that type, sent
+    after the commit: call inside the transaction that made the changes (a rollback sends nothing). One query
+    for the subscriptions; returns how many deliveries."""
     hooks: dict[int, list[Webhook]] = {}
     for hook in Webhook.objects.filter(organisation_id__in={organisation for organisation, _t, _d in emissions}):
         hooks.setdefault(hook.organisation_id, []).append(hook)
