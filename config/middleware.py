@@ -135,13 +135,14 @@ def _connection_lost(error: Exception) -> bool:
     return type(cause).__module__.startswith("psycopg") and "closed" in str(cause).lower()
 
 
+DATABASE_RETRY_AFTER_SECONDS = 5
+
+
 class DatabaseAway:
     """A request whose database connection died under it (a restarted or failed-over PostgreSQL, a killed
     backend): a read is run once more on a new connection; a write answers 503 with Retry-After, since
     whether it was committed is unknown to this process and the client should look, then send it again.
     Any other database error is left alone (a 500, logged)."""
-
-    RETRY_AFTER_SECONDS = 5
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -162,13 +163,15 @@ class DatabaseAway:
                 return match.func(request, *match.args, **match.kwargs)  # type: ignore[no-any-return]
             except (OperationalError, InterfaceError):
                 connection.close()
-        return self._unavailable(request)
+        return database_unavailable(request)
 
-    def _unavailable(self, request: HttpRequest) -> HttpResponse:
-        detail = "the database connection was lost; nothing may have been saved: check, then send it again"
-        if request.path.startswith("/api/"):
-            response: HttpResponse = JsonResponse({"code": "database_unavailable", "detail": detail}, status=503)
-        else:
-            response = render(request, "pages/unavailable.html", status=503)
-        response["Retry-After"] = str(self.RETRY_AFTER_SECONDS)
-        return response
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: the connection was lost under a write, which may or may not have been saved."""
+    detail = "the database connection was lost; nothing may have been saved: check, then send it again"
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"code": "database_unavailable", "detail": detail}, status=503)
+    else:
+        response = render(request, "pages/unavailable.html", status=503)
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response

@@ -6,21 +6,28 @@ browser's personal stream, and a burst of page and API reads that must never mee
 database connections (each process draws from a pool of DB_POOL_SIZE, config/environment.py)."""
 
 import http.client
+import json
+import random
+import signal
 import subprocess
 import sys
 import threading
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
+import psycopg
 import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import Client
 
 from tests.factories import EventFactory, PlayerFactory
-from tests.tournaments.helpers import register_and_check_in
-from tests.workers import ROOT, free_port, service_env, wait_until
+from tests.tournaments.helpers import legal_seat_data, register_and_check_in, running_round
+from tests.workers import ROOT, database_url, free_port, service_env, wait_until
+from tournaments.models import ScoreSheet
+from tournaments.services.accounts import token_for_login
 from tournaments.services.rounds import event_start
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -104,6 +111,67 @@ def test_400_reads_from_8_threads_meet_no_503_and_connections_stay_within_the_po
         watcher.join()
     assert statuses == Counter({200: 400}), statuses
     assert 0 < peak[0] <= WEB_PROCESSES * POOL_SIZE, peak[0]  # the bound docs/deploy.md states
+
+
+def test_a_web_process_killed_during_a_keyed_post_leaves_its_key_free_and_the_retry_is_done_once() -> None:
+    """The drill's fault: a uvicorn process SIGKILLed while it answers a keyed sheet. The retry, on the
+    process started after it, is done at once (not 409 for minutes) and stores one sheet."""
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.select_related("player__user").order_by("position").first()
+    body = json.dumps({"data": legal_seat_data(table, random.Random(4))[0]})
+    headers = {"Authorization": f"Token {token_for_login(user=seat.player.user)}", "Idempotency-Key": "pad-1",
+               "Content-Type": "application/json"}  # fmt: skip
+    blocker = psycopg.connect(database_url(), autocommit=True)
+    blocker.execute("BEGIN")
+    blocker.execute("SELECT id FROM tournaments_tableresult WHERE id = %s FOR UPDATE", [table.pk])
+    with _one_web_process() as (server, port):
+        sending = ThreadPoolExecutor(1).submit(_post, port, f"/api/seats/{seat.pk}/sheets/", body, headers)
+        wait_until(_a_backend_waits_on_a_lock, 20, "the sheet's request to wait on the table's row")
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
+            sending.result(timeout=10)
+    blocker.close()
+    with _one_web_process() as (_server, port):
+        status, replayed = _post(port, f"/api/seats/{seat.pk}/sheets/", body, headers)
+        again = _post(port, f"/api/seats/{seat.pk}/sheets/", body, headers)
+    assert (status, replayed) == (202, None)
+    assert again == (202, "true")
+    assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]
+
+
+@contextmanager
+def _one_web_process() -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    port = free_port()
+    command = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port",
+               str(port), "--log-level", "warning"]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, env=service_env(), stdout=subprocess.DEVNULL)
+    try:
+        wait_until(lambda: _answers(port), 30, "uvicorn to serve")
+        yield server, port
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+def _post(port: int, path: str, body: str, headers: dict[str, str]) -> tuple[int, str | None]:
+    connection_ = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection_.request("POST", path, body=body, headers=headers)
+        answer = connection_.getresponse()
+        return answer.status, answer.getheader("Idempotent-Replayed")
+    finally:
+        connection_.close()
+
+
+def _a_backend_waits_on_a_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return int(cursor.fetchone()[0]) > 0
 
 
 def _server_connections() -> int:

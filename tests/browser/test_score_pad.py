@@ -88,7 +88,7 @@ def test_a_table_of_four_plays_australia_on_one_phone(live_server, phone) -> Non
     assert TableResult.objects.get(table=table).status == "verified"
     assert ScoreSheet.objects.filter(seat__table=table, entered_by=keeper).count() == 4
     sent = IdempotentRequest.objects.exclude(status_code=302).get()  # the pad's sheets came with an Idempotency-Key
-    assert sent.status_code == 200  # the table's sheets, stored once
+    assert sent.status_code == 202  # the table's sheets, stored once: verified once their transaction committed
     totals = {s["player"]: s["total"] for s in TableResult.objects.get(table=table).verdict["seats"]}
     assert totals == {seat.player.handle: s["claimed_total"] for seat, s in zip(seats, sheet["seats"], strict=True)}
 

@@ -2,21 +2,26 @@
 with another request is 422; a key of the wrong shape is refused naming the header; two requests at once
 with one key write once (PostgreSQL); keys expire after IDEMPOTENCY_HOURS."""
 
+import hashlib
 import json
 import random
 import threading
 from datetime import timedelta
 
+import psycopg
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
 
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
+from tests.workers import database_url
 from tournaments.integrations.models import ApiKey, IdempotentRequest
+from tournaments.integrations.services import idempotency as idempotency_service
 from tournaments.integrations.services.idempotency import idempotency_sweep
 from tournaments.models import Organisation, ScoreSheet
+from tournaments.results import api as sheets_api
 from tournaments.services.accounts import token_for_login
 from tournaments.services.clubs import organisation_create
 
@@ -36,10 +41,7 @@ def post_json(client: Client, path: str, body: object, **headers: str):
 
 @pytest.fixture
 def seat_and_sheet():
-    _event, round_ = running_round()
-    table = round_.tables.get()
-    seat = table.seats.select_related("player__user").order_by("position").first()
-    return seat, legal_seat_data(table, random.Random(4))[0]
+    return _seat_and_sheet()
 
 
 def test_a_repeated_sheet_answers_the_first_sheet_and_stores_no_second_version(seat_and_sheet) -> None:
@@ -173,16 +175,125 @@ def test_two_requests_at_once_with_one_key_write_one_version_and_answer_alike() 
     assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]
 
 
-def test_a_repeat_while_the_first_is_under_way_is_told_at_once_to_retry(seat_and_sheet) -> None:
-    seat, data = seat_and_sheet
-    client = token_client(seat.player.user, key="slow")
-    first = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
-    IdempotentRequest.objects.filter(key="slow").update(status_code=None, body=b"", content_type="")  # under way
-    repeat = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
-    assert first.status_code == 202
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_repeat_while_the_first_is_under_way_is_told_at_once_to_retry(monkeypatch) -> None:
+    seat, data = _seat_and_sheet()
+    token = token_for_login(user=seat.player.user)
+    inside, go_on = threading.Event(), threading.Event()
+    submit = sheets_api.sheet_submit
+
+    def slow_submit(**kwargs):
+        inside.set()
+        go_on.wait(timeout=20)
+        return submit(**kwargs)
+
+    monkeypatch.setattr(sheets_api, "sheet_submit", slow_submit)
+    first: list = []
+    thread = threading.Thread(target=lambda: _post_and_close(first, token, seat, data, "slow"))
+    thread.start()
+    try:
+        assert inside.wait(timeout=20)
+        repeat = _post_and_close([], token, seat, data, "slow")
+    finally:
+        go_on.set()
+        thread.join(timeout=30)
     assert (repeat.status_code, repeat["Retry-After"], repeat.json()["code"]) == (409, "1", "idempotency_key_in_use")
     assert repeat.json()["field"] == "Idempotency-Key"
+    assert first[0].status_code == 202
+    again = _post_and_close([], token, seat, data, "slow")
+    assert (again.status_code, again["Idempotent-Replayed"]) == (202, "true")
     assert ScoreSheet.objects.filter(seat=seat).count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_request_whose_connection_died_frees_its_key_at_once() -> None:
+    """The drill's fault: the process holding the key dies mid-request. Its transaction goes with its
+    connection (here the backend is terminated, as PostgreSQL sees a killed process), the key with it."""
+    seat, data = _seat_and_sheet()
+    token = token_for_login(user=seat.player.user)
+    holder = psycopg.connect(database_url(), autocommit=True)
+    holder.execute("BEGIN")
+    holder.execute("SELECT pg_advisory_xact_lock(%s, %s)", _lock_of(token, "dies"))
+    held = _post_and_close([], token, seat, data, "dies")
+    assert (held.status_code, held.json()["code"]) == (409, "idempotency_key_in_use")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [holder.info.backend_pid])
+    holder.close()
+    retry = _post_and_close([], token, seat, data, "dies")
+    assert retry.status_code == 202
+    assert not retry.has_header("Idempotent-Replayed")
+    assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]
+
+
+def test_the_answer_is_committed_with_the_write_or_neither_is(seat_and_sheet, monkeypatch) -> None:
+    """A failure to keep the answer takes the write back with it: a retry then does it once, never twice."""
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user, key="together")
+
+    def connection_lost(**kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(idempotency_service, "idempotent_record", connection_lost)
+    failed = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
+    assert (failed.status_code, failed.json()["code"], failed["Retry-After"]) == (503, "database_unavailable", "5")
+    assert not ScoreSheet.objects.filter(seat=seat).exists()
+    monkeypatch.undo()
+    retry = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
+    assert retry.status_code == 202
+    assert not retry.has_header("Idempotent-Replayed")
+    assert ScoreSheet.objects.filter(seat=seat).count() == 1
+
+
+def test_a_server_error_keeps_neither_the_write_nor_the_key(seat_and_sheet, monkeypatch) -> None:
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user, key="broken")
+    submit = sheets_api.sheet_submit
+
+    def submit_then_fail(**kwargs):
+        submit(**kwargs)
+        raise RuntimeError("a bug after the write")
+
+    monkeypatch.setattr(sheets_api, "sheet_submit", submit_then_fail)
+    client.raise_request_exception = False
+    assert post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data}).status_code == 500
+    assert not ScoreSheet.objects.filter(seat=seat).exists()
+    assert not IdempotentRequest.objects.exists()
+
+
+def test_an_anonymous_call_with_no_browser_of_its_own_is_not_kept_for_a_stranger_to_meet() -> None:
+    player = PlayerFactory()
+    player.user.set_password("a-long-test-password")
+    player.user.save()
+    body = {"username": player.user.username, "password": "a-long-test-password"}
+    answers = [post_json(Client(), "/api/auth/token/", body, **{"Idempotency-Key": "k"}) for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert not any(a.has_header("Idempotent-Replayed") for a in answers)
+    assert not IdempotentRequest.objects.exists()  # a log-in's token is never stored
+
+
+def _seat_and_sheet():
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.select_related("player__user").order_by("position").first()
+    return seat, legal_seat_data(table, random.Random(4))[0]
+
+
+def _post_and_close(into: list, token: str, seat, data, key: str):
+    try:
+        client = Client(headers={"Authorization": f"Token {token}", "Idempotency-Key": key})
+        into.append(post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data}))
+        return into[-1]
+    finally:
+        connection.close()
+
+
+def _lock_of(token: str, key: str) -> list[int]:
+    """The advisory lock a request with this token and key holds (the service's own derivation)."""
+    caller = idempotency_service.caller_of(f"credential:{token}")
+    digest = hashlib.sha256(f"{caller}\n{key}".encode()).digest()
+    return [idempotency_service.LOCK_SPACE, int.from_bytes(digest[:4], "big", signed=True)]
 
 
 def test_an_answer_holding_a_secret_is_not_replayed_nor_done_twice() -> None:
@@ -214,7 +325,7 @@ def test_a_pages_form_sent_twice_with_its_key_is_done_once() -> None:
     assert Organisation.objects.filter(slug="owls").count() == 1
 
 
-def test_a_key_costs_a_sheet_post_two_statements(seat_and_sheet) -> None:
+def test_a_key_costs_a_sheet_post_three_statements(seat_and_sheet) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -227,8 +338,10 @@ def test_a_key_costs_a_sheet_post_two_statements(seat_and_sheet) -> None:
     with CaptureQueriesContext(connection) as keyed:
         post_json(client, path, {"data": data}, **{"Idempotency-Key": "cost"})
     claim_and_record = [q["sql"] for q in keyed.captured_queries if "idempotentrequest" in q["sql"].lower()]
-    assert len(claim_and_record) == 2  # the claim's INSERT, the answer's UPDATE
-    assert len(keyed.captured_queries) - len(plain.captured_queries) <= 4  # with the claim's savepoint
+    assert len(claim_and_record) == 2  # the look-up, the answer's INSERT
+    held = [q["sql"] for q in keyed.captured_queries if "advisory" in q["sql"].lower()]
+    assert len(held) == (connection.vendor == "postgresql")  # the key's lock, on PostgreSQL
+    assert len(keyed.captured_queries) - len(plain.captured_queries) <= 5  # with its transaction's two
 
 
 def test_a_log_in_sent_twice_logs_in_twice_rather_than_replaying_without_its_cookie() -> None:

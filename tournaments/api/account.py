@@ -47,7 +47,9 @@ class TokenRotateView(APIView):
     @extend_schema(request=None, responses={200: inline_serializer("RotatedToken", {"token": serializers.CharField()})})
     def post(self, request: Request) -> Response:
         """Replace your API token: the old one stops working at once."""
-        return Response({"token": token_rotate(user=request.user)})
+        answer = Response({"token": token_rotate(user=request.user)})
+        answer["Cache-Control"] = "no-store"  # a secret: never kept, by a cache or as an idempotent answer
+        return answer
 
 
 class MeView(APIView):

@@ -75,13 +75,13 @@ class WebhookDelivery(models.Model):
 
 class IdempotentRequest(models.Model):
     """A POST sent with an `Idempotency-Key`: its first answer, replayed to a repeat of the same request
-    within IDEMPOTENCY_HOURS instead of doing the write again (docs/api.md). `status_code` is empty while
-    the first request is under way."""
+    within IDEMPOTENCY_HOURS instead of doing the write again (docs/api.md). Stored in the transaction of
+    the write it answers (tournaments/integrations/services/idempotency.py)."""
 
     caller = models.CharField(max_length=64, help_text="Who sent it: a hash of the credentials (or anonymous).")
     key = models.CharField(max_length=255)
     fingerprint = models.CharField(max_length=64, help_text="A hash of the method, the path and the body.")
-    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    status_code = models.PositiveSmallIntegerField()
     content_type = models.CharField(max_length=100, blank=True)
     body = models.BinaryField(default=b"")
     location = models.CharField(max_length=500, blank=True, help_text="A redirect's address (a page's form).")
@@ -92,7 +92,7 @@ class IdempotentRequest(models.Model):
         constraints = [models.UniqueConstraint(fields=["caller", "key"], name="idempotency_key_per_caller")]
 
     def __str__(self) -> str:
-        return f"{self.key} ({self.status_code or 'under way'})"
+        return f"{self.key} ({self.status_code})"
 
 
 class ApiKey(models.Model):

@@ -1,6 +1,6 @@
 """The `Idempotency-Key` header on every POST of the API, and the `_idempotency_key` field the pages' forms
 carry (confirm.js adds one to a form when it is first sent, so a double tap or a resend is done once):
-tournaments/services/idempotency.py says what it promises. A middleware, so that every POST view has it
+tournaments/integrations/services/idempotency.py says what it promises. A middleware, so that every POST view has it
 without being written for it.
 
 An answer that shows a secret once (a webhook's secret, an API key: `Cache-Control: no-store`) is not kept:
@@ -10,11 +10,14 @@ done again."""
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.db import InterfaceError, OperationalError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from config.errors import DomainError
 from config.exceptions import error_body
+from config.middleware import database_unavailable
 from tournaments.integrations.services import idempotency
 
 HEADER = "Idempotency-Key"
@@ -37,41 +40,45 @@ class IdempotentPosts:
         if not key or len(key) > KEY_LENGTH or not key.isascii() or not key.isprintable():
             return _refused(DomainError(f"an {HEADER} is 1 to {KEY_LENGTH} printable ASCII characters",
                                         "invalid_idempotency_key", HEADER))  # fmt: skip
-        caller = idempotency.caller_of(_credentials(request))
+        credentials = _credentials(request)
+        if credentials is None:  # nothing tells this caller from another: a key would let them meet
+            return self.get_response(request)
+        caller = idempotency.caller_of(credentials)
         fingerprint = idempotency.fingerprint_of("POST", request.get_full_path(), _content(request))
         try:
-            first = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint)
+            with idempotency.holding(caller=caller, key=key):
+                first = idempotency.idempotent_answer(caller=caller, key=key, fingerprint=fingerprint)
+                if first is not None:
+                    return _replayed(first)
+                return self._answer_once(request, caller, key, fingerprint)
         except DomainError as refusal:
             return _refused(refusal)
-        if first is not None:
-            replay = HttpResponse(first.body, status=first.status_code, content_type=first.content_type)
-            if first.location:
-                replay["Location"] = first.location
-            replay["Idempotent-Replayed"] = "true"
-            return replay
-        return self._answer_once(request, caller, key)
+        except (OperationalError, InterfaceError):  # the commit of the write and its answer failed
+            return database_unavailable(request)
 
-    def _answer_once(self, request: HttpRequest, caller: str, key: str) -> HttpResponse:
-        try:
-            response = self.get_response(request)
-        except BaseException:
-            idempotency.idempotent_release(caller=caller, key=key)
-            raise
-        if (
-            response.status_code >= 500
-            or response.status_code in RETRYABLE
-            or response.streaming
-            or _sets_cookies(response)
-        ):
-            idempotency.idempotent_release(caller=caller, key=key)
+    def _answer_once(self, request: HttpRequest, caller: str, key: str, fingerprint: str) -> HttpResponse:
+        """Inside the key's transaction: do the request; keep its answer, or roll back a failure's writes."""
+        response = self.get_response(request)
+        if response.status_code >= 500:
+            transaction.set_rollback(True)
+            return response
+        if response.status_code in RETRYABLE or response.streaming or _sets_cookies(response):
             return response
         if "no-store" in response.get("Cache-Control", ""):
             answer = SECRET_SHOWN_ONCE
         else:
             answer = idempotency.StoredAnswer(response.status_code, response.get("Content-Type", ""),
                                               response.content, response.get("Location", ""))  # fmt: skip
-        idempotency.idempotent_record(caller=caller, key=key, answer=answer)
+        idempotency.idempotent_record(caller=caller, key=key, fingerprint=fingerprint, answer=answer)
         return response
+
+
+def _replayed(first: idempotency.StoredAnswer) -> HttpResponse:
+    replay = HttpResponse(first.body, status=first.status_code, content_type=first.content_type)
+    if first.location:
+        replay["Location"] = first.location
+    replay["Idempotent-Replayed"] = "true"
+    return replay
 
 
 SECRET_SHOWN_ONCE = idempotency.StoredAnswer(
@@ -110,9 +117,11 @@ def _content(request: HttpRequest) -> bytes:
     return repr((sorted(request.POST.lists()), files)).encode()
 
 
-def _credentials(request: HttpRequest) -> str:
+def _credentials(request: HttpRequest) -> str | None:
     """Who asks: the credential of the Authorization header (a token however its scheme is written: `Token`,
-    `token`, `Bearer`), else the signed-in session's user, else anonymous."""
+    `token`, `Bearer`), else the signed-in session's user, else an anonymous browser's own CSRF cookie (a
+    page's form); None for an anonymous call with none of these (its key is not kept: nobody could tell
+    its repeat from a stranger's)."""
     if authorization := request.headers.get("Authorization"):
         scheme, _space, credential = authorization.strip().partition(" ")
         if scheme.lower() in ("token", "bearer") and credential.strip():
@@ -121,7 +130,9 @@ def _credentials(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
-    return "anonymous"
+    if browser := request.COOKIES.get(settings.CSRF_COOKIE_NAME):
+        return f"browser:{browser}"
+    return None
 
 
 def _refused(refusal: DomainError) -> HttpResponse:

@@ -3,22 +3,32 @@ the same caller within IDEMPOTENCY_HOURS gets the first answer again, a differen
 is refused (422), and a repeat that arrives while the first is still under way is told so at once (409
 `idempotency_key_in_use` with `Retry-After`, as pretix answers): no web thread waits on another's request.
 
-The claim is a row with a unique (caller, key), inserted before the view runs and committed at once, so it
-holds across web processes and nodes: of two concurrent requests only one inserts it."""
+The request is done inside `holding`: one transaction that holds the key, does the view and stores its
+answer, so the write and the answer are committed together or not at all. A process that dies anywhere
+before the commit leaves nothing behind: its transaction is rolled back with its connection, and the key is
+free at once for the retry, which is then done once; one that dies after the commit has left the answer,
+which the retry gets. On PostgreSQL the key is held by a transaction-level advisory lock (gone with the
+transaction, whichever web process or node it was); on another database (SQLite, the embedded default's
+single process) by a set of the keys this process is answering."""
 
 import hashlib
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from config.errors import Conflict, DomainError
 from tournaments.integrations.models import IdempotentRequest
 
 RETRY_AFTER_SECONDS = 1  # what a repeat is told while the first request is under way
-UNDER_WAY_FOR_AT_MOST = timedelta(minutes=5)  # a claim older than this with no answer died with its process
+LOCK_SPACE = 0x1D3  # the first half of the advisory locks' keys: this service's own space of them
+_under_way: set[tuple[str, str]] = set()  # the keys this process holds, where no advisory lock exists
+_under_way_guard = threading.Lock()
 
 
 class KeyReused(DomainError):
@@ -44,45 +54,54 @@ def fingerprint_of(method: str, path: str, body: bytes) -> str:
 
 
 def caller_of(credentials: str) -> str:
-    """Keys are per caller: a hash of what identifies them (a token header, a session's user), never stored."""
+    """Keys are per caller: a hash of what identifies them (a token, a session's user), never stored."""
     return hashlib.sha256(credentials.encode()).hexdigest()
 
 
-def idempotent_claim(*, caller: str, key: str, fingerprint: str) -> StoredAnswer | None:
-    """None: this request holds the key now and must be done, then recorded or released. Else the answer
-    the first request with this key gave; KeyInUse while that one is under way."""
-    while True:
-        try:
-            with transaction.atomic():
-                IdempotentRequest.objects.create(caller=caller, key=key, fingerprint=fingerprint)
-            return None
-        except IntegrityError:
-            first = IdempotentRequest.objects.filter(caller=caller, key=key).first()
-        if first is None or _forgotten(first):
-            continue  # released, expired or dead since: claim it again
-        if first.fingerprint != fingerprint:
-            raise KeyReused(
-                "this Idempotency-Key was already used for a different request (another path or body)",
-                "idempotency_key_reused", "Idempotency-Key",
-            )  # fmt: skip
-        if first.status_code is not None:
-            return StoredAnswer(first.status_code, first.content_type, bytes(first.body), first.location)
-        raise KeyInUse(
-            f"a request with this Idempotency-Key is still under way; retry in {RETRY_AFTER_SECONDS} s",
-            "idempotency_key_in_use", "Idempotency-Key",
+@contextmanager
+def holding(*, caller: str, key: str) -> Iterator[None]:
+    """A transaction holding this caller's key (KeyInUse at once if another request holds it): what is done
+    inside, and the answer stored inside by `idempotent_record`, is committed as one."""
+    if connection.vendor == "postgresql":
+        with transaction.atomic():
+            _lock_or_refuse(caller, key)
+            yield
+        return
+    with _under_way_guard:
+        if (caller, key) in _under_way:
+            raise _in_use()
+        _under_way.add((caller, key))
+    try:
+        with transaction.atomic():
+            yield
+    finally:
+        with _under_way_guard:
+            _under_way.discard((caller, key))
+
+
+def idempotent_answer(*, caller: str, key: str, fingerprint: str) -> StoredAnswer | None:
+    """Inside `holding`: the answer the first request with this key gave (KeyReused if it was another
+    request), or None when this one is the first and must be done."""
+    first = IdempotentRequest.objects.filter(caller=caller, key=key).first()
+    if first is None:
+        return None
+    if first.created_at < timezone.now() - timedelta(hours=settings.IDEMPOTENCY_HOURS):
+        first.delete()
+        return None
+    if first.fingerprint != fingerprint:
+        raise KeyReused(
+            "this Idempotency-Key was already used for a different request (another path or body)",
+            "idempotency_key_reused", "Idempotency-Key",
         )  # fmt: skip
+    return StoredAnswer(first.status_code, first.content_type, bytes(first.body), first.location)
 
 
-def idempotent_record(*, caller: str, key: str, answer: StoredAnswer) -> None:
-    IdempotentRequest.objects.filter(caller=caller, key=key).update(
-        status_code=answer.status_code, content_type=answer.content_type, body=answer.body, location=answer.location
-    )
-
-
-def idempotent_release(*, caller: str, key: str) -> None:
-    """The request failed in a way worth retrying (a 5xx, a throttle, no credentials): forget the key, so the
-    retry is done afresh."""
-    IdempotentRequest.objects.filter(caller=caller, key=key, status_code__isnull=True).delete()
+def idempotent_record(*, caller: str, key: str, fingerprint: str, answer: StoredAnswer) -> None:
+    """Inside `holding`: keep the answer, committed with what the request wrote."""
+    IdempotentRequest.objects.create(
+        caller=caller, key=key, fingerprint=fingerprint, status_code=answer.status_code,
+        content_type=answer.content_type, body=answer.body, location=answer.location,
+    )  # fmt: skip
 
 
 def idempotency_sweep() -> int:
@@ -91,12 +110,18 @@ def idempotency_sweep() -> int:
     return IdempotentRequest.objects.filter(created_at__lt=kept_since).delete()[0]
 
 
-def _forgotten(first: IdempotentRequest) -> bool:
-    """Delete the claim when it is past IDEMPOTENCY_HOURS, or under way for longer than any request lives
-    (its process died); whether it was."""
-    now = timezone.now()
-    expired = first.created_at < now - timedelta(hours=settings.IDEMPOTENCY_HOURS)
-    dead = first.status_code is None and first.created_at < now - UNDER_WAY_FOR_AT_MOST
-    if expired or dead:
-        IdempotentRequest.objects.filter(pk=first.pk).delete()
-    return expired or dead
+def _lock_or_refuse(caller: str, key: str) -> None:
+    digest = hashlib.sha256(f"{caller}\n{key}".encode()).digest()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_try_advisory_xact_lock(%s, %s)", [LOCK_SPACE, int.from_bytes(digest[:4], "big", signed=True)]
+        )
+        if not cursor.fetchone()[0]:
+            raise _in_use()
+
+
+def _in_use() -> KeyInUse:
+    return KeyInUse(
+        f"a request with this Idempotency-Key is still under way; retry in {RETRY_AFTER_SECONDS} s",
+        "idempotency_key_in_use", "Idempotency-Key",
+    )  # fmt: skip
