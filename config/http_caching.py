@@ -3,7 +3,8 @@
 Every read gets an ETag, a hash of its body (exact by construction, whatever the page shows), and Django's
 ConditionalGetMiddleware answers 304 to a client that already holds it. One thing in a page's body changes
 on every render without changing what it means: the CSRF token, masked afresh each time (every masked form
-of the client's token is valid), so the hash leaves its value out. This module also decides who may store
+of the client's token is valid), so the hash leaves its masked value out and takes in the secret behind it
+and the session (`_etag`). This module also decides who may store
 the answer:
 
 - a read by someone signed in (a session or a token), one that sets a cookie or one holding a CSRF token
@@ -38,19 +39,35 @@ class CacheControl:
         if request.method not in ("GET", "HEAD") or response.status_code != 200 or response.streaming:
             return response
         if not response.has_header("ETag"):
-            digest = hashlib.md5(MASKED_CSRF_TOKEN.sub(rb"\1", response.content), usedforsecurity=False)
-            response["ETag"] = f'"{digest.hexdigest()}"'
+            response["ETag"] = _etag(request, response)
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = _cache_control(request, response)
         patch_vary_headers(response, ("Accept-Language", "Cookie", "Authorization"))
         return response
 
 
-def _cache_control(request: HttpRequest, response: HttpResponse) -> str:
+def _etag(request: HttpRequest, response: HttpResponse) -> str:
+    """A hash of the body, less the masked CSRF token. A page holding a token, or read signed in, is one
+    browser's own: its hash takes in that browser's CSRF secret and session, so a copy kept from an earlier
+    session (whose forms' token is stale, "Log out" among them) never matches, and the browser is sent the
+    page afresh rather than a 304."""
+    holds_token = MASKED_CSRF_TOKEN.search(response.content) is not None
+    digest = hashlib.sha256(MASKED_CSRF_TOKEN.sub(rb"\1", response.content))
+    if holds_token or _signed_in(request):
+        digest.update(request.META.get("CSRF_COOKIE", "").encode())
+        session = getattr(request, "session", None)
+        digest.update(((session and session.session_key) or "").encode())
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+def _signed_in(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
-    signed_in = bool(user is not None and user.is_authenticated) or "Authorization" in request.headers
+    return bool(user is not None and user.is_authenticated) or "Authorization" in request.headers
+
+
+def _cache_control(request: HttpRequest, response: HttpResponse) -> str:
     holds_csrf_token = request.META.get("CSRF_COOKIE_NEEDS_UPDATE", False)
-    if signed_in or response.cookies or holds_csrf_token:
+    if _signed_in(request) or response.cookies or holds_csrf_token:
         return "private, no-cache"
     return f"public, max-age=0, s-maxage={settings.PUBLIC_CACHE_SECONDS}"
 

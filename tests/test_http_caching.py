@@ -11,6 +11,7 @@ from django.utils.functional import empty
 
 from tests.factories import UserFactory
 
+MASKED_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 pytestmark = pytest.mark.django_db
 
 
@@ -50,6 +51,38 @@ def test_a_signed_in_read_is_private() -> None:
     client.force_login(UserFactory())
     assert client.get("/api/events/")["Cache-Control"] == "private, no-cache"
     assert client.get("/leaderboards/boomerang-flip/")["Cache-Control"] == "private, no-cache"
+
+
+def test_a_copy_kept_from_an_earlier_session_is_never_confirmed_and_log_out_works(settings) -> None:
+    """Issue 53: the ETag left the CSRF token out, so the next session got a 304 of the old page, whose
+    "Log out" form then answered 403. A page read in another session is sent afresh."""
+    settings.CSRF_USE_SESSIONS = False
+    user = UserFactory()
+    user.set_password("a-long-test-password")
+    user.save()
+    browser = Client(enforce_csrf_checks=True)
+    credentials = {"username": user.username, "password": "a-long-test-password"}
+
+    def log_in() -> None:
+        form = browser.get("/accounts/login/")
+        token = (
+            form.cookies[settings.CSRF_COOKIE_NAME].value
+            if form.cookies
+            else browser.cookies[settings.CSRF_COOKIE_NAME].value
+        )
+        assert browser.post("/accounts/login/", {**credentials, "csrfmiddlewaretoken": token}).status_code == 302
+
+    log_in()
+    first = browser.get("/")
+    assert first.status_code == 200
+    assert browser.get("/", headers={"If-None-Match": first["ETag"]}).status_code == 304  # same session
+    browser.post("/accounts/logout/", {"csrfmiddlewaretoken": browser.cookies[settings.CSRF_COOKIE_NAME].value})
+    log_in()
+    again = browser.get("/", headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 200
+    token = MASKED_TOKEN.search(again.content.decode()).group(1)
+    assert browser.post("/accounts/logout/", {"csrfmiddlewaretoken": token}).status_code == 302
+    assert browser.get("/api/me/").status_code in (401, 403)
 
 
 def test_a_page_that_says_never_cache_keeps_its_own_header() -> None:

@@ -113,3 +113,40 @@ def test_an_end_of_game_form_sent_offline_arrives_once(live_server, phone) -> No
     wait_for(phone, lambda d: "Sent" in d.find_element(By.ID, "offline-banner").text, 30)
     wait_for(phone, lambda d: TableResult.objects.get(table=table).status == "verified", 30)
     assert ScoreSheet.objects.filter(seat__table=table).count() == 4  # once
+
+
+def test_signing_out_forgets_the_accounts_pages_and_keeps_the_sites_own_files(live_server, phone) -> None:
+    """Issue 53: signing out left private pages readable offline, or (item 17) took the offline page and the
+    static files with them."""
+    event, player = EventFactory(), PlayerFactory()
+    registration_create(event=event, player=player)
+    sign_in(phone, live_server.url, player.user)
+    phone.get(f"{live_server.url}/events/{event.pk}/")
+    controlled_by_the_worker(phone)
+    phone.get(f"{live_server.url}/events/{event.pk}/")  # fetched through the worker: a copy is kept
+    wait_for(phone, lambda d: f"/events/{event.pk}/" in kept(d).get("pages", []))
+    phone.find_element(By.XPATH, "//button[normalize-space()='Log out']").click()
+    wait_for(phone, lambda d: f"/events/{event.pk}/" not in kept(d).get("pages", []))
+    files = kept(phone)["files"]
+    assert "/offline/" in files
+    assert any(name.endswith("site.css") for name in files)
+    assert script_errors(phone) == []
+
+
+def kept(driver) -> dict[str, list[str]]:
+    """The worker's caches by kind ("files", "pages"): the paths each holds."""
+    return driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        caches.keys().then(function (names) {
+          return Promise.all(names.map(function (name) {
+            return caches.open(name).then(function (cache) { return cache.keys(); }).then(function (requests) {
+              var kind = name.indexOf("boomerang-pages-") === 0 ? "pages" : "files";
+              return [kind, requests.map(function (r) { return new URL(r.url).pathname; })];
+            });
+          }));
+        }).then(function (pairs) {
+          var byKind = {};
+          pairs.forEach(function (pair) { byKind[pair[0]] = (byKind[pair[0]] || []).concat(pair[1]); });
+          done(byKind);
+        });
+    """)

@@ -19,7 +19,8 @@ def test_the_worker_is_served_at_the_root_with_its_scope_and_the_static_files() 
     assert answer["Service-Worker-Allowed"] == "/"
     assert answer["Cache-Control"] == "no-cache"
     body = answer.content.decode()
-    assert f'var CACHE = "boomerang-{offline.static_version()}";' in body
+    assert f'var FILES = "boomerang-{offline.static_version()}";' in body
+    assert f'var PAGES = "boomerang-pages-{offline.static_version()}";' in body
     kept = json.loads(body.split("var STATIC = ", 1)[1].split(";", 1)[0])
     assert len(kept) == len(offline.STATIC_FILES)
     assert all(Client().get(url).status_code == 200 for url in kept)  # every file it keeps exists

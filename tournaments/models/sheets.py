@@ -65,7 +65,10 @@ class TableResult(HasStates, models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    claimed_by = models.IntegerField(
+        null=True, blank=True, help_text="The database backend (a PostgreSQL pid) of the task verifying it."
+    )
+    history = HistoricalRecords(excluded_fields=["claimed_by"])
 
     class Meta:
         # The verification queue: a task claims the oldest pending tables and the sweep looks for stuck

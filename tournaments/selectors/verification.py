@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, JSONField, OuterRef, QuerySet
+from django.db.models import Exists, JSONField, OuterRef, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from games import rebuild
@@ -115,9 +115,16 @@ def tables_forfeited_players(*, table_ids: list[int]) -> dict[int, list[str]]:
     return gone
 
 
-def tables_queued() -> QuerySet[TableResult]:
-    """Tables waiting for a verification task, oldest first (read through the `tableresult_queue` index)."""
-    return TableResult.objects.filter(status=TableResult.Status.PENDING).order_by("updated_at")
+def tables_to_claim() -> QuerySet[TableResult]:
+    """Tables a verification task may take, oldest first: the queued ones and, on PostgreSQL, those whose
+    verifying task died (its database backend is gone: a killed worker, a connection cut), so the next task
+    takes them at once rather than the sweep minutes later. Elsewhere (SQLite: tasks run in-process) a claim
+    dies only with the whole process, and the sweep finds it. Read through the `tableresult_queue` index."""
+    claimable = Q(status=TableResult.Status.PENDING)
+    if connection.vendor == "postgresql":
+        alive = RawSQL("SELECT pid FROM pg_stat_activity", [])
+        claimable |= Q(status=TableResult.Status.VERIFYING) & ~Q(claimed_by__in=alive)
+    return TableResult.objects.filter(claimable, status__in=TableResult.QUEUED).order_by("updated_at")
 
 
 def tables_stuck(*, before: datetime) -> QuerySet[TableResult]:

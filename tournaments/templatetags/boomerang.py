@@ -4,6 +4,7 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -20,6 +21,15 @@ from tournaments.problems import problem_sentence
 from tournaments.selectors.permissions import is_a_steward
 
 register = template.Library()
+
+
+@register.simple_tag
+def offline_account(user: Any) -> str:
+    """Who the phone's kept pages belong to, as offline.js compares it: empty when signed out, else a keyed
+    digest of the account (the page says nothing a reader could use)."""
+    if not user.is_authenticated:
+        return ""
+    return salted_hmac("offline-account", str(user.pk)).hexdigest()[:16]
 
 
 @register.simple_tag

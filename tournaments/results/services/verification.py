@@ -5,7 +5,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 import games
@@ -22,8 +22,8 @@ from tournaments.selectors.permissions import require_organiser
 from tournaments.selectors.verification import (
     tables_current_sheets,
     tables_forfeited_players,
-    tables_queued,
     tables_stuck,
+    tables_to_claim,
 )
 from tournaments.services.transitions import advance
 from tournaments.verdicts import TableVerdict
@@ -46,23 +46,31 @@ def _claim(table_id: int, attempt: int) -> dict[int, int]:
     """Claim this table's attempt and up to VERIFY_BATCH - 1 other queued tables (oldest first, skipping
     any another worker holds); return {table id: attempt}, empty when this attempt is not to be verified
     (another task's batch took it, or a newer attempt replaced it)."""
-    now = timezone.now()
+    now, me = timezone.now(), _database_backend()
     # A statement of its own, so that a task whose table a batch already took pays one round trip.
     claimed = TableResult.machine.target("claim")
     mine = TableResult.objects.filter(table_id=table_id, attempt=attempt, status__in=TableResult.QUEUED)
-    batch = {table_id: attempt} if mine.update(status=claimed, updated_at=now) else {}
+    batch = {table_id: attempt} if mine.update(status=claimed, claimed_by=me, updated_at=now) else {}
     room = settings.VERIFY_BATCH - len(batch)
     if room <= 0 or not batch:
         return batch
     with transaction.atomic():
         queued = dict(
-            tables_queued()
+            tables_to_claim()
             .select_for_update(skip_locked=True)
             .exclude(table_id=table_id)
             .values_list("table_id", "attempt")[:room]
         )
-        TableResult.objects.filter(table_id__in=queued).update(status=claimed, updated_at=now)
+        TableResult.objects.filter(table_id__in=queued).update(status=claimed, claimed_by=me, updated_at=now)
     return {**batch, **queued}
+
+
+def _database_backend() -> int | None:
+    """This task's PostgreSQL backend (its pid): a claim outlives it only if the task died (tables_to_claim)."""
+    if connection.vendor != "postgresql":
+        return None
+    connection.ensure_connection()
+    return int(connection.connection.info.backend_pid)
 
 
 def verification_send(table_id: int, attempt: int) -> None:

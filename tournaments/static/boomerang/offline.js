@@ -14,8 +14,14 @@
   };
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(script.getAttribute("data-worker"), { scope: "/" }).catch(function () {});
-    if (script.getAttribute("data-signed-in") === "no" && navigator.serviceWorker.controller) {
-      navigator.serviceWorker.controller.postMessage("forget");  // pages kept for an account signed out
+    forgetAnotherAccountsPages(script.getAttribute("data-account"));
+  }
+  function forgetAnotherAccountsPages(account) {  // signed out, or signed in as someone else: their pages go
+    var before;
+    try { before = localStorage.getItem("boomerang-account"); localStorage.setItem("boomerang-account", account); }
+    catch (error) { before = null; }
+    if ((account === "" || before !== account) && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage("forget");
     }
   }
   if (!window.indexedDB) return;

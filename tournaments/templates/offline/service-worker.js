@@ -1,27 +1,29 @@
 // The site's service worker (docs/offline.md): pages a player has visited open again with no network, and
-// the static files come from the phone. Its cache is named after the static files' contents ({{ version }}):
-// a deploy changes the name, so the new worker drops the old cache and never serves an old pad against a
-// new API.
+// the static files come from the phone. Two caches, named after the static files' contents ({{ version }}):
+// a deploy changes the names, so the new worker drops the old caches and never serves an old pad against a
+// new API. The site's own files (the static files and the offline page) are kept apart from the pages an
+// account opened, so that signing out forgets those pages (they may be private) and keeps the rest.
 "use strict";
-var CACHE = "boomerang-{{ version }}";
+var FILES = "boomerang-{{ version }}";
+var PAGES = "boomerang-pages-{{ version }}";
 var STATIC = {{ static_files|safe }};
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(STATIC); }).then(function () {
-    return self.skipWaiting();
-  }));
+  event.waitUntil(caches.open(FILES).then(function (cache) {
+    return cache.addAll(STATIC.concat(["{{ offline_url }}"]));
+  }).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) { return name !== CACHE; }).map(function (name) {
+    return Promise.all(names.filter(function (name) { return name !== FILES && name !== PAGES; }).map(function (name) {
       return caches.delete(name);
     }));
   }).then(function () { return self.clients.claim(); }));
 });
 
-self.addEventListener("message", function (event) {  // signed out: forget the pages kept for that account
-  if (event.data === "forget") event.waitUntil(caches.delete(CACHE));
+self.addEventListener("message", function (event) {  // signed out, or another account: forget the pages
+  if (event.data === "forget") event.waitUntil(caches.delete(PAGES));
 });
 
 self.addEventListener("fetch", function (event) {
@@ -38,11 +40,13 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(fetch(request).then(function (answer) {
       if (answer.ok) {
         var copy = answer.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+        caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
       }
       return answer;
     }).catch(function () {
-      return caches.match(request, { ignoreVary: true }).then(function (kept) {
+      return caches.open(PAGES).then(function (pages) {
+        return pages.match(request, { ignoreVary: true });
+      }).then(function (kept) {
         return kept || caches.match("{{ offline_url }}");
       });
     }));
