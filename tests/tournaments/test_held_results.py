@@ -42,7 +42,7 @@ class Night:
         self.owner, self.steward = PlayerFactory().user, UserFactory(is_superuser=True)
         club = organisation_create(by=self.owner, slug="owls", name="Owls")
         if trusted:
-            organisation_corrections_trust(organisation=club, by=self.steward, trusted=True)
+            organisation_corrections_trust(organisation=club, by=self.steward, trusted=True, game=GAME)
         self.event = event_create(organiser=self.owner, name="Night", game=GAME, organisation=club,
                                            rounds_planned=2)  # fmt: skip
         event_sanction(event=self.event, by=self.steward, reason="a club night")
@@ -239,13 +239,13 @@ def test_a_steward_trusts_a_clubs_corrections_from_its_page() -> None:
     steward = Client()
     steward.force_login(UserFactory(is_superuser=True))
     assert "Trust its corrections" in steward.get("/clubs/owls/").content.decode()
-    steward.post("/clubs/owls/corrections-trust/", {"trusted": "yes"})
-    assert Organisation.objects.get(slug="owls").corrections_trusted
+    steward.post("/clubs/owls/corrections-trust/", {"trusted": "yes", "game": GAME})
+    assert Organisation.objects.get(slug="owls").corrections_trusted_games == [GAME]
     member = Client()
     member.force_login(owner.user)
     assert "Trust its corrections" not in member.get("/clubs/owls/").content.decode()
-    member.post("/clubs/owls/corrections-trust/", {"trusted": "no"})
-    assert Organisation.objects.get(slug="owls").corrections_trusted  # only a steward decides
+    member.post("/clubs/owls/corrections-trust/", {"trusted": "no", "game": GAME})
+    assert Organisation.objects.get(slug="owls").corrections_trusted_games == [GAME]  # only a steward decides
 
 
 def test_malformed_decisions_are_refused_naming_the_field(django_capture_on_commit_callbacks) -> None:
@@ -262,7 +262,7 @@ def test_malformed_decisions_are_refused_naming_the_field(django_capture_on_comm
         assert (answer.status_code, answer.json()["field"]) == (400, "reason")
     assert steward.post(f"/api/events/{night.event.pk}/result-changes/999999/accept/", {"reason": "x"},
                         content_type="application/json").status_code == 404  # fmt: skip
-    trust = steward.post("/api/organisations/owls/corrections-trust/", {"trusted": "perhaps"},
+    trust = steward.post("/api/organisations/owls/corrections-trust/", {"trusted": "perhaps", "game": GAME},
                          content_type="application/json")  # fmt: skip
     assert (trust.status_code, trust.json()["field"]) == (400, "trusted")
     assert ResultChange.objects.get(pk=change.pk).status == "pending"

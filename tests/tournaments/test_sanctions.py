@@ -10,13 +10,18 @@ from ratings.models import Rating, RatingEvent, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments.models import Event, RatingBody, Staff, Table
+from tournaments.models import Event, Organisation, RatingBody, Staff, Table
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.rating import table_source
 from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
 from tournaments.stewarding.models import SanctionDecision
-from tournaments.stewarding.services import event_sanction, event_unsanction, organisation_trust
+from tournaments.stewarding.services import (
+    event_sanction,
+    event_unsanction,
+    organisation_corrections_trust,
+    organisation_trust,
+)
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"
@@ -180,6 +185,53 @@ def test_trust_is_given_per_game_by_that_games_stewards_only(people) -> None:
     assert (drafting.sanction, hunting.sanction) == ("waiting", "sanctioned")
     club = organisation_trust(organisation=club, by=hunt_steward, trusted=False, game=hunt)
     assert club.trusted_games == []
+
+
+def test_corrections_are_trusted_per_game_by_that_games_stewards_only(people) -> None:
+    """Issue 53: a USA steward trusted a flip club's corrections, and the flip pool then moved with no flip
+    steward. Each game's stewards trust for their game alone."""
+    from config.errors import DomainError, NotAllowed
+
+    flip = "boomerang-flip"
+    federation = OrganisationFactory(slug="flip-federation", kind="federation")
+    RatingBody.objects.create(game=flip, organisation=federation)
+    flip_steward = PlayerFactory().user
+    Staff.objects.create(organisation=federation, user=flip_steward, role="organiser")
+    with pytest.raises(NotAllowed):
+        organisation_corrections_trust(organisation=people["club"], by=flip_steward, trusted=True, game=GAME)
+    with pytest.raises(DomainError) as unknown:
+        organisation_corrections_trust(organisation=people["club"], by=flip_steward, trusted=True, game="")
+    assert unknown.value.field == "game"
+    club = organisation_corrections_trust(organisation=people["club"], by=flip_steward, trusted=True, game=flip)
+    assert club.corrections_trusted_games == [flip]
+    page = client_of(flip_steward).get(f"/clubs/{club.slug}/").content.decode()
+    assert page.count('name="game"') == 1  # one form: the game this steward stewards
+    answer = post(client_of(flip_steward), f"/api/organisations/{club.slug}/corrections-trust/",
+                  {"trusted": True, "game": GAME})  # fmt: skip
+    assert (answer.status_code, answer.json()["code"]) == (403, "not_steward")
+    assert Organisation.objects.get(pk=club.pk).corrections_trusted_games == [flip]
+
+
+@pytest.mark.parametrize("role", ["co-organiser", "staff"])
+def test_nobody_decides_on_an_event_they_organise_in_any_role(
+    people, django_capture_on_commit_callbacks, role: str
+) -> None:
+    """A steward named co-organiser (not staff of the club) sanctioned the event; nobody decides on an event
+    they organise, a superuser neither."""
+    from config.errors import NotAllowed
+
+    steward = UserFactory(is_superuser=True)
+    event = _finished_event(people["club"], people["owner"], 3, django_capture_on_commit_callbacks)
+    if role == "co-organiser":
+        event.organisers.add(steward)
+    else:
+        Staff.objects.create(organisation=people["club"], user=steward, role="organiser")
+    for decide in (event_sanction, event_unsanction):
+        with pytest.raises(NotAllowed) as refused:
+            decide(event=event, by=steward, reason="mine")
+        assert refused.value.code == "own_event"
+    answer = post(client_of(steward), f"/api/events/{event.pk}/sanction/", {"reason": "mine"})
+    assert (answer.status_code, answer.json()["code"]) == (403, "own_event")
 
 
 def test_a_steward_does_not_sanction_their_own_clubs_event(people, django_capture_on_commit_callbacks) -> None:

@@ -60,11 +60,12 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
     @extend_schema(request=CorrectionsTrustSerializer, responses={200: OrganisationSerializer})
     @action(detail=True, methods=["post"], url_path="corrections-trust")
     def corrections_trust(self, request: Request, slug: str) -> Response:
-        """A steward trusts the club's corrections of sanctioned results: accepted as they come (or no longer)."""
+        """A steward of the game trusts the club's corrections of that game's sanctioned results: accepted as
+        they come (or no longer)."""
         payload = CorrectionsTrustSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         organisation = organisation_corrections_trust(
-            organisation=self.get_object(), by=request.user, trusted=payload.validated_data["trusted"]
+            organisation=self.get_object(), by=request.user, **payload.validated_data
         )
         return Response(OrganisationSerializer(organisation).data)
 

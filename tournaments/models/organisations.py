@@ -26,9 +26,10 @@ class Organisation(models.Model):
         default=list, blank=True, editable=False,
         help_text="Set by each game's stewards: its events of these games are sanctioned on creation.",
     )  # fmt: skip
-    corrections_trusted = models.BooleanField(
-        default=False, editable=False,
-        help_text="Set by the stewards: its corrections of sanctioned results are accepted without waiting for them.",
+    corrections_trusted_games = models.JSONField(
+        default=list, blank=True, editable=False,
+        help_text="Set by each game's stewards: its corrections of sanctioned results of these games are accepted"
+        " without waiting for them.",
     )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 

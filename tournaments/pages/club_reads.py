@@ -20,7 +20,7 @@ from tournaments.models import (
     Staff,
 )
 from tournaments.seasons.models import Season
-from tournaments.selectors.permissions import is_a_steward
+from tournaments.selectors.permissions import stewarded_games
 from tournaments.selectors.players import club_member_periods
 
 Board = list[tuple[str, float, int]]  # (handle, conservative rating, games)
@@ -44,7 +44,7 @@ class ClubPage:
     asked_to_join: bool = False
     past_page: int = 0  # 0: the recent ones; else this page of every past event
     past_pages: int = 1
-    is_steward: bool = False  # may trust its corrections of sanctioned results
+    corrections_trust: list[tuple[str, bool]] = field(default_factory=list)  # (game, trusted) for a steward
 
 
 RECENT_PAST = 20  # a club's page lists its last 20 finished events; `?events=1` (2, ...) pages through them all
@@ -91,7 +91,9 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
         leaderboards=_club_leaderboards(organisation),
         is_staff=_staff(staff, user),
         is_owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff),
-        is_steward=is_a_steward(user=user),
+        corrections_trust=[
+            (game, game in organisation.corrections_trusted_games) for game in stewarded_games(user=user)
+        ],
     )
 
 

@@ -62,8 +62,15 @@ def is_a_steward(*, user: User | AnonymousUser) -> bool:
 
 
 def stewarded_games(*, user: User | AnonymousUser) -> list[str]:
-    """The games whose pools the user stewards (every game for a superuser)."""
-    return [game for game in games.GAMES if is_steward(user=user, game=game)]
+    """The games whose pools the user stewards (every game for a superuser), in two queries."""
+    if not user.is_authenticated:
+        return []
+    if getattr(user, "is_superuser", False):
+        return list(games.GAMES)
+    bodies = dict(RatingBody.objects.values_list("game", "organisation_id"))
+    theirs = set(Staff.objects.filter(user_id=user.pk, organisation_id__in=bodies.values()).values_list(
+        "organisation_id", flat=True))  # fmt: skip
+    return [game for game in games.GAMES if bodies.get(game, bodies.get("")) in theirs]
 
 
 def require_steward(*, user: User | AnonymousUser, game: str) -> None:

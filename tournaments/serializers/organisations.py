@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+import games
 from tournaments.models import (
     Membership,
     Organisation,
@@ -24,13 +25,17 @@ class OrganisationSerializer(serializers.ModelSerializer):
         child=serializers.CharField(), read_only=True,
         help_text="The games whose stewards trust it: its events of these games are sanctioned on creation.",
     )  # fmt: skip
+    corrections_trusted_games = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="The games whose stewards accept its corrections of sanctioned results as they come.",
+    )  # fmt: skip
 
     class Meta:
         model = Organisation
         fields = [
-            "slug", "name", "country", "kind", "trusted", "trusted_games", "corrections_trusted", "staff", "created_at"
+            "slug", "name", "country", "kind", "trusted", "trusted_games", "corrections_trusted_games", "staff",
+            "created_at",
         ]  # fmt: skip
-        read_only_fields = ["corrections_trusted"]
 
     def get_staff(self, organisation: Organisation) -> list[dict[str, str]]:
         return [
@@ -97,4 +102,7 @@ class DecisionSerializer(serializers.Serializer):
 
 
 class CorrectionsTrustSerializer(serializers.Serializer):
-    trusted = serializers.BooleanField(help_text="Its corrections of sanctioned results are accepted as they come.")
+    game = serializers.ChoiceField(choices=sorted(games.GAMES), help_text="The game whose stewards you are one of.")
+    trusted = serializers.BooleanField(
+        help_text="Its corrections of sanctioned results of this game are accepted as they come."
+    )

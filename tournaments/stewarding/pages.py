@@ -97,9 +97,9 @@ def stewards(request: SignedInRequest) -> HttpResponse:
 def corrections_trust(request: SignedInRequest, slug: str) -> HttpResponse:
     """A steward trusts a club's corrections of sanctioned results (accepted as they come), or no longer."""
     organisation = get_object_or_404(Organisation, slug=slug)
-    trusted = request.POST.get("trusted") == "yes"
+    trusted, game = request.POST.get("trusted") == "yes", request.POST.get("game", "")
     try:
-        organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted)
+        organisation_corrections_trust(organisation=organisation, by=request.user, trusted=trusted, game=game)
     except DomainError as refused:
         messages.error(request, refusal(refused.code, refused.message))
     else:

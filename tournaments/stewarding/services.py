@@ -10,12 +10,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+import games
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import Event, Organisation, RatingBody, Sanction
 from tournaments.results.models import ResultChange
 from tournaments.results.services import held as held_results
 from tournaments.results.services.pipeline import Because, results_changed
-from tournaments.selectors.permissions import is_a_steward, is_staff_of, require_steward
+from tournaments.selectors.permissions import is_staff_of, require_steward
 from tournaments.services.transitions import locked_for
 from tournaments.stewarding.models import SanctionDecision
 
@@ -36,15 +37,16 @@ def event_sanction(*, event: Event, by: User, reason: str) -> Event:
 
 
 def _refuse_own_event(event: Event, by: User) -> None:
-    """A steward does not sanction an event of an organisation they run (a superuser, the installation's
-    operator, may)."""
-    if not by.is_superuser and is_staff_of(user=by, organisation=event.organisation):
-        raise NotAllowed("a steward does not sanction an event of their own organisation", "own_event")
+    """Nobody decides on an event they organise, in any role: staff of its organisation, a co-organiser it
+    named (a superuser too: another steward decides)."""
+    if event.organisers.filter(pk=by.pk).exists() or is_staff_of(user=by, organisation=event.organisation):
+        raise NotAllowed("a steward does not decide on an event they organise: another steward does", "own_event")
 
 
 def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
     """A steward refuses a waiting event, or revokes a sanction: its tables leave the pool (a replay)."""
     require_steward(user=by, game=event.game)
+    _refuse_own_event(event, by)
     reason = _reason(reason)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "unsanction")
@@ -93,12 +95,18 @@ def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason
     return locked
 
 
-def organisation_corrections_trust(*, organisation: Organisation, by: User, trusted: bool) -> Organisation:
-    """A steward lets the club's corrections of sanctioned results be accepted as they come (or no longer)."""
-    if not is_a_steward(user=by):
-        raise NotAllowed("only a steward decides whose corrections are trusted", "not_steward")
-    Organisation.objects.filter(pk=organisation.pk).update(corrections_trusted=trusted)
-    organisation.corrections_trusted = trusted
+def organisation_corrections_trust(*, organisation: Organisation, by: User, trusted: bool, game: str) -> Organisation:
+    """A steward of `game` lets the club's corrections of that game's sanctioned results be accepted as they
+    come (or no longer); the other games' stewards keep theirs waiting."""
+    if game not in games.GAMES:
+        raise DomainError(f"no game is called {game!r}", "unknown_game", "game")
+    require_steward(user=by, game=game)
+    with transaction.atomic():
+        locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
+        games_trusted = set(locked.corrections_trusted_games) - {game} | ({game} if trusted else set())
+        locked.corrections_trusted_games = sorted(games_trusted)
+        locked.save(update_fields=["corrections_trusted_games"])
+    organisation.corrections_trusted_games = locked.corrections_trusted_games
     return organisation
 
 

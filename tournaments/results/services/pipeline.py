@@ -114,7 +114,8 @@ def _record_change(
     by = by or newest_sheet_author(table_ids=table_ids)
     change = held_results.change_record(event_id=event.pk, tables=table_ids, because=str(because), by=by,
                                         reason=reason, before=before)  # fmt: skip
-    if event.organisation.corrections_trusted and because != Because.CORRECTED:  # accepted with its verdict
+    trusted = event.game in event.organisation.corrections_trusted_games
+    if trusted and because != Because.CORRECTED:  # accepted with its verdict
         held_results.change_decide(change=change, accept=True, by=None, reason=TRUSTED_CORRECTIONS)
 
 
