@@ -3,22 +3,36 @@
 what identifies its person while every table still verifies, the standings and the ratings stay the same
 (a replay equals the stored ratings) and published lists show the pseudonym."""
 
+import json
 import random
+import threading
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 
+from config.errors import Conflict
 from ratings.models import Rating, RatingListEntry, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
-from tests.tournaments.helpers import play_round, register_and_check_in, standings_handles
+from tests.tournaments.helpers import (
+    legal_seat_data,
+    play_round,
+    register_and_check_in,
+    running_round,
+    standings_handles,
+)
 from tournaments.entrants.services import guest_create
+from tournaments.integrations.models import IdempotentRequest, Webhook, WebhookDelivery
+from tournaments.integrations.services.webhooks import webhooks_emit_many
+from tournaments.live.models import StreamMessage
 from tournaments.models import Player, ScoreSheet, Table, TableResult
-from tournaments.privacy.services import guest_emails_forget, pseudonym_of
+from tournaments.privacy.services import account_erase, guest_emails_forget, pseudonym_of
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.rating import official_list_publish
+from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.results.services.verification import table_reverify
 from tournaments.selectors.players import player_of_handle
 from tournaments.services.clubs import organisation_create
@@ -160,3 +174,89 @@ def test_the_pages_download_my_data_and_erase_my_account(played) -> None:
     assert Player.objects.get(pk=me.pk).handle == pseudonym_of(me)
     french = Client(HTTP_ACCEPT_LANGUAGE="fr").get("/privacy/").content.decode()
     assert "Ce que nous gardons sur vous" in french
+
+
+def test_erasing_reaches_every_copy_kept_for_a_while(played) -> None:
+    """Issue 53: after an erasure the old handle stayed in public stream messages (served for two days),
+    webhook deliveries and stored idempotent answers."""
+    event, players = played
+    me = players[0]
+    old = me.handle
+    hook = Webhook.objects.create(
+        organisation=event.organisation, url="https://example.org/hook", events=["standings.changed"]
+    )
+    webhooks_emit_many([(event.organisation_id, "standings.changed", {"rows": [{"player": old, "points": 3}]})])
+    StreamMessage.objects.create(event_id=event.pk, user=me.user, kind="seated", data={"table": 1})
+    answers = {"k1": ("application/json", json.dumps({"player": old})), "k2": ("text/html", f"<p>{old}</p>")}
+    for key, (content_type, body) in answers.items():
+        IdempotentRequest.objects.create(caller=key, key=key, fingerprint="f", status_code=200,
+                                         content_type=content_type, body=body.encode())  # fmt: skip
+    public = StreamMessage.objects.filter(user__isnull=True, event_id=event.pk)
+    assert any(old in json.dumps(m.data) for m in public)  # the night's messages named them
+    new = account_erase(user=me.user, password=_with_password(me.user))
+    copies = [json.dumps(m.data) for m in StreamMessage.objects.all()]
+    copies += [d.body for d in WebhookDelivery.objects.filter(webhook=hook)]
+    copies += [bytes(a.body).decode() for a in IdempotentRequest.objects.all()]
+    assert [copy for copy in copies if old in copy] == []
+    assert any(new in json.dumps(m.data) for m in public.all())
+    assert not StreamMessage.objects.filter(user=me.user).exists()
+    assert json.loads(WebhookDelivery.objects.get(webhook=hook).body)["data"]["rows"][0]["player"] == new
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["k1"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_pad_sent_while_the_account_is_erased_never_brings_the_old_handle_back(monkeypatch) -> None:
+    """The race of the drill: the table's sheets, checked against the old handle while the erasure ran, are
+    written after it. They wait for its lock, then are refused naming the change."""
+    from tournaments.privacy import services as privacy
+
+    _event, round_ = running_round()
+    table = Table.objects.select_related("round__event").get(round=round_)
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    me, keeper = seats[0].player, seats[1].player.user
+    old, password = me.handle, _with_password(me.user)
+    data = legal_seat_data(table, random.Random(5))
+    renaming, go_on, outcome = threading.Event(), threading.Event(), {}
+    rename = privacy.rename_in_results
+
+    def slow_rename(*args):
+        renaming.set()
+        go_on.wait(timeout=20)
+        rename(*args)
+
+    monkeypatch.setattr(privacy, "rename_in_results", slow_rename)
+
+    def erase() -> None:
+        try:
+            account_erase(user=me.user, password=password)
+        finally:
+            connection.close()
+
+    def send_pad() -> None:
+        try:
+            fresh = Table.objects.select_related("round__event").get(pk=table.pk)
+            table_sheets_submit(table=fresh, seats=data, by=keeper)
+        except Conflict as refused:
+            outcome["refused"] = refused
+        finally:
+            connection.close()
+
+    eraser = threading.Thread(target=erase)
+    eraser.start()
+    assert renaming.wait(timeout=20)  # the erasure holds the table's lock
+    sender = threading.Thread(target=send_pad)
+    sender.start()
+    sender.join(timeout=1)
+    assert sender.is_alive()  # it waits for the erasure
+    go_on.set()
+    eraser.join(timeout=30)
+    sender.join(timeout=30)
+    assert (outcome["refused"].code, outcome["refused"].field) == ("players_changed", "seats")
+    assert not any(old in json.dumps(sheet.data) for sheet in ScoreSheet.objects.filter(seat__table=table))
+
+
+def _with_password(user: User) -> str:
+    user.set_password("a-long-test-password")
+    user.save()
+    return "a-long-test-password"

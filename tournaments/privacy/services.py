@@ -1,12 +1,15 @@
 """A person's right to be forgotten: erasing an account removes what identifies its person while every
 result stays valid (docs/privacy: /privacy/). Their handle becomes a stable pseudonym everywhere it is
-written (sheets, verdicts, held results, pads, the verdicts' history, ratings, placings, published lists),
+written (sheets, verdicts, held results, pads, the verdicts' history, ratings, placings, published lists,
+and the copies kept for a while: stream messages, webhook deliveries, idempotent answers),
 so every table still verifies, standings, seasons and ratings are unchanged, and lists show the pseudonym;
 their user name, e-mail, names, country, tokens, keys and sessions go. Guests' e-mails go a year after
 their last event when nobody claimed them."""
 
 import hashlib
+import json
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -16,8 +19,9 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from config.errors import DomainError
-from tournaments.integrations.models import ApiKey
-from tournaments.models import Player, Seat, TableResult
+from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDelivery
+from tournaments.live.models import StreamMessage
+from tournaments.models import PadDraft, Player, Seat, Table, TableResult
 from tournaments.results.services.claims import rename_in_results
 from tournaments.results.services.rating import player_ratings_rename
 from tournaments.validators import handle_key
@@ -41,8 +45,10 @@ def account_erase(*, user: User, password: str) -> str:
         player = Player.objects.select_for_update().get(user=user)
         old, new = player.handle, pseudonym_of(player)
         tables = set(Seat.objects.filter(player=player).values_list("table_id", flat=True))
+        _lock_out_racing_writes(tables)
         rename_in_results(tables, old, new)
         _rename_in_history(tables, old, new)
+        _rename_in_copies(user, old, new, events=_events_of(player, tables))
         player_ratings_rename(user_id=user.pk, name=new)
         Player.objects.filter(pk=player.pk).update(
             handle=new, handle_key=handle_key(new), display_name="", country="", claim_code="",
@@ -55,6 +61,51 @@ def account_erase(*, user: User, password: str) -> str:
         Token.objects.filter(user=user).delete()
         ApiKey.objects.filter(created_by=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
     return new
+
+
+def _lock_out_racing_writes(tables: set[int]) -> None:
+    """Take the tables' locks (their results, then their pads) as a sheet or a pad's save does: one under
+    way finishes first (and is renamed with the rest); one that arrives meanwhile waits, then finds the
+    player renamed and is refused (tournaments/results/services/sheets.py, pad.py)."""
+    list(TableResult.objects.select_for_update().filter(table_id__in=tables).order_by("pk").values_list("pk"))
+    list(PadDraft.objects.select_for_update().filter(table_id__in=tables).order_by("pk").values_list("pk"))
+
+
+def _events_of(player: Player, tables: set[int]) -> set[int]:
+    played = Table.objects.filter(pk__in=tables).values_list("round__event_id", flat=True)
+    return set(played) | set(player.registrations.values_list("event_id", flat=True))
+
+
+def _rename_in_copies(user: User, old: str, new: str, *, events: set[int]) -> None:
+    """The copies kept for a while name the player too: the events' stream messages (two days: the public
+    streams' and the other players' own; their own stream's are deleted), the webhooks' deliveries, the
+    idempotent answers (a day). Each is renamed wherever a value is the old handle; an answer that is not
+    JSON and names them is forgotten (its retry is done again, once)."""
+    StreamMessage.objects.filter(user=user).delete()
+    for message in StreamMessage.objects.filter(event_id__in=events).only("pk", "data"):  # others' own too
+        renamed = handle_renamed(message.data, old, new)
+        if renamed != message.data:
+            StreamMessage.objects.filter(pk=message.pk).update(data=renamed)
+    for delivery in WebhookDelivery.objects.filter(body__contains=json.dumps(old)).only("pk", "body"):
+        body = json.dumps(handle_renamed(json.loads(delivery.body), old, new))
+        WebhookDelivery.objects.filter(pk=delivery.pk).update(body=body)
+    for answer in IdempotentRequest.objects.only("pk", "body", "content_type").iterator():
+        if old.encode() not in bytes(answer.body):
+            continue
+        if answer.content_type.startswith("application/json"):
+            body = json.dumps(handle_renamed(json.loads(bytes(answer.body)), old, new)).encode()
+            IdempotentRequest.objects.filter(pk=answer.pk).update(body=body)
+        else:
+            IdempotentRequest.objects.filter(pk=answer.pk).delete()
+
+
+def handle_renamed(data: Any, old: str, new: str) -> Any:
+    """The JSON with every string equal to the old handle made the new one, whatever its key."""
+    if isinstance(data, dict):
+        return {key: handle_renamed(value, old, new) for key, value in data.items()}
+    if isinstance(data, list):
+        return [handle_renamed(item, old, new) for item in data]
+    return new if data == old else data
 
 
 def _rename_in_history(tables: set[int], old: str, new: str) -> None:

@@ -8,6 +8,7 @@ from django.db import transaction
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import PadDraft, Table
 from tournaments.pad_drafts import PadDraftContent, checked_seats
+from tournaments.results.services.sheets import require_players_unchanged
 from tournaments.selectors.permissions import require_at_table_or_organiser
 
 
@@ -19,6 +20,7 @@ def pad_draft_save(*, table: Table, data: Any, version: int, by: User) -> PadDra
     seats = checked_seats(game_id=table.round.event.game, data=data, handles=handles)
     with transaction.atomic():
         draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
+        require_players_unchanged(table_id=table.pk, handles=handles)
         if draft.version != version:
             raise Conflict(
                 f"another phone saved this table's pad (version {draft.version}, you had {version}); "

@@ -85,7 +85,18 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
     with transaction.atomic():
         locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
         result = locking.get(table_id=table.pk)
+        require_players_unchanged(table_id=table.pk, handles=set(seated))
         return _store_versions(result, result.table.round, entries, by, organiser)
+
+
+def require_players_unchanged(*, table_id: int, handles: set[str]) -> None:
+    """Under the table's lock: its players are still those the sheets were checked against (an account
+    erased meanwhile renamed one: the sheets would bring the old name back)."""
+    if set(Seat.objects.filter(table_id=table_id).values_list("player__handle", flat=True)) != handles:
+        raise Conflict(
+            "a player of this table was renamed meanwhile (an account erased); load the table and send it again",
+            "players_changed", field="seats",
+        )  # fmt: skip
 
 
 class _OrganiserCheck:
