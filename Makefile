@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks beat bench clean
+.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks lab beat bench clean
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -65,6 +65,10 @@ worker: $(STAMP) secret
 # Webhook deliveries have their own queue and worker, so a slow receiver never delays a verification.
 webhooks: $(STAMP) secret
 	$(BIN)/celery -A config worker -Q boomerang-webhooks --pool=threads --concurrency=8 --loglevel=info
+
+# The quality lab's nightly reports: their own queue and worker, so a big pool's minutes never hold a verification.
+lab: $(STAMP) secret
+	$(BIN)/celery -A config worker -Q boomerang-lab --concurrency=1 --loglevel=info
 
 beat: $(STAMP) secret
 	$(BIN)/celery -A config beat --loglevel=info

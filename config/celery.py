@@ -51,18 +51,23 @@ def drop_unusable_connections(task: Any = None, **_kwargs: object) -> None:
 task_prerun.connect(drop_unusable_connections)
 
 
-def dispatch(task_name: str, *args: object) -> bool:
+def dispatch(task_name: str, *args: object, time_limit: float | None = None) -> bool:
     """Send a task, known by its name (so services need not import the tasks that call them), surviving a
-    broker outage: the work stays recorded and the periodic sweep sends it later."""
+    broker outage: the work stays recorded and the periodic sweep sends it later. `time_limit`: this run's
+    soft limit in seconds, in place of CELERY_TASK_SOFT_TIME_LIMIT (the hard one HARD_AFTER_SOFT later)."""
     if _off_the_request(task_name):
         run_off_the_request(app.tasks[task_name], args)
         return True
+    limits = {} if time_limit is None else {"soft_time_limit": time_limit, "time_limit": time_limit + HARD_AFTER_SOFT}
     try:
-        app.tasks[task_name].delay(*args)
+        app.tasks[task_name].apply_async(args=args, **limits)
     except (OperationalError, ConnectionError, OSError) as error:
         logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task_name, args, error)
         return False
     return True
+
+
+HARD_AFTER_SOFT = 30  # seconds between a task's soft time limit (it may clean up) and its hard one
 
 
 def dispatch_later(task_name: str, countdown: float, *args: object) -> bool:

@@ -277,9 +277,12 @@ WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))
 # Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
 # their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.
 CELERY_WEBHOOK_QUEUE = env.str("CELERY_WEBHOOK_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-webhooks")
+# The quality lab's reports (minutes for a big pool) likewise: `celery -A config worker -Q boomerang-lab`.
+CELERY_LAB_QUEUE = env.str("CELERY_LAB_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-lab")
 CELERY_TASK_ROUTES = {
     "tournaments.tasks.webhook_deliver_task": {"queue": CELERY_WEBHOOK_QUEUE},
     "tournaments.tasks.webhook_sweep_task": {"queue": CELERY_WEBHOOK_QUEUE},
+    "ratings.tasks.pool_quality_task": {"queue": CELERY_LAB_QUEUE},
 }
 
 # Webhooks (docs/webhooks.md): https only unless WEBHOOK_ALLOW_HTTP; never to loopback, private, link-local,

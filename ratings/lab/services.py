@@ -7,8 +7,10 @@ from dataclasses import asdict
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
+from config.celery import dispatch
 from config.errors import Conflict, DomainError
 from ratings.lab.fit import compare
 from ratings.lab.models import ParametersDecision, QualityReport
@@ -38,12 +40,24 @@ REASON_MOST = 2000  # whatever the door: the API, the page
 MIN_TABLES_TO_FIT = 50  # fewer, and the later 20% is too few tables to tell parameters apart
 
 
-def pools_quality_refresh() -> int:
-    """Every pool's report (the nightly task); returns how many."""
-    pools = list(RatingPool.objects.all())
-    for pool in pools:
-        pool_quality_refresh(pool=pool)
-    return len(pools)
+def pools_quality_dispatch() -> int:
+    """Send one report task a pool (the nightly task) to the lab's own queue, each with a time limit that
+    fits its pool's tables; returns how many were sent."""
+    pools = RatingPool.objects.annotate(tables=Count("events", filter=Q(events__kind=RatingEvent.Kind.MATCH)))
+    sent = 0
+    for pool_id, tables in pools.values_list("pk", "tables"):
+        sent += dispatch(POOL_QUALITY_TASK, pool_id, time_limit=quality_seconds(tables))
+    return sent
+
+
+def quality_seconds(tables: int) -> float:
+    """A report's time limit for a pool of this many tables: a minute, and three times what BENCHMARKS.md
+    measured (93.8 s for 100,000 tables: about 1 ms a table) for a slower or busier machine."""
+    return 60 + tables * SECONDS_A_TABLE * 3
+
+
+SECONDS_A_TABLE = 0.001
+POOL_QUALITY_TASK = "ratings.tasks.pool_quality_task"  # by name: ratings/lab/tasks.py calls this module
 
 
 def _tables(pool: RatingPool) -> Any:

@@ -1,11 +1,22 @@
-"""The quality lab's nightly task."""
+"""The quality lab's tasks: the nightly fan-out, and one pool's report on the lab's own queue
+(CELERY_LAB_QUEUE: a report of a big pool takes minutes, and never holds a verification slot meanwhile)."""
 
 from celery import shared_task
 
-from ratings.lab.services import pools_quality_refresh
+from config.celery import RETRY_WHILE_THE_DATABASE_IS_AWAY
+from ratings.lab.services import pool_quality_refresh, pools_quality_dispatch
+from ratings.models import RatingPool
 
 
 @shared_task(name="ratings.tasks.quality_refresh_task")  # the name beat has queued it by
 def quality_refresh_task() -> int:
-    """Every pool's quality report, nightly (Celery beat)."""
-    return pools_quality_refresh()
+    """Nightly (Celery beat): one report task a pool."""
+    return pools_quality_dispatch()
+
+
+@shared_task(name="ratings.tasks.pool_quality_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def pool_quality_task(pool_id: int) -> None:
+    """One pool's report, sent with a time limit that fits its size (ratings/lab/services.quality_seconds)."""
+    pool = RatingPool.objects.filter(pk=pool_id).first()
+    if pool is not None:
+        pool_quality_refresh(pool=pool)

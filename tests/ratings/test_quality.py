@@ -125,3 +125,37 @@ def test_the_quality_page_shows_the_report_in_english_and_french() -> None:
     french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/leaderboards/{GAME}/quality/").content.decode()
     assert "Vainqueur prédit" in french
     assert Client().get("/leaderboards/no-such-game/quality/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_nightly_task_sends_one_report_a_pool_to_the_labs_queue_with_a_limit_that_fits_it(monkeypatch) -> None:
+    """Issue 53: every pool ran in one task under the verification queue's 30 s limit, so a 40,000-table pool
+    never got a report and held a verification slot meanwhile."""
+    from django.conf import settings
+
+    from config.celery import app
+    from ratings.lab import services as lab
+    from ratings.lab.models import QualityReport
+    from ratings.lab.tasks import quality_refresh_task
+    from ratings.models import RatingPool
+    from ratings.services.pools import match_record
+    from tests.factories import UserFactory
+    from tests.ratings.test_services import T0, placings
+
+    users = [UserFactory() for _ in range(4)]
+    for n, game in enumerate(["boomerang-australia", "boomerang-usa", "boomerang-usa"]):
+        match_record(game=game, source=f"table:{n}", order_at=T0 + timedelta(days=n),
+                     placings=placings(users, [1, 2, 3, 4]))  # fmt: skip
+    sent = []
+    dispatch = lab.dispatch
+    monkeypatch.setattr(
+        lab, "dispatch", lambda *args, **limits: sent.append((args, limits)) or dispatch(*args, **limits)
+    )
+    assert quality_refresh_task() == RatingPool.objects.count() >= 2
+    assert QualityReport.objects.count() == RatingPool.objects.count()  # done in-process here
+    limits = {args[1]: limits["time_limit"] for args, limits in sent}
+    usa = RatingPool.objects.get(game="boomerang-usa").pk
+    assert limits[usa] == lab.quality_seconds(2) > settings.CELERY_TASK_SOFT_TIME_LIMIT
+    assert lab.quality_seconds(100_000) > 93.8 * 2  # BENCHMARKS.md's pool fits, with room
+    route = app.amqp.router.route({}, lab.POOL_QUALITY_TASK)
+    assert route["queue"].name == settings.CELERY_LAB_QUEUE != settings.CELERY_TASK_DEFAULT_QUEUE
