@@ -5,6 +5,7 @@ naming the table, the seat and the problem."""
 import copy
 import io
 import json
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import jsonschema
@@ -62,7 +63,8 @@ def test_export_then_import_into_an_empty_database_gives_the_same_event(game: st
     empty_the_database(event)
     steward = UserFactory(is_superuser=True)
     imported = event_import(archive=archive, by=steward)
-    event_sanction(event=imported, by=steward, reason="the same event, imported")
+    another = UserFactory(is_superuser=True)  # the importer organises it: another steward decides
+    event_sanction(event=imported, by=another, reason="the same event, imported")
     assert snapshot(imported) == before
 
 
@@ -284,3 +286,37 @@ def test_the_import_command_refuses_deeply_nested_json(tmp_path) -> None:
     UserFactory(username="importer", is_superuser=True)
     with pytest.raises(CommandError, match="nested"):
         call_command("import_event", str(path), "--as", "importer")
+
+
+def test_an_overridden_tables_places_follow_from_its_sheets_unless_a_steward_imports_it() -> None:
+    """Issue 53: an overridden table with its ranks reversed imported as it stood."""
+    archive = fresh_archive()
+    table = archive["rounds"][0]["tables"][0]
+    table["status"], table["override_reason"] = "overridden", "the organiser's word"
+    seats = table["verdict"]["seats"]
+    ranks = [seat["rank"] for seat in seats]
+    for seat, rank in zip(seats, reversed(ranks), strict=True):
+        seat["rank"] = rank
+    assert ranks != list(reversed(ranks))
+    organiser = UserFactory()
+    with pytest.raises(DomainError) as refused:
+        event_import(archive=copy.deepcopy(archive), by=organiser)
+    assert refused.value.field == "rounds[1].tables[1].verdict"
+    assert "only a steward" in refused.value.message
+    assert not Event.objects.exists()
+    imported = event_import(archive=archive, by=UserFactory(is_superuser=True))  # a steward vouches
+    assert TableResult.objects.get(table__round__event=imported).status == "overridden"
+
+
+def test_near_copies_of_the_same_games_are_one_archive_whatever_their_times() -> None:
+    """Issue 53: 25 near-copies imported, each with one `verified_at` a microsecond apart."""
+    archive = fresh_archive()
+    steward = UserFactory(is_superuser=True)
+    event_import(archive=copy.deepcopy(archive), by=steward)
+    near = copy.deepcopy(archive)
+    at = datetime.fromisoformat(near["rounds"][0]["tables"][0]["verified_at"])
+    near["rounds"][0]["tables"][0]["verified_at"] = (at + timedelta(microseconds=1)).isoformat()
+    with pytest.raises(DomainError) as refused:
+        event_import(archive=near, by=steward)
+    assert refused.value.code == "archive_imported"
+    assert Event.objects.count() == 1

@@ -32,7 +32,7 @@ from tournaments.models import (
 )
 from tournaments.results.services.pipeline import Because, results_changed
 from tournaments.selectors.events import event_standings
-from tournaments.selectors.permissions import require_staff
+from tournaments.selectors.permissions import is_steward, require_staff
 from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import organisation_create
 from tournaments.services.events import event_check
@@ -152,9 +152,10 @@ def _import(data: dict[str, Any], by: User) -> Event:
         raise Refused("the archive was verified with other edition data than this instance's", "edition.fingerprint")
     starts_at = _start_checked(data["event"].get("starts_at"))
     dealer = Event(**{name: data["event"][name] for name in DEAL_SETTINGS if name in data["event"]})
+    by_steward = is_steward(user=by, game=game)
     for round_ in data["rounds"]:
         for table in round_["tables"]:
-            _reverify(dealer, round_["number"], table)
+            _reverify(dealer, round_["number"], table, by_steward)
             _time_checked(table, starts_at, f"rounds[{round_['number']}].tables[{table['number']}].verified_at")
     source, results = _identity(data)
     _refuse_a_second_import(source, results)
@@ -177,13 +178,18 @@ def _import(data: dict[str, Any], by: User) -> Event:
 
 def _identity(data: dict[str, Any]) -> tuple[str, str]:
     """Where the archive comes from ("<instance>#<event id>", empty when it does not say) and the hash of its
-    results (rounds, tables, sheets, verdicts): the same games imported twice are refused whatever the
-    settings say."""
+    results (rounds, tables, sheets, verdicts), its games' content alone: the same games imported twice are
+    refused whatever the settings or the tables' times say (a near-copy differing by a microsecond is the
+    same games)."""
     source = data.get("source") or {}
     origin = f"{source['instance']}#{int(source['event'])}" if source else ""
     if len(origin) > SOURCE_LENGTH:
         raise Refused("the archive's source is too long", "source")
-    canonical = json.dumps(data["rounds"], sort_keys=True, separators=(",", ":"), default=str)
+    games_played = [
+        {**round_, "tables": [{k: v for k, v in table.items() if k != "verified_at"} for table in round_["tables"]]}
+        for round_ in data["rounds"]
+    ]
+    canonical = json.dumps(games_played, sort_keys=True, separators=(",", ":"), default=str)
     return origin, "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -271,11 +277,13 @@ def _saved(instance: M, where: str) -> M:
     return instance
 
 
-def _reverify(dealer: Event, number: int, table: dict[str, Any]) -> None:
+def _reverify(dealer: Event, number: int, table: dict[str, Any], by_steward: bool) -> None:
     """Every table is checked again or refused: the engine's verdict on the archived sheets must be the
     archived verdict (forfeited seats aside), with duplicate deals against the deal the archived seed gives
     (`dealer`: an unsaved event with the settings). A table won by forfeit must be one (at most one player
-    left); an overridden table keeps its archived verdict but needs its reason and sheets that read."""
+    left); an overridden table keeps its archived verdict but needs its reason and sheets that read, and
+    places that follow from them (the engine's ranks: an override accepts a table's problems, not other
+    places), unless a steward of the game imports it (`by_steward`), vouching for the reason."""
     where = f"rounds[{number}].tables[{table['number']}]"
     status = table["status"]
     if status not in TableResult.COUNTS:
@@ -295,12 +303,21 @@ def _reverify(dealer: Event, number: int, table: dict[str, Any]) -> None:
         raise Refused(f"{where}, seat {', '.join(missing)}: no sheet, and the table was not won by forfeit",
                       f"{where}.seats")  # fmt: skip
     again = _engine_verdict(dealer, number, [seat["sheet"] for seat in playing], forfeited, table, where)
+    if status == "overridden" and not by_steward and _ranks(again) != _ranks(stored):
+        raise Refused(
+            f"{where}: the places of an overridden table do not follow from its sheets; only a steward of the "
+            "game imports such a table", f"{where}.verdict",
+        )  # fmt: skip
     if status != "overridden" and again.to_json() != stored.to_json():
         named = sorted({p["player"] for p in again.problems if p.get("player")})
         named = named or [s.player for s, t in zip(again.seats, stored.seats, strict=False) if s != t][:1]
         codes = ", ".join(p["code"] for p in again.problems) or "totals or places differ"
         message = f"{where}, seat {', '.join(named) or '?'}: the verdict does not match the sheets ({codes})"
         raise Refused(message, f"{where}.verdict")
+
+
+def _ranks(verdict: TableVerdict) -> dict[str, int]:
+    return {seat.player: seat.rank for seat in verdict.seats}
 
 
 def _engine_verdict(

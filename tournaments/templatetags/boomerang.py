@@ -27,7 +27,7 @@ register = template.Library()
 def offline_account(user: Any) -> str:
     """Who the phone's kept pages belong to, as offline.js compares it: empty when signed out, else a keyed
     digest of the account (the page says nothing a reader could use)."""
-    if not user.is_authenticated:
+    if not getattr(user, "is_authenticated", False):  # signed out, or a page rendered with no request (a 500)
         return ""
     return salted_hmac("offline-account", str(user.pk)).hexdigest()[:16]
 
