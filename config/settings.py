@@ -183,6 +183,7 @@ REST_FRAMEWORK = {
         "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),  # failed guesses at one account
         "signup": env.str("THROTTLE_SIGNUP", default="300/hour"),  # a championship's door is one address
         "erase": env.str("THROTTLE_ERASE", default="10/hour"),
+        "stream_open": env.str("THROTTLE_STREAM_OPEN", default="600/min"),  # a venue's phones and screens
         "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
         "claim": env.str("THROTTLE_CLAIM", default="30/hour"),
         "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),

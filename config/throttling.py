@@ -151,6 +151,16 @@ class SignupThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "signup"
 
 
+class StreamOpenThrottle(FallbackThrottle):
+    """Streams opened (each with its catch-up from the database) per address, signed in or not: a venue's
+    phones and screens share one, so the rate is a crowd's, not a person's."""
+
+    scope = "stream_open"
+
+    def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 def successes_forgotten(throttles: Sequence[SimpleRateThrottle]) -> None:
     """A log-in succeeded: none of these throttles counts it."""
     for throttle in throttles:

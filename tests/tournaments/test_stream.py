@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from django.test import Client
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
@@ -32,10 +33,16 @@ class Stream:
                                 headers={"Accept": "text/event-stream", **(headers or {})})  # fmt: skip
         self.response = self.connection.getresponse()
         self.messages: list[tuple[int, str, dict]] = []
-        self.arrived = threading.Condition()
+        self.arrived, self.ended = threading.Condition(), threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
+        try:
+            self._read_blocks()
+        finally:
+            self.ended.set()
+
+    def _read_blocks(self) -> None:
         for block in self._blocks():
             fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and line[0] != ":")
             if "event" in fields:
@@ -207,3 +214,63 @@ def test_the_sweep_forgets_messages_older_than_two_days() -> None:
     StreamMessage.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=2, minutes=1))
     assert stream_sweep() == 1
     assert list(StreamMessage.objects.values_list("pk", flat=True)) == [new.pk]
+
+
+def test_under_asgi_opening_streams_is_throttled_per_address(asgi_server, monkeypatch) -> None:
+    """Issue 53: 2,000 streams and 600 full catch-ups from one address; under ASGI no view's throttle ran."""
+    from config.throttling import StreamOpenThrottle
+
+    monkeypatch.setattr(
+        StreamOpenThrottle, "THROTTLE_RATES", {**StreamOpenThrottle.THROTTLE_RATES, "stream_open": "3/min"}
+    )
+    event = EventFactory()
+    parts = urlsplit(asgi_server)
+    statuses = []
+    for _ in range(4):
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        connection.request(
+            "GET", f"/api/events/{event.pk}/stream/?last_event_id=0", headers={"Accept": "text/event-stream"}
+        )
+        answer = connection.getresponse()
+        statuses.append(answer.status)
+        if answer.status == 429:
+            assert int(answer.getheader("Retry-After")) > 0
+            assert json.loads(answer.read())["code"] == "throttled"
+        connection.close()
+    assert statuses == [200, 200, 200, 429]
+
+
+@pytest.mark.services
+def test_when_redis_returns_every_stream_here_ends_so_its_client_catches_up_from_the_database(settings) -> None:
+    """Issue 53: with Redis away a message reached only the writing process's clients, and the others never
+    got it (their connection stayed open, so they never caught up). When the listener is back on Redis,
+    this process's streams end; EventSource reconnects with Last-Event-ID and reads what it missed."""
+    from tests.workers import free_port, redis_server, wait_until
+    from tournaments.live.hub import Client, Hub
+
+    port = free_port()
+    settings.REDIS_URL = f"redis://127.0.0.1:{port}/0"
+    hub, client = Hub(), Client(event_id=1, user_id=None)
+    with redis_server(port):
+        hub.join(client)
+        assert hub._subscribed.wait(5)
+    wait_until(lambda: not hub._subscribed.is_set(), 10, "the listener to lose Redis")
+    assert not client.dropped  # Redis away: the stream stays, hearing this process's own messages
+    with redis_server(port):
+        wait_until(lambda: client.dropped, 10, "the stream to end once Redis is back")
+    assert client.inbox.get_nowait()["kind"] == ""  # woken at once, not at the next heartbeat
+
+
+def test_a_replaced_token_ends_the_streams_it_opened_and_cannot_open_another(live_server) -> None:
+    """Issue 53: a revoked credential's open personal stream kept delivering."""
+    from tournaments.services.accounts import token_for_login
+
+    player = PlayerFactory()
+    token = token_for_login(user=player.user)
+    mine = Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"})
+    assert mine.response.status == 200
+    rotated = Client(headers={"Authorization": f"Token {token}"}).post("/api/auth/token/rotate/")
+    assert rotated.status_code == 200
+    assert mine.ended.wait(10)  # the stream ended, well before any heartbeat would have told
+    again = Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"})
+    assert again.response.status == 401

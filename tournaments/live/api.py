@@ -21,6 +21,7 @@ from django.db import connection
 from django.http import HttpRequest, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
@@ -28,6 +29,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.errors import DomainError
+from config.throttling import StreamOpenThrottle
 from tournaments.live.hub import QUEUE_SIZE, Client, hub
 from tournaments.live.selectors import stream_event, stream_missed
 
@@ -99,8 +101,12 @@ Stream = tuple[Client, Callable[..., list[dict[str, Any]]], int | None]
 
 def stream_of(request: HttpRequest, event_id: int | None = None) -> Stream:
     """The stream a request asks for, checked as the API checks (its authentication classes): an event's
-    public stream (`event_id`), else the signed-in player's own. Raises a DomainError to refuse."""
+    public stream (`event_id`), else the signed-in player's own. Raises a DomainError to refuse, Throttled
+    past THROTTLE_STREAM_OPEN from one address (under ASGI no view's throttles run: this is the one)."""
     after = last_event_id(request)
+    opening = StreamOpenThrottle()
+    if not opening.allow_request(request, None):
+        raise Throttled(opening.wait())
     if event_id is not None:
         event = stream_event(pk=event_id)
         return Client(event_id=event.pk, user_id=None), partial(stream_missed, event_id=event.pk), after
@@ -173,6 +179,8 @@ def _sync_body(client: Client, missed: Callable[..., list[dict[str, Any]]], afte
             except queue.Empty:
                 yield ": keep-alive\n\n"
                 continue
+            if client.dropped:
+                break
             if message["id"] not in caught_up:
                 yield sse(message)
     finally:
@@ -208,6 +216,8 @@ async def body_async(
                     yield ": keep-alive\n\n"
                 continue
             message = arrival.result()
+            if client.dropped:
+                break
             if message["id"] not in caught_up:
                 yield sse(message)
     finally:

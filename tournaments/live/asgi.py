@@ -10,6 +10,7 @@ test server) the same paths are Django's views (tournaments/api/stream.py), with
 
 import asyncio
 import json
+import math
 import re
 from collections.abc import Awaitable, Callable
 from io import BytesIO
@@ -44,10 +45,12 @@ async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
         await _refuse(send, refused.http_status, {"code": refused.code, "detail": refused.message,
                                                   "field": refused.field})  # fmt: skip
         return
-    except APIException as refused:  # a credential the authentication classes refuse (a bad token or key)
+    except APIException as refused:  # a credential the authentication classes refuse, a throttle
         codes = refused.get_codes()
+        wait = getattr(refused, "wait", None)
         await _refuse(send, refused.status_code, {"code": codes if isinstance(codes, str) else "invalid",
-                                                  "detail": str(refused.detail), "field": None})  # fmt: skip
+                                                  "detail": str(refused.detail), "field": None},
+                      [(b"retry-after", str(math.ceil(wait)).encode())] if wait else [])  # fmt: skip
         return
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
@@ -63,8 +66,11 @@ async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
         disconnected.cancel()
 
 
-async def _refuse(send: Send, status: int, body: dict[str, Any]) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+async def _refuse(
+    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    answer_headers = [(b"content-type", b"application/json"), *(headers or [])]
+    await send({"type": "http.response.start", "status": status, "headers": answer_headers})
     await send({"type": "http.response.body", "body": json.dumps(body).encode()})
 
 

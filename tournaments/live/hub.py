@@ -41,11 +41,26 @@ class Client:
         return bool(self.user_id == message["user"])
 
     def offer(self, message: dict[str, Any]) -> None:
-        """Into the queue, from the client's own thread or loop (Hub.deliver sees to it); full: dropped."""
+        """Into the queue, from the client's own thread or loop (Hub.deliver sees to it); full: dropped. The
+        END of a person's streams drops the client and wakes it."""
+        if message["kind"] == END:
+            self.dropped, message = True, WAKE
         try:
             self.inbox.put_nowait(message)
         except (queue.Full, asyncio.QueueFull):
             self.dropped = True
+
+    def end(self) -> None:
+        """Drop the client and wake it, from any thread: its stream ends, and it reconnects with Last-Event-ID."""
+        self.dropped = True
+        if self.loop is None:
+            self.offer(WAKE)
+        else:
+            self.loop.call_soon_threadsafe(self.offer, WAKE)
+
+
+WAKE: dict[str, Any] = {"id": None, "kind": "", "data": None, "user": None, "event": None}  # no client wants it
+END = "stream.end"  # not a message a client reads: its person's streams end (tournaments/live/services.py)
 
 
 def channel() -> str:
@@ -99,17 +114,30 @@ class Hub:
         for loop, gathered in by_loop.items():
             loop.call_soon_threadsafe(_offer_each, gathered, message)
 
+    def drop_all(self) -> None:
+        with self._lock:
+            clients = list(self._clients)
+        for client in clients:
+            client.end()
+
     def _listen(self) -> None:
-        """Redis to this process's clients, reconnecting when Redis comes back."""
+        """Redis to this process's clients, reconnecting when Redis comes back. Then every client here is
+        dropped: what the other processes wrote meanwhile reached only their own clients, so these reconnect
+        (EventSource does, after `retry`) and read it from the database after their Last-Event-ID."""
+        lost = False
         while True:
             try:
                 pubsub = redis.Redis.from_url(settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
                 pubsub.subscribe(channel())
                 self._subscribed.set()
+                if lost:
+                    self.drop_all()
+                    lost = False
                 for raw in pubsub.listen():
                     self.deliver(json.loads(raw["data"]))
             except redis.RedisError:
                 self._subscribed.clear()
+                lost = True
                 log.warning("stream: listener lost Redis; retrying")
                 threading.Event().wait(1.0)
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.announcements import EVENT, PLAYER, Announcement
-from tournaments.live.hub import hub
+from tournaments.live.hub import END, hub
 from tournaments.live.models import StreamMessage
 
 KEPT = timedelta(days=2)  # the event's day, and the night after it
@@ -52,6 +52,22 @@ def stream_announce(*, event_id: int, kind: str, data: dict[str, Any]) -> None:
     supersedes (table.submitted, then the table's verdict). Published when the transaction commits."""
     message = {"id": None, "event": event_id, "user": None, "kind": kind, "data": data}
     transaction.on_commit(lambda: hub.publish(message))
+
+
+def streams_end(*, user_id: int) -> None:
+    """After the commit, the person's own streams end on every node: what let them in may no longer (a
+    token replaced or deleted, a log-out, an account erased). Each reconnects, with what holds now or not."""
+    message: dict[str, Any] = {"id": None, "kind": END, "user": user_id, "event": None, "data": {}}
+    transaction.on_commit(lambda: hub.publish(message))
+
+
+def streams_end_when_a_token_goes(sender: Any, instance: Any, **kwargs: Any) -> None:
+    streams_end(user_id=instance.user_id)
+
+
+def streams_end_on_log_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    if user is not None:
+        streams_end(user_id=user.pk)
 
 
 def as_json(message: StreamMessage) -> dict[str, Any]:

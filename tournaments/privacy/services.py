@@ -87,14 +87,14 @@ def _rename_in_copies(user: User, old: str, new: str, *, events: set[int]) -> No
         if renamed != message.data:
             StreamMessage.objects.filter(pk=message.pk).update(data=renamed)
     for delivery in WebhookDelivery.objects.filter(body__contains=json.dumps(old)).only("pk", "body"):
-        body = json.dumps(handle_renamed(json.loads(delivery.body), old, new))
-        WebhookDelivery.objects.filter(pk=delivery.pk).update(body=body)
+        renamed_body = json.dumps(handle_renamed(json.loads(delivery.body), old, new))
+        WebhookDelivery.objects.filter(pk=delivery.pk).update(body=renamed_body)
     for answer in IdempotentRequest.objects.only("pk", "body", "content_type").iterator():
         if old.encode() not in bytes(answer.body):
             continue
         if answer.content_type.startswith("application/json"):
-            body = json.dumps(handle_renamed(json.loads(bytes(answer.body)), old, new)).encode()
-            IdempotentRequest.objects.filter(pk=answer.pk).update(body=body)
+            renamed_answer = json.dumps(handle_renamed(json.loads(bytes(answer.body)), old, new)).encode()
+            IdempotentRequest.objects.filter(pk=answer.pk).update(body=renamed_answer)
         else:
             IdempotentRequest.objects.filter(pk=answer.pk).delete()
 
