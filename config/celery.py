@@ -58,9 +58,12 @@ def dispatch(task_name: str, *args: object, time_limit: float | None = None) -> 
     if _off_the_request(task_name):
         run_off_the_request(app.tasks[task_name], args)
         return True
-    limits = {} if time_limit is None else {"soft_time_limit": time_limit, "time_limit": time_limit + HARD_AFTER_SOFT}
+    task = app.tasks[task_name]
     try:
-        app.tasks[task_name].apply_async(args=args, **limits)
+        if time_limit is None:
+            task.delay(*args)
+        else:
+            task.apply_async(args=args, soft_time_limit=time_limit, time_limit=time_limit + HARD_AFTER_SOFT)
     except (OperationalError, ConnectionError, OSError) as error:
         logging.getLogger(__name__).warning("broker unavailable, %s%r left for the sweep: %s", task_name, args, error)
         return False
