@@ -41,6 +41,14 @@ def remembered(key: str, compute: Callable[[], T], seconds: int = DAY) -> T:
     return value
 
 
+def forget(key: str) -> None:
+    """Drop what `remembered` keeps under `key` (its source changed)."""
+    try:
+        cache.delete(key)
+    except CACHE_ERRORS as error:
+        logger.warning("cache unavailable, %s not forgotten: %s", key, error)
+
+
 def visitor_page(
     request: HttpRequest, key_parts: tuple[Any, ...], build: Callable[[], HttpResponse], seconds: int | None = None
 ) -> HttpResponse:

@@ -88,3 +88,23 @@ def user_client(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
+
+
+@pytest.fixture
+def real_edition_stand_in():
+    """Take games' shipped practice data as if it were their printed edition: a test stand-in (the service
+    ships no real data for them) for what happens once a steward has made the real edition the game's."""
+    import json
+    from pathlib import Path
+
+    import games
+    from tournaments.catalogue.models import Edition
+
+    def take(*game_ids: str) -> None:
+        for game in (game for game in game_ids if games.GAMES[game].practice_edition is not None):
+            if not Edition.objects.filter(game=game, is_active=True).update(is_practice=False):
+                raw = json.loads((Path(games.__file__).parent / "data" / f"practice-{game}.json").read_text())
+                Edition.objects.create(game=game, name=f"{raw['name']} (test stand-in for the printed edition)",
+                                       data=raw, is_practice=False, is_active=True)  # fmt: skip
+
+    return take

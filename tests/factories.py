@@ -29,6 +29,12 @@ class OrganisationFactory(factory.django.DjangoModelFactory):
     kind = "club"
 
 
+def _practice(game: str) -> bool:
+    from tournaments.catalogue.selectors import edition_is_practice
+
+    return edition_is_practice(game=game)
+
+
 class EventFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = "tournaments.Event"
@@ -40,7 +46,9 @@ class EventFactory(factory.django.DjangoModelFactory):
     capacity = 16
     seed = 7
     organisation = factory.SubFactory(OrganisationFactory)
-    sanction = "sanctioned"  # as a trusted club's event is; the sanction tests start from "waiting"
+    # As a trusted club's event is (the sanction tests start from "waiting"); an event of a game played on
+    # practice data is never sanctioned (tournaments/catalogue/selectors.edition_is_practice).
+    sanction = factory.LazyAttribute(lambda event: "waiting" if _practice(event.game) else "sanctioned")
 
     @factory.post_generation
     def organisers(self, create, extracted, **kwargs):

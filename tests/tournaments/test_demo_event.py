@@ -13,7 +13,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.embedded]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str) -> None:
+def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str, real_edition_stand_in) -> None:
+    real_edition_stand_in(game)  # rated once the game's edition is the printed one
     players = 9 if game == "boomerang-hunt" else 6
     report = demo_event_run(game=game, players=players, seed=3, rounds=2, mistake_rate=0.5, rated=True)
     assert report.event.status == "finished"
@@ -23,7 +24,20 @@ def test_the_demo_plays_every_table_to_a_verified_result_and_rates_it(game: str)
     assert Rating.objects.filter(pool__game=game, games=2).count() == players
 
 
-def test_the_command_prints_standings_and_the_leaderboard(capsys) -> None:
+@pytest.mark.parametrize("game", ["boomerang-europe", "boomerang-usa", "boomerang-hunt", "boomerang-flip"])
+def test_an_event_of_a_game_on_practice_data_plays_whole_and_is_never_sanctioned_nor_rated(game: str) -> None:
+    """Issue 55: only Australia's cards are public; the others' shipped data is practice data, so their
+    events are practice events."""
+    players = 9 if game == "boomerang-hunt" else 6
+    report = demo_event_run(game=game, players=players, seed=3, rounds=2, mistake_rate=0.5, rated=True)
+    assert report.event.status == "finished"
+    assert set(TableResult.objects.values_list("status", flat=True)) == {"verified"}
+    assert report.event.sanction == "waiting"  # its club is trusted in every game, yet nothing is sanctioned
+    assert not Rating.objects.filter(pool__game=game).exists()
+
+
+def test_the_command_prints_standings_and_the_leaderboard(capsys, real_edition_stand_in) -> None:
+    real_edition_stand_in("boomerang-flip")
     call_command("demo_event", "--game", "boomerang-flip", "--players", "4", "--rounds", "2", "--seed", "2", "--rated")
     out = capsys.readouterr().out
     assert "Leaderboard, Boomerang (two-player flip)" in out

@@ -168,10 +168,11 @@ def test_the_pool_equals_rating_every_sanctioned_table_from_scratch_whatever_the
             assert _ratings(pool) == incremental
 
 
-def test_trust_is_given_per_game_by_that_games_stewards_only(people) -> None:
+def test_trust_is_given_per_game_by_that_games_stewards_only(people, real_edition_stand_in) -> None:
     from config.errors import NotAllowed
 
     hunt = "boomerang-hunt"
+    real_edition_stand_in(hunt)  # a practice game's events are never sanctioned, trusted or not
     federation = OrganisationFactory(slug="hunt-federation", kind="federation")
     RatingBody.objects.create(game=hunt, organisation=federation)
     hunt_steward = PlayerFactory().user

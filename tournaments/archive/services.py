@@ -16,7 +16,7 @@ from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError
-from tournaments.catalogue.selectors import edition_active, table_deal
+from tournaments.catalogue.selectors import edition_active, edition_rules_data, table_deal
 from tournaments.entrants.services import EntrantRow, guests_new
 from tournaments.models import (
     Bye,
@@ -325,7 +325,7 @@ def _engine_verdict(
 ) -> TableVerdict:
     game = dealer.game
     try:
-        deck = games.GAMES[game].default_edition()
+        deck = edition_rules_data(game=game, edition=edition_active(game=game))  # the data its fingerprint named
         deal = table_deal(event=dealer, round_number=number, players=len(sheets), deck=deck)
         dealt = len(table["seats"]) if forfeited else None
         verdict = games.verify_table({"game": game, "seats": sheets}, deck, dealt, deal)

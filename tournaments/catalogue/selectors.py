@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 
 import games
 from config.errors import DomainError, NotFound
+from config.page_cache import remembered
 from games import rebuild
 from games.deal import Deal, seeded_deal
 from tournaments.catalogue.models import Edition, SheetCheck
@@ -16,6 +17,30 @@ from tournaments.models import Event
 def edition_active(*, game: str) -> Edition | None:
     # The deck data is read once per process by `_parsed_edition`; each verification needs only the id.
     return Edition.objects.filter(game=game, is_active=True).defer("data").first()
+
+
+def edition_is_practice(*, game: str) -> bool:
+    """Whether the game is played on practice data (invented cards that satisfy every published fact): its
+    active edition is practice data, or, none being loaded, the game's printed data is not public (its
+    shipped default is practice data or names nothing). Its events are practice events: they play as any
+    other, and are never sanctioned nor rated until a steward makes the real edition the game's."""
+    active = Edition.objects.filter(game=game, is_active=True).values_list("is_practice", flat=True).first()
+    return bool(active) if active is not None else games.GAMES[game].practice_edition is not None
+
+
+def practice_games() -> set[str]:
+    """The games played on practice data (`edition_is_practice`), in one query."""
+    active = dict(Edition.objects.filter(is_active=True).values_list("game", "is_practice"))
+    return {game.id for game in games.GAMES.values() if active.get(game.id, game.practice_edition is not None)}
+
+
+PRACTICE_GAMES_KEY = "practice-games"
+
+
+def practice_games_now() -> list[str]:
+    """`practice_games`, kept a minute in the cache for the pages and answers that name it on every read
+    (a new edition clears it at once: catalogue/services.py)."""
+    return remembered(PRACTICE_GAMES_KEY, lambda: sorted(practice_games()), seconds=60)
 
 
 def edition_rules_data(*, game: str, edition: Edition | int | None) -> Any:

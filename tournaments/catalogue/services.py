@@ -9,9 +9,10 @@ from django.utils import timezone
 import games
 from config.celery import enqueue_on_commit
 from config.errors import DomainError
+from config.page_cache import forget
 from tournaments import task_names
 from tournaments.catalogue.models import Edition, SheetCheck
-from tournaments.catalogue.selectors import edition_active, edition_rules_data
+from tournaments.catalogue.selectors import PRACTICE_GAMES_KEY, edition_active, edition_rules_data
 
 
 def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
@@ -25,6 +26,7 @@ def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
     with transaction.atomic():
         active = Edition.objects.select_for_update().filter(game=game.id, is_active=True)
         active.update(is_active=False)
+        _practice_games_changed()
         return Edition.objects.create(
             game=game.id, name=data.name, data=raw, is_practice=data.is_practice, loaded_by=loaded_by
         )
@@ -34,8 +36,13 @@ def edition_activate(*, edition: Edition) -> Edition:
     with transaction.atomic():
         Edition.objects.select_for_update().filter(game=edition.game, is_active=True).update(is_active=False)
         Edition.objects.filter(pk=edition.pk).update(is_active=True)
+        _practice_games_changed()
     edition.refresh_from_db()
     return edition
+
+
+def _practice_games_changed() -> None:
+    transaction.on_commit(lambda: forget(PRACTICE_GAMES_KEY))
 
 
 def sheet_check_submit(*, sheet: Any, submitted_by: User | None = None) -> SheetCheck:

@@ -166,6 +166,12 @@ def _refusals() -> dict[str, str]:
         "fit_not_better": _("The fitted parameters predict the later tables no better than the pool's own."),
         "reason_required": _("Say why."),
         "reason_too_long": _("A reason is at most 2,000 characters."),
+        "practice_edition": _(
+            "This game is played on practice data (invented cards, not the printed ones): its events are practice "
+            "events, never sanctioned nor rated, until a steward loads the printed edition."
+        ),
+        "own_event": _("A steward does not decide on an event they organise: another steward does."),
+        "players_changed": _("A player of this table was renamed meanwhile: load the table and send it again."),
     }
 
 

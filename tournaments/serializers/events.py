@@ -4,6 +4,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.catalogue.selectors import practice_games_now
 from tournaments.models import (
     DRAFT_DIRECTIONS,
     GAME_CHOICES,
@@ -81,6 +82,10 @@ class EventUpdateSerializer(EventInputSerializer):
 class EventSerializer(serializers.ModelSerializer):
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    practice = serializers.SerializerMethodField(
+        help_text="Its game is played on practice data (invented cards, not the printed ones): a practice event, "
+        "never sanctioned nor rated until a steward loads the printed edition."
+    )
 
     class Meta:
         model = Event
@@ -88,8 +93,12 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
-            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "created_at", "updated_at",
+            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "practice", "created_at",
+            "updated_at",
         ]  # fmt: skip
+
+    def get_practice(self, event: Event) -> bool:
+        return event.game in practice_games_now()
 
     def get_organisers(self, event: Event) -> list[str]:
         return sorted(user.player.handle for user in event.organisers.all() if hasattr(user, "player"))

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError, NotAllowed
+from tournaments.catalogue.selectors import edition_is_practice
 from tournaments.models import Event, Organisation, RatingBody, Sanction
 from tournaments.results.models import ResultChange
 from tournaments.results.services import held as held_results
@@ -27,6 +28,7 @@ def event_sanction(*, event: Event, by: User, reason: str) -> Event:
     """A steward sanctions an event (before it starts or once it finished): its tables go into the pool."""
     require_steward(user=by, game=event.game)
     _refuse_own_event(event, by)
+    _refuse_practice_data(event)
     reason = _reason(reason)
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "sanction")
@@ -41,6 +43,15 @@ def _refuse_own_event(event: Event, by: User) -> None:
     named (a superuser too: another steward decides)."""
     if event.organisers.filter(pk=by.pk).exists() or is_staff_of(user=by, organisation=event.organisation):
         raise NotAllowed("a steward does not decide on an event they organise: another steward does", "own_event")
+
+
+def _refuse_practice_data(event: Event) -> None:
+    if edition_is_practice(game=event.game):
+        raise Conflict(
+            "this game is played on practice data (invented cards, not the printed ones): its events are practice"
+            " events, never sanctioned nor rated, until a steward makes the real edition the game's",
+            "practice_edition", "game",
+        )  # fmt: skip
 
 
 def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
@@ -62,8 +73,9 @@ def event_unsanction(*, event: Event, by: User, reason: str) -> Event:
 
 
 def sanction_on_creation(event: Event) -> None:
-    """An event of an organisation trusted in its game is sanctioned as it is created (inside its transaction)."""
-    if event.game in event.organisation.trusted_games:
+    """An event of an organisation trusted in its game is sanctioned as it is created (inside its transaction),
+    unless the game is played on practice data (a practice event is never sanctioned)."""
+    if event.game in event.organisation.trusted_games and not edition_is_practice(game=event.game):
         _decide(event, Sanction.SANCTIONED, SanctionDecision.Decision.SANCTIONED, None, TRUSTED)
 
 

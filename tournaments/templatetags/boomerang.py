@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from config.page_cache import remembered
 from tournaments.announcements import CATALOGUE
+from tournaments.catalogue.selectors import practice_games_now
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
 from tournaments.pages.text import change_cause as text_change_cause
@@ -136,6 +137,12 @@ def game_name(game_id: str) -> str:
 def tv_shared_url(event: Any) -> str:
     """The event's read-only TV link, for its organisers to share."""
     return reverse("tv-shared", args=[event.pk, tv_code(event)])
+
+
+@register.inclusion_tag("components/practice_notice.html")
+def practice_notice(game_id: str) -> dict[str, Any]:
+    """Says, in the page's language, that the game is scored with practice data (catalogue/selectors.py)."""
+    return {"game": game_id, "practice": game_id in practice_games_now()}
 
 
 @register.simple_tag
