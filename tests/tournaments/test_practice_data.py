@@ -61,3 +61,43 @@ def test_once_the_printed_edition_is_loaded_the_game_is_no_longer_practice(real_
     forget(PRACTICE_GAMES_KEY)  # the stand-in writes the row directly; a loaded edition clears it itself
     assert not edition_is_practice(game="boomerang-usa")
     assert Client().get(f"/api/events/{event.pk}/").json()["practice"] is False
+
+
+def test_the_printed_edition_made_the_games_reverifies_its_tables_then_its_events_are_sanctioned_and_rated(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Issue 55, item 4: a practice event is verified again against the printed edition when it arrives; the
+    verdicts' history keeps which edition each verdict used; the event can then be sanctioned and rated."""
+    import json
+    import random
+    from pathlib import Path
+
+    import games
+    from tests.factories import EventFactory, PlayerFactory
+    from tests.tournaments.helpers import play_round, register_and_check_in
+    from tournaments.catalogue.services import edition_load
+    from tournaments.models import TableResult
+    from tournaments.results.services.closing import event_close
+    from tournaments.services.rounds import event_start
+    from tournaments.stewarding.services import event_sanction
+
+    event = EventFactory(game="boomerang-usa", rounds_planned=1, rated=True)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(8)])
+    play_round(event_start(event=event, by=organiser), organiser, random.Random(8), django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_close(event=event, by=organiser)
+    results = TableResult.objects.filter(table__round__event=event)
+    practice_name = games.GAMES["boomerang-usa"].default_edition().name
+    assert {r.verdict["edition"] for r in results} == {practice_name}
+    raw = json.loads((Path(games.__file__).parent / "data" / "practice-boomerang-usa.json").read_text())
+    raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"  # the service ships no printed data
+    with django_capture_on_commit_callbacks(execute=True):
+        edition_load(raw=raw)
+    assert {(r.status, r.attempt, r.verdict["edition"]) for r in results.all()} == {("verified", 2, raw["name"])}
+    earlier = TableResult.history.filter(table_id__in=results.values("table_id"), verdict__edition=practice_name)
+    assert earlier.exists()  # the history keeps the verdicts of the practice data
+    assert not edition_is_practice(game="boomerang-usa")
+    with django_capture_on_commit_callbacks(execute=True):
+        event_sanction(event=event, by=UserFactory(is_superuser=True), reason="the printed edition is loaded")
+    assert RatingEvent.objects.filter(pool__game="boomerang-usa").count() == results.count()

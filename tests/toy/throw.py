@@ -72,7 +72,6 @@ THROW = Game(
     verify=verify,
     load_edition=load_edition,
     default_edition=ThrowEdition,
-    practice_edition=ThrowEdition,
     end_pad=END_PAD,
     simulate=simulated_seats,
 )

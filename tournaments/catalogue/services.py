@@ -26,7 +26,7 @@ def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
     with transaction.atomic():
         active = Edition.objects.select_for_update().filter(game=game.id, is_active=True)
         active.update(is_active=False)
-        _practice_games_changed()
+        _edition_changed(game.id)
         return Edition.objects.create(
             game=game.id, name=data.name, data=raw, is_practice=data.is_practice, loaded_by=loaded_by
         )
@@ -36,13 +36,16 @@ def edition_activate(*, edition: Edition) -> Edition:
     with transaction.atomic():
         Edition.objects.select_for_update().filter(game=edition.game, is_active=True).update(is_active=False)
         Edition.objects.filter(pk=edition.pk).update(is_active=True)
-        _practice_games_changed()
+        _edition_changed(edition.game)
     edition.refresh_from_db()
     return edition
 
 
-def _practice_games_changed() -> None:
+def _edition_changed(game: str) -> None:
+    """Another edition verifies the game from now on: every table it judged is verified again with it, and
+    whether the game is played on practice data is read afresh."""
     transaction.on_commit(lambda: forget(PRACTICE_GAMES_KEY))
+    enqueue_on_commit(task_names.GAME_REVERIFY, game)
 
 
 def sheet_check_submit(*, sheet: Any, submitted_by: User | None = None) -> SheetCheck:

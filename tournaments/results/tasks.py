@@ -15,7 +15,7 @@ from tournaments.results.services.notifications import (
     notify_table_rejected,
 )
 from tournaments.results.services.rating import tables_rate
-from tournaments.results.services.verification import table_sweep, table_verify
+from tournaments.results.services.verification import game_tables_reverify, table_sweep, table_verify
 
 
 @shared_task(name="tournaments.tasks.table_verify_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
@@ -56,3 +56,9 @@ def notify_event_moved_task(event_id: int, before: dict[str, str]) -> int:
 @shared_task(name="tournaments.tasks.notify_event_rated_task", **RETRY_WHILE_MAIL_IS_AWAY)
 def notify_event_rated_task(event_id: int) -> int:
     return notify_event_rated(event_id=event_id)
+
+
+@shared_task(name="tournaments.tasks.game_reverify_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def game_reverify_task(game: str) -> int:
+    """Every judged table of the game, verified again against its new edition (catalogue/services.py)."""
+    return game_tables_reverify(game=game)

@@ -231,6 +231,32 @@ def table_reverify(*, table: Table, by: User) -> TableResult:
     return result
 
 
+def game_tables_reverify(*, game: str) -> int:
+    """Verify again every table of the game that has a verdict, against the edition now active (a steward
+    made another the game's: the printed one after practice data, say). Each goes through the pipeline as a
+    recheck: out of the places and its pool until its new verdict, which counts again, or rejects it back to
+    its players with the problems named. The verdicts' history keeps which edition each verdict used.
+    Returns how many tables were queued."""
+    judged = (*TableResult.COUNTS, TableResult.Status.REJECTED)
+    table_ids = list(
+        TableResult.objects.filter(table__round__event__game=game, status__in=judged)
+        .order_by("verified_at", "table_id")
+        .values_list("table_id", flat=True)
+    )
+    for table_id in table_ids:
+        with transaction.atomic():
+            result = TableResult.objects.select_for_update().select_related("table").get(table_id=table_id)
+            if result.status not in judged:
+                continue  # changed meanwhile: already on its way
+            counted = result.status in TableResult.COUNTS
+            result.status, result.attempt = result.machine.next_status(result, "recheck"), result.attempt + 1
+            result.save(update_fields=["status", "attempt", "updated_at"])
+            if counted:
+                counting_stopped(result=result, because=Because.CORRECTED, by=None)
+            enqueue_on_commit(task_names.TABLE_VERIFY, table_id, result.attempt)
+    return len(table_ids)
+
+
 def table_sweep(*, older_than: timedelta) -> int:
     """Dispatch again what a broker outage or a lost worker left behind: tables still queued or verifying
     after `older_than`, final results that were never rated (one rating task for them all) and, from the
