@@ -120,7 +120,7 @@ def played_event_with_a_guest(rng: random.Random, on_commit) -> tuple[Player, li
     guest = guest_create(event=event, by=organiser, handle="walkin")
     for player in regulars:
         registration_create(event=event, player=player)
-    for registration in event.registrations.all():  # the guest was registered when entered
+    for registration in event.registrations.filter(status="registered"):  # the guest came in at the door
         registration_check_in(registration=registration, by=organiser)
     round_ = event_start(event=event, by=organiser)
     round_start(round_=round_, by=organiser)
@@ -276,3 +276,46 @@ def test_a_claim_code_is_typed_in_any_case_and_reads_without_lookalikes() -> Non
     guest_claim(code=f"  {guest.claim_code.lower()} ", by=claimer.user)
     guest.refresh_from_db()
     assert guest.claimed_by == claimer
+
+
+def test_a_door_guest_is_checked_in_and_seated_in_round_1_and_the_start_names_who_is_marked_absent() -> None:
+    """Issue 54: a guest added at the door was registered only, and marked absent when the event started."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.tournaments.helpers import register_and_check_in
+    from tournaments.models import Registration, Seat
+    from tournaments.services.registrations import registration_create
+    from tournaments.services.rounds import event_start
+
+    event = EventFactory(starts_at=timezone.now(), capacity=16)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(3)])
+    late = PlayerFactory(handle="stayed-home")
+    registration_create(event=event, player=late)
+    page = Client()
+    page.force_login(organiser)
+    guest = guest_create(event=event, by=organiser, handle="at-the-door")
+    assert Registration.objects.get(event=event, player=guest).status == "checked_in"
+    confirm = page.get(f"/events/{event.pk}/").content.decode()
+    assert "1 player not checked in is marked absent: stayed-home." in confirm
+    assert "at-the-door" not in confirm.split("marked absent")[1].split("</")[0]
+    round_ = event_start(event=event, by=organiser)
+    assert Seat.objects.filter(table__round=round_, player=guest).exists()
+    assert Registration.objects.get(event=event, player=late).status == "no_show"
+    early = EventFactory(starts_at=timezone.now() + timedelta(days=7))
+    entered = guest_create(event=early, by=early.organisers.get(), handle="booked-ahead")
+    assert Registration.objects.get(event=early, player=entered).status == "registered"  # not at the door yet
+
+
+def test_the_starts_confirmation_names_the_absent_in_french() -> None:
+    from django.utils import timezone
+
+    from tournaments.services.registrations import registration_create
+
+    event = EventFactory(starts_at=timezone.now())
+    registration_create(event=event, player=PlayerFactory(handle="absente"))
+    page = Client(headers={"Accept-Language": "fr"})
+    page.force_login(event.organisers.get())
+    assert "1 joueur non pointé est marqué absent : absente." in page.get(f"/events/{event.pk}/").content.decode()

@@ -43,7 +43,6 @@ from tournaments.selectors.events import event_standings
 from tournaments.selectors.verification import rounds_complete_but_running
 from tournaments.services.clubs import organisation_create
 from tournaments.services.events import event_create, event_open_registration
-from tournaments.services.registrations import registration_check_in
 from tournaments.services.rounds import event_start, round_seat_next, round_start
 from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
 from tournaments.verdicts import renamed_in_json
@@ -110,9 +109,7 @@ class World:
         event_open_registration(event=event, by=self.owner)
         register_and_check_in(event, players)
         if guest:
-            guest_create(event=event, by=self.owner, handle="walkin")
-            registration_check_in(registration=event.registrations.get(player__handle="walkin"),
-                                           by=self.owner)  # fmt: skip
+            guest_create(event=event, by=self.owner, handle="walkin")  # at the door: checked in with it
         round_ = event_start(event=event, by=self.owner)
         round_start(round_=round_, by=self.owner)
         return event

@@ -25,7 +25,6 @@ from tournaments.seasons.services import season_create, season_event_add
 from tournaments.selectors.events import event_standings
 from tournaments.services.clubs import organisation_create
 from tournaments.services.events import event_create, event_open_registration
-from tournaments.services.registrations import registration_check_in
 from tournaments.services.rounds import event_start, round_start
 from tournaments.stewarding.services import event_sanction, event_unsanction
 
@@ -58,8 +57,7 @@ def finished(club, owner, players: list[Player], rng: random.Random, on_commit, 
     event_open_registration(event=event, by=owner)
     register_and_check_in(event, players)
     if guest:
-        guest_create(event=event, by=owner, handle=guest)
-        registration_check_in(registration=event.registrations.get(player__handle=guest), by=owner)
+        guest_create(event=event, by=owner, handle=guest)  # at the door: checked in with it
     round_ = event_start(event=event, by=owner)
     if guest:  # the organiser keeps the guest's table
         round_start(round_=round_, by=owner)

@@ -187,8 +187,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=GuestInputSerializer, responses={201: GuestSerializer})
     @action(detail=True, methods=["post"])
     def guests(self, request: Request, pk: str) -> Response:
-        """Enter a walk-in without an account (organisers): a guest player, registered at once. The answer's
-        claim code lets the person claim the guest's results with their own account later."""
+        """Enter a walk-in without an account (organisers): a guest player, registered at once and, once check-in
+        is open (the event's day: at the door), checked in with it, so the start never marks them absent. The
+        answer's claim code lets the person claim the guest's results with their own account later."""
         payload = GuestInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data

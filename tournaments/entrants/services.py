@@ -33,7 +33,12 @@ from tournaments.models import (
 from tournaments.selectors.permissions import is_staff_of, require_organiser
 from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import membership_add
-from tournaments.services.registrations import registration_create, registration_open_check
+from tournaments.services.registrations import (
+    check_in_is_open,
+    registration_check_in,
+    registration_create,
+    registration_open_check,
+)
 from tournaments.validators import handle_key, validate_display_name
 
 ENTRANT_COLUMNS = ("handle", "name", "club", "email")
@@ -206,12 +211,16 @@ def _join(club: Organisation | None, by: User, player: Player) -> str:
 
 
 def guest_create(*, event: Event, by: User, handle: str, display_name: str = "", email: str = "") -> Player:
-    """A walk-in without an account: a guest player, registered in the event at once."""
+    """A walk-in without an account: a guest player, registered in the event at once and, at the door (once
+    check-in is open: the event's day), checked in with it, so the start never marks them absent. A full
+    event puts them on the waitlist."""
     require_organiser(user=by, event=event)
     _check_email(email, "email")
     with transaction.atomic():
         (guest,) = guests_new([EntrantRow(0, handle, " ".join(display_name.split()), "", email)])
-        registration_create(event=event, player=guest)
+        registration = registration_create(event=event, player=guest)
+        if registration.status == Registration.Status.REGISTERED and check_in_is_open(event):
+            registration_check_in(registration=registration, by=by)
     return guest
 
 

@@ -56,6 +56,11 @@ class EventPage:
     steward: bool = False
     decisions: list[dict[str, Any]] = field(default_factory=list)  # every word of theirs, oldest first
 
+    @property
+    def absent_at_start(self) -> list[str]:
+        """Who starting now marks absent: registered, not checked in."""
+        return [r.player.handle for r in self.registrations if r.status == Registration.Status.REGISTERED]
+
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     event = get_object_or_404(Event.objects.select_related("organisation"), pk=event_id)

@@ -92,9 +92,14 @@ def check_in_opens_at(event: Event) -> datetime | None:
     return datetime.combine(day, time.min, tzinfo=zone)
 
 
+def check_in_is_open(event: Event) -> bool:
+    opens = check_in_opens_at(event)
+    return opens is None or timezone.now() >= opens
+
+
 def _require_check_in_open(event: Event) -> None:
     opens = check_in_opens_at(event)
-    if opens is not None and timezone.now() < opens:
+    if not check_in_is_open(event) and opens is not None:
         raise Conflict(f"check-in opens on {opens.date().isoformat()}, the event's day", "check_in_not_open",
                        "registration")  # fmt: skip
 
