@@ -1,10 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
+from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
 API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons")
@@ -23,7 +22,7 @@ urlpatterns = [
     path("", include("tournaments.pages.urls")),
     # The footer's language switcher carries no CSRF token, so a page without other forms is the same for
     # every reader and a proxy may keep it (config/http_caching.py); a forged switch only changes a language.
-    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("i18n/setlang/", account.language_switch, name="set_language"),
     path("admin/", admin.site.urls),
 ]
 

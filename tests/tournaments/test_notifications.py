@@ -177,7 +177,7 @@ def test_an_event_moved_while_registration_is_open_mails_its_players_its_rules_s
     assert english.subject == "Jeudi has moved"
     assert "La Halle (it was Café du coin)" in english.body
     assert f"/events/{event.pk}/" in english.body
-    assert "08/01/2027" in next(m for m in mail.outbox if m.to[0] == players[2].user.email).body
+    assert "8 janvier 2027, 20 h 00" in next(m for m in mail.outbox if m.to[0] == players[2].user.email).body
     with pytest.raises(Conflict) as locked:
         event_update(event=event, by=owner.user, rounds_planned=6)
     assert (locked.value.code, locked.value.field) == ("rules_locked", "rounds_planned")
@@ -217,9 +217,41 @@ def test_each_mail_links_to_its_page_and_a_sanction_tells_each_player_their_rati
     assert set(rated) == {p.user.email for p in players}
     news = rated[players[0].user.email]
     assert news.subject == "Jeudi is rated"
-    assert re.search(r"Your rating moved by [+-]?\d", news.body)  # 0.0 for a middle place
+    assert re.search(r"Your rating moved by [+−±]\d+\.\d\.", news.body)  # signed: ±0.0 for a middle place
     assert f"/players/{players[0].handle}/" in news.body
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         event_unsanction(event=event, by=steward.user, reason="on second thought")
     assert mail.outbox[0].subject == "Jeudi no longer counts in the ratings"
+
+
+def test_an_email_to_a_player_who_used_the_site_in_french_is_in_french_with_a_french_date(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Issue 54: each account keeps the language it last used on the site (sign-up, log-in, the switch)."""
+    from datetime import UTC, datetime
+
+    from tournaments.models import Player
+
+    browser = Client(headers={"Accept-Language": "fr"})
+    form = {"username": "camille", "handle": "camille", "email": "camille@example.org", "display_name": "",
+            "password": "a-long-test-password", "password_again": "a-long-test-password"}  # fmt: skip
+    signed_up = browser.post("/accounts/signup/", form)
+    assert signed_up.status_code == 302, signed_up.content
+    camille = Player.objects.get(handle="camille")
+    assert camille.language == "fr"
+    owner = PlayerFactory()
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = event_create(organiser=owner.user, name="Jeudi", game="boomerang-australia", organisation=club,
+                         timezone="Europe/Paris", starts_at=datetime(2026, 12, 4, 19, 15, tzinfo=UTC))  # fmt: skip
+    event_open_registration(event=event, by=owner.user)
+    registration_create(event=event, player=camille)
+    Player.objects.filter(pk=camille.pk).update(notify_changes=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_update(event=event, by=owner.user, starts_at=datetime(2026, 12, 4, 19, 15, tzinfo=UTC).replace(day=5))
+    (moved,) = mail.outbox
+    assert "a changé" in moved.subject or "déplacé" in moved.subject, moved.subject
+    assert "5 décembre 2026, 20 h 15" in moved.body
+    browser.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    camille.refresh_from_db()
+    assert camille.language == "en"

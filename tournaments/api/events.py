@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -59,7 +60,7 @@ from tournaments.serializers.players import (
     PlayerSignupSerializer,
     PlayerSummarySerializer,
 )
-from tournaments.services.accounts import player_signup
+from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.events import (
     event_create,
@@ -99,6 +100,7 @@ class PlayerViewSet(viewsets.GenericViewSet):
         payload = PlayerSignupSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         player, token = player_signup(**payload.validated_data)
+        player_language_remember(user=player.user, language=translation.get_language() or "")
         return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})

@@ -13,7 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from config.errors import DomainError
 from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait, successes_forgotten
@@ -24,7 +26,7 @@ from tournaments.pages.text import refusal, wait_text
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
 from tournaments.results.services import notifications as notifications_services
-from tournaments.services.accounts import player_signup
+from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.clubs import player_notifications_set
 
 
@@ -128,3 +130,12 @@ def erase(request: SignedInRequest) -> HttpResponse:
 
 def privacy(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/privacy.html", {"guest_months": 12, "idempotency_hours": settings.IDEMPOTENCY_HOURS})
+
+
+@csrf_exempt  # the footer's switcher carries no token (config/urls.py): a forged switch only changes a language
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """Django's language switch, remembered for a signed-in person: their e-mails follow it."""
+    response = set_language(request)
+    if request.method == "POST" and request.user.is_authenticated:
+        player_language_remember(user=request.user, language=request.POST.get("language", ""))
+    return response

@@ -4,7 +4,6 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.catalogue.selectors import practice_games_now
 from tournaments.models import (
     DRAFT_DIRECTIONS,
     GAME_CHOICES,
@@ -17,6 +16,7 @@ from tournaments.models import (
     TableResult,
     game_choices,
 )
+from tournaments.practice import practice_games
 from tournaments.serializers.answers import StoredVerdictField
 from tournaments.validators import validate_timezone
 
@@ -98,7 +98,7 @@ class EventSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
     def get_practice(self, event: Event) -> bool:
-        return event.game in practice_games_now()
+        return event.game in practice_games()
 
     def get_organisers(self, event: Event) -> list[str]:
         return sorted(user.player.handle for user in event.organisers.all() if hasattr(user, "player"))

@@ -1,11 +1,15 @@
 """Accounts: signing up, handles, API tokens."""
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from rest_framework.authtoken.models import Token
 
 from config.authentication import token_expired
@@ -118,3 +122,15 @@ def player_create(*, user: User, handle: str, display_name: str = "") -> Player:
             return Player.objects.create(user=user, handle=handle, display_name=display_name)
     except IntegrityError as error:
         raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
+
+
+def player_language_remember(*, user: User, language: str) -> None:
+    """Keep the language the person last used on the site (signed up, logged in, or switched to): their
+    e-mails and notices are written in it (results/services/notifications.py)."""
+    code = (language or "").split("-")[0].lower()
+    if code in dict(settings.LANGUAGES):
+        Player.objects.filter(user_id=user.pk).exclude(language=code).update(language=code)
+
+
+def player_language_on_log_in(sender: Any, request: Any, user: User, **kwargs: Any) -> None:
+    player_language_remember(user=user, language=translation.get_language() or "")

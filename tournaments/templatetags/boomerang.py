@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 
 from config.page_cache import remembered
 from tournaments.announcements import CATALOGUE
-from tournaments.catalogue.selectors import practice_games_now
 from tournaments.pages.codes import tv_code
 from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
 from tournaments.pages.text import change_cause as text_change_cause
 from tournaments.pages.text import game_name as translated_game_name
+from tournaments.practice import practice_games
 from tournaments.problems import problem_sentence
 from tournaments.selectors.permissions import is_a_steward
 
@@ -83,11 +83,11 @@ def tie_break_names(names: list[str]) -> str:
 @register.filter
 def event_time(value: datetime | None, zone: str) -> str:
     """A moment as the event's players read it: its date and 24-hour time in the event's time zone, in the
-    page's language ("Nov. 23, 2026, 19:00"; "23 novembre 2026, 19:00")."""
+    page's (or the e-mail's) language ("4 December 2026, 20:15"; "4 décembre 2026, 20 h 15")."""
     if value is None:
         return ""
     local = value.astimezone(zoneinfo.ZoneInfo(zone))
-    return f"{date_format(local, 'DATE_FORMAT')}, {local:%H:%M}"
+    return f"{date_format(local, 'j F Y')}, {_clock(local)}"
 
 
 @register.filter
@@ -99,7 +99,20 @@ def event_date(value: datetime | None, zone: str) -> str:
 @register.filter
 def event_clock(value: datetime | None, zone: str) -> str:
     """The time of day only (24-hour), in the event's time zone: a round clock."""
-    return "" if value is None else f"{value.astimezone(zoneinfo.ZoneInfo(zone)):%H:%M}"
+    return "" if value is None else _clock(value.astimezone(zoneinfo.ZoneInfo(zone)))
+
+
+def _clock(local: datetime) -> str:
+    """24-hour time as the language writes it: "20:15", in French "20 h 15"."""
+    return f"{local.hour} h {local:%M}" if (get_language() or "").startswith("fr") else f"{local:%H:%M}"
+
+
+@register.filter
+def signed(value: float) -> str:
+    """A change with its direction, one decimal, in the language's numbers: "+14.6", "−3.2" ("+14,6")."""
+    delta = round(float(value), 1)
+    sign = "+" if delta > 0 else ("−" if delta < 0 else "±")
+    return f"{sign}{number_format(abs(delta), decimal_pos=1)}"
 
 
 @register.filter
@@ -142,7 +155,7 @@ def tv_shared_url(event: Any) -> str:
 @register.inclusion_tag("components/practice_notice.html")
 def practice_notice(game_id: str) -> dict[str, Any]:
     """Says, in the page's language, that the game is scored with practice data (catalogue/selectors.py)."""
-    return {"game": game_id, "practice": game_id in practice_games_now()}
+    return {"game": game_id, "practice": game_id in practice_games()}
 
 
 @register.simple_tag
