@@ -389,3 +389,32 @@ def test_the_standings_go_by_pages_and_a_crowd_of_visitors_costs_one_build(
     player.force_login(event.registrations.get(player__handle=handles[5]).player.user)
     mine = player.get(f"/events/{event.pk}/standings/").content.decode()
     assert "Your place: 6." in mine
+
+
+def test_the_poster_registers_a_walk_in_a_week_before_and_offers_no_button_it_would_refuse() -> None:
+    """Issue 54: the poster's one tap was refused a week early (check-in not open), and after the start."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.models import Registration
+
+    event = EventFactory(starts_at=timezone.now() + timedelta(days=7))
+    walk_in = PlayerFactory()
+    client = Client()
+    client.force_login(walk_in.user)
+    url = f"/events/{event.pk}/check-in/{check_in_code(event)}/"
+    offer = client.get(url).content.decode()
+    assert "Register and check me in" not in offer
+    assert "Register me" in offer
+    assert "Check-in opens on" in offer
+    answer = client.post(url, follow=True).content.decode()
+    assert Registration.objects.get(event=event, player=walk_in).status == "registered"
+    assert "You are registered. Check-in opens on" in answer
+    assert "Check me in" not in client.get(url).content.decode()  # registered: told when, no button yet
+    started = EventFactory(status="running", late_entry_until_round=0)  # the door closed at the start
+    after = Client()
+    after.force_login(PlayerFactory().user)
+    page = after.get(f"/events/{started.pk}/check-in/{check_in_code(started)}/").content.decode()
+    assert "takes no more registrations" in page
+    assert "<button" not in page.split("<main")[1].split("</main>")[0]

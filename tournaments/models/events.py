@@ -36,6 +36,11 @@ def default_tie_breaks() -> list[str]:
     return list(DEFAULT_TIE_BREAKS)
 
 
+# A club night takes a latecomer until its second round is seated (they play from there); 0 closes the door
+# at the start.
+LATE_ENTRY_UNTIL_ROUND = 2
+
+
 class Sanction(models.TextChoices):
     WAITING = "waiting", "waiting for sanction"
     SANCTIONED = "sanctioned"
@@ -92,7 +97,7 @@ class Event(HasStates, models.Model):
         default=new_deal_seed, editable=False, help_text="Secret: the duplicate deals follow from it."
     )
     late_entry_until_round = models.PositiveSmallIntegerField(
-        default=0,
+        default=LATE_ENTRY_UNTIL_ROUND,
         validators=[MaxValueValidator(20)],
         help_text="Players may still register and check in until this round is seated (0: no late entry).",
     )

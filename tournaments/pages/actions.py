@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -26,8 +27,11 @@ from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.events import event_open_registration
 from tournaments.services.registrations import (
+    check_in_is_open,
+    check_in_opens_at,
     registration_check_in,
     registration_create,
+    registration_open,
     registration_walk_in,
     registration_withdraw,
 )
@@ -77,7 +81,10 @@ def check_in_by_code(request: SignedInRequest, event_id: int, code: str) -> Http
         return my_registration(request, event_id, "check-in")
     if request.method == "POST":
         return _walk_in(request, event)
-    return render(request, "pages/check_in.html", {"event": event, "registered": registered})
+    return render(request, "pages/check_in.html", {
+        "event": event, "registered": registered, "can_register": registration_open(event),
+        "check_in_opens": None if check_in_is_open(event) else check_in_opens_at(event),
+    })  # fmt: skip
 
 
 def _walk_in(request: SignedInRequest, event: Event) -> HttpResponse:
@@ -93,6 +100,10 @@ def _walk_in(request: SignedInRequest, event: Event) -> HttpResponse:
     else:
         if registration.status == Registration.Status.WAITLISTED:
             messages.warning(request, _("The event is full: you are on the waitlist, and move up when a place frees."))
+        elif registration.status == Registration.Status.REGISTERED:
+            opens = check_in_opens_at(event)
+            messages.success(request, _("You are registered. Check-in opens on %(day)s: scan the poster again then.")
+                             % {"day": date_format(opens, "j F Y") if opens else ""})  # fmt: skip
         else:
             messages.success(request, _("You are registered and checked in."))
     return redirect("event", event_id=event.pk)

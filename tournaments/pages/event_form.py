@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import games
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
+from tournaments.models.events import LATE_ENTRY_UNTIL_ROUND
 from tournaments.pages.forms import date_example
 from tournaments.pages.text import game_name, tie_break_label
 from tournaments.validators import TIE_BREAKS, default_event_timezone
@@ -51,7 +52,11 @@ class EventForm(forms.Form):
         help_text=_("Every table of a size is dealt the same hands, printed on its slip; sheets must fit them."),
     )  # fmt: skip
     late_entry_until_round = forms.IntegerField(
-        label=_("Late entry until round"), min_value=0, max_value=20, initial=0, help_text=_("0: no late entry.")
+        label=_("Late entry until round"),
+        min_value=0,
+        max_value=20,
+        initial=LATE_ENTRY_UNTIL_ROUND,
+        help_text=_("0: no late entry."),
     )
     final_table_size = forms.IntegerField(
         label=_("Final table"), min_value=0, max_value=5, initial=0,

@@ -72,14 +72,24 @@ def registration_check_in(*, registration: Registration, by: User) -> Registrati
 
 
 def registration_walk_in(*, event: Event, player: Player) -> Registration:
-    """The poster's one tap for a player not registered yet: registered and checked in together while a
-    place is free and registration (or late entry) is open. A full event puts them on the waitlist (and
-    says so: a place may free); a closed one refuses with the reason, and nothing is written."""
+    """The poster's one tap for a player not registered yet: registered whenever registration (or late
+    entry) is open, and checked in with it where check-in is open (the event's day), else left registered
+    (the page says when check-in opens). A full event puts them on the waitlist (and says so: a place may
+    free); a closed one refuses with the reason, and nothing is written."""
     with transaction.atomic():
         registration = registration_create(event=event, player=player)
-        if registration.status == Registration.Status.WAITLISTED:
+        if registration.status == Registration.Status.WAITLISTED or not check_in_is_open(event):
             return registration
         return registration_check_in(registration=registration, by=player.user)
+
+
+def registration_open(event: Event) -> bool:
+    """Whether a registration would be taken now (registration, or late entry, open)."""
+    try:
+        registration_open_check(event)
+    except Conflict:
+        return False
+    return True
 
 
 def check_in_opens_at(event: Event) -> datetime | None:
