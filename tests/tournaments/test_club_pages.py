@@ -223,3 +223,28 @@ def test_a_player_asks_to_join_from_the_clubs_page_and_its_staff_accept_or_decli
     assert list(Membership.objects.filter(organisation=club).values_list("player_id", flat=True)) == [keen.pk]
     assert set(JoinRequest.objects.values_list("status", flat=True)) == {"accepted", "declined"}
     assert "Ask to join the club" not in asker.get("/clubs/owls/").content.decode()  # a member now
+
+
+def test_the_clubs_directory_lists_and_finds_clubs_with_their_next_event_and_the_menu_links_it() -> None:
+    """Issue 54: `/clubs/` lists clubs (searchable, each with its next event), linked from the menu."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.factories import EventFactory, OrganisationFactory
+
+    owls = OrganisationFactory(slug="owls", name="Les Hiboux")
+    OrganisationFactory(slug="kites", name="Kite Flyers")
+    EventFactory(organisation=owls, name="Later night", starts_at=timezone.now() + timedelta(days=14))
+    EventFactory(organisation=owls, name="Next night", starts_at=timezone.now() + timedelta(days=7))
+    page = Client().get("/clubs/").content.decode()
+    assert "Les Hiboux" in page
+    assert "Kite Flyers" in page
+    assert "Next night" in page
+    assert "Later night" not in page
+    assert 'href="/clubs/"' in Client().get("/").content.decode()
+    found = Client().get("/clubs/?q=hibou").content.decode()
+    assert "Les Hiboux" in found
+    assert "Kite Flyers" not in found
+    french = Client(headers={"Accept-Language": "fr"}).get("/clubs/?q=zzz").content.decode()
+    assert "Aucun nom de club ne contient « zzz »." in french

@@ -3,9 +3,12 @@ the steward's queue with the signals that help judge an event (docs/rules.md, "S
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 import games
 from config.paging import page_count
@@ -126,3 +129,50 @@ def _club_leaderboards(organisation: Organisation, top: int = 10) -> dict[str, B
         for pool in sorted(pools, key=lambda pool: list(games.GAMES).index(pool.game))
         if boards[pool.pk]
     }
+
+
+@dataclass
+class ClubListed:
+    club: Organisation
+    next_event: Event | None
+
+
+@dataclass
+class ClubDirectory:
+    clubs: list[ClubListed]
+    query: str
+    page: int
+    pages: int
+    count: int
+
+    @property
+    def keep(self) -> str:
+        """The search, kept by the pager's links."""
+        return f"{urlencode({'q': self.query})}&" if self.query else ""
+
+
+CLUBS_A_PAGE = 50
+
+
+def club_directory(*, query: str, page: int) -> ClubDirectory:
+    """Clubs, leagues and federations by name (a name or address containing `query`), each with its next
+    event open to players (by date); a page of CLUBS_A_PAGE, in three queries whatever their number."""
+    query = " ".join(query.split())[:100]
+    found = Organisation.objects.order_by("name", "slug")
+    if query:
+        found = found.filter(Q(name__icontains=query) | Q(slug__icontains=query))
+    count = found.count()
+    pages = page_count(count, CLUBS_A_PAGE)
+    page = min(page, pages)
+    clubs = list(found[(page - 1) * CLUBS_A_PAGE : page * CLUBS_A_PAGE])
+    coming = Event.objects.filter(
+        organisation__in=clubs, status__in=NEXT_EVENT_STATUSES, starts_at__gte=timezone.now()
+    ).order_by("organisation_id", "starts_at", "pk")
+    first: dict[int, Event] = {}
+    for event in coming:  # a page's clubs' coming events: a few each
+        first.setdefault(event.organisation_id, event)
+    listed = [ClubListed(club, first.get(club.pk)) for club in clubs]
+    return ClubDirectory(clubs=listed, query=query, page=page, pages=pages, count=count)
+
+
+NEXT_EVENT_STATUSES = (Event.Status.REGISTRATION, Event.Status.RUNNING)

@@ -21,6 +21,12 @@ from tournaments.services import clubs as clubs_services
 from tournaments.services.clubs import join_request, join_request_decide, membership_add, organisation_create, staff_set
 
 
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The directory of clubs, leagues and federations: searchable by name, each with its next event."""
+    directory = reads.club_directory(query=request.GET.get("q", ""), page=page_number(request.GET.get("page")))
+    return render(request, "pages/clubs.html", {"directory": directory})
+
+
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     past_page = page_number(request.GET["events"]) if "events" in request.GET else 0
     page = reads.club_page(slug=slug, user=request.user, past_page=past_page)
