@@ -16,8 +16,7 @@ from rest_framework.serializers import BooleanField, IntegerField, Serializer
 from config.errors import NotAllowed, NotFound
 from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
-from ratings.lab.models import QualityReport
-from ratings.lab.services import pool_parameters_adopt
+from ratings.lab.services import pool_parameters_adopt, pool_quality_report
 from ratings.models import RatingList, RatingPool
 from ratings.pagination import PoolPagination
 from ratings.selectors import leaderboards as leaderboards_selectors
@@ -116,10 +115,13 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses={200: QualitySerializer})
     @action(detail=True, methods=["get"])
     def quality(self, request: Request, game: str) -> Response:
-        """How well the pool's ratings predicted its tables: refreshed nightly (404 before the first report)."""
-        report = QualityReport.objects.filter(pool=self.get_object()).first()
+        """How well the pool's ratings predicted its tables: refreshed nightly, computed when first asked for a
+        small pool (404 while a big pool's first report is being computed). `tables` below 50: too few to
+        judge the ratings by."""
+        report = pool_quality_report(pool=self.get_object())
         if report is None:
-            raise NotFound(f"no quality report for {game} yet: it is computed nightly", "not_found", "game")
+            raise NotFound(f"the first quality report for {game} is being computed: ask again in a few minutes",
+                           "not_found", "game")  # fmt: skip
         return Response(QualitySerializer(report).data)
 
     @extend_schema(request=AdoptInputSerializer, responses={201: ParametersDecisionSerializer})

@@ -40,6 +40,26 @@ REASON_MOST = 2000  # whatever the door: the API, the page
 MIN_TABLES_TO_FIT = 50  # fewer, and the later 20% is too few tables to tell parameters apart
 
 
+def pool_quality_report(*, pool: RatingPool) -> QualityReport | None:
+    """The pool's newest report. A small pool's (INLINE_TABLES: a few seconds at most) is computed when
+    asked while it has none or it counts fewer tables than the pool holds (a fresh install: `make run` has no
+    beat); a big pool's first is sent to the lab's queue at once (None until it lands), later ones nightly."""
+    report = QualityReport.objects.filter(pool=pool).first()
+    if report is not None and report.figures.get("tables", 0) > INLINE_TABLES:
+        return report
+    tables = pool.events.filter(kind=RatingEvent.Kind.MATCH).count()
+    if report is not None and report.figures.get("tables") == tables:
+        return report
+    if tables <= INLINE_TABLES:
+        return pool_quality_refresh(pool=pool)
+    if report is None:
+        dispatch(POOL_QUALITY_TASK, pool.pk, time_limit=quality_seconds(tables))
+    return report
+
+
+INLINE_TABLES = 2000  # at about 1 ms a table (BENCHMARKS.md), a report asked for is computed within 2 s
+
+
 def pools_quality_dispatch() -> int:
     """Send one report task a pool (the nightly task) to the lab's own queue, each with a time limit that
     fits its pool's tables; returns how many were sent."""

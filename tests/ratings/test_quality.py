@@ -85,7 +85,7 @@ def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
 
     users = [UserFactory() for _ in range(8)]
     rng = random.Random(3)
-    assert Client().get(f"/api/ratings/pools/{GAME}/quality/").status_code == 404
+    assert Client().get(f"/api/ratings/pools/{GAME}/quality/").json()["tables"] == 0  # computed when first asked
     for n in range(30):
         four = rng.sample(users, 4)
         match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
@@ -111,7 +111,7 @@ def test_the_quality_page_shows_the_report_in_english_and_french() -> None:
     from tests.factories import UserFactory
     from tests.ratings.test_services import GAME, T0, placings
 
-    assert "Not computed yet" in Client().get(f"/leaderboards/{GAME}/quality/").content.decode()
+    assert "Too small to judge: with 0 tables" in Client().get(f"/leaderboards/{GAME}/quality/").content.decode()
     users = [UserFactory() for _ in range(8)]
     rng = random.Random(4)
     for n in range(40):
@@ -159,3 +159,31 @@ def test_the_nightly_task_sends_one_report_a_pool_to_the_labs_queue_with_a_limit
     assert lab.quality_seconds(100_000) > 93.8 * 2  # BENCHMARKS.md's pool fits, with room
     route = app.amqp.router.route({}, lab.POOL_QUALITY_TASK)
     assert route["queue"].name == settings.CELERY_LAB_QUEUE != settings.CELERY_TASK_DEFAULT_QUEUE
+
+
+@pytest.mark.django_db
+def test_the_quality_api_and_page_answer_on_a_fresh_install_and_say_when_a_pool_is_too_small() -> None:
+    """Issue 54: on a fresh install (`make run`: no beat) the quality API answered 404 for ever, and a
+    12-table pool's figures were shown with no word that they are noise."""
+    import io
+
+    from django.core.management import call_command
+    from django.test import Client
+
+    from ratings.services.pools import match_record
+    from tests.factories import UserFactory
+    from tests.ratings.test_services import GAME, T0, placings
+
+    call_command("bootstrap", "--no-demo", stdout=io.StringIO())
+    fresh = Client().get(f"/api/ratings/pools/{GAME}/quality/")
+    assert fresh.status_code == 200
+    assert fresh.json()["tables"] == 0
+    users = [UserFactory() for _ in range(4)]
+    for n in range(12):
+        match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
+                     placings=placings(users, [1, 2, 3, 4]))  # fmt: skip
+    assert Client().get(f"/api/ratings/pools/{GAME}/quality/").json()["tables"] == 12
+    page = Client().get(f"/leaderboards/{GAME}/quality/").content.decode()
+    assert "Too small to judge: with 12 tables" in page
+    french = Client(headers={"Accept-Language": "fr"}).get(f"/leaderboards/{GAME}/quality/").content.decode()
+    assert "Trop petit pour juger : avec 12 tables" in french

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 import games
 from config.page_cache import live_page, visitor_page
 from config.paging import page_count, page_number
-from ratings.lab.selectors import parameter_decisions, quality_of
+from ratings.lab.selectors import parameter_decisions
+from ratings.lab.services import MIN_TABLES_TO_FIT, pool_quality_report
 from ratings.selectors.leaderboards import (
     Cursor,
     is_provisional,
@@ -123,7 +124,7 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
     if game not in games.GAMES:
         raise Http404(_("No such game."))
     pool = pool_of_game(game=game)
-    report = quality_of(pool=pool) if pool else None
+    report = pool_quality_report(pool=pool) if pool else None
     figures = report.figures if report else {}
     bands = [Band(c["predicted"], c["observed"], c["count"]) for c in figures.get("calibration", [])]
     context = {
@@ -132,6 +133,7 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
         "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
         "comparison": _comparison(figures.get("comparison"), pool),
         "decisions": parameter_decisions(pool=pool) if pool else [],
+        "too_few": MIN_TABLES_TO_FIT,
         "may_adopt": may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/quality.html", context)

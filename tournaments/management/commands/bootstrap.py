@@ -15,6 +15,7 @@ from django.db import transaction
 import games
 from config.celery import app as celery_app
 from games.simulate import legal_sheet
+from ratings.services.pools import pool_get
 from tournaments.catalogue.models import SheetCheck
 from tournaments.catalogue.services import sheet_check_submit
 from tournaments.demo.services import demo_event_run, demo_event_unfinished
@@ -47,6 +48,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         password = self._admin_password()
         self._rating_body()
+        for game in games.GAMES.values():  # each game's pool exists, its leaderboard and quality answer at once
+            pool_get(game=game.id, name=game.name)
         if celery_app.conf.task_always_eager:  # no broker, so no beat: send what the last run left pending
             webhooks_sweep(older_than=timedelta(0))
         created = events = 0
