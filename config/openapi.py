@@ -69,3 +69,14 @@ def partial_updates_have_no_defaults(
             for field in schema.get("properties", {}).values():
                 field.pop("default", None)
     return result
+
+
+def request_bodies_refuse_unknown_fields(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """A request body refuses a field it does not know (config/serializers.py): its schema says so, so that a
+    generated client and a fuzzer know it too."""
+    for name, schema in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request") and schema.get("type") == "object":
+            schema["additionalProperties"] = False
+    return result

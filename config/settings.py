@@ -221,6 +221,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.add_error_responses",
         "config.openapi.partial_updates_have_no_defaults",
+        "config.openapi.request_bodies_refuse_unknown_fields",
     ],
 }
 

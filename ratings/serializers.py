@@ -3,19 +3,20 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import StrictModelSerializer, StrictSerializer
 from ratings.lab.models import QualityReport
 from ratings.lab.selectors import parameter_decisions
 from ratings.models import Rating, RatingChange, RatingList, RatingListEntry, RatingPool
 from ratings.selectors.leaderboards import is_provisional
 
 
-class RatingPoolSerializer(serializers.ModelSerializer):
+class RatingPoolSerializer(StrictModelSerializer):
     class Meta:
         model = RatingPool
         fields = ["game", "name", "mu", "sigma", "beta", "tau", "draw_probability"]
 
 
-class RatingSerializer(serializers.ModelSerializer):
+class RatingSerializer(StrictModelSerializer):
     player = serializers.IntegerField(source="player_id")
     handle = serializers.CharField(source="name", help_text="The player's handle (also in `name`).")
     provisional = serializers.SerializerMethodField()
@@ -28,7 +29,7 @@ class RatingSerializer(serializers.ModelSerializer):
         return is_provisional(rating)
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
+class RatingChangeSerializer(StrictModelSerializer):
     source = serializers.CharField(source="event.source")
     kind = serializers.CharField(source="event.kind")
     order_at = serializers.DateTimeField(source="event.order_at")
@@ -52,13 +53,13 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         return change.mu_after - change.mu_before
 
 
-class PlayerRatingSerializer(serializers.Serializer):
+class PlayerRatingSerializer(StrictSerializer):
     rating = RatingSerializer()
     rank = serializers.IntegerField(help_text="The player's place on the pool's whole leaderboard.")
     history = RatingChangeSerializer(many=True)
 
 
-class ListInputSerializer(serializers.Serializer):
+class ListInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100, help_text="For example 2026-11.")
     min_games = serializers.IntegerField(
         min_value=0, max_value=10_000, default=0, help_text="Players with fewer rated games are left out."
@@ -66,7 +67,7 @@ class ListInputSerializer(serializers.Serializer):
     leave_out_provisional = serializers.BooleanField(default=False, help_text="Leave provisional players out.")
 
 
-class ListEntrySerializer(serializers.ModelSerializer):
+class ListEntrySerializer(StrictModelSerializer):
     player = serializers.IntegerField(source="player_id")
     handle = serializers.CharField(source="name")
 
@@ -75,7 +76,7 @@ class ListEntrySerializer(serializers.ModelSerializer):
         fields = ["rank", "player", "handle", "conservative", "mu", "sigma", "games", "inactive"]
 
 
-class RatingListSerializer(serializers.ModelSerializer):
+class RatingListSerializer(StrictModelSerializer):
     game = serializers.CharField(source="pool.game")
 
     class Meta:
@@ -83,7 +84,7 @@ class RatingListSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "name", "published_at", "published_by", "min_games", "provisional_left_out"]
 
 
-class RatingListDetailSerializer(serializers.Serializer):
+class RatingListDetailSerializer(StrictSerializer):
     list = RatingListSerializer(source="rating_list")
     moved_since = serializers.IntegerField(help_text="Players whose live rating is not the list's any more.")
     entries_count = serializers.IntegerField(help_text="Entries on the whole list.")
@@ -92,7 +93,7 @@ class RatingListDetailSerializer(serializers.Serializer):
     entries = ListEntrySerializer(many=True)
 
 
-class CalibrationSerializer(serializers.Serializer):
+class CalibrationSerializer(StrictSerializer):
     low = serializers.FloatField()
     high = serializers.FloatField()
     predicted = serializers.FloatField(help_text="The mean predicted chance to win of the players in this band.")
@@ -100,7 +101,7 @@ class CalibrationSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class EnvironmentSerializer(serializers.Serializer):
+class EnvironmentSerializer(StrictSerializer):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     beta = serializers.FloatField()
@@ -108,7 +109,7 @@ class EnvironmentSerializer(serializers.Serializer):
     draw_probability = serializers.FloatField()
 
 
-class HeldOutSerializer(serializers.Serializer):
+class HeldOutSerializer(StrictSerializer):
     name = serializers.ChoiceField(
         choices=["current", "fitted", "elo", "openskill"],
         help_text="current: the pool's TrueSkill parameters; fitted: fitted to the earlier 80%; elo: a multiplayer "
@@ -123,14 +124,14 @@ class HeldOutSerializer(serializers.Serializer):
     top_half_accuracy = serializers.FloatField()
 
 
-class FittedSerializer(serializers.Serializer):
+class FittedSerializer(StrictSerializer):
     parameters = EnvironmentSerializer()
     training_log_likelihood = serializers.FloatField(help_text="The fitted parameters' on the earlier tables.")
     start_log_likelihood = serializers.FloatField(help_text="The pool's own parameters' on the earlier tables.")
     replays = serializers.IntegerField(help_text="How many replays of the earlier tables the fit took.")
 
 
-class ComparisonSerializer(serializers.Serializer):
+class ComparisonSerializer(StrictSerializer):
     training_tables = serializers.IntegerField(help_text="The earlier 80% of the tables, where the fit was made.")
     held_out_tables = serializers.IntegerField(help_text="The later 20%, where every model is scored.")
     uniform_log_likelihood = serializers.FloatField(help_text="Knowing nothing, on the held-out tables.")
@@ -138,7 +139,7 @@ class ComparisonSerializer(serializers.Serializer):
     models = HeldOutSerializer(many=True)
 
 
-class ParametersDecisionSerializer(serializers.Serializer):
+class ParametersDecisionSerializer(StrictSerializer):
     decided_by = serializers.CharField()
     decided_at = serializers.DateTimeField()
     reason = serializers.CharField()
@@ -150,11 +151,11 @@ class ParametersDecisionSerializer(serializers.Serializer):
     events_replayed = serializers.IntegerField()
 
 
-class AdoptInputSerializer(serializers.Serializer):
+class AdoptInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000, help_text="Why the stewards adopt the fitted parameters.")
 
 
-class QualitySerializer(serializers.Serializer):
+class QualitySerializer(StrictSerializer):
     """How well the pool's ratings predicted its tables (docs/ratings.md, "How good are the ratings")."""
 
     computed_at = serializers.DateTimeField()

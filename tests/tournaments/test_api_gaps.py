@@ -137,3 +137,26 @@ def test_the_schema_declares_the_error_shape_once_and_every_operation_refers_to_
             for status in ("404", "409", "429"):
                 content = operation["responses"][status]["content"]["application/json"]
                 assert content["schema"] == {"$ref": "#/components/schemas/Error"}, (method, path, status)
+
+
+def test_a_body_with_a_field_the_endpoint_does_not_take_is_refused_naming_it() -> None:
+    """Issue 56: unknown fields were dropped in silence (a PATCH of `venu` answered 200 and changed nothing)."""
+    from django.test import Client
+
+    from tests.factories import EventFactory
+
+    event = EventFactory(status="draft", venue="Café")
+    organiser = Client()
+    organiser.force_login(event.organisers.get())
+    answer = organiser.patch(f"/api/events/{event.pk}/", {"venu": "La Halle"}, content_type="application/json")
+    assert answer.status_code == 400
+    assert (answer.json()["field"], answer.json()["code"]) == ("venu", "unknown_field")
+    assert "unknown field" in answer.json()["detail"]
+    event.refresh_from_db()
+    assert event.venue == "Café"
+    again = organiser.patch(f"/api/events/{event.pk}/", {"venue": "La Halle"}, content_type="application/json")
+    assert again.status_code == 200
+    schema = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    requests = {name: body for name, body in schema["components"]["schemas"].items() if name.endswith("Request")}
+    assert requests
+    assert all(body.get("additionalProperties") is False for body in requests.values() if body.get("type") == "object")

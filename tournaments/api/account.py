@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import StrictSerializer
 from config.throttling import EraseThrottle, LoginAccountThrottle, LoginThrottle, successes_forgotten
 from tournaments.models import Player
 from tournaments.privacy.selectors import person_export
@@ -133,11 +134,11 @@ class MyDataView(APIView):
         return answer
 
 
-class EraseInputSerializer(serializers.Serializer):
+class EraseInputSerializer(StrictSerializer):
     password = serializers.CharField(help_text="Your password: erasing cannot be undone.")
 
 
-class ErasedSerializer(serializers.Serializer):
+class ErasedSerializer(StrictSerializer):
     handle = serializers.CharField(help_text="The pseudonym your results now carry.")
 
 

@@ -2,13 +2,14 @@
 
 from rest_framework import serializers
 
+from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.catalogue.models import Edition, SheetCheck
 from tournaments.models import DRAFT_DIRECTIONS
 from tournaments.serializers.answers import StoredVerdictField
 from tournaments.serializers.fields import JsonObjectField, JsonObjectListField
 
 
-class GameSerializer(serializers.Serializer):
+class GameSerializer(StrictSerializer):
     id = serializers.CharField()
     name = serializers.CharField()
     min_players = serializers.IntegerField()
@@ -17,23 +18,23 @@ class GameSerializer(serializers.Serializer):
     practice_data = serializers.BooleanField(help_text="True when the active edition is invented practice data.")
 
 
-class EditionSerializer(serializers.ModelSerializer):
+class EditionSerializer(StrictModelSerializer):
     class Meta:
         model = Edition
         fields = ["id", "game", "name", "is_practice", "is_active", "loaded_at", "data"]
 
 
-class SheetCheckInputSerializer(serializers.Serializer):
+class SheetCheckInputSerializer(StrictSerializer):
     sheet = JsonObjectField(help_text="A whole table sheet: {game, seats} as in the score-sheet spec.")
 
 
-class ScorePreviewInputSerializer(serializers.Serializer):
+class ScorePreviewInputSerializer(StrictSerializer):
     seats = JsonObjectListField(
         help_text="Seat objects of the score-sheet spec; drafting seats may hold 1 to 4 rounds."
     )
 
 
-class SheetCheckSerializer(serializers.ModelSerializer):
+class SheetCheckSerializer(StrictModelSerializer):
     verdict = StoredVerdictField(read_only=True)
 
     class Meta:
@@ -41,12 +42,12 @@ class SheetCheckSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "status", "sheet", "verdict", "submitted_at", "verified_at"]
 
 
-class RebuildInputSerializer(serializers.Serializer):
+class RebuildInputSerializer(StrictSerializer):
     table = JsonObjectField(help_text="A drafting table in the sheet format: {seats: [...]}, seats in order.")
     direction = serializers.ChoiceField(choices=DRAFT_DIRECTIONS, default="left")
 
 
-class CardStatisticSerializer(serializers.Serializer):
+class CardStatisticSerializer(StrictSerializer):
     """One card's figures over the verified tables of sanctioned events (docs/rules.md, "Card statistics")."""
 
     card = serializers.CharField()

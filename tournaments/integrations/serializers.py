@@ -2,15 +2,16 @@
 
 from rest_framework import serializers
 
+from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.integrations.models import ApiKey, Webhook, WebhookDelivery
 
 
-class WebhookInputSerializer(serializers.Serializer):
+class WebhookInputSerializer(StrictSerializer):
     url = serializers.URLField(max_length=500)
     events = serializers.ListField(child=serializers.ChoiceField(choices=Webhook.EVENTS), min_length=1)
 
 
-class WebhookSerializer(serializers.ModelSerializer):
+class WebhookSerializer(StrictModelSerializer):
     previous_secret_until = serializers.DateTimeField(
         read_only=True, allow_null=True, help_text="Until then deliveries also carry a signature by the old secret."
     )
@@ -29,7 +30,7 @@ class WebhookWithSecretSerializer(WebhookSerializer):
         fields = [*WebhookSerializer.Meta.fields, "secret"]
 
 
-class WebhookDeliverySerializer(serializers.ModelSerializer):
+class WebhookDeliverySerializer(StrictModelSerializer):
     class Meta:
         model = WebhookDelivery
         fields = [
@@ -38,12 +39,12 @@ class WebhookDeliverySerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
-class ApiKeyInputSerializer(serializers.Serializer):
+class ApiKeyInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     scopes = serializers.ListField(child=serializers.ChoiceField(choices=ApiKey.SCOPES), min_length=1)
 
 
-class ApiKeySerializer(serializers.ModelSerializer):
+class ApiKeySerializer(StrictModelSerializer):
     prefix = serializers.SerializerMethodField(help_text="The key's public start, to tell keys apart.")
 
     class Meta:

@@ -4,12 +4,13 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import GAME_CHOICES, Event, Organisation, game_choices
 from tournaments.seasons.models import Season
 from tournaments.seasons.selectors import season_qualified
 
 
-class SeasonInputSerializer(serializers.Serializer):
+class SeasonInputSerializer(StrictSerializer):
     organisation = serializers.SlugRelatedField(slug_field="slug", queryset=Organisation.objects.all())
     name = serializers.CharField(max_length=200)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
@@ -31,7 +32,7 @@ class SeasonInputSerializer(serializers.Serializer):
         self.fields["game"].choices = game_choices()
 
 
-class SeasonSerializer(serializers.ModelSerializer):
+class SeasonSerializer(StrictModelSerializer):
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     events = serializers.SerializerMethodField(help_text="The events that count, with their tier.")
     qualified = serializers.SerializerMethodField(help_text="Handles holding the qualifier slots now.")
@@ -48,23 +49,23 @@ class SeasonSerializer(serializers.ModelSerializer):
         return [{"event": e.event_id, "tier": e.tier} for e in season.season_events.all()]
 
 
-class SeasonEventInputSerializer(serializers.Serializer):
+class SeasonEventInputSerializer(StrictSerializer):
     event = serializers.PrimaryKeyRelatedField(queryset=Event.objects.all())
     tier = serializers.IntegerField(min_value=1, max_value=10, default=1)
 
 
-class SeasonEventPointsSerializer(serializers.Serializer):
+class SeasonEventPointsSerializer(StrictSerializer):
     event = serializers.IntegerField()
     points = serializers.FloatField()
     counted = serializers.BooleanField()
 
 
-class SeasonRowSerializer(serializers.Serializer):
+class SeasonRowSerializer(StrictSerializer):
     player = serializers.CharField()
     place = serializers.IntegerField()
     points = serializers.FloatField()
     events = SeasonEventPointsSerializer(many=True)
 
 
-class DeclineInputSerializer(serializers.Serializer):
+class DeclineInputSerializer(StrictSerializer):
     player = serializers.CharField(help_text="The handle of the player giving up their slot.")

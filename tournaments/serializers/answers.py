@@ -7,10 +7,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import StrictSerializer
 from tournaments.verdicts import TableVerdict
 
 
-class ProblemSerializer(serializers.Serializer):
+class ProblemSerializer(StrictSerializer):
     code = serializers.CharField(help_text="Stable: e.g. `wrong_total`, `unknown_card`.")
     player = serializers.CharField(allow_null=True)
     round = serializers.IntegerField(allow_null=True, help_text="1-based, for a drafting game's round.")
@@ -20,7 +21,7 @@ class ProblemSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class SeatResultSerializer(serializers.Serializer):
+class SeatResultSerializer(StrictSerializer):
     player = serializers.CharField()
     rounds = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField()), required=False,
@@ -33,7 +34,7 @@ class SeatResultSerializer(serializers.Serializer):
     forfeited = serializers.BooleanField(required=False, help_text="A forfeited seat: 0 points, the last place.")
 
 
-class VerdictSerializer(serializers.Serializer):
+class VerdictSerializer(StrictSerializer):
     valid = serializers.BooleanField()
     game = serializers.CharField()
     seats = SeatResultSerializer(many=True)
@@ -58,12 +59,12 @@ class ScorePreviewSerializer(VerdictSerializer):
     )
 
 
-class RebuiltPickSerializer(serializers.Serializer):
+class RebuiltPickSerializer(StrictSerializer):
     offered = serializers.ListField(child=serializers.CharField(), help_text="The hand the seat picked from.")
     taken = serializers.CharField()
 
 
-class RebuiltRoundSerializer(serializers.Serializer):
+class RebuiltRoundSerializer(StrictSerializer):
     dealt = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()), help_text="Each seat's dealt hand."
     )
@@ -72,11 +73,11 @@ class RebuiltRoundSerializer(serializers.Serializer):
     )
 
 
-class RebuildSerializer(serializers.Serializer):
+class RebuildSerializer(StrictSerializer):
     rounds = RebuiltRoundSerializer(many=True)
 
 
-class PickSerializer(serializers.Serializer):
+class PickSerializer(StrictSerializer):
     pick = serializers.IntegerField(help_text="1 is the round's first pick.")
     taken = serializers.CharField(help_text="The card taken.")
     points = serializers.IntegerField(help_text="The round's points with it.")
@@ -84,12 +85,12 @@ class PickSerializer(serializers.Serializer):
     best_card = serializers.CharField(help_text="That card.")
 
 
-class PickRoundSerializer(serializers.Serializer):
+class PickRoundSerializer(StrictSerializer):
     round = serializers.IntegerField()
     picks = PickSerializer(many=True, help_text="Each pick that had a choice.")
 
 
-class PickAccuracyLineSerializer(serializers.Serializer):
+class PickAccuracyLineSerializer(StrictSerializer):
     event = serializers.IntegerField()
     event_name = serializers.CharField()
     game = serializers.CharField()

@@ -4,6 +4,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import (
     DRAFT_DIRECTIONS,
     GAME_CHOICES,
@@ -21,7 +22,7 @@ from tournaments.serializers.answers import StoredVerdictField
 from tournaments.validators import validate_timezone
 
 
-class EventInputSerializer(serializers.Serializer):
+class EventInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     organisation = serializers.SlugRelatedField(
         slug_field="slug", queryset=Organisation.objects.all(), required=False,
@@ -71,7 +72,7 @@ class EventInputSerializer(serializers.Serializer):
         self.fields["game"].choices = game_choices()  # a game registered after start-up is accepted too
 
 
-class RoundsPlannedSerializer(serializers.Serializer):
+class RoundsPlannedSerializer(StrictSerializer):
     rounds_planned = serializers.IntegerField(min_value=1, max_value=20, help_text="Rounds to play in all.")
 
 
@@ -79,7 +80,7 @@ class EventUpdateSerializer(EventInputSerializer):
     """Any of the creation fields; only a draft can change."""
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(StrictModelSerializer):
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     practice = serializers.SerializerMethodField(
@@ -104,7 +105,7 @@ class EventSerializer(serializers.ModelSerializer):
         return sorted(user.player.handle for user in event.organisers.all() if hasattr(user, "player"))
 
 
-class OrganiserInputSerializer(serializers.Serializer):
+class OrganiserInputSerializer(StrictSerializer):
     player = serializers.CharField(help_text="The handle of the player to add as a co-organiser.")
 
 
@@ -112,7 +113,7 @@ class EventChangeSerializer(EventSerializer):
     """An event as the changes' cursor pages give it (a component of its own: those pages have no count)."""
 
 
-class ChangesQuery(serializers.Serializer):
+class ChangesQuery(serializers.Serializer):  # a query: other parameters (cursor, page_size) pass
     updated_since = serializers.DateTimeField(
         required=False, help_text="Only what changed at or after this moment (ISO 8601); everything when left out."
     )
@@ -122,11 +123,11 @@ class TableChangesQuery(ChangesQuery):
     event = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The event whose tables are read.")
 
 
-class RegistrationInputSerializer(serializers.Serializer):
+class RegistrationInputSerializer(StrictSerializer):
     player = serializers.CharField(required=False, help_text="Handle; organisers only. Default: yourself.")
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
+class RegistrationSerializer(StrictModelSerializer):
     player = serializers.CharField(source="player.handle")
     waitlist_position = serializers.IntegerField(allow_null=True, read_only=True)
 
@@ -135,7 +136,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         fields = ["id", "event", "player", "status", "waitlist_position", "created_at"]
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(StrictModelSerializer):
     player = serializers.CharField(source="player.handle")
 
     class Meta:
@@ -143,7 +144,7 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["id", "position", "player", "forfeited"]
 
 
-class TableResultSerializer(serializers.ModelSerializer):
+class TableResultSerializer(StrictModelSerializer):
     verdict = StoredVerdictField(read_only=True)
 
     class Meta:
@@ -151,7 +152,7 @@ class TableResultSerializer(serializers.ModelSerializer):
         fields = ["status", "attempt", "verdict", "verified_at", "override_reason", "updated_at"]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(StrictModelSerializer):
     seats = SeatSerializer(many=True)
     result = TableResultSerializer()
     round = serializers.IntegerField(source="round.number")
@@ -161,7 +162,7 @@ class TableSerializer(serializers.ModelSerializer):
         fields = ["id", "round", "number", "seats", "result"]
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(StrictModelSerializer):
     tables = TableSerializer(many=True)
     byes = serializers.SlugRelatedField(
         many=True, read_only=True, slug_field="player_handle", help_text="Players with a bye this round (handles)."
@@ -172,17 +173,17 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "event", "number", "status", "is_final", "started_at", "length_minutes", "tables", "byes"]
 
 
-class SeatSwapInputSerializer(serializers.Serializer):
+class SeatSwapInputSerializer(StrictSerializer):
     seat_a = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
     seat_b = serializers.PrimaryKeyRelatedField(queryset=Seat.objects.select_related("table__round__event"))
 
 
-class SeatSwapResultSerializer(serializers.Serializer):
+class SeatSwapResultSerializer(StrictSerializer):
     seat_a = serializers.CharField(help_text="The handle now in the first seat named.")
     seat_b = serializers.CharField(help_text="The handle now in the second seat named.")
 
 
-class StandingSerializer(serializers.Serializer):
+class StandingSerializer(StrictSerializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     points = serializers.FloatField()
@@ -195,7 +196,7 @@ class StandingSerializer(serializers.Serializer):
     dropped = serializers.BooleanField()
 
 
-class EntrantsInputSerializer(serializers.Serializer):
+class EntrantsInputSerializer(StrictSerializer):
     """An entrants CSV (columns handle, name, club, email): as a file upload or as text."""
 
     file = serializers.FileField(required=False)
@@ -212,7 +213,7 @@ class EntrantsInputSerializer(serializers.Serializer):
         return attrs
 
 
-class EntrantOutcomeSerializer(serializers.Serializer):
+class EntrantOutcomeSerializer(StrictSerializer):
     line = serializers.IntegerField()
     handle = serializers.CharField()
     entered = serializers.ChoiceField(choices=["registered", "guest", "already_registered"])

@@ -3,13 +3,14 @@
 from rest_framework import serializers
 
 import games
+from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import (
     Membership,
     Organisation,
 )
 
 
-class OrganisationInputSerializer(serializers.Serializer):
+class OrganisationInputSerializer(StrictSerializer):
     slug = serializers.CharField(
         min_length=2, max_length=50, help_text="Its address: /clubs/<slug>/ (letters, digits, '-', '_')."
     )
@@ -18,7 +19,7 @@ class OrganisationInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Organisation.Kind.choices, default=Organisation.Kind.CLUB)
 
 
-class OrganisationSerializer(serializers.ModelSerializer):
+class OrganisationSerializer(StrictModelSerializer):
     staff = serializers.SerializerMethodField(help_text="Who runs it: handle and role.")
     trusted = serializers.BooleanField(read_only=True, help_text="Trusted by the stewards of at least one game.")
     trusted_games = serializers.ListField(
@@ -44,25 +45,25 @@ class OrganisationSerializer(serializers.ModelSerializer):
         ]
 
 
-class StaffInputSerializer(serializers.Serializer):
+class StaffInputSerializer(StrictSerializer):
     player = serializers.CharField(help_text="The handle of the person.")
     role = serializers.ChoiceField(choices=["owner", "organiser"])
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=500, help_text="Why: kept with the decision and shown on the event page.")
 
 
-class MembershipInputSerializer(serializers.Serializer):
+class MembershipInputSerializer(StrictSerializer):
     player = serializers.CharField(help_text="The handle of the player.")
     joined_on = serializers.DateField(required=False, help_text="Default: today.")
 
 
-class LeaveInputSerializer(serializers.Serializer):
+class LeaveInputSerializer(StrictSerializer):
     left_on = serializers.DateField(required=False, help_text="Default: today.")
 
 
-class MembershipSerializer(serializers.ModelSerializer):
+class MembershipSerializer(StrictModelSerializer):
     player = serializers.CharField(source="player.handle")
     organisation = serializers.CharField(source="organisation.slug")
 
@@ -71,7 +72,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         fields = ["organisation", "player", "joined_on", "left_on"]
 
 
-class ResultChangeStepSerializer(serializers.Serializer):
+class ResultChangeStepSerializer(StrictSerializer):
     at = serializers.DateTimeField()
     because = serializers.ChoiceField(choices=["verified", "overridden", "reopened", "forfeited"])
     by = serializers.CharField(help_text="The handle (or user name) of who changed the results; empty: unknown.")
@@ -82,7 +83,7 @@ class ResultChangeStepSerializer(serializers.Serializer):
 DECISION_KINDS = ("sanction", "result_change")
 
 
-class DecisionSerializer(serializers.Serializer):
+class DecisionSerializer(StrictSerializer):
     """One of the stewards' decisions on an event: a sanction decision, or a change of its results after the
     sanction and what was decided of it (docs/rules.md, "Sanctions that hold")."""
 
@@ -101,7 +102,7 @@ class DecisionSerializer(serializers.Serializer):
     after = serializers.ListField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
 
 
-class CorrectionsTrustSerializer(serializers.Serializer):
+class CorrectionsTrustSerializer(StrictSerializer):
     game = serializers.ChoiceField(choices=sorted(games.GAMES), help_text="The game whose stewards you are one of.")
     trusted = serializers.BooleanField(
         help_text="Its corrections of sanctioned results of this game are accepted as they come."

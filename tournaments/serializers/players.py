@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import (
     Player,
 )
@@ -12,7 +13,7 @@ from tournaments.validators import HANDLE_RULE
 HANDLE_ERRORS = {"min_length": f"a handle is {HANDLE_RULE}", "max_length": f"a handle is {HANDLE_RULE}"}
 
 
-class PlayerSignupSerializer(serializers.Serializer):
+class PlayerSignupSerializer(StrictSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
     handle = serializers.CharField(
@@ -24,7 +25,7 @@ class PlayerSignupSerializer(serializers.Serializer):
     )
 
 
-class PlayerSummarySerializer(serializers.ModelSerializer):
+class PlayerSummarySerializer(StrictModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="player-profile", lookup_field="handle")
 
     class Meta:
@@ -32,29 +33,29 @@ class PlayerSummarySerializer(serializers.ModelSerializer):
         fields = ["handle", "display_name", "country", "guest", "url"]
 
 
-class PlayerSearchQuery(serializers.Serializer):
+class PlayerSearchQuery(serializers.Serializer):  # a query: other parameters (page, format) pass
     search = serializers.CharField(
         required=False, min_length=2, max_length=80, help_text="Part of a handle or a display name."
     )
 
 
-class PlayerSignupResultSerializer(serializers.Serializer):
+class PlayerSignupResultSerializer(StrictSerializer):
     handle = serializers.CharField()
     token = serializers.CharField()
 
 
-class MeSerializer(serializers.Serializer):
+class MeSerializer(StrictSerializer):
     handle = serializers.CharField(allow_null=True)
     country = serializers.CharField(help_text="The country you play for (ISO 3166 code), empty when none.")
     registrations = serializers.ListField(child=serializers.DictField())
     current_seat = serializers.DictField(allow_null=True, help_text="Your seat in the newest round that is on.")
 
 
-class CountryInputSerializer(serializers.Serializer):
+class CountryInputSerializer(StrictSerializer):
     country = CountryCodeField(max_length=2, allow_blank=True, help_text="ISO 3166 code (FR); empty: none.")
 
 
-class GuestInputSerializer(serializers.Serializer):
+class GuestInputSerializer(StrictSerializer):
     handle = serializers.CharField(
         min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.", error_messages=HANDLE_ERRORS
     )
@@ -62,17 +63,17 @@ class GuestInputSerializer(serializers.Serializer):
     email = serializers.CharField(max_length=254, required=False, default="", allow_blank=True)
 
 
-class GuestSerializer(serializers.ModelSerializer):
+class GuestSerializer(StrictModelSerializer):
     class Meta:
         model = Player
         fields = ["handle", "display_name", "guest", "claim_code"]
 
 
-class ClaimInputSerializer(serializers.Serializer):
+class ClaimInputSerializer(StrictSerializer):
     code = serializers.CharField(max_length=64)
 
 
-class PlayerProfileRatingSerializer(serializers.Serializer):
+class PlayerProfileRatingSerializer(StrictSerializer):
     game = serializers.CharField()
     conservative = serializers.FloatField(help_text="mu - 3 sigma, the rating the leaderboards rank by.")
     mu = serializers.FloatField()
@@ -83,7 +84,7 @@ class PlayerProfileRatingSerializer(serializers.Serializer):
     of = serializers.IntegerField(help_text="How many players the game's leaderboard ranks.")
 
 
-class PlayerProfileEventSerializer(serializers.Serializer):
+class PlayerProfileEventSerializer(StrictSerializer):
     event = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
@@ -93,7 +94,7 @@ class PlayerProfileEventSerializer(serializers.Serializer):
     players = serializers.IntegerField(help_text="The field's size, once the event is finished (0 before).")
 
 
-class PlayerProfileSerializer(serializers.Serializer):
+class PlayerProfileSerializer(StrictSerializer):
     handle = serializers.CharField()
     display_name = serializers.CharField()
     country = serializers.CharField()

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from config.serializers import StrictSerializer
 from tournaments.models import (
     ScoreSheet,
     TableResult,
@@ -9,11 +10,11 @@ from tournaments.models import (
 from tournaments.serializers.fields import JsonObjectField, JsonObjectListField
 
 
-class SheetInputSerializer(serializers.Serializer):
+class SheetInputSerializer(StrictSerializer):
     data = JsonObjectField(help_text="The seat object of the score-sheet spec; `player` may be left out.")
 
 
-class TableSheetsInputSerializer(serializers.Serializer):
+class TableSheetsInputSerializer(StrictSerializer):
     seats = JsonObjectListField(
         help_text="A list of seat objects of the score-sheet spec, each naming its `player`: the table's score pad."
     )
@@ -21,7 +22,7 @@ class TableSheetsInputSerializer(serializers.Serializer):
 
 # Declared rather than a ModelSerializer: it answers every sheet POST, and a ModelSerializer inspects the
 # model again for each answer (the schema is the same, field by field).
-class ScoreSheetSerializer(serializers.Serializer):
+class ScoreSheetSerializer(StrictSerializer):
     """One version of a seat's score sheet."""
 
     id = serializers.IntegerField(read_only=True)
@@ -42,12 +43,12 @@ class SubmittedSheetSerializer(ScoreSheetSerializer):
     )
 
 
-class PadDraftSerializer(serializers.Serializer):
+class PadDraftSerializer(StrictSerializer):
     data = serializers.JSONField(help_text="{seats: [...]}: the seat objects entered so far, rounds so far.")
     version = serializers.IntegerField(min_value=0, help_text="The version last read (0 before any save).")
     updated_by = serializers.CharField(source="updated_by.player.handle", read_only=True, allow_null=True, default=None)
     updated_at = serializers.DateTimeField(read_only=True, allow_null=True, default=None)
 
 
-class OverrideInputSerializer(serializers.Serializer):
+class OverrideInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000)
