@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 
 from config.page_cache import remembered
 from config.paging import page_count
-from ratings.models import RatingAudit, RatingList, RatingListEntry, RatingPool
+from ratings.models import Rating, RatingAudit, RatingList, RatingListEntry, RatingPool
 
 _LIST_EXCLUSIONS: list[Callable[[], Any]] = []
 
@@ -81,9 +82,47 @@ def list_version(*, list_id: int) -> int:
     return pool_version(pool_id=pool) if pool is not None else 0
 
 
+def listed_ratings(*, pool_id: int, min_games: int, provisional_left_out: bool) -> QuerySet[Rating]:
+    """The pool's ratings a list under these rules takes: `min_games` games at least, provisional players out
+    when asked, and never those `list_exclusions` leave out (demo players)."""
+    rated = Rating.objects.filter(pool_id=pool_id, games__gte=min_games)
+    if provisional_left_out:
+        rated = rated.filter(
+            games__gte=settings.RATINGS_PROVISIONAL_GAMES, sigma__lte=settings.RATINGS_PROVISIONAL_SIGMA
+        )
+    for excluded in list_exclusions():
+        rated = rated.exclude(player_id__in=excluded())
+    return rated
+
+
+@dataclass(frozen=True)
+class ListPreview:
+    listed: int  # players the list would hold
+    rated: int  # players with a rating in the pool (demo players aside)
+
+    @property
+    def empty(self) -> bool:
+        return self.listed == 0
+
+    @property
+    def leaves_out_most(self) -> bool:
+        return 0 < self.listed < self.rated / 2
+
+
+def list_preview(*, game: str, min_games: int, provisional_left_out: bool) -> ListPreview:
+    """What a list published now under these rules would hold, before it is frozen."""
+    pool = RatingPool.objects.filter(game=game).first()
+    if pool is None:
+        return ListPreview(0, 0)
+    listed = listed_ratings(pool_id=pool.pk, min_games=min_games, provisional_left_out=provisional_left_out)
+    everyone = listed_ratings(pool_id=pool.pk, min_games=0, provisional_left_out=False)
+    return ListPreview(listed.count(), everyone.count())
+
+
 def list_moved_since(*, rating_list: RatingList) -> int:
-    """How many players' live ratings differ from the list's: counted once per change of the pool (the key
-    holds the pool's newest audit row, which every rating change writes), not at every view."""
+    """How many players on the list have a live rating that differs from the list's (or none any more): counted
+    once per change of the pool (the key holds the pool's newest audit row, which every rating change
+    writes), not at every view. Players rated since, not on the list, do not count."""
     key = f"list-moved:{rating_list.pk}:{pool_version(pool_id=rating_list.pool_id)}"
     return remembered(key, lambda: _moved_since(rating_list))
 
@@ -93,7 +132,7 @@ def _moved_since(rating_list: RatingList) -> int:
     moved = 0
     for player, value in rating_list.pool.ratings.values_list("player_id", "conservative").iterator(chunk_size=20000):
         before = frozen.pop(player, None)
-        moved += before is None or abs(before - value) > 1e-9
+        moved += before is not None and abs(before - value) > 1e-9
     return moved + len(frozen)  # players on the list who have no live rating any more
 
 

@@ -2,7 +2,6 @@
 
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import BooleanField, Case, F, Q, When, Window
 from django.db.models.functions import Floor, Rank
@@ -10,12 +9,11 @@ from django.utils import timezone
 
 from config.errors import Conflict, DomainError
 from ratings.models import (
-    Rating,
     RatingList,
     RatingListEntry,
     RatingPool,
 )
-from ratings.selectors.lists import PublishedList, list_exclusions, list_listeners
+from ratings.selectors.lists import PublishedList, list_listeners, listed_ratings
 from ratings.services.pools import pool_get
 
 INACTIVE_AFTER = timedelta(days=365)  # a player without a rated game for a year is marked inactive on a list
@@ -58,13 +56,8 @@ def _list_entries_copy(rating_list: RatingList) -> int:
     to one decimal: 1, 1, 3), in player order so every index of the entries grows at its end; the SELECT is
     the ORM's. The list's rules and `list_exclusions` (demo players) leave players out before ranking.
     Returns the rows."""
-    rated = Rating.objects.filter(pool_id=rating_list.pool_id, games__gte=rating_list.min_games)
-    if rating_list.provisional_left_out:
-        rated = rated.filter(
-            games__gte=settings.RATINGS_PROVISIONAL_GAMES, sigma__lte=settings.RATINGS_PROVISIONAL_SIGMA
-        )
-    for excluded in list_exclusions():
-        rated = rated.exclude(player_id__in=excluded())
+    rated = listed_ratings(pool_id=rating_list.pool_id, min_games=rating_list.min_games,
+                           provisional_left_out=rating_list.provisional_left_out)  # fmt: skip
     idle_since = rating_list.published_at - INACTIVE_AFTER
     columns = ("player_id", "name", "list_rank", "conservative", "mu", "sigma", "games", "list_inactive")
     ranked = rated.annotate(

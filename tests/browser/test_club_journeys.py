@@ -93,9 +93,13 @@ def test_a_season_is_made_and_an_official_list_published_from_the_pages(live_ser
     sign_in(phone, live_server.url, steward.user)
     phone.get(f"{live_server.url}/leaderboards/{GAME}/lists/new/")
     fill(phone, "id_name", "Winter 2026")
+    click(phone, "Preview", "The list would be empty")  # the defaults leave these new players out: warned
+    fill(phone, "id_min_games", "1")
+    phone.find_element(By.ID, "id_leave_out_provisional").click()
+    click(phone, "Preview again", "Under these rules the list holds 4 players")
     click(phone, "Publish", "Winter 2026")
     shot(phone, "list-published")
-    assert "4" in phone.find_element(By.TAG_NAME, "main").text
+    assert "4 players on the list" in phone.find_element(By.TAG_NAME, "main").text
 
 
 def test_a_nights_players_become_members_in_one_tap_and_a_player_asks_to_join(live_server, phone) -> None:

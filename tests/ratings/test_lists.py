@@ -62,6 +62,10 @@ def test_only_stewards_publish_and_a_list_stays_frozen_through_a_correction(tabl
     again = Client().get(f"/api/ratings/lists/{list_id}/").json()
     assert again["entries"] == first["entries"]
     assert again["moved_since"] == 2  # ann and cy moved; bob's second place is the same rating
+    newcomers = [PlayerFactory() for _ in range(3)]  # rated after the list: not on it, so none of its moves
+    later = [Placing(p.user_id, p.handle, rank) for rank, p in enumerate(newcomers, start=1)]
+    match_record(game=GAME, source="table:2", order_at=T0 + timedelta(days=1), placings=later)
+    assert Client().get(f"/api/ratings/lists/{list_id}/").json()["moved_since"] == 2
     page = Client().get(f"/ratings/lists/{list_id}/").content.decode()
     assert "2 ratings have moved since." in page
     assert "place 1" in Client().get(f"/players/{ann.handle}/").content.decode()

@@ -370,8 +370,12 @@ def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publi
     assert 'href="/stewards/"' not in staff.get("/").content.decode()
     assert "Publish an official list" in judge.get(f"/leaderboards/{GAME}/").content.decode()
     assert outsider.get(f"/leaderboards/{GAME}/lists/new/").status_code == 403
-    published = judge.post(f"/leaderboards/{GAME}/lists/new/", {"name": "2026-12", "min_games": 1,
-                                                                 "leave_out_provisional": ""})  # fmt: skip
+    rules = {"name": "2026-12", "min_games": 1, "leave_out_provisional": ""}
+    preview = judge.post(f"/leaderboards/{GAME}/lists/new/", rules).content.decode()
+    assert "Under these rules the list holds 4 players of the 4 with a rating." in preview
+    empty = judge.post(f"/leaderboards/{GAME}/lists/new/", {**rules, "min_games": 50}).content.decode()
+    assert "The list would be empty" in empty  # issue 54: the defaults once froze an empty list unawares
+    published = judge.post(f"/leaderboards/{GAME}/lists/new/", {**rules, "step": "publish"})
     assert published.status_code == 302
     listed = judge.get(published["Location"]).content.decode()
     assert "Players with fewer than 1 rated game are left out." in listed

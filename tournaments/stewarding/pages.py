@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 import games
 from config.errors import DomainError
-from ratings.selectors.lists import may_steward_pool
+from ratings.selectors.lists import list_preview, may_steward_pool
 from tournaments.models import Event, Organisation
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import refusal
@@ -51,7 +51,12 @@ def list_new(request: SignedInRequest, game: str) -> HttpResponse:
     initial = {"name": timezone.localdate().strftime("%Y-%m"), "min_games": settings.RATINGS_PROVISIONAL_GAMES,
                "leave_out_provisional": True}  # fmt: skip
     form = ListForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    preview = None
+    if request.method == "POST" and form.is_valid() and request.POST.get("step") != "publish":
+        values = form.cleaned_data  # first the preview: what the list would hold, and a warning if it is not much
+        preview = list_preview(game=game, min_games=values["min_games"],
+                               provisional_left_out=values["leave_out_provisional"])  # fmt: skip
+    elif request.method == "POST" and form.is_valid():
         values = form.cleaned_data
         try:
             published = official_list_publish(
@@ -63,7 +68,7 @@ def list_new(request: SignedInRequest, game: str) -> HttpResponse:
         else:
             messages.success(request, _("The list is published."))
             return redirect("rating-list", list_id=published)
-    return render(request, "pages/list_new.html", {"form": form, "game": games.GAMES[game]})
+    return render(request, "pages/list_new.html", {"form": form, "game": games.GAMES[game], "preview": preview})
 
 
 @login_required
