@@ -1,6 +1,9 @@
-"""Document in one place what every operation shares: the error answers, the Idempotency-Key of every POST, and
-partial updates that say nothing of what they do not send."""
+"""Document in one place what every operation shares: the error answers, the Idempotency-Key of every POST,
+partial updates that say nothing of what they do not send, bodies that refuse unknown fields, CSV exports as
+operations of their own."""
 
+import copy
+import re
 from typing import Any
 
 from django.conf import settings
@@ -79,4 +82,34 @@ def request_bodies_refuse_unknown_fields(
     for name, schema in result.get("components", {}).get("schemas", {}).items():
         if name.endswith("Request") and schema.get("type") == "object":
             schema["additionalProperties"] = False
+    return result
+
+
+def csv_exports_are_operations_of_their_own(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """A read that also answers CSV (`?format=csv`) is declared as two operations: the JSON one, and its twin
+    at `<path>.csv` answering `text/csv` alone, so a generated client types each answer once (a Python client
+    parsed the CSV as JSON; TypeScript typed `Standing[] | string`). The router serves `.csv` suffixes of its
+    views; the other views route theirs (tournaments/analysis/api_urls.py)."""
+    paths = result.get("paths", {})
+    for path, item in list(paths.items()):
+        read = item.get("get")
+        content = (read or {}).get("responses", {}).get("200", {}).get("content", {})
+        if "text/csv" not in content:
+            continue
+        if path.endswith(".csv"):
+            read["responses"]["200"]["content"] = {"text/csv": content["text/csv"]}
+            read["parameters"] = [p for p in read.get("parameters", []) if p.get("name") != "format"]
+            read["operationId"] = re.sub(r"\W", "_", read["operationId"])
+            continue
+        csv = content.pop("text/csv")
+        read["parameters"] = [p for p in read.get("parameters", []) if p.get("name") != "format"]  # the twin's now
+        twin_path = path.rstrip("/") + ".csv"
+        if twin_path not in paths:
+            twin = copy.deepcopy(read)
+            twin["operationId"] = f"{read['operationId']}_csv"
+            twin["responses"]["200"] = {"content": {"text/csv": csv}, "description": "The same rows as CSV."}
+            twin["parameters"] = [p for p in twin.get("parameters", []) if p.get("name") != "format"]
+            paths[twin_path] = {"get": twin}
     return result

@@ -6,6 +6,7 @@ from rest_framework import serializers
 from config.serializers import StrictModelSerializer, StrictSerializer
 from ratings.lab.models import QualityReport
 from ratings.lab.selectors import parameter_decisions
+from ratings.lab.services import MIN_TABLES_TO_FIT
 from ratings.models import Rating, RatingChange, RatingList, RatingListEntry, RatingPool
 from ratings.selectors.leaderboards import is_provisional
 
@@ -161,6 +162,9 @@ class QualitySerializer(StrictSerializer):
     computed_at = serializers.DateTimeField()
     seconds = serializers.FloatField(help_text="How long computing it took.")
     tables = serializers.IntegerField(source="figures.tables")
+    too_few_to_judge = serializers.SerializerMethodField(
+        help_text="Fewer tables than the figures need to mean anything (about 50): read them as noise."
+    )
     log_likelihood = serializers.FloatField(
         source="figures.log_likelihood", help_text="Mean per table of the observed order's log-probability."
     )
@@ -185,3 +189,6 @@ class QualitySerializer(StrictSerializer):
     @extend_schema_field(ParametersDecisionSerializer(many=True))
     def get_decisions(self, report: QualityReport) -> Any:
         return ParametersDecisionSerializer(parameter_decisions(pool=report.pool), many=True).data
+
+    def get_too_few_to_judge(self, report: Any) -> bool:
+        return bool(report.figures["tables"] < report.figures.get("enough_tables", MIN_TABLES_TO_FIT))

@@ -29,6 +29,7 @@ def pool_quality_refresh(*, pool: RatingPool) -> QualityReport:
     figures: dict[str, Any] = dataclasses.asdict(evaluate(tables, env))
     figures["parameters"] = asdict(env)
     figures["comparison"] = compare(tables, env).as_json() if len(tables) >= MIN_TABLES_TO_FIT else None
+    figures["enough_tables"] = MIN_TABLES_TO_FIT  # fewer, and the figures are noise: the page and API say so
     report, _ = QualityReport.objects.update_or_create(
         pool=pool,
         defaults={"computed_at": timezone.now(), "seconds": time.perf_counter() - started, "figures": figures},

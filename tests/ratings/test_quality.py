@@ -182,7 +182,8 @@ def test_the_quality_api_and_page_answer_on_a_fresh_install_and_say_when_a_pool_
     for n in range(12):
         match_record(game=GAME, source=f"table:{n}", order_at=T0 + timedelta(days=n),
                      placings=placings(users, [1, 2, 3, 4]))  # fmt: skip
-    assert Client().get(f"/api/ratings/pools/{GAME}/quality/").json()["tables"] == 12
+    served = Client().get(f"/api/ratings/pools/{GAME}/quality/").json()
+    assert (served["tables"], served["too_few_to_judge"]) == (12, True)
     page = Client().get(f"/leaderboards/{GAME}/quality/").content.decode()
     assert "Too small to judge: with 12 tables" in page
     french = Client(headers={"Accept-Language": "fr"}).get(f"/leaderboards/{GAME}/quality/").content.decode()

@@ -12,7 +12,6 @@ import games
 from config.page_cache import live_page, visitor_page
 from config.paging import page_count, page_number
 from ratings.lab.selectors import parameter_decisions
-from ratings.lab.services import MIN_TABLES_TO_FIT, pool_quality_report
 from ratings.selectors.leaderboards import (
     Cursor,
     is_provisional,
@@ -36,6 +35,7 @@ from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.pages.text import game_name
 from tournaments.results.pages.sheet_view import seat_sheets
+from tournaments.results.services.rating import pool_quality_now
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import event_list, event_standings
 from tournaments.selectors.permissions import is_organiser
@@ -124,7 +124,7 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
     if game not in games.GAMES:
         raise Http404(_("No such game."))
     pool = pool_of_game(game=game)
-    report = pool_quality_report(pool=pool) if pool else None
+    report = pool_quality_now(pool=pool) if pool else None
     figures = report.figures if report else {}
     bands = [Band(c["predicted"], c["observed"], c["count"]) for c in figures.get("calibration", [])]
     context = {
@@ -133,7 +133,6 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
         "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
         "comparison": _comparison(figures.get("comparison"), pool),
         "decisions": parameter_decisions(pool=pool) if pool else [],
-        "too_few": MIN_TABLES_TO_FIT,
         "may_adopt": may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/quality.html", context)

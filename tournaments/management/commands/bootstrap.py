@@ -15,12 +15,12 @@ from django.db import transaction
 import games
 from config.celery import app as celery_app
 from games.simulate import legal_sheet
-from ratings.services.pools import pool_get
 from tournaments.catalogue.models import SheetCheck
 from tournaments.catalogue.services import sheet_check_submit
 from tournaments.demo.services import demo_event_run, demo_event_unfinished
 from tournaments.integrations.services.webhooks import webhooks_sweep
 from tournaments.models import Event, Organisation, RatingBody
+from tournaments.results.services.rating import game_pools_ensure
 from tournaments.services.clubs import organisation_create
 from tournaments.stewarding.services import rating_body_set
 
@@ -48,8 +48,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         password = self._admin_password()
         self._rating_body()
-        for game in games.GAMES.values():  # each game's pool exists, its leaderboard and quality answer at once
-            pool_get(game=game.id, name=game.name)
+        game_pools_ensure()
         if celery_app.conf.task_always_eager:  # no broker, so no beat: send what the last run left pending
             webhooks_sweep(older_than=timedelta(0))
         created = events = 0

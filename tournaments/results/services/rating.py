@@ -3,6 +3,7 @@
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -12,10 +13,20 @@ from django.db.models.functions import Cast, Concat
 from config.errors import NotAllowed
 from games import GAMES
 from ratings.lab.services import pool_parameters_adopt as adopt_fitted_parameters
+from ratings.lab.services import pool_quality_report
 from ratings.selectors.leaderboards import source_rated
 from ratings.selectors.lists import may_steward_pool
 from ratings.services.lists import list_publish
-from ratings.services.pools import Match, Placing, match_remove, matches_record, player_merge, player_rename, pools_lock
+from ratings.services.pools import (
+    Match,
+    Placing,
+    match_remove,
+    matches_record,
+    player_merge,
+    player_rename,
+    pool_get,
+    pools_lock,
+)
 from tournaments.analysis.services.card_stats import card_stats_sync
 from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.results.models import HeldResult
@@ -176,3 +187,15 @@ def pool_parameters_adopt(*, game: str, by: User, reason: str) -> int:
 def player_ratings_rename(*, user_id: int, name: str) -> int:
     """The player's ratings, placings and list lines show `name` (an erased account's pseudonym)."""
     return player_rename(player=user_id, name=name)
+
+
+def game_pools_ensure() -> None:
+    """Each game's pool exists (the bootstrap): its leaderboard and its quality report answer on a fresh install."""
+    for game in GAMES.values():
+        pool_get(game=game.id, name=game.name)
+
+
+def pool_quality_now(*, pool: Any) -> Any:
+    """The pool's quality report (or None) as a reader asks for it (ratings.lab.services.pool_quality_report: a
+    small pool's is computed then). Typed loosely: the core names no ratings model."""
+    return pool_quality_report(pool=pool)
