@@ -64,3 +64,12 @@ def test_no_english_word_on_a_french_page() -> None:
     in_english.force_login(steward)
     detected = ENGLISH.findall(visible_text(in_english.get(f"/leaderboards/{finished.game}/").content.decode()))
     assert len(detected) >= 3  # the same words, in English, are found: the check sees what it looks for
+
+
+def test_a_seat_is_a_siege_in_french_so_it_never_reads_as_a_place_in_the_standings() -> None:
+    """Issue 54: "place 1" beside "Rang 3" read as first place; a seat is a siège."""
+    from django.utils import translation
+
+    with translation.override("fr"):
+        assert translation.gettext("Seat") == "Siège"
+        assert translation.gettext("Table %(table)s · seat %(seat)s") % {"table": 2, "seat": 1} == "Table 2 · siège 1"
