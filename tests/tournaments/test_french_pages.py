@@ -73,3 +73,13 @@ def test_a_seat_is_a_siege_in_french_so_it_never_reads_as_a_place_in_the_standin
     with translation.override("fr"):
         assert translation.gettext("Seat") == "Siège"
         assert translation.gettext("Table %(table)s · seat %(seat)s") % {"table": 2, "seat": 1} == "Table 2 · siège 1"
+
+
+def test_one_place_taken_is_singular_in_french() -> None:
+    from tests.factories import EventFactory, PlayerFactory
+    from tournaments.services.registrations import registration_create
+
+    event = EventFactory(capacity=8)
+    registration_create(event=event, player=PlayerFactory())
+    page = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "1 place prise sur 8" in page
