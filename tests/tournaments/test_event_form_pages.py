@@ -197,3 +197,12 @@ def test_an_event_with_players_registered_moves_from_the_page_its_fixed_rules_un
     event.refresh_from_db()
     assert (event.venue, event.starts_at.astimezone(ZoneInfo("Europe/Paris")).hour) == ("The library", 20)
     assert event.points_by_table_size["5"] == [4, 3, 2, 1, 0]
+
+
+@pytest.mark.parametrize(("typed", "hour", "minute"), [("20h", 20, 0), ("20 h 15", 20, 15), ("9h05", 9, 5)])
+def test_a_time_typed_as_french_writes_it_is_taken(owner: Client, typed: str, hour: int, minute: int) -> None:
+    """Issue 54: "20h" or "20 h 15" was refused as an invalid time."""
+    created = owner.post("/events/new/", form(name=f"Night {typed}", starts_time=typed), HTTP_ACCEPT_LANGUAGE="fr")
+    assert created.status_code == 302, created.context["form"].errors
+    starts = Event.objects.get(name=f"Night {typed}").starts_at.astimezone(ZoneInfo("Europe/Paris"))
+    assert (starts.hour, starts.minute) == (hour, minute)

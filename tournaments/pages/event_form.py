@@ -4,6 +4,7 @@ words (services.event_create / event_update refuse; the form shows the refusal a
 A club night fits on one phone screen: name, club, game, date and time (written as the page's language
 writes them), venue and places; everything else is folded under "More settings", as choices in words."""
 
+import re
 import zoneinfo
 from collections.abc import Sequence
 from datetime import datetime
@@ -27,12 +28,23 @@ TIME_ZONES = sorted(zoneinfo.available_timezones() - {"Factory", "localtime"})
 TABLE_SIZES = sorted({size for game in games.GAMES.values() for size in game.table_sizes_by_preference})
 
 
+class SpokenTimeField(forms.TimeField):
+    """A time as people type it: "19:30", and as French writes it, "20h", "20 h 15", "20h15"."""
+
+    SPOKEN = re.compile(r"^\s*(\d{1,2})\s*[hH]\s*(\d{2})?\s*$")
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and (spoken := self.SPOKEN.match(value)):
+            value = f"{int(spoken.group(1)):02d}:{spoken.group(2) or '00'}"
+        return super().to_python(value)
+
+
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     organisation = forms.ChoiceField(label=_("Club"))
     game = forms.ChoiceField(label=_("Game"))
     starts_on = forms.DateField(label=_("Date"), required=False, localize=True)
-    starts_time = forms.TimeField(label=_("Time"), required=False, widget=forms.TimeInput(format="%H:%M"))
+    starts_time = SpokenTimeField(label=_("Time"), required=False, widget=forms.TimeInput(format="%H:%M"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     capacity = forms.IntegerField(label=_("Places"), min_value=2, max_value=10_000, initial=32)
     timezone = forms.ChoiceField(label=_("Time zone"), choices=[(zone, zone) for zone in TIME_ZONES])
