@@ -83,3 +83,16 @@ def test_one_place_taken_is_singular_in_french() -> None:
     registration_create(event=event, player=PlayerFactory())
     page = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "1 place prise sur 8" in page
+
+
+def test_a_clubs_kind_and_its_staffs_roles_are_in_french() -> None:
+    """Issue 54: roles read "Owner" and kinds "Federation" on French pages."""
+    from tests.factories import PlayerFactory
+    from tournaments.services.clubs import organisation_create
+
+    owner = PlayerFactory()
+    organisation_create(by=owner.user, slug="fede", name="Fédé", kind="federation")
+    page = Client().get("/clubs/fede/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Fédération" in page
+    assert "propriétaire" in page
+    assert "Owner" not in page

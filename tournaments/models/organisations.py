@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.players import Player
 from tournaments.validators import (
@@ -14,9 +15,9 @@ class Organisation(models.Model):
     """A club, a league or a federation: its staff create and run its events (docs/rules.md, "Sanctions")."""
 
     class Kind(models.TextChoices):
-        CLUB = "club"
-        LEAGUE = "league"
-        FEDERATION = "federation"
+        CLUB = "club", _("club")
+        LEAGUE = "league", _("league")
+        FEDERATION = "federation", _("federation")
 
     slug = models.SlugField(max_length=50, unique=True, help_text="Its address: /clubs/<slug>/.")
     name = models.CharField(max_length=200, validators=[validate_one_line])
@@ -50,8 +51,8 @@ class Staff(models.Model):
     organiser creates and runs the organisation's events."""
 
     class Role(models.TextChoices):
-        OWNER = "owner"
-        ORGANISER = "organiser"
+        OWNER = "owner", _("owner")
+        ORGANISER = "organiser", _("organiser")
 
     organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles")
