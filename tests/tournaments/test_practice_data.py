@@ -101,3 +101,19 @@ def test_the_printed_edition_made_the_games_reverifies_its_tables_then_its_event
     with django_capture_on_commit_callbacks(execute=True):
         event_sanction(event=event, by=UserFactory(is_superuser=True), reason="the printed edition is loaded")
     assert RatingEvent.objects.filter(pool__game="boomerang-usa").count() == results.count()
+
+
+def test_the_event_form_says_which_games_are_played_on_practice_data_and_what_that_means() -> None:
+    from tests.factories import PlayerFactory
+    from tournaments.services.clubs import organisation_create
+
+    owner = PlayerFactory()
+    organisation_create(by=owner.user, slug="owls", name="Owls")
+    page = Client()
+    page.force_login(owner.user)
+    english = page.get("/events/new/").content.decode()
+    assert "Boomerang: Europe · practice data" in english
+    assert "Boomerang: Australia · practice" not in english
+    assert "never sanctioned nor rated" in english
+    french = page.get("/events/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "données d’entraînement" in french

@@ -19,6 +19,7 @@ from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS,
 from tournaments.models.events import LATE_ENTRY_UNTIL_ROUND
 from tournaments.pages.forms import date_example
 from tournaments.pages.text import game_name, tie_break_label
+from tournaments.practice import practice_games
 from tournaments.validators import TIE_BREAKS, default_event_timezone
 
 MOMENTS = ("registration_opens", "registration_closes")
@@ -98,7 +99,16 @@ class EventForm(forms.Form):
         self.event = event
         self.rules_fixed = False  # players registered: the rules are shown, never sent back
         cast(forms.ChoiceField, self.fields["organisation"]).choices = [(o.slug, o.name) for o in organisations]
-        cast(forms.ChoiceField, self.fields["game"]).choices = [(g.id, game_name(g.id)) for g in games.GAMES.values()]
+        practice = practice_games()
+        cast(forms.ChoiceField, self.fields["game"]).choices = [
+            (g.id, game_name(g.id) + (" · " + _("practice data") if g.id in practice else ""))
+            for g in games.GAMES.values()
+        ]
+        if practice:
+            self.fields["game"].help_text = _(
+                "Practice data: the printed cards of these games are not public, so their events are practice events,"
+                " scored with invented data and never sanctioned nor rated, until a steward loads the printed edition."
+            )
         chosen = list(event.tie_breaks) if event is not None else list(DEFAULT_TIE_BREAKS)
         ordered = chosen + [name for name in TIE_BREAKS if name not in chosen]
         cast(forms.MultipleChoiceField, self.fields["tie_breaks"]).choices = [(n, tie_break_label(n)) for n in ordered]
