@@ -146,3 +146,25 @@ def test_a_rejected_table_opens_with_each_problem_marked_on_its_seat_round_and_c
     assert "doubled" in first_slot.get_attribute("class")
     assert script_errors(phone) == []
     shot(phone, "pad-fix-marked")
+
+
+def test_fix_the_sheets_opens_the_pad_on_the_row_the_verdict_flags(live_server, phone) -> None:
+    """Issue 54: "Fix the sheets" opened the pad on its first open row; it opens on the row a problem names."""
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments.models import TableResult
+    from tournaments.results.services.sheets import sheet_submit
+
+    _event, round_ = running_round(players=2)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(16))
+    doubled = data[1]["rounds"][2]["cards"][0]
+    data[0]["rounds"][2]["cards"][0] = doubled  # round 3: the engine names the second row's player
+    for seat, seat_data in zip(seats, data, strict=True):
+        sheet_submit(seat_id=seat.pk, data=seat_data, by=seat.player.user)
+    assert TableResult.objects.get(table=table).status == "rejected"
+    open_pad(phone, live_server.url, seats[0].player.user, table.pk)
+    flagged = TableResult.objects.get(table=table).verdict["problems"][0]
+    row = f"{flagged['player']}, round {flagged['round']}"  # the pad's own words for a row
+    wait_for(phone, lambda d: d.find_element(By.ID, "row-title").text == row)  # no tap: the flagged row
+    assert script_errors(phone) == []

@@ -19,6 +19,7 @@
   var state = load() || blank();
   var totals = {};
   var flagged = {};  // player -> {round number (0: the whole sheet): [sentences]}, from the live verdict
+  var toTheFlaggedRow = false;  // fixing refused sheets: the first verdict moves the cursor to the row it flags
   var finalResult = Boolean(config.final);
   var timer = null;
 
@@ -223,6 +224,11 @@
         (rounds[problem.round || 0] = rounds[problem.round || 0] || []).push(sentence);
       }
     });
+    if (toTheFlaggedRow) {  // opened to fix the sheets: straight to the first row a problem names
+      toTheFlaggedRow = false;
+      var named = verdict.problems.filter(function (p) { return p.player && p.round && players.indexOf(p.player) >= 0; })[0];
+      if (named) state.cursor = { round: Math.min(named.round, config.rounds) - 1, seat: named.player };
+    }
     refresh();
     el("pad-check").textContent = verdict.problems.length ? "" : (verdict.complete ? text.complete : text.no_problem);
   }
@@ -326,6 +332,7 @@
     } else if (blankHere && answer.data.version === 0 && config.submitted.length) {
       state = fromRounds(config.submitted, 0);  // fixing a sheet: start from what was submitted
       state.dirty = true;
+      toTheFlaggedRow = true;
       say(text.preloaded);
     }
     keep(); refresh(); score();
