@@ -90,8 +90,9 @@
     config.cards.forEach(function (card) {
       var b = button("", "card", function () { tapCard(card.id); });
       b.setAttribute("data-card", card.id);
-      b.setAttribute("aria-label", card.id + " " + card.name + ", " + card.region);
-      b.innerHTML = "<b></b><span></span><small></small>";
+      // Its name begins with what it shows (letter, number, name), so a voice user says what they see.
+      b.setAttribute("aria-label", card.id + " " + card.number + " " + card.name + ", " + card.region);
+      b.innerHTML = "<b></b> <span></span> <small></small>";  // spaced: its visible text reads as its name
       b.querySelector("b").textContent = card.id;
       b.querySelector("span").textContent = card.number;
       b.querySelector("small").textContent = card.name;

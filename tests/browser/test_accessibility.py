@@ -1,0 +1,71 @@
+"""axe-core over every kind of page, in real Chromium at 390x844 (issue 54, item 6): no serious or critical
+violation, for a player on the pads and for an organiser. axe-core comes from npm, pinned in
+tests/browser/axe/package.json (`npm ci --prefix tests/browser/axe`; .ci/run installs it)."""
+
+import os
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from tests.browser.conftest import sign_in
+from tests.browser.test_end_pad import open_end_pad
+from tests.browser.test_score_pad import open_pad, wait_for
+from tests.tournaments.helpers import running_round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+
+
+def axe_violations(driver) -> list[tuple[str, str, int, str]]:
+    """The page's violations of a serious or critical impact: (rule, impact, how many nodes, the first)."""
+    if not AXE.exists():
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail("axe-core is required here: npm ci --prefix tests/browser/axe")
+        pytest.skip("needs axe-core: npm ci --prefix tests/browser/axe (.ci/run installs it)")
+    driver.execute_script(AXE.read_text())
+    found = driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ["violations"]}).then(function (result) {
+          done(result.violations.map(function (v) {
+            return [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(" ")];
+          }));
+        });
+    """)
+    return [tuple(v) for v in found if v[1] in BLOCKING]
+
+
+def test_the_card_pad_has_no_serious_violation_in_english_and_french(live_server, phone, french_phone) -> None:
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    user = table.seats.order_by("position").first().player.user
+    for driver in (phone, french_phone):
+        open_pad(driver, live_server.url, user, table.pk)
+        wait_for(driver, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+        assert axe_violations(driver) == []
+        assert len(driver.find_elements(By.TAG_NAME, "h1")) == 1  # one h1 on the pad
+
+
+def test_the_end_of_game_pad_has_no_serious_violation(live_server, phone) -> None:
+    _event, round_ = running_round("boomerang-hunt", players=4)
+    table = round_.tables.get()
+    open_end_pad(phone, live_server.url, table.seats.order_by("position").first().player.user, table.pk)
+    assert axe_violations(phone) == []
+
+
+def test_every_kind_of_page_has_no_serious_violation(live_server, phone) -> None:
+    event, round_ = running_round()
+    table = round_.tables.get()
+    player = table.seats.order_by("position").first().player
+    pages = ["/", "/clubs/", "/leaderboards/", f"/leaderboards/{event.game}/", f"/leaderboards/{event.game}/quality/",
+             f"/events/{event.pk}/", f"/events/{event.pk}/standings/", f"/events/{event.pk}/rounds/1/",
+             f"/tables/{table.pk}/", f"/players/{player.handle}/", "/accounts/login/", "/accounts/signup/",
+             "/privacy/"]  # fmt: skip
+    for path in pages:
+        phone.get(live_server.url + path)
+        assert axe_violations(phone) == [], path
+    sign_in(phone, live_server.url, event.organisers.get())
+    for path in (f"/events/{event.pk}/", f"/events/{event.pk}/tv/", f"/events/{event.pk}/entrants/", "/events/new/"):
+        phone.get(live_server.url + path)
+        assert axe_violations(phone) == [], path
