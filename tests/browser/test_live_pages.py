@@ -75,7 +75,7 @@ def test_my_event_in_french_says_where_i_sit(live_server, french_phone, django_c
     with django_capture_on_commit_callbacks(execute=True):
         round_two = round_seat_next(event=event, by=organiser)
     seat = players[1].seats.get(table__round=round_two)
-    assert seen_within(french_phone, f"La ronde 2 est placée : table {seat.table.number}, place {seat.position}.", 2.0)
+    assert seen_within(french_phone, f"La ronde 2 est placée : table {seat.table.number}, siège {seat.position}.", 2.0)
     assert not french_phone.find_element(By.ID, "alerts-toggle").is_selected()  # kept across the update
     shot(french_phone, "my-event-live-fr")
     assert script_errors(french_phone) == []
