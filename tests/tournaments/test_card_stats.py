@@ -119,3 +119,33 @@ def test_the_page_counts_the_tables_from_the_kept_lines(django_capture_on_commit
     played(random.Random(8), django_capture_on_commit_callbacks, players=7)  # a table of 4 and one of 3
     assert card_statistics_tables(game=GAME) == TableCardTally.objects.filter(game=GAME).count() == 2
     assert "From 2 verified tables" in Client().get(f"/games/{GAME}/cards/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_rules_lab_command_counts_what_another_reading_would_change_over_the_games_tables() -> None:
+    """Issue 58, item 5: the shipped reading stays; the lab counts tables, winners and places another changes."""
+    import io
+
+    from django.core.management import call_command
+
+    from games.readings import READINGS, reading_compare
+    from tournaments.analysis.selectors.readings import game_reading_report
+    from tournaments.demo.services import demo_event_run
+    from tournaments.models import ScoreSheet
+
+    event = demo_event_run(game="boomerang-australia", players=8, seed=11, rounds=3, mistake_rate=0).event
+    reading = READINGS["two-activity-icons-score-one"]
+    report = game_reading_report(reading=reading)
+    assert report.tables == event.rounds.count() * 2  # two tables of four a round
+    sheets = {}
+    for sheet in ScoreSheet.objects.filter(status="verified").select_related("seat").order_by("seat__position"):
+        sheets.setdefault(sheet.seat.table_id, []).append(sheet)
+    import games
+
+    deck = games.GAMES["boomerang-australia"].default_edition()
+    by_hand = reading_compare(reading, deck, ({"game": "boomerang-australia", "seats": [s.data for s in seats]}
+                                               for seats in sheets.values()))  # fmt: skip
+    assert (by_hand.winners_changed, by_hand.places_changed) == (report.winners_changed, report.places_changed)
+    out = io.StringIO()
+    call_command("rules_lab", "two-activity-icons-score-one", stdout=out)
+    assert f"{report.tables} counting tables; winners changed at {report.winners_changed}" in out.getvalue()
