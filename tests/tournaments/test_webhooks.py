@@ -377,3 +377,26 @@ def test_the_sweep_sends_deliveries_left_pending(settings) -> None:
     assert statuses == {delivery.pk: "delivered", fresh.pk: "pending", being_sent.pk: "pending"}
     assert len(receiver.received) == 1
     receiver.close()
+
+
+def test_retries_last_three_days_and_the_long_waits_are_the_sweeps_to_send(settings, monkeypatch) -> None:
+    """Issue 56: five attempts over 150 s gave up on a receiver down for a few minutes. The retries double
+    from WEBHOOK_FIRST_RETRY_SECONDS up to six hours apart, over three days at least."""
+    waits = webhooks.retry_waits(settings.WEBHOOK_FIRST_RETRY_SECONDS)
+    assert sum(waits) >= 3 * 24 * 3600
+    assert max(waits) == 6 * 3600
+    assert waits[:4] == [10, 20, 40, 80]
+    assert len(waits) + 1 == webhooks.ATTEMPTS
+    later: list[float] = []
+    monkeypatch.setattr(webhooks, "enqueue_on_commit", lambda name, *args, countdown=0: later.append(countdown))
+    down = RawReceiver(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")
+    delivery = _one_delivery_to(down.url)
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(attempts=10)  # ten failures in: the next wait is long
+    assert webhooks.webhook_deliver(delivery_id=delivery.pk) == "pending"
+    delivery.refresh_from_db()
+    assert later == []  # no countdown of hours on the broker: the sweep sends it once due
+    assert delivery.next_attempt_at - delivery.last_tried_at == timedelta(seconds=waits[10])
+    assert webhooks.webhooks_sweep(older_than=timedelta(seconds=120)) == 0  # not due yet
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(next_attempt_at=timezone.now() - timedelta(minutes=3))
+    assert webhooks.webhooks_sweep(older_than=timedelta(seconds=120)) == 1
+    down.close()

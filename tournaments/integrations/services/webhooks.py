@@ -23,7 +23,22 @@ from tournaments.announcements import Announcement
 from tournaments.integrations.models import Webhook, WebhookDelivery
 from tournaments.models import Organisation
 
-ATTEMPTS = 5  # then the delivery has failed and its subscription is marked failing
+# A failed attempt is retried after WEBHOOK_FIRST_RETRY_SECONDS, doubled each time up to RETRY_CAP, for
+# RETRY_FOR in all (a receiver down over a weekend still gets its deliveries, as Stripe's and GitHub's do);
+# then the delivery has failed and its subscription is marked failing.
+RETRY_FOR = timedelta(days=3)
+RETRY_CAP = timedelta(hours=6)
+
+
+def retry_waits(first: int) -> list[int]:
+    """The seconds before each retry, from the first failure on: together at least RETRY_FOR."""
+    waits: list[int] = []
+    while sum(waits) < RETRY_FOR.total_seconds():
+        waits.append(int(min(first * 2 ** len(waits), RETRY_CAP.total_seconds())))
+    return waits
+
+
+ATTEMPTS = len(retry_waits(settings.WEBHOOK_FIRST_RETRY_SECONDS)) + 1  # the first, then every retry
 SWEEP_BATCH = 500  # deliveries sent again by one sweep
 
 
@@ -141,9 +156,12 @@ def _record(delivery_id: int, answer: outbound.Answer, retries: bool) -> str:
             delivery.status = WebhookDelivery.Status.FAILED
             Webhook.objects.filter(pk=delivery.webhook_id).update(failing=True)
         else:
-            wait = settings.WEBHOOK_FIRST_RETRY_SECONDS * 2 ** (delivery.attempts - 1)
+            wait = retry_waits(settings.WEBHOOK_FIRST_RETRY_SECONDS)[delivery.attempts - 1]
             delivery.next_attempt_at = delivery.last_tried_at + timedelta(seconds=wait)
-            enqueue_on_commit(task_names.WEBHOOK_DELIVER, delivery.pk, countdown=wait)
+            if wait <= settings.SWEEP_AFTER_SECONDS:
+                enqueue_on_commit(task_names.WEBHOOK_DELIVER, delivery.pk, countdown=wait)
+            # A longer wait is the sweep's to send once due: a countdown past the broker's visibility timeout
+            # would be handed out again and again meanwhile.
         delivery.save()
     return delivery.status
 
