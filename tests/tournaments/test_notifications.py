@@ -255,3 +255,19 @@ def test_an_email_to_a_player_who_used_the_site_in_french_is_in_french_with_a_fr
     browser.post("/i18n/setlang/", {"language": "en", "next": "/"})
     camille.refresh_from_db()
     assert camille.language == "en"
+
+
+def test_another_sites_forged_language_switch_never_changes_the_accounts_language() -> None:
+    from tournaments.models import Player
+
+    player = PlayerFactory()
+    Player.objects.filter(pk=player.pk).update(language="fr")
+    browser = Client()
+    browser.force_login(player.user)
+    browser.post("/i18n/setlang/", {"language": "en", "next": "/"}, headers={"Origin": "https://elsewhere.example"})
+    browser.post("/i18n/setlang/", {"language": "en", "next": "/"}, headers={"Sec-Fetch-Site": "cross-site"})
+    player.refresh_from_db()
+    assert player.language == "fr"
+    browser.post("/i18n/setlang/", {"language": "en", "next": "/"}, headers={"Sec-Fetch-Site": "same-origin"})
+    player.refresh_from_db()
+    assert player.language == "en"

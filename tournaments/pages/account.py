@@ -134,8 +134,18 @@ def privacy(request: HttpRequest) -> HttpResponse:
 
 @csrf_exempt  # the footer's switcher carries no token (config/urls.py): a forged switch only changes a language
 def language_switch(request: HttpRequest) -> HttpResponse:
-    """Django's language switch, remembered for a signed-in person: their e-mails follow it."""
+    """Django's language switch, remembered for a signed-in person when the switch came from this site: their
+    e-mails follow it (another site's forged switch changes this browser's pages, never the account)."""
     response = set_language(request)
-    if request.method == "POST" and request.user.is_authenticated:
+    if request.method == "POST" and request.user.is_authenticated and _from_this_site(request):
         player_language_remember(user=request.user, language=request.POST.get("language", ""))
     return response
+
+
+def _from_this_site(request: HttpRequest) -> bool:
+    """What the browser says of the request's origin (Sec-Fetch-Site, else Origin) names this site."""
+    fetched_from = request.headers.get("Sec-Fetch-Site")
+    if fetched_from is not None:
+        return fetched_from in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    return origin is None or origin == f"{request.scheme}://{request.get_host()}"
