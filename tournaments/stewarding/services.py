@@ -82,14 +82,7 @@ def sanction_on_creation(event: Event) -> None:
 def organisation_trust(*, organisation: Organisation, by: User, trusted: bool, game: str) -> Organisation:
     """A steward of `game` marks an organisation trusted in that game, and only that one (its new events of
     the game are sanctioned on creation), or no longer."""
-    require_steward(user=by, game=game)
-    with transaction.atomic():
-        locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
-        games_trusted = set(locked.trusted_games) - {game} | ({game} if trusted else set())
-        locked.trusted_games = sorted(games_trusted)
-        locked.save(update_fields=["trusted_games"])
-    organisation.trusted_games = locked.trusted_games
-    return organisation
+    return _trust_in_game(organisation, "trusted_games", by=by, trusted=trusted, game=game)
 
 
 def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason: str) -> ResultChange:
@@ -110,15 +103,19 @@ def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason
 def organisation_corrections_trust(*, organisation: Organisation, by: User, trusted: bool, game: str) -> Organisation:
     """A steward of `game` lets the club's corrections of that game's sanctioned results be accepted as they
     come (or no longer); the other games' stewards keep theirs waiting."""
+    return _trust_in_game(organisation, "corrections_trusted_games", by=by, trusted=trusted, game=game)
+
+
+def _trust_in_game(organisation: Organisation, field: str, *, by: User, trusted: bool, game: str) -> Organisation:
+    """Add or take `game` out of one of the organisation's per-game trusts, by a steward of that game."""
     if game not in games.GAMES:
         raise DomainError(f"no game is called {game!r}", "unknown_game", "game")
     require_steward(user=by, game=game)
     with transaction.atomic():
         locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
-        games_trusted = set(locked.corrections_trusted_games) - {game} | ({game} if trusted else set())
-        locked.corrections_trusted_games = sorted(games_trusted)
-        locked.save(update_fields=["corrections_trusted_games"])
-    organisation.corrections_trusted_games = locked.corrections_trusted_games
+        setattr(locked, field, sorted(set(getattr(locked, field)) - {game} | ({game} if trusted else set())))
+        locked.save(update_fields=[field])
+    setattr(organisation, field, getattr(locked, field))
     return organisation
 
 
