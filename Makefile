@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks lab beat bench clean
+.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks lab beat bench clean messages
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -78,3 +78,9 @@ bench: $(STAMP) secret
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+
+# After changing a marked string: the catalogues gather it (translate it in each .po), then compile them (both
+# the .po and the .mo are committed; tests/tournaments/test_french_pages.py fails on a string left out).
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages -l fr -l de -l es --no-location
+	$(BIN)/python manage.py compilemessages -l fr -l de -l es

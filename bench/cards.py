@@ -5,7 +5,8 @@
 total: what `card_stats_rebuild` does per table besides reading the rows and checking them.
 
 `picks --tables 200`: pick accuracy (item 3) of N simulated tables per edition and player count: each pick's
-every alternative scored by the engine.
+every alternative scored by the engine; then par (issue 58, games/par.py) of the same tables: the reference
+drafter in every seat of every round.
 
 `db --tables 2000`: N verified four-player tables of one sanctioned event written into the database
 (sheets from the simulator, verdicts from the engine), then `card_stats_rebuild` from scratch (reads,
@@ -68,22 +69,32 @@ def pure(args: argparse.Namespace) -> None:
 
 def picks(args: argparse.Namespace) -> None:
     """Pick accuracy (issue 31, item 3): each table's every alternative pick scored by the engine."""
+    from calibrate import calibration_ns
+
     from games.drafting_sheet import parse_seat
+    from games.par import table_par
     from games.pick_accuracy import table_accuracy
     from games.simulate import drafting_sheet
+
+    print(f"calibration: an empty Python call takes {calibration_ns():.0f} ns")
 
     for game in sorted(g.id for g in games.GAMES.values() if g.drafting):
         rules, deck = games.GAMES[game].drafting, games.GAMES[game].default_edition()
         for players in (2, 3, 4):
             rng = random.Random(args.seed)
             sheets = [drafting_sheet(game, deck, players, rng, claims=False) for _ in range(args.tables)]
-            start = time.perf_counter()
+            tables = []
             for sheet in sheets:
                 seats = [parse_seat(rules, raw, "") for raw in sheet["seats"]]
-                rows = [[list(seat.rounds[r].cards) for seat in seats] for r in range(4)]
-                table_accuracy(rules, deck, seats, rebuild(rows, "left"))
-            per_table = (time.perf_counter() - start) / args.tables * 1e3
-            print(f"pick accuracy {game:<20} {players} players: {per_table:6.2f} ms a table")
+                tables.append(
+                    (seats, rebuild([[list(seat.rounds[r].cards) for seat in seats] for r in range(4)], "left"))
+                )
+            for name, measure in (("pick accuracy", table_accuracy), ("par", table_par)):
+                start = time.perf_counter()
+                for seats, drafts in tables:
+                    measure(rules, deck, seats, drafts)
+                per_table = (time.perf_counter() - start) / args.tables * 1e3
+                print(f"{name:<13} {game:<20} {players} players: {per_table:6.2f} ms a table")
 
 
 def db(args: argparse.Namespace) -> None:

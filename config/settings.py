@@ -122,7 +122,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 # The pages speak English and French: from Accept-Language, or the switcher in every page's footer.
-LANGUAGES = [("en", "English"), ("fr", "Français")]
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LOGIN_URL = "login"
 # Log in with the username or the handle, case-blind (tournaments/auth.py); the log-in throttle counts per

@@ -66,23 +66,45 @@ def round_points_if(
     """For each (seat, rows) of `rows` (another round r for the whole table: rows[seat], 7 distinct known cards
     each, the activities as scored), that seat's points in round r, the earlier rounds as played. For pick
     accuracy: the table is scored up to round r once, and each other round r from that state."""
-    table = _Table(rules, deck, seats, len(seats))
-    for earlier in range(r):
-        table._score_round(earlier, table._check_cards(earlier))
-    points = []
-    for i, other in rows:
-        fork = table._fork([_with_row(seat, r, row) for seat, row in zip(seats, other, strict=True)])
-        fork._score_round(r, clean=True, only=(i,))
-        points.append(sum(fork.scores[i][r].values()))
-    return points
+    scorer = RoundScorer(rules, deck, seats, r)
+    return [
+        scorer.points(
+            i, [DraftingRound(tuple(row), seat.rounds[r].scored) for seat, row in zip(seats, other, strict=True)]
+        )
+        for i, other in rows
+    ]
 
 
-def _with_row(seat: DraftingSeat, r: int, cards: Sequence[str]) -> DraftingSeat:
-    """The seat with other cards in round r (the activity as scored), or the seat itself when they are its own."""
+class RoundScorer:
+    """A table scored up to round r once, so that other rows for round r are each scored from that state (pick
+    accuracy, par): a seat's points in round r depend on its earlier rounds and, for Europe's treasures, on
+    the symbols of the whole table's round."""
+
+    def __init__(self, rules: DraftingRules, deck: Deck, seats: Sequence[DraftingSeat], r: int) -> None:
+        self.table, self.r = _Table(rules, deck, seats, len(seats)), r
+        for earlier in range(r):
+            self.table._score_round(earlier, self.table._check_cards(earlier))
+
+    def points(self, i: int, rows: Sequence[DraftingRound]) -> int:
+        """Seat i's points in round r when the table's round r is `rows` (one a seat: 7 distinct known cards
+        and the activity scored)."""
+        return sum(self.categories(i, rows).values())
+
+    def categories(self, i: int, rows: Sequence[DraftingRound]) -> dict[str, int]:
+        """Seat i's points in round r by category (a row may be shorter than 7 cards: what it scores so far)."""
+        fork = self.table._fork(
+            [_with_round(seat, self.r, row) for seat, row in zip(self.table.seats, rows, strict=True)]
+        )
+        fork._score_round(self.r, clean=True, only=(i,))
+        return fork.scores[i][self.r]
+
+
+def _with_round(seat: DraftingSeat, r: int, row: DraftingRound) -> DraftingSeat:
+    """The seat with another round r, or the seat itself when it is the round as played."""
     played = seat.rounds[r]
-    if tuple(cards) == played.cards:
+    if row.cards == played.cards and row.scored == played.scored:
         return seat
-    rounds = (*seat.rounds[:r], DraftingRound(tuple(cards), played.scored), *seat.rounds[r + 1 :])
+    rounds = (*seat.rounds[:r], DraftingRound(row.cards, row.scored), *seat.rounds[r + 1 :])
     return replace(seat, rounds=rounds)
 
 

@@ -123,6 +123,25 @@ class HeldOutSerializer(StrictSerializer):
     )
     winner_accuracy = serializers.FloatField()
     top_half_accuracy = serializers.FloatField()
+    pair_inversion = serializers.FloatField(
+        allow_null=True,
+        default=None,
+        help_text="Of the pairs at a table with different places, the share the ratings ordered wrongly (null in "
+        "reports made before 0.6.0).",
+    )
+    rank_deviation = serializers.FloatField(
+        allow_null=True,
+        default=None,
+        help_text="A player's |predicted place - place| divided by the table's size, the mean over the players.",
+    )
+    top3_hit = serializers.FloatField(
+        allow_null=True, default=None, help_text="The share of tables whose winner was among the three rated highest."
+    )
+    pairwise_error = serializers.FloatField(
+        allow_null=True,
+        default=None,
+        help_text="The mean over those pairs of (P(the one ahead beats the other) - 1)^2: a Brier score of pairs.",
+    )
 
 
 class FittedSerializer(StrictSerializer):
@@ -173,6 +192,25 @@ class QualitySerializer(StrictSerializer):
     )
     winner_accuracy = serializers.FloatField(source="figures.winner_accuracy")
     top_half_accuracy = serializers.FloatField(source="figures.top_half_accuracy")
+    pair_inversion = serializers.FloatField(
+        source="figures.pair_inversion",
+        allow_null=True,
+        default=None,
+        help_text="Of the pairs at a table with different places, the share the ratings ordered wrongly (null in "
+        "reports made before 0.6.0).",
+    )
+    rank_deviation = serializers.FloatField(
+        source="figures.rank_deviation",
+        allow_null=True,
+        default=None,
+        help_text="A player's |predicted place - place| divided by the table's size, the mean over the players.",
+    )
+    top3_hit = serializers.FloatField(
+        source="figures.top3_hit",
+        allow_null=True,
+        default=None,
+        help_text="The share of tables whose winner was among the three rated highest.",
+    )
     calibration = CalibrationSerializer(many=True, source="figures.calibration")
     drift = serializers.ListField(
         child=serializers.ListField(), source="figures.drift",

@@ -51,6 +51,9 @@ class Quality:
     uniform_log_likelihood: float = 0.0  # the same with every order equally likely: what knowing nothing gives
     winner_accuracy: float = 0.0  # tables whose highest-rated player won (a tie for first counts)
     top_half_accuracy: float = 0.0  # the predicted top half's share of the actual top half, a table's mean
+    pair_inversion: float = 0.0  # as Scores' (the literature's figures)
+    rank_deviation: float = 0.0
+    top3_hit: float = 0.0
     calibration: list[Calibration] = field(default_factory=list)
     drift: list[tuple[str, float | None, int]] = field(default_factory=list)  # month, mean mu of established, count
 
@@ -121,7 +124,7 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
     model = TrueSkillModel(env)
     quality = Quality()
     bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(DECILES)]
-    winners = top_half = 0.0
+    winners = top_half = top3 = pairs = inverted = players = deviation = 0.0
     month = ""
     for table in tables:
         if month and table.at.strftime("%Y-%m") != month:
@@ -134,6 +137,9 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         quality.uniform_log_likelihood += math.log(order_probability([0.0] * len(a), table.ranks))
         winners += won
         top_half += half
+        figures = literature_figures(a, table.ranks)
+        pairs, inverted, top3 = pairs + figures.pairs, inverted + figures.inverted, top3 + figures.top3
+        players, deviation = players + len(a), deviation + figures.deviation
         _bin(bins, a, table.ranks)
         model.rate(table.players, table.ranks)
     if month:
@@ -143,6 +149,9 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         quality.uniform_log_likelihood /= quality.tables
         quality.winner_accuracy = winners / quality.tables
         quality.top_half_accuracy = top_half / quality.tables
+        quality.pair_inversion = inverted / pairs if pairs else 0.0
+        quality.rank_deviation = deviation / players if players else 0.0
+        quality.top3_hit = top3 / quality.tables
     quality.calibration = [
         Calibration(d / DECILES, (d + 1) / DECILES, predicted / count, observed / count, int(count))
         for d, (predicted, observed, count) in enumerate(bins)
@@ -153,24 +162,80 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
 
 @dataclass(frozen=True)
 class Scores:
-    """How a model predicted the tables from `held_out_from` on, having rated every table before."""
+    """How a model predicted the tables from `held_out_from` on, having rated every table before; the last
+    four are the figures the literature reports (docs/ratings.md, "The literature's figures")."""
 
     tables: int
     log_likelihood: float
     winner_accuracy: float
     top_half_accuracy: float
+    pair_inversion: float = 0.0  # of the pairs at a table with different places, the share predicted wrongly
+    rank_deviation: float = 0.0  # a player's |predicted place - place| / the table's size, the mean
+    top3_hit: float = 0.0  # tables whose winner was among the three rated highest
+    pairwise_error: float = 0.0  # the mean of (P(i beats j) - whether i beat j)^2 over those pairs
 
 
 def held_out(tables: Sequence[Table], model: Model, held_out_from: int) -> Scores:
     """Replay every table with `model`; score its predictions of the tables from `held_out_from` on."""
-    log_likelihood = winners = top_half = 0.0
+    log_likelihood = winners = top_half = top3 = 0.0
+    pairs = inverted = squared = players = deviation = 0.0
     for n, table in enumerate(tables):
         if n >= held_out_from:
-            table_log_likelihood, won, half = _predicted(model.strengths(table.players), table.ranks)
+            a = model.strengths(table.players)
+            table_log_likelihood, won, half = _predicted(a, table.ranks)
             log_likelihood, winners, top_half = log_likelihood + table_log_likelihood, winners + won, top_half + half
+            figures = literature_figures(a, table.ranks)
+            pairs, inverted, squared = pairs + figures.pairs, inverted + figures.inverted, squared + figures.squared
+            players, deviation = players + len(a), deviation + figures.deviation
+            top3 += figures.top3
         model.rate(table.players, table.ranks)
     scored = max(len(tables) - held_out_from, 1)
-    return Scores(len(tables) - held_out_from, log_likelihood / scored, winners / scored, top_half / scored)
+    return Scores(
+        len(tables) - held_out_from, log_likelihood / scored, winners / scored, top_half / scored,
+        inverted / pairs if pairs else 0.0, deviation / players if players else 0.0, top3 / scored,
+        squared / pairs if pairs else 0.0,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TableFigures:
+    pairs: int  # pairs of players with different places
+    inverted: float  # of those, predicted the wrong way round (a predicted tie counts half)
+    squared: float  # the sum over those of (P(i beats j) - 1)^2, i the one who finished ahead
+    deviation: float  # the sum over the players of |predicted place - place| / the table's size
+    top3: float  # 1 when a winner was among the three rated highest
+
+
+def literature_figures(a: Sequence[float], ranks: Sequence[int]) -> TableFigures:
+    """One table's pair inversion, pairwise error, rank deviation and top-3 hit (Elo-MMR's paper and openskill's
+    benchmark report these): `a`, the players' strengths before it; `ranks`, 1 the best, equal ranks tied. A
+    place shared by tied players is the mean of the places they cover, predicted or actual."""
+    n = len(a)
+    pairs = inverted = squared = 0.0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if ranks[i] == ranks[j]:
+                continue
+            ahead, behind = (i, j) if ranks[i] < ranks[j] else (j, i)
+            pairs += 1
+            inverted += 1.0 if a[ahead] < a[behind] else (0.5 if a[ahead] == a[behind] else 0.0)
+            squared += (1.0 / (1.0 + math.exp(a[behind] - a[ahead])) - 1.0) ** 2
+    predicted = _places([-x for x in a])
+    actual = _places(list(ranks))
+    deviation = sum(abs(p - q) for p, q in zip(predicted, actual, strict=True)) / n if n else 0.0
+    top = sorted(range(n), key=lambda i: -a[i])[:3]
+    top3 = float(any(ranks[i] == min(ranks) for i in top))
+    return TableFigures(int(pairs), inverted, squared, deviation, top3)
+
+
+def _places(keys: Sequence[float]) -> list[float]:
+    """Each player's place by `keys` (lower first), equal keys sharing the mean of the places they cover."""
+    places = []
+    for key in keys:
+        ahead = sum(1 for other in keys if other < key)
+        level = sum(1 for other in keys if other == key)
+        places.append(ahead + (level + 1) / 2)
+    return places
 
 
 def _predicted(a: Sequence[float], ranks: Sequence[int]) -> tuple[float, float, float]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Expression, Q, QuerySet
+from django.db.models import Exists, Expression, F, OuterRef, Q, QuerySet, Subquery
 
 from ratings import buckets
 from ratings.models import Rating, RatingChange, RatingEvent, RatingPool
@@ -23,6 +23,20 @@ def source_rated(source: Expression) -> Exists:
 
 def pool_of_game(*, game: str) -> RatingPool | None:
     return RatingPool.objects.filter(game=game).first()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's rating in one game's pool, as entry conditions read it."""
+
+    conservative: float
+    games: int
+
+
+def standing_in_game(*, game: str, user_id: int) -> Standing | None:
+    """The player's conservative rating and rated games in the game's pool; None when they have no rating."""
+    row = Rating.objects.filter(pool__game=game, player_id=user_id).values_list("conservative", "games").first()
+    return Standing(*row) if row else None
 
 
 def pools_of_games(*, games: Iterable[str]) -> list[RatingPool]:
@@ -113,14 +127,42 @@ def rank_and_size(*, rating: Rating) -> tuple[int, int]:
     return buckets.rank_and_size(rating=rating)
 
 
+def _peak() -> dict[str, Subquery]:
+    """The player's highest conservative rating in the pool after a rated game (`peak`), first reached when
+    (`peak_at`) and at which rated source (`peak_source`: "table:42"): in the ratings' own query."""
+    changes = (
+        RatingChange.objects.filter(
+            pool_id=OuterRef("pool_id"), player_id=OuterRef("player_id"), event__kind=RatingEvent.Kind.MATCH
+        )
+        .annotate(after=F("mu_after") - 3 * F("sigma_after"))
+        .order_by("-after", "event__order_at", "event_id")
+    )
+    return {
+        "peak": Subquery(changes.values("after")[:1]),
+        "peak_at": Subquery(changes.values("event__order_at")[:1]),
+        "peak_source": Subquery(changes.values("event__source")[:1]),
+    }
+
+
 CHART_GAMES = 50  # a player's page charts their rating after each of their last fifty games, per pool
 
 
-def player_ratings(*, player_id: int) -> list[tuple[Rating, list[tuple[datetime, float]]]]:
+@dataclass(frozen=True)
+class Peak:
+    """A player's highest conservative rating in a pool after a rated game, first reached when and where."""
+
+    conservative: float
+    at: datetime
+    source: str  # the rated table, as the pool names it ("table:42")
+
+
+def player_ratings(*, player_id: int) -> list[tuple[Rating, list[tuple[datetime, float]], Peak | None]]:
     """Each pool's rating of the player with its last CHART_GAMES values for the history chart, oldest first:
     (when, conservative rating after the game). One query a pool, plain tuples: the same cost after 50 games
-    or 5,000."""
-    ratings = list(Rating.objects.filter(player_id=player_id).select_related("pool").order_by("pool__name"))
+    or 5,000. With each, its peak (read in the ratings' own query: _peak)."""
+    ratings = list(
+        Rating.objects.filter(player_id=player_id).select_related("pool").annotate(**_peak()).order_by("pool__name")
+    )
     charts = []
     for rating in ratings:
         latest = (
@@ -128,5 +170,7 @@ def player_ratings(*, player_id: int) -> list[tuple[Rating, list[tuple[datetime,
             .order_by("-event__order_at", "-event_id")
             .values_list("event__order_at", "mu_after", "sigma_after")[:CHART_GAMES]
         )
-        charts.append((rating, [(when, mu - 3 * sigma) for when, mu, sigma in reversed(latest)]))
+        peak = getattr(rating, "peak", None)  # annotated by _peak: None for a rating with no rated game
+        found = Peak(peak, rating.peak_at, rating.peak_source) if peak is not None else None  # type: ignore[attr-defined]
+        charts.append((rating, [(when, mu - 3 * sigma) for when, mu, sigma in reversed(latest)], found))
     return charts

@@ -1,4 +1,4 @@
-"""The analysis API: card statistics and pick accuracy."""
+"""The analysis API: card statistics, pick accuracy and par."""
 
 from typing import Any
 
@@ -11,15 +11,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import games
-from config.errors import DomainError
+from config.errors import DomainError, NotFound
 from config.renderers import CSVRenderer
 from tournaments.analysis.models import SeatPickAccuracy
-from tournaments.analysis.selectors.statistics import CARD_SORTS, card_statistics, player_pick_accuracy_tables
+from tournaments.analysis.selectors.statistics import (
+    CARD_SORTS,
+    card_statistics,
+    player_pick_accuracy_tables,
+    table_par,
+)
 from tournaments.catalogue.serializers import (
     CardStatisticSerializer,
 )
 from tournaments.selectors.players import player_of_handle
-from tournaments.serializers.answers import PickAccuracyLineSerializer
+from tournaments.serializers.answers import PickAccuracyLineSerializer, TableParSerializer
 
 PICK_FIELDS = ("pick", "taken", "points", "best_points", "best_card")  # SeatPickAccuracy.rounds' positions
 
@@ -78,12 +83,30 @@ class PickAccuracyView(APIView):
         return Response(PickAccuracyLineSerializer(lines, many=True).data)
 
 
+class TableParView(APIView):
+    """Each seat's par at a verified drafting table: what a reference drafter would have made of the hands the
+    seat was offered, the other seats' picks as they were, beside the points the seat made (docs/rules.md,
+    "Par"). 404 `no_par` while the table's draft is not analysed (a table of another game, not verified, or
+    queued): the analysis follows the verdict within seconds."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TableParSerializer})
+    def get(self, request: Request, table_id: int) -> Response:
+        par = table_par(table_id=table_id)
+        if par is None:
+            raise NotFound(
+                "this table has no par yet: it is not a verified drafting table, or not analysed yet", "no_par"
+            )
+        return Response(TableParSerializer(par).data)
+
+
 def _pick_line(row: SeatPickAccuracy, *, with_rounds: bool) -> dict[str, Any]:
     event = row.table.round.event
     line: dict[str, Any] = {
         "event": event.pk, "event_name": event.name, "game": event.game, "round": row.table.round.number,
         "table": row.table.number, "choices": row.choices, "best_picks": row.best_picks,
-        "points_lost": row.points_lost,
+        "points_lost": row.points_lost, "made": row.made, "par": row.par, "performance": row.performance,
     }  # fmt: skip
     if not with_rounds:
         return line

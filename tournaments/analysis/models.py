@@ -51,6 +51,11 @@ class SeatPickAccuracy(models.Model):
     best_picks = models.PositiveSmallIntegerField(help_text="Picks that scored the most any card offered would.")
     points_lost = models.PositiveIntegerField(help_text="The round points the picks left on the table, summed.")
     rounds = models.JSONField(help_text="Per round: [pick, card taken, points, best points, best card] a choice.")
+    made = models.IntegerField(null=True, help_text="The seat's points, as the engine scores its rows.")
+    par = models.IntegerField(
+        null=True, help_text="What the reference drafter made of the same hands (games/par.py); null: not computed."
+    )
+    par_rounds = models.JSONField(default=list, help_text="Per round: [points made, par].")
 
     class Meta:
         db_table = "tournaments_seatpickaccuracy"  # kept from the core, where it was made
@@ -59,3 +64,8 @@ class SeatPickAccuracy(models.Model):
 
     def __str__(self) -> str:
         return f"pick accuracy of {self.player_id} at table {self.table_id}"
+
+    @property
+    def performance(self) -> int | None:
+        """Points made minus par: what the seat made of its hands beyond the reference drafter."""
+        return None if self.par is None or self.made is None else self.made - self.par

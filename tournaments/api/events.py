@@ -39,6 +39,8 @@ from tournaments.serializers.events import (
     ChangesQuery,
     EntrantOutcomeSerializer,
     EntrantsInputSerializer,
+    EntryExceptionInputSerializer,
+    EntryExceptionSerializer,
     EventChangeSerializer,
     EventInputSerializer,
     EventSerializer,
@@ -62,6 +64,7 @@ from tournaments.serializers.players import (
 )
 from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
+from tournaments.services.entry import entry_exception_admit
 from tournaments.services.events import (
     event_create,
     event_delete,
@@ -307,6 +310,20 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         registration = registration_create(event=event, player=player)
         registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=EntryExceptionInputSerializer, responses={201: EntryExceptionSerializer})
+    @action(detail=True, methods=["post"], url_path="entry-exceptions")
+    def entry_exceptions(self, request: Request, pk: str) -> Response:
+        """Admit a player whom the event's entry conditions refuse, with the reason (organisers): the player may
+        then register (or be registered); the reason is kept with who admitted them and when."""
+        event = self.get_object()
+        payload = EntryExceptionInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        exception = entry_exception_admit(
+            event=event, player=player, by=request.user, reason=payload.validated_data["reason"]
+        )
+        return Response(EntryExceptionSerializer(exception).data, status=status.HTTP_201_CREATED)
 
     def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
         if handle is None:

@@ -7,6 +7,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
+from tournaments.models import Table
+from tournaments.results.services.rating import table_of_source
 from tournaments.selectors.players import player_events, player_of_handle
 from tournaments.serializers.players import PlayerProfileSerializer
 
@@ -21,11 +23,20 @@ class PlayerProfileView(APIView):
     def get(self, request: Request, handle: str) -> Response:
         player = player_of_handle(handle=handle)
         ratings = []
-        for rating, _history in player_ratings(player_id=player.user_id):
+        rated = player_ratings(player_id=player.user_id)
+        tables = {rating.pk: table_of_source(peak.source) if peak else None for rating, _history, peak in rated}
+        event_of = dict(
+            Table.objects.filter(pk__in=[t for t in tables.values() if t]).values_list("pk", "round__event")
+        )
+        for rating, _history, peak in rated:
             rank, of = rank_and_size(rating=rating)
             ratings.append({
                 "game": rating.pool.game, "conservative": rating.conservative, "mu": rating.mu, "sigma": rating.sigma,
                 "games": rating.games, "provisional": is_provisional(rating), "rank": rank, "of": of,
+                "peak": None if peak is None else {
+                    "conservative": peak.conservative, "at": peak.at, "table": tables[rating.pk],
+                    "event": event_of.get(tables[rating.pk] or 0),
+                },
             })  # fmt: skip
         events = [
             {"event": r.event.pk, "name": r.event.name, "game": r.event.game, "starts_at": r.event.starts_at,

@@ -107,6 +107,24 @@ class Event(HasStates, models.Model):
     pinned_tables = models.JSONField(
         default=dict, blank=True, help_text='Players who keep a table (mobility needs): {"ann": 1}.'
     )
+    entry_rating_min = models.FloatField(
+        null=True, blank=True,
+        help_text="Entry condition: a conservative rating (mu - 3 sigma) in the game's pool at least this.",
+    )  # fmt: skip
+    entry_rating_max = models.FloatField(
+        null=True, blank=True, help_text="Entry condition: a conservative rating in the game's pool at most this."
+    )
+    entry_rated_games_min = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(10_000)],
+        help_text="Entry condition: at least this many rated games in the game's pool (0: none needed).",
+    )  # fmt: skip
+    entry_members_only = models.BooleanField(
+        default=False, help_text="Entry condition: only members of the organising club may register."
+    )
+    entry_invited = models.JSONField(
+        default=list, blank=True,
+        help_text='Entry condition: an invitation list of handles (["ann", "bob"]); empty: no invitation needed.',
+    )  # fmt: skip
     final_table_size = models.PositiveSmallIntegerField(
         default=0, help_text="After the Swiss rounds, the top N play a final deciding places 1..N (0: no final)."
     )
@@ -187,6 +205,22 @@ class Registration(HasStates, models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.event} ({self.status})"
+
+
+class EntryException(models.Model):
+    """An organiser admitting a player whom the event's entry conditions would refuse, with the reason."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entry_exceptions")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entry_exceptions")
+    reason = models.CharField(max_length=500, validators=[validate_one_line])
+    admitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_entry_exception_a_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} admitted to {self.event}"
 
 
 class Round(HasStates, models.Model):

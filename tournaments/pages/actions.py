@@ -25,6 +25,7 @@ from tournaments.results.services.pad import pad_contest_withdraw
 from tournaments.results.services.verification import table_override, table_reverify
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
+from tournaments.services.entry import entry_exception_admit, entry_refusal
 from tournaments.services.events import event_open_registration
 from tournaments.services.registrations import (
     check_in_is_open,
@@ -36,6 +37,7 @@ from tournaments.services.registrations import (
     registration_withdraw,
 )
 from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.validators import handle_key
 
 
 def check_in_by_short_code(request: HttpRequest, event_id: int, code: str) -> HttpResponse:
@@ -69,6 +71,24 @@ def register(request: SignedInRequest, event_id: int) -> HttpResponse:
     return _run(request, event_id, lambda: registration_create(event=event, player=player), _("You are registered."))
 
 
+@require_POST
+@login_required
+def entry_exception(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """An organiser admits a player whom the entry conditions refuse, with a reason (services/entry.py)."""
+    event = get_object_or_404(Event, pk=event_id)
+    handle = request.POST.get("handle", "").strip()
+    player = Player.objects.filter(handle_key=handle_key(handle)).first() if handle else None
+    if player is None:
+        messages.error(request, _("No player has this handle."))
+        return redirect("event", event_id=event_id)
+    reason = request.POST.get("reason", "")
+
+    def admit() -> None:
+        entry_exception_admit(event=event, player=player, by=request.user, reason=reason)
+
+    return _run(request, event_id, admit, _("%(handle)s may register.") % {"handle": player.handle})
+
+
 @login_required
 def check_in_by_code(request: SignedInRequest, event_id: int, code: str) -> HttpResponse:
     """The page the event's QR code opens: a button that checks in whoever is logged in on this phone."""
@@ -81,9 +101,12 @@ def check_in_by_code(request: SignedInRequest, event_id: int, code: str) -> Http
         return my_registration(request, event_id, "check-in")
     if request.method == "POST":
         return _walk_in(request, event)
+    player = Player.objects.filter(user=request.user).first()
+    refused = entry_refusal(event=event, player=player) if player is not None and not registered else None
     return render(request, "pages/check_in.html", {
         "event": event, "registered": registered, "can_register": registration_open(event),
         "check_in_opens": None if check_in_is_open(event) else check_in_opens_at(event),
+        "kept_out": refused.message if refused else None,
     })  # fmt: skip
 
 

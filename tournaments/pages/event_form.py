@@ -91,6 +91,23 @@ class EventForm(forms.Form):
         help_text=_("A handle and a table number a line: ann 1"),
     )  # fmt: skip
     seed = forms.IntegerField(label=_("Seed"), required=False, help_text=_("Round 1's random seating; empty: drawn."))
+    entry_rating_min = forms.FloatField(
+        label=_("Entry: rating at least"), required=False, min_value=-1000, max_value=1000,
+        help_text=_("The rating shown on the game's leaderboard (mu − 3 sigma); empty: no floor."),
+    )  # fmt: skip
+    entry_rating_max = forms.FloatField(
+        label=_("Entry: rating at most"), required=False, min_value=-1000, max_value=1000,
+        help_text=_("Empty: no ceiling. A player not rated yet meets a ceiling."),
+    )  # fmt: skip
+    entry_rated_games_min = forms.IntegerField(
+        label=_("Entry: rated games at least"), min_value=0, max_value=10_000, initial=0, required=False,
+        help_text=_("0: none needed."),
+    )  # fmt: skip
+    entry_members_only = forms.BooleanField(label=_("Entry: members of the club only"), required=False)
+    entry_invited = forms.CharField(
+        label=_("Entry: by invitation"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("The invited players' handles, one a line; empty: no invitation needed."),
+    )  # fmt: skip
 
     def __init__(
         self, *args: Any, organisations: list[Organisation], event: Event | None = None, **kwargs: Any
@@ -178,6 +195,8 @@ class EventForm(forms.Form):
             for parts in (line.split() for line in data["pinned_tables"].splitlines())
             if len(parts) == 2
         }
+        data["entry_invited"] = [line.strip() for line in data["entry_invited"].splitlines() if line.strip()]
+        data["entry_rated_games_min"] = data["entry_rated_games_min"] or 0
         data.pop("organisation", None)
         if data["seed"] is None:
             data.pop("seed")
@@ -242,8 +261,10 @@ def _initial_of(event: Event) -> dict[str, Any]:
         name: getattr(event, name)
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
                      "draft_direction", "duplicate_deals",
-                     "late_entry_until_round", "final_table_size", "bye_points", "seed")
+                     "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
+                     "entry_rating_max", "entry_rated_games_min", "entry_members_only")
     }  # fmt: skip
+    initial["entry_invited"] = "\n".join(event.entry_invited)
     for name in MOMENTS:
         moment = getattr(event, name)
         initial[name] = timezone.localtime(moment, zone).replace(tzinfo=None) if moment else None

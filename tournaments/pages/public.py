@@ -28,6 +28,7 @@ from tournaments.analysis.selectors.statistics import (
     GamePicks,
     card_statistics_tables,
     player_pick_accuracy,
+    table_luck,
     table_pick_accuracy,
 )
 from tournaments.live.selectors import stream_version
@@ -35,7 +36,7 @@ from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.pages.text import game_name
 from tournaments.results.pages.sheet_view import seat_sheets
-from tournaments.results.services.rating import pool_quality_now
+from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import event_list, event_standings
 from tournaments.selectors.permissions import is_organiser
@@ -166,12 +167,13 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         return redirect("player", handle=player.claimed_by.handle)
     everything = request.GET.get("events") == "all"
     pools = []
-    for rating, history in player_ratings(player_id=player.user_id):
+    for rating, history, peak in player_ratings(player_id=player.user_id):
         points = [Point(when.date().isoformat(), conservative) for when, conservative in history]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
         place, of = rank_and_size(rating=rating)
         pools.append({
             "rating": rating, "provisional": is_provisional(rating), "chart": chart, "place": place, "of": of,
+            "peak": peak, "peak_table": table_of_source(peak.source) if peak else None,
         })  # fmt: skip
     context = {
         "player": player, "pools": pools, "all_events": everything,
@@ -201,11 +203,13 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
+    picks = table_pick_accuracy(table=table)
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
         "sheets": seat_sheets(table.result.table_verdict),  # every table has its result row from its seating
         "rating_changes": pages.table_rating_changes(table=table),
-        "picks": table_pick_accuracy(table=table),
+        "picks": picks,
+        "luck": table_luck(picks),
     }  # fmt: skip
     return render(request, "pages/table.html", context)
 

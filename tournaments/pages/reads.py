@@ -10,12 +10,24 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
-from tournaments.models import Event, PadDraft, Player, Registration, Round, ScoreSheet, Seat, Table, TableResult
+from tournaments.models import (
+    EntryException,
+    Event,
+    PadDraft,
+    Player,
+    Registration,
+    Round,
+    ScoreSheet,
+    Seat,
+    Table,
+    TableResult,
+)
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.results.services.rating import table_of_source, table_source
 from tournaments.selectors.events import event_closable, event_ready_to_close, event_standings, rounds_played
 from tournaments.selectors.permissions import is_organiser, is_steward
 from tournaments.selectors.players import player_events
+from tournaments.services.entry import entry_conditions, entry_refusal, has_entry_conditions
 from tournaments.standings import StandingRow, place_of
 from tournaments.stewarding.models import SanctionDecision
 from tournaments.stewarding.selectors import event_decisions
@@ -55,6 +67,9 @@ class EventPage:
     decision: SanctionDecision | None = None  # the stewards' last word on rating it
     steward: bool = False
     decisions: list[dict[str, Any]] = field(default_factory=list)  # every word of theirs, oldest first
+    conditions: list[str] = field(default_factory=list)  # what entry asks, in words (services/entry.py)
+    kept_out: str | None = None  # why the signed-in player may not register, when a condition keeps them out
+    exceptions: list[EntryException] = field(default_factory=list)  # players admitted anyway (organisers see)
 
     @property
     def absent_at_start(self) -> list[str]:
@@ -92,7 +107,25 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         decision=event.sanction_decisions.select_related("by__player").first(),
         steward=is_steward(user=user, game=event.game),
         decisions=event_decisions(event=event),
+        conditions=entry_conditions(event),
+        kept_out=_kept_out(event, user, mine),
+        exceptions=(
+            list(event.entry_exceptions.select_related("player", "admitted_by"))
+            if organiser and has_entry_conditions(event)
+            else []
+        ),
     )
+
+
+def _kept_out(event: Event, user: User | AnonymousUser, mine: Registration | None) -> str | None:
+    """Why the entry conditions refuse the signed-in player, when they would: the page offers no button that
+    would then be refused."""
+    if not user.is_authenticated or not hasattr(user, "player") or not event.can.register:
+        return None
+    if mine is not None and not mine.can.register_again:
+        return None
+    refusal = entry_refusal(event=event, player=user.player)
+    return refusal.message if refusal else None
 
 
 @dataclass

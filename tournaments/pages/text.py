@@ -172,6 +172,7 @@ def _refusals() -> dict[str, str]:
         ),
         "own_event": _("A steward does not decide on an event they organise: another steward does."),
         "players_changed": _("A player of this table was renamed meanwhile: load the table and send it again."),
+        "no_par": _("This table has no par yet: it is not a verified drafting table, or not analysed yet."),
     }
 
 

@@ -77,6 +77,7 @@ urlpatterns = [
         name="password-reset-done",
     ),
     path("events/<int:event_id>/register/", actions.register, name="register"),
+    path("events/<int:event_id>/entry-exception/", actions.entry_exception, name="entry-exception"),
     path("events/<int:event_id>/withdraw/", actions.my_registration, {"action": "withdraw"}, name="withdraw"),
     path("events/<int:event_id>/check-in/", actions.my_registration, {"action": "check-in"}, name="check-in"),
     path("events/<int:event_id>/check-in/<str:code>/", actions.check_in_by_code, name="check-in-code"),

@@ -99,4 +99,27 @@ class PickAccuracyLineSerializer(StrictSerializer):
     choices = serializers.IntegerField(help_text="Picks that had a choice.")
     best_picks = serializers.IntegerField()
     points_lost = serializers.IntegerField()
+    made = serializers.IntegerField(allow_null=True, help_text="The seat's points.")
+    par = serializers.IntegerField(
+        allow_null=True, help_text='What the reference drafter made of the same hands (docs/rules.md, "Par").'
+    )
+    performance = serializers.IntegerField(allow_null=True, help_text="made minus par.")
     rounds = PickRoundSerializer(many=True, required=False, help_text="Left out of the CSV.")
+
+
+class SeatParSerializer(StrictSerializer):
+    player = serializers.CharField()
+    made = serializers.IntegerField(help_text="The seat's points, as the engine scores its rows.")
+    par = serializers.IntegerField(help_text="What the reference drafter made of the same hands.")
+    performance = serializers.IntegerField(help_text="made minus par: above zero, the seat beat par.")
+    rounds = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        help_text="Per round of the game: [points made, par].",
+    )
+
+
+class TableParSerializer(StrictSerializer):
+    table = serializers.IntegerField()
+    game = serializers.CharField()
+    luck = serializers.IntegerField(help_text="How far the seats' pars spread: the highest minus the lowest.")
+    seats = SeatParSerializer(many=True, help_text="In seating order.")

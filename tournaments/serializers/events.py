@@ -8,6 +8,7 @@ from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import (
     DRAFT_DIRECTIONS,
     GAME_CHOICES,
+    EntryException,
     Event,
     Organisation,
     Registration,
@@ -66,6 +67,25 @@ class EventInputSerializer(StrictSerializer):
         child=serializers.IntegerField(min_value=1, max_value=1000), required=False,
         help_text="Players who keep a table (mobility needs): handle -> table number.",
     )  # fmt: skip
+    entry_rating_min = serializers.FloatField(
+        min_value=-1000, max_value=1000, required=False, allow_null=True,
+        help_text="Entry condition: a conservative rating (mu - 3 sigma) in the game's pool at least this.",
+    )  # fmt: skip
+    entry_rating_max = serializers.FloatField(
+        min_value=-1000, max_value=1000, required=False, allow_null=True,
+        help_text="Entry condition: a conservative rating in the game's pool at most this (a player with no "
+        "rating yet meets it).",
+    )  # fmt: skip
+    entry_rated_games_min = serializers.IntegerField(
+        min_value=0, max_value=10_000, required=False, help_text="Entry condition: at least this many rated games."
+    )
+    entry_members_only = serializers.BooleanField(
+        required=False, help_text="Entry condition: members of the organising club only."
+    )
+    entry_invited = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=10_000,
+        help_text="Entry condition: the handles invited; empty: no invitation needed.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -94,8 +114,9 @@ class EventSerializer(StrictModelSerializer):
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
-            "avoid_pairs", "pinned_tables", "organisers", "organisation", "sanction", "practice", "created_at",
-            "updated_at",
+            "avoid_pairs", "pinned_tables", "entry_rating_min", "entry_rating_max", "entry_rated_games_min",
+            "entry_members_only", "entry_invited", "organisers", "organisation", "sanction", "practice",
+            "created_at", "updated_at",
         ]  # fmt: skip
 
     def get_practice(self, event: Event) -> bool:
@@ -121,6 +142,20 @@ class ChangesQuery(serializers.Serializer):  # a query: other parameters (cursor
 
 class TableChangesQuery(ChangesQuery):
     event = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The event whose tables are read.")
+
+
+class EntryExceptionInputSerializer(StrictSerializer):
+    player = serializers.CharField(max_length=40, help_text="The handle of the player admitted.")
+    reason = serializers.CharField(max_length=500, help_text="Why the conditions do not apply to them.")
+
+
+class EntryExceptionSerializer(StrictModelSerializer):
+    player = serializers.CharField(source="player.handle")
+    admitted_by = serializers.CharField(source="admitted_by.username")
+
+    class Meta:
+        model = EntryException
+        fields = ["event", "player", "reason", "admitted_by", "created_at"]
 
 
 class RegistrationInputSerializer(StrictSerializer):

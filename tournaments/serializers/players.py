@@ -73,6 +73,13 @@ class ClaimInputSerializer(StrictSerializer):
     code = serializers.CharField(max_length=64)
 
 
+class PeakSerializer(StrictSerializer):
+    conservative = serializers.FloatField()
+    at = serializers.DateTimeField(help_text="When the rated table that took the rating there was verified.")
+    table = serializers.IntegerField(allow_null=True, help_text="That table.")
+    event = serializers.IntegerField(allow_null=True, help_text="Its event.")
+
+
 class PlayerProfileRatingSerializer(StrictSerializer):
     game = serializers.CharField()
     conservative = serializers.FloatField(help_text="mu - 3 sigma, the rating the leaderboards rank by.")
@@ -82,6 +89,7 @@ class PlayerProfileRatingSerializer(StrictSerializer):
     provisional = serializers.BooleanField()
     rank = serializers.IntegerField(help_text="The place on the game's whole leaderboard.")
     of = serializers.IntegerField(help_text="How many players the game's leaderboard ranks.")
+    peak = PeakSerializer(allow_null=True, help_text="The highest rating after a rated game, first reached when.")
 
 
 class PlayerProfileEventSerializer(StrictSerializer):

@@ -125,6 +125,12 @@ def event_check(*, event: Event) -> None:
     if event.duplicate_deals and games.GAMES[event.game].drafting is None:
         message = f"{games.GAMES[event.game].name} is not drafted: only the drafting games can be dealt in duplicate"
         raise DomainError(message, "not_dealt", "duplicate_deals")
+    low, high = event.entry_rating_min, event.entry_rating_max
+    if low is not None and high is not None and low > high:
+        message = f"the rating band is empty: at least {low} and at most {high}"
+        raise DomainError(message, "invalid_rating_band", "entry_rating_max")
+    if not isinstance(event.entry_invited, list) or not all(isinstance(h, str) for h in event.entry_invited):
+        raise DomainError("the invitation list is a list of handles", "invalid_invited", "entry_invited")
     if "duplicate" in event.tie_breaks and not event.duplicate_deals:
         message = "the duplicate tie-break compares players dealt the same hands: it needs duplicate deals"
         raise DomainError(message, "invalid_tie_breaks", "tie_breaks")
@@ -133,7 +139,8 @@ def event_check(*, event: Event) -> None:
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables"}
+     "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
+     "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited"}
 )  # fmt: skip
 
 

@@ -12,14 +12,17 @@ from config.errors import Conflict, NotAllowed
 from tournaments.models import Event, Player, Registration
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import waitlist_promote
+from tournaments.services.entry import entry_check
 from tournaments.services.transitions import move
 
 
 def registration_create(*, event: Event, player: Player) -> Registration:
-    """Register a player, or put them on the waitlist when the event is full (checked under the event lock)."""
+    """Register a player, or put them on the waitlist when the event is full (checked under the event lock); a
+    player the event's entry conditions keep out is refused, naming the condition (services/entry.py)."""
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         registration_open_check(locked)
+        entry_check(event=locked, player=player)
         registration = Registration.objects.filter(event=locked, player=player).first()
         if registration:
             registration.machine.check(registration, "register_again")

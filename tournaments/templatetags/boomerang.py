@@ -83,11 +83,14 @@ def tie_break_names(names: list[str]) -> str:
 @register.filter
 def event_time(value: datetime | None, zone: str) -> str:
     """A moment as the event's players read it: its date and 24-hour time in the event's time zone, in the
-    page's (or the e-mail's) language ("4 December 2026, 20:15"; "4 décembre 2026, 20 h 15")."""
+    page's (or the e-mail's) language ("4 December 2026, 20:15"; "4 décembre 2026, 20 h 15"; "4. Dezember 2026,
+    20:15"; "4 de diciembre de 2026, 20:15"). English and French write the day before the month's name; other
+    languages as their own long date does."""
     if value is None:
         return ""
     local = value.astimezone(zoneinfo.ZoneInfo(zone))
-    return f"{date_format(local, 'j F Y')}, {_clock(local)}"
+    day_first = (get_language() or "en")[:2] in ("en", "fr")
+    return f"{date_format(local, 'j F Y' if day_first else 'DATE_FORMAT')}, {_clock(local)}"
 
 
 @register.filter
@@ -208,6 +211,9 @@ def category_name(category: str) -> str:
 
 
 @register.filter
-def percent(value: float) -> str:
-    """A share as a whole percentage, localised."""
-    return f"{round(value * 100)}\u00a0%" if get_language().startswith("fr") else f"{round(value * 100)}%"
+def percent(value: float | None, decimals: int = 0) -> str:
+    """A share as a percentage, localised ("24.5%", French, German and Spanish "24,5 %"); "–" for none."""
+    if value is None:
+        return "–"
+    number = number_format(round(value * 100, decimals), decimal_pos=decimals) if decimals else str(round(value * 100))
+    return f"{number}%" if (get_language() or "en").startswith("en") else f"{number}\u00a0%"

@@ -97,6 +97,18 @@ class SeatPicks:
     best_picks: int
     points_lost: int
     rounds: list[RoundPicks]
+    made: int | None = None
+    par: int | None = None  # what the reference drafter made of the same hands (games/par.py)
+
+    @property
+    def performance(self) -> int | None:
+        return None if self.made is None or self.par is None else self.made - self.par
+
+
+def table_luck(seats: list[SeatPicks]) -> int | None:
+    """How far a table's pars spread (the highest minus the lowest); None when par is not computed."""
+    pars = [seat.par for seat in seats if seat.par is not None]
+    return max(pars) - min(pars) if len(pars) == len(seats) and pars else None
 
 
 def table_pick_accuracy(*, table: Table) -> list[SeatPicks]:
@@ -114,9 +126,33 @@ def table_pick_accuracy(*, table: Table) -> list[SeatPicks]:
     game = table.round.event.game
     names = {card.id: card.name for card in edition_rules_data(game=game, edition=edition_active(game=game)).cards}
     return [
-        SeatPicks(row.player.handle, row.choices, row.best_picks, row.points_lost, _round_picks(row.rounds, names))
+        SeatPicks(
+            row.player.handle, row.choices, row.best_picks, row.points_lost, _round_picks(row.rounds, names),
+            row.made, row.par,
+        )
         for row in rows
-    ]
+    ]  # fmt: skip
+
+
+def table_par(*, table_id: int) -> dict[str, Any] | None:
+    """A counting drafting table's par, seat by seat in seating order (the API's answer); None while it is not
+    stored (not verified, not a drafting table, or its analysis still queued)."""
+    position = dict(Seat.objects.filter(table_id=table_id).values_list("player_id", "position"))
+    rows = sorted(
+        SeatPickAccuracy.objects.filter(
+            table_id=table_id, table__result__status__in=TableResult.COUNTS, par__isnull=False
+        ).select_related("player", "table__round__event"),
+        key=lambda row: position.get(row.player_id, 0),
+    )
+    if not rows or len(rows) != len(position):
+        return None
+    seats = [
+        {"player": row.player.handle, "made": row.made, "par": row.par, "performance": row.performance,
+         "rounds": row.par_rounds}
+        for row in rows
+    ]  # fmt: skip
+    pars = [row.par for row in rows if row.par is not None]  # every one: the query asked for par
+    return {"table": table_id, "game": rows[0].table.round.event.game, "luck": max(pars) - min(pars), "seats": seats}
 
 
 def _round_picks(rounds: list[list[list[Any]]], names: dict[str, str]) -> list[RoundPicks]:
@@ -155,6 +191,12 @@ class GamePicks:
     points_lost: int
     tables: int
     events: list[EventPicks]  # oldest first
+    performance: int = 0  # points made minus par, summed over the tables whose par is known
+    with_par: int = 0  # those tables
+
+    @property
+    def performance_per_table(self) -> float | None:
+        return self.performance / self.with_par if self.with_par else None
 
     @property
     def best_rate(self) -> float:
@@ -173,7 +215,11 @@ def player_pick_accuracy(*, player: Player) -> list[GamePicks]:
     PICK_EVENTS events' in another (so the page costs the same after 500 events as after 5)."""
     counted = SeatPickAccuracy.objects.filter(player=player, table__result__status__in=TableResult.COUNTS)
     sums = {"choices": Sum("choices"), "best": Sum("best_picks"), "lost": Sum("points_lost"), "tables": Count("id")}
-    totals = counted.values("table__round__event__game").annotate(**sums).order_by("table__round__event__game")
+    totals = (
+        counted.values("table__round__event__game")
+        .annotate(**sums, made_sum=Sum("made"), par_sum=Sum("par"), with_par=Count("par"))
+        .order_by("table__round__event__game")
+    )
     recent = (
         counted.values("table__round__event_id", "table__round__event__name", "table__round__event__game",
                        "table__round__event__starts_at", "table__round__event__created_at")
@@ -191,7 +237,8 @@ def player_pick_accuracy(*, player: Player) -> list[GamePicks]:
         )  # fmt: skip
     return [
         GamePicks(row["table__round__event__game"], row["choices"], row["best"], row["lost"], row["tables"],
-                  games_of[row["table__round__event__game"]])
+                  games_of[row["table__round__event__game"]], (row["made_sum"] or 0) - (row["par_sum"] or 0),
+                  row["with_par"])
         for row in totals
     ]  # fmt: skip
 

@@ -1,7 +1,7 @@
-"""Pick accuracy stored for each seat of a verified drafting table (games/pick_accuracy.py; docs/rules.md, "Pick
-accuracy"). Celery runs `tables_pick_accuracy_refresh` after each batch of verdicts and after an override; it
-computes outside any lock and writes only for the tables whose result has not changed meanwhile, so running
-it twice, or late, leaves the rows the table's current result gives."""
+"""Pick accuracy and par stored for each seat of a verified drafting table (games/pick_accuracy.py, games/par.py;
+docs/rules.md, "Pick accuracy" and "Par"). Celery runs `tables_pick_accuracy_refresh` after each batch of
+verdicts and after an override; it computes outside any lock and writes only for the tables whose result has not
+changed meanwhile, so running it twice, or late, leaves the rows the table's current result gives."""
 
 from typing import Any
 
@@ -9,6 +9,7 @@ from django.db import transaction
 
 import games
 from games.drafting_sheet import parse_seat
+from games.par import SeatPar, table_par
 from games.pick_accuracy import RoundAccuracy, table_accuracy
 from tournaments.analysis.models import SeatPickAccuracy
 from tournaments.catalogue.selectors import edition_active, edition_rules_data
@@ -51,11 +52,15 @@ def _accuracy_lines(drafted: DraftedTable, sheets: list[dict[str, Any]]) -> dict
     deck = edition_rules_data(game=game, edition=edition_active(game=game))
     seats = [parse_seat(rules, data, f"seats[{i}]") for i, data in enumerate(sheets)]
     by_seat = table_accuracy(rules, deck, seats, drafted.drafts)
-    return {seat.player: _fields(rounds) for seat, rounds in zip(seats, by_seat, strict=True)}
+    pars = table_par(rules, deck, seats, drafted.drafts)
+    return {seat.player: _fields(rounds, par) for seat, rounds, par in zip(seats, by_seat, pars, strict=True)}
 
 
-def _fields(rounds: list[RoundAccuracy]) -> dict[str, object]:
+def _fields(rounds: list[RoundAccuracy], par: SeatPar) -> dict[str, object]:
     return {
+        "made": par.made,
+        "par": par.par,
+        "par_rounds": [list(line) for line in par.rounds],
         "choices": sum(len(r.picks) for r in rounds),
         "best_picks": sum(r.best_picks for r in rounds),
         "points_lost": sum(r.points_lost for r in rounds),

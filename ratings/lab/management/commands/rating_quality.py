@@ -31,6 +31,9 @@ class Command(BaseCommand):
             f" (knowing nothing: {f['uniform_log_likelihood']:.3f})\n"
             f"  winner predicted        {f['winner_accuracy']:.1%}\n"
             f"  top half predicted      {f['top_half_accuracy']:.1%}\n"
+            f"  pair inversion          {f['pair_inversion']:.1%}\n"
+            f"  rank deviation          {f['rank_deviation']:.1%}\n"
+            f"  winner in top 3 rated   {f['top3_hit']:.1%}\n"
             "  calibration (predicted chance to win -> how often won):\n"
             + "".join(
                 f"    {c['low']:.1f}-{c['high']:.1f}: {c['predicted']:.2f} -> {c['observed']:.2f} ({c['count']})\n"
@@ -43,7 +46,9 @@ class Command(BaseCommand):
                 f"  on the later {comparison['held_out_tables']} tables (knowing nothing: "
                 f"{comparison['uniform_log_likelihood']:.3f}):\n"
                 + "".join(
-                    f"    {m['name']:<10} log-likelihood {m['log_likelihood']:.3f}, winner {m['winner_accuracy']:.1%}\n"
+                    f"    {m['name']:<10} log-likelihood {m['log_likelihood']:.3f}, winner {m['winner_accuracy']:.1%},"
+                    f" top 3 {m['top3_hit']:.1%}, pair inversion {m['pair_inversion']:.1%},"
+                    f" rank deviation {m['rank_deviation']:.1%}, pairwise error {m['pairwise_error']:.3f}\n"
                     for m in comparison["models"]
                 )
                 + "  fitted: "

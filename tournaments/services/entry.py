@@ -1,0 +1,121 @@
+"""Entry conditions (issue 57, item 1; docs/organisers.md, "Entry conditions"): what an event asks of a player to
+register. They are checked wherever a player registers (the event page, the poster, the API, late entry at the
+door; the waitlist holds only players who met them when they joined it). A refusal names the condition and the
+player's own figure ("needs 10 rated games: you have 6"), in the reader's language. An organiser may admit an
+exception for one player, with a reason, recorded with who and when."""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, DomainError, NotAllowed
+from ratings.selectors.leaderboards import standing_in_game
+from tournaments.models import EntryException, Event, Membership, Player
+from tournaments.selectors.permissions import is_organiser
+from tournaments.validators import handle_key
+
+
+@dataclass(frozen=True)
+class Refusal:
+    code: str
+    message: str
+
+
+def has_entry_conditions(event: Event) -> bool:
+    return bool(
+        event.entry_rating_min is not None or event.entry_rating_max is not None or event.entry_rated_games_min
+        or event.entry_members_only or event.entry_invited
+    )  # fmt: skip
+
+
+def entry_conditions(event: Event) -> list[str]:
+    """The event's conditions in words, for its page and its poster."""
+    conditions = []
+    if event.entry_rating_min is not None:
+        conditions.append(
+            _("a rating of at least %(rating)s in this game") % {"rating": _shown(event.entry_rating_min)}
+        )
+    if event.entry_rating_max is not None:
+        ceiling = _shown(event.entry_rating_max)
+        conditions.append(_("a rating of at most %(rating)s in this game") % {"rating": ceiling})
+    if event.entry_rated_games_min:
+        conditions.append(_("at least %(games)s rated games in this game") % {"games": event.entry_rated_games_min})
+    if event.entry_members_only:
+        conditions.append(_("membership of %(club)s") % {"club": event.organisation.name})
+    if event.entry_invited:
+        conditions.append(_("an invitation (a list of players the organisers chose)"))
+    return conditions
+
+
+def entry_refusal(*, event: Event, player: Player) -> Refusal | None:
+    """The first condition the player does not meet, or None (no condition, all met, or an exception)."""
+    if not has_entry_conditions(event) or EntryException.objects.filter(event=event, player=player).exists():
+        return None
+    return _rating_refusal(event, player) or _club_refusal(event, player)
+
+
+def _rating_refusal(event: Event, player: Player) -> Refusal | None:
+    if event.entry_rating_min is None and event.entry_rating_max is None and not event.entry_rated_games_min:
+        return None
+    standing = standing_in_game(game=event.game, user_id=player.user_id)
+    rating, games = (standing.conservative, standing.games) if standing else (None, 0)
+    low, high = event.entry_rating_min, event.entry_rating_max
+    if low is not None and (rating is None or rating < low):
+        return Refusal("entry_rating_band", _needs_rating(_("needs a rating of at least %(needed)s"), low, rating))
+    if high is not None and rating is not None and rating > high:
+        return Refusal("entry_rating_band", _needs_rating(_("needs a rating of at most %(needed)s"), high, rating))
+    if games < event.entry_rated_games_min:
+        message = _("needs %(needed)s rated games in this game: you have %(games)s")
+        return Refusal("entry_rated_games", message % {"needed": event.entry_rated_games_min, "games": games})
+    return None
+
+
+def _club_refusal(event: Event, player: Player) -> Refusal | None:
+    if event.entry_members_only and not _is_member(event, player):
+        message = _("open to the members of %(club)s only") % {"club": event.organisation.name}
+        return Refusal("entry_members_only", message)
+    if event.entry_invited and player.handle_key not in {handle_key(handle) for handle in event.entry_invited}:
+        message = _("by invitation only: %(handle)s is not on the list") % {"handle": player.handle}
+        return Refusal("entry_invitation", message)
+    return None
+
+
+def entry_check(*, event: Event, player: Player) -> None:
+    """Refuse (409, naming the condition in `code` and the field `player`) a player the conditions keep out."""
+    refusal = entry_refusal(event=event, player=player)
+    if refusal is not None:
+        raise Conflict(refusal.message, refusal.code, "player")
+
+
+def entry_exception_admit(*, event: Event, player: Player, by: User, reason: str) -> EntryException:
+    """An organiser admits one player whom the conditions would refuse; the reason is kept with who and when."""
+    if not is_organiser(user=by, event=event):
+        raise NotAllowed("only an organiser of this event admits an exception", "not_organiser", "event")
+    reason = reason.strip()
+    if not reason:
+        raise DomainError("say why this player is admitted", "reason_required", "reason")
+    with transaction.atomic():
+        exception, _created = EntryException.objects.update_or_create(
+            event=event, player=player, defaults={"reason": reason[:500], "admitted_by": by}
+        )
+    return exception
+
+
+def _needs_rating(template: str, needed: float, rating: float | None) -> str:
+    mine = _("you have %(rating)s") % {"rating": _shown(rating)} if rating is not None else _("you have no rating yet")
+    return _("%(condition)s: %(mine)s") % {"condition": template % {"needed": _shown(needed)}, "mine": mine}
+
+
+def _shown(rating: float) -> str:
+    """A rating as the leaderboard shows it: one decimal, in the reader's language's numbers."""
+    return number_format(round(rating, 1), decimal_pos=1)
+
+
+def _is_member(event: Event, player: Player) -> bool:
+    today = timezone.localdate()
+    memberships = Membership.objects.filter(organisation=event.organisation_id, player=player, joined_on__lte=today)
+    return memberships.exclude(left_on__lt=today).exists()
