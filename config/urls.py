@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
+from tournaments.api.asyncapi import asyncapi_view
 from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
@@ -17,6 +18,7 @@ urlpatterns = [
     *(path("api/", include(f"tournaments.{app}.api_urls")) for app in API_APPS),
     path("api/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/asyncapi.json", asyncapi_view, name="asyncapi"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     *(path("", include(f"tournaments.{app}.urls")) for app in PAGE_APPS),
     path("", include("tournaments.pages.urls")),
