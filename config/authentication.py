@@ -1,7 +1,8 @@
 """API tokens that expire: TOKEN_MAX_AGE_DAYS after they were issued (0: never). Logging in again
 (POST /api/auth/token/) replaces an expired token; POST /api/auth/token/rotate/ replaces a live one. A token
 is sent as `Authorization: Bearer <token>` (what generated clients send, as the schema declares it) or as
-`Token <token>`; a bearer credential starting `bk_` is an organisation's API key (its own authentication)."""
+`Token <token>`; a bearer credential starting `bk_` is an organisation's API key, one starting `bo_` an app's
+token acting for a player (each its own authentication)."""
 
 from datetime import timedelta
 from typing import Any
@@ -23,7 +24,7 @@ def token_expired(token: Token) -> bool:
 class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate(self, request: Any) -> tuple[Any, Token] | None:
         words = get_authorization_header(request).split()
-        if len(words) == 2 and words[0].lower() == b"bearer" and not words[1].startswith(b"bk_"):
+        if len(words) == 2 and words[0].lower() == b"bearer" and not words[1].startswith((b"bk_", b"bo_")):
             try:
                 return self.authenticate_credentials(words[1].decode())
             except UnicodeError as error:

@@ -13,6 +13,7 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy
 
 from config.environment import database, env_bool, env_int, redis_url_of_this_process, secret_key
 
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "tournaments.demo",
     "ratings",
     "ratings.lab",
+    "oauth2_provider",  # after the apps, so that their templates of its pages (consent, app registration) win
 ]
 
 MIDDLEWARE = [
@@ -158,6 +160,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "config.authentication.ExpiringTokenAuthentication",
         "tournaments.integrations.key_auth.ApiKeyAuthentication",
+        "tournaments.integrations.app_auth.AppTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -195,6 +198,23 @@ REST_FRAMEWORK = {
     # trusted proxies; then it is that many entries from the right of X-Forwarded-For. Never the
     # client's own X-Forwarded-For (which anyone can forge to get a fresh login bucket per guess).
     "NUM_PROXIES": env_int("TRUSTED_PROXY_COUNT", default=0),
+}
+
+# Apps that act for players (tournaments/integrations/app_auth.py): OAuth 2 authorization code with PKCE only,
+# tokens that expire (an hour) and refresh (thirty days, a new refresh token each time).
+OAUTH2_PROVIDER = {
+    "PKCE_REQUIRED": True,
+    "SCOPES": {  # shown on the consent page in the player's language
+        "read": gettext_lazy("Read the events, standings, ratings and your own data"),
+        "sheets:write": gettext_lazy("Submit your own score sheets"),
+    },
+    "DEFAULT_SCOPES": ["read"],
+    "ACCESS_TOKEN_EXPIRE_SECONDS": env.int("OAUTH_ACCESS_TOKEN_SECONDS", default=3600),
+    "REFRESH_TOKEN_EXPIRE_SECONDS": env.int("OAUTH_REFRESH_TOKEN_SECONDS", default=30 * 24 * 3600),
+    "ROTATE_REFRESH_TOKEN": True,
+    "ACCESS_TOKEN_GENERATOR": "tournaments.integrations.app_auth.access_token",
+    "REFRESH_TOKEN_GENERATOR": "tournaments.integrations.app_auth.refresh_token",
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],  # http for a bot on the player's own machine (127.0.0.1)
 }
 
 SPECTACULAR_SETTINGS = {

@@ -25,6 +25,7 @@ urlpatterns = [
     # The footer's language switcher carries no CSRF token, so a page without other forms is the same for
     # every reader and a proxy may keep it (config/http_caching.py); a forged switch only changes a language.
     path("i18n/setlang/", account.language_switch, name="set_language"),
+    path("o/", include("tournaments.integrations.oauth_urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -24,6 +24,7 @@ from tournaments.integrations.selectors import (
     webhooks_of,
 )
 from tournaments.integrations.services.api_keys import api_key_create, api_key_revoke
+from tournaments.integrations.services.apps import app_revoke
 from tournaments.integrations.services.subscriptions import (
     webhook_delete,
     webhook_enable,
@@ -156,3 +157,12 @@ def key_revoke(request: SignedInRequest, slug: str, key_id: int) -> HttpResponse
     else:
         messages.success(request, _("The key %(name)s is revoked.") % {"name": key.name})
     return redirect("club-integrations", slug=slug)
+
+
+@require_POST
+@login_required
+def app_revoke_page(request: SignedInRequest, application_id: int) -> HttpResponse:
+    """The player's page's "Revoke" beside an app they allowed."""
+    app_revoke(user=request.user, application_id=application_id)
+    messages.success(request, _("The app can no longer act for you."))
+    return redirect("player", handle=request.user.player.handle)

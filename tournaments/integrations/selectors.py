@@ -1,7 +1,11 @@
-"""An organisation's webhook subscriptions and their deliveries, and its API keys: for its owners."""
+"""An organisation's webhook subscriptions and their deliveries, and its API keys: for its owners; the apps a
+player allowed to act for them: for that player."""
+
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from oauth2_provider.models import AccessToken, get_application_model
 
 from config.errors import NotFound
 from tournaments.integrations.models import ApiKey, Webhook, WebhookDelivery
@@ -43,3 +47,22 @@ def api_key_of_organisation(*, organisation: Organisation, key_id: int, by: User
     if key is None:
         raise NotFound(f"{organisation.slug} has no API key {key_id}", "not_found", "key")
     return key
+
+
+@dataclass(frozen=True)
+class AllowedApp:
+    """An app a player allowed to act for them (tournaments/integrations/app_auth.py), and what it may do."""
+
+    application_id: int
+    name: str
+    scopes: list[str]
+
+
+def apps_allowed(*, user: User) -> list[AllowedApp]:
+    """The apps holding a token of the player's: an access token, or a refresh token that makes new ones."""
+    held = Q(accesstoken__user=user) | Q(refreshtoken__user=user, refreshtoken__revoked__isnull=True)
+    apps = get_application_model().objects.filter(held).distinct().order_by("name")
+    scopes = dict(
+        AccessToken.objects.filter(user=user).order_by("created").values_list("application_id", "scope")
+    )  # the latest grant's scopes win
+    return [AllowedApp(app.pk, app.name, sorted(scopes.get(app.pk, "").split())) for app in apps]

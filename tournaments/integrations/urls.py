@@ -19,4 +19,5 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/integrations/keys/", integrations.key_new, name="club-key-new"),
     path("clubs/<slug:slug>/integrations/keys/<int:key_id>/revoke/", integrations.key_revoke, name="club-key-revoke"),
+    path("account/apps/<int:application_id>/revoke/", integrations.app_revoke_page, name="app-revoke"),
 ]

@@ -31,6 +31,7 @@ from tournaments.analysis.selectors.statistics import (
     table_luck,
     table_pick_accuracy,
 )
+from tournaments.integrations.selectors import apps_allowed
 from tournaments.live.selectors import stream_version
 from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
@@ -175,8 +176,10 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
             "rating": rating, "provisional": is_provisional(rating), "chart": chart, "place": place, "of": of,
             "peak": peak, "peak_table": table_of_source(peak.source) if peak else None,
         })  # fmt: skip
+    own = request.user.is_authenticated and request.user.pk == player.user_id
     context = {
         "player": player, "pools": pools, "all_events": everything,
+        "apps": apps_allowed(user=player.user) if own else [],
         "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
         "games": pages.rated_games(player=player),
         "list_ranks": list_ranks_of(player_id=player.user_id)[:12],

@@ -20,6 +20,7 @@ from rest_framework.authtoken.models import Token
 
 from config.errors import DomainError
 from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDelivery
+from tournaments.integrations.services.apps import app_revoke
 from tournaments.live.models import StreamMessage
 from tournaments.models import PadDraft, Player, Seat, Table, TableResult
 from tournaments.results.services.claims import rename_in_results
@@ -59,6 +60,7 @@ def account_erase(*, user: User, password: str) -> str:
         user.is_active = False
         user.save()
         Token.objects.filter(user=user).delete()
+        app_revoke(user=user)  # the apps acting for them act no more
         ApiKey.objects.filter(created_by=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
     return new
 

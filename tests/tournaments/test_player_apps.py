@@ -1,0 +1,149 @@
+"""Apps that act for players (issue 56, item 6): OAuth 2 authorization code with PKCE end to end. A third-party
+app is registered, a player consents, the app posts the player's own sheet and nothing else, its token expires
+and refreshes, the player revokes it from their page; the schema declares the authorization server."""
+
+import base64
+import hashlib
+import random
+import secrets
+from datetime import timedelta
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from oauth2_provider.models import AccessToken, Application
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments.services.rounds import event_start, round_start
+
+pytestmark = pytest.mark.django_db
+REDIRECT = "https://bot.example/callback"
+
+
+def registered_app() -> Application:
+    """A developer registers their app on the site's own page."""
+    developer = Client()
+    developer.force_login(UserFactory())
+    assert developer.get("/o/applications/register/").status_code == 200
+    answer = developer.post("/o/applications/register/", {
+        "name": "Table bot", "client_id": "table-bot", "client_secret": "", "client_type": "public",
+        "authorization_grant_type": "authorization-code", "redirect_uris": REDIRECT, "algorithm": "",
+        "post_logout_redirect_uris": "", "allowed_origins": "",
+    })  # fmt: skip
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    return Application.objects.get(client_id="table-bot")
+
+
+def consent(player_client: Client, app: Application, scope: str) -> dict[str, str]:
+    """The player allows the app; the app exchanges the code with its PKCE verifier. Returns the token answer."""
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    query = {"response_type": "code", "client_id": app.client_id, "redirect_uri": REDIRECT, "scope": scope,
+             "state": "s1", "code_challenge": challenge, "code_challenge_method": "S256"}  # fmt: skip
+    page = player_client.get(f"/o/authorize/?{urlencode(query)}")
+    assert page.status_code == 200
+    assert "Allow Table bot to act for you?" in page.content.decode()
+    assert "Submit your own score sheets" in page.content.decode() or scope == "read"
+    french = player_client.get(f"/o/authorize/?{urlencode(query)}", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Autoriser Table bot à agir pour vous ?" in french
+    assert "Lire les événements, classements, cotes et vos propres données" in french
+    form = {name: value for name, value in page.context["form"].initial.items() if value is not None}
+    allowed = player_client.post(f"/o/authorize/?{urlencode(query)}", {**form, "allow": "Authorize"})
+    assert allowed.status_code == 302
+    location = urlsplit(allowed["Location"])
+    assert f"{location.scheme}://{location.netloc}{location.path}" == REDIRECT
+    code = parse_qs(location.query)["code"][0]
+    assert parse_qs(location.query)["state"] == ["s1"]
+    without_verifier = Client().post("/o/token/", {
+        "grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT, "client_id": app.client_id,
+    })  # fmt: skip
+    assert without_verifier.status_code == 400  # PKCE is required
+    tokens = Client().post("/o/token/", {
+        "grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT, "client_id": app.client_id,
+        "code_verifier": verifier,
+    })  # fmt: skip
+    assert tokens.status_code == 200, tokens.content
+    return tokens.json()
+
+
+def bearer(token: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+def test_a_player_lets_an_app_post_their_own_sheet_and_nothing_else_then_revokes_it() -> None:
+    app = registered_app()
+    event = EventFactory(game="boomerang-europe", rounds_planned=1)
+    organiser = event.organisers.get()
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(event, players)
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
+    table = round_.tables.get()
+    seats = list(table.seats.order_by("position"))
+    mine = seats[0]
+    player_client = Client()
+    player_client.force_login(mine.player.user)
+
+    tokens = consent(player_client, app, "read sheets:write")
+    assert tokens["access_token"].startswith("bo_")
+    assert tokens["refresh_token"].startswith("br_")
+    assert tokens["expires_in"] == 3600
+    assert set(tokens["scope"].split()) == {"read", "sheets:write"}
+
+    bot = bearer(tokens["access_token"])
+    assert bot.get("/api/me/").json()["handle"] == mine.player.handle
+    data = {seat.pk: sheet for seat, sheet in zip(seats, legal_seat_data(table, random.Random(3)), strict=True)}
+    for sheet in data.values():
+        sheet.pop("player")
+    assert bot.post(f"/api/seats/{mine.pk}/sheets/", {"data": data[mine.pk]}, format="json").status_code == 202
+    other = bot.post(f"/api/seats/{seats[1].pk}/sheets/", {"data": data[seats[1].pk]}, format="json")
+    assert (other.status_code, other.json()["code"]) == (403, "oauth_scope")
+    created = bot.post("/api/events/", {"name": "Bot night", "game": "boomerang-europe"}, format="json")
+    assert (created.status_code, created.json()["code"]) == (403, "oauth_scope")
+
+    refreshed = Client().post("/o/token/", {
+        "grant_type": "refresh_token", "refresh_token": tokens["refresh_token"], "client_id": app.client_id,
+    }).json()  # fmt: skip
+    assert refreshed["access_token"] != tokens["access_token"]
+    assert bearer(refreshed["access_token"]).get("/api/me/").status_code == 200
+    again = Client().post("/o/token/", {
+        "grant_type": "refresh_token", "refresh_token": tokens["refresh_token"], "client_id": app.client_id,
+    })  # fmt: skip
+    assert again.status_code == 400  # a refresh token makes one new token, once
+
+    AccessToken.objects.filter(token=refreshed["access_token"]).update(expires=timezone.now() - timedelta(1))
+    assert bearer(refreshed["access_token"]).get("/api/me/").status_code == 401  # it expires
+
+    page = player_client.get(f"/players/{mine.player.handle}/").content.decode()
+    assert "Apps acting for you" in page
+    assert "Table bot" in page
+    assert "Table bot" not in Client().get(f"/players/{mine.player.handle}/").content.decode()  # theirs alone
+    player_client.post(f"/account/apps/{app.pk}/revoke/")
+    assert bearer(tokens["access_token"]).get("/api/me/").status_code == 401
+    assert not AccessToken.objects.filter(user=mine.player.user).exists()
+
+
+def test_a_read_only_app_reads_and_writes_nothing() -> None:
+    app = registered_app()
+    player = PlayerFactory()
+    player_client = Client()
+    player_client.force_login(player.user)
+    bot = bearer(consent(player_client, app, "read")["access_token"])
+    assert bot.get("/api/events/").status_code == 200
+    refused = bot.post("/api/seats/1/sheets/", {"data": {}}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "oauth_scope")
+
+
+def test_an_oauth2_authorization_server_is_declared_in_the_schema() -> None:
+    schema = Client().get("/api/schema/?format=json").json()
+    scheme = schema["components"]["securitySchemes"]["playerApps"]
+    assert scheme["type"] == "oauth2"
+    flow = scheme["flows"]["authorizationCode"]
+    assert flow["authorizationUrl"].endswith("/o/authorize/")
+    assert flow["tokenUrl"].endswith("/o/token/")
+    assert set(flow["scopes"]) == {"read", "sheets:write"}

@@ -1,0 +1,99 @@
+"""Apps that act for players (issue 56, item 6; docs/api.md, "Apps that act for players"): OAuth 2 authorization
+code with PKCE, by django-oauth-toolkit (/o/authorize/, /o/token/, /o/revoke_token/). A registered app asks a
+player's consent for scopes; its access tokens (`bo_...`, an hour) and refresh tokens (`br_...`, thirty days, a
+new one at each use) are sent as `Authorization: Bearer`. Each token is held to its scopes here, before any view
+runs, as API keys are (key_auth.py):
+
+- `read`: reading (GET, HEAD, OPTIONS), the player's own data included;
+- `sheets:write`: the player's own score sheets (POST /api/seats/{id}/sheets/ for a seat that is theirs).
+
+Anything else is refused to an app (403 `oauth_scope`): it acts for the player in what they consented to,
+never as their whole account. The player's page lists the apps they allowed, each with a button that revokes
+every token it holds."""
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from oauth2_provider.contrib.rest_framework import OAuth2Authentication
+from rest_framework import exceptions
+from rest_framework.authentication import get_authorization_header
+from rest_framework.request import Request
+
+from tournaments.models import Seat
+
+ACCESS_PREFIX, REFRESH_PREFIX = "bo_", "br_"
+SAFE = ("GET", "HEAD", "OPTIONS")
+
+
+def access_token(request: Any, refresh_token: bool = False) -> str:
+    return ACCESS_PREFIX + secrets.token_urlsafe(32)
+
+
+def refresh_token(request: Any, refresh_token: bool = False) -> str:
+    return REFRESH_PREFIX + secrets.token_urlsafe(32)
+
+
+def is_app_token(request: Any) -> bool:
+    words = get_authorization_header(request).split()
+    return len(words) == 2 and words[0].lower() == b"bearer" and words[1].startswith(ACCESS_PREFIX.encode())
+
+
+class AppTokenAuthentication(OAuth2Authentication):  # type: ignore[misc]  # django-oauth-toolkit ships no types
+    """An app's access token, held to the scopes its player granted before any view runs."""
+
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        if not is_app_token(request):
+            return None
+        found: tuple[Any, Any] | None = super().authenticate(request)
+        if found is None:
+            raise exceptions.AuthenticationFailed("this app token is unknown, expired or revoked")
+        _require_scope(request, found[1])
+        return found
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="api"'
+
+
+def _require_scope(request: Request, token: Any) -> None:
+    granted = set(token.scope.split())
+    if request.method in SAFE:
+        if "read" not in granted:
+            raise exceptions.PermissionDenied(
+                "this app may not read: its player did not grant read", code="oauth_scope"
+            )
+        return
+    view = (request.parser_context or {}).get("view")
+    if (getattr(view, "basename", None), getattr(view, "action", None)) != ("seat", "sheets"):
+        raise exceptions.PermissionDenied(
+            "an app acting for a player only submits the player's own sheets (sheets:write)", code="oauth_scope"
+        )
+    if "sheets:write" not in granted:
+        raise exceptions.PermissionDenied("its player did not grant sheets:write to this app", code="oauth_scope")
+    seat = (request.parser_context or {}).get("kwargs", {}).get("pk")
+    if not Seat.objects.filter(pk=seat, player__user_id=token.user_id).exists():
+        raise exceptions.PermissionDenied("an app submits its player's own seat only", code="oauth_scope")
+
+
+class AppTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """The schema declares the OAuth 2 authorization server, so a generated client (or a tool) finds it."""
+
+    target_class = "tournaments.integrations.app_auth.AppTokenAuthentication"
+    name = "playerApps"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        site = settings.SITE_URL
+        return {
+            "type": "oauth2",
+            "description": "An app acting for a player, with their consent (authorization code with PKCE, S256): "
+            'docs/api.md, "Apps that act for players".',
+            "flows": {
+                "authorizationCode": {
+                    "authorizationUrl": f"{site}/o/authorize/",
+                    "tokenUrl": f"{site}/o/token/",
+                    "refreshUrl": f"{site}/o/token/",
+                    "scopes": {scope: str(text) for scope, text in settings.OAUTH2_PROVIDER["SCOPES"].items()},
+                }
+            },
+        }
