@@ -63,9 +63,14 @@ def _counts(players: int, sizes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
 def first_round(
     players: Sequence[str], sizes_by_preference: Sequence[int], seed: int, byes_had: Mapping[str, int] | None = None
 ) -> Seating:
+    return _cut(seeded_order(players, seed), sizes_by_preference, byes_had or {})
+
+
+def seeded_order(players: Sequence[str], seed: int) -> list[str]:
+    """Round 1's random order, replayable from the event's seed."""
     order = list(players)
     random.Random(seed).shuffle(order)
-    return _cut(order, sizes_by_preference, byes_had or {})
+    return order
 
 
 REPEAT_WEIGHT = 3  # one repeat meeting weighs as much as 3 tournament points of spread at a table (bench/seating.py)

@@ -7,7 +7,7 @@ and everyone else follows from N + 1 (docs/rules.md, "Attendance").
 """
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -172,3 +172,50 @@ def _final_first(ordered: list[StandingRow], final: TableOutcome, tie_breaks: Se
 def place_of(rows: Sequence[StandingRow], handle: str | None) -> int | None:
     """The player's place in the standings, or None when they have no row (never seated, no bye)."""
     return next((row.rank for row in rows if row.handle == handle), None)
+
+
+@dataclass
+class TeamRow:
+    name: str
+    players: tuple[str, ...]
+    rank: int = 0
+    points: Fraction = Fraction(0)
+    game_score: int = 0  # the counted players' game scores: the first tie-break
+    rounds: list[Fraction] = field(default_factory=list)  # the team's points round by round
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rank": self.rank, "team": self.name, "players": list(self.players), "points": float(self.points),
+                "game_score": self.game_score, "rounds": [float(points) for points in self.rounds]}  # fmt: skip
+
+
+def team_standings(
+    rounds: Sequence[Iterable[TableOutcome]],
+    teams: Mapping[str, Sequence[str]],
+    *,
+    points_by_table_size: dict[str, list[float]],
+    best_of: int = 0,
+) -> list[TeamRow]:
+    """Each team's points: in each round, the sum of its players' points at their tables (of its best `best_of`
+    players that round; 0: every player's), then over the rounds. Ties are broken by the counted players' game
+    scores, then share the place."""
+    rows = {name: TeamRow(name, tuple(players)) for name, players in teams.items()}
+    team_of = {player: name for name, players in teams.items() for player in players}
+    for tables in rounds:
+        scored: dict[str, list[tuple[Fraction, int]]] = {name: [] for name in teams}
+        for table in tables:
+            points = points_by_table_size[str(len(table.seats))]
+            for seat in table.seats:
+                if seat.player in team_of:
+                    tied = sum(other.rank == seat.rank for other in table.seats)
+                    won = Fraction(sum(Fraction(p) for p in points[seat.rank - 1 : seat.rank - 1 + tied]), tied)
+                    scored[team_of[seat.player]].append((won, seat.total))
+        for name, lines in scored.items():
+            counted = sorted(lines, reverse=True)[: best_of or None]
+            round_points = sum((won for won, _total in counted), Fraction(0))
+            rows[name].rounds.append(round_points)
+            rows[name].points += round_points
+            rows[name].game_score += sum(total for _won, total in counted)
+    ordered = sorted(rows.values(), key=lambda row: (-row.points, -row.game_score, row.name))
+    for row, rank in zip(ordered, competition_ranks([(r.points, r.game_score) for r in ordered]), strict=True):
+        row.rank = rank
+    return ordered

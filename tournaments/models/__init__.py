@@ -15,6 +15,7 @@ from tournaments.models.events import (
     Sanction,
     Seat,
     Table,
+    Team,
     default_points,
     default_tie_breaks,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "Staff",
     "Table",
     "TableResult",
+    "Team",
     "default_points",
     "default_tie_breaks",
     "game_choices",

@@ -125,6 +125,14 @@ class Event(HasStates, models.Model):
         default=list, blank=True,
         help_text='Entry condition: an invitation list of handles (["ann", "bob"]); empty: no invitation needed.',
     )  # fmt: skip
+    team_size = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(10)],
+        help_text="A team event: players register in teams of this many, never seated with a teammate (0: none).",
+    )  # fmt: skip
+    team_best_of = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(10)],
+        help_text="A team's round counts its best this many players' points (0: every player's).",
+    )  # fmt: skip
     final_table_size = models.PositiveSmallIntegerField(
         default=0, help_text="After the Swiss rounds, the top N play a final deciding places 1..N (0: no final)."
     )
@@ -195,6 +203,10 @@ class Registration(HasStates, models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
     status = models.CharField(max_length=12, choices=Status.choices)
+    team = models.ForeignKey(
+        "Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="members",
+        help_text="A team event: the player's team.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -205,6 +217,21 @@ class Registration(HasStates, models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.event} ({self.status})"
+
+
+class Team(models.Model):
+    """A team of a team event (Event.team_size): its players are its registrations."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80, validators=[validate_one_line])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="one_team_name_an_event")]
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.event}"
 
 
 class EntryException(models.Model):

@@ -91,6 +91,14 @@ class EventForm(forms.Form):
         help_text=_("A handle and a table number a line: ann 1"),
     )  # fmt: skip
     seed = forms.IntegerField(label=_("Seed"), required=False, help_text=_("Round 1's random seating; empty: drawn."))
+    team_size = forms.IntegerField(
+        label=_("Teams of"), min_value=0, max_value=10, initial=0, required=False,
+        help_text=_("A team event: players register in teams of this many, never seated with a teammate (0: none)."),
+    )  # fmt: skip
+    team_best_of = forms.IntegerField(
+        label=_("A team's round counts its best"), min_value=0, max_value=10, initial=0, required=False,
+        help_text=_("Players' points each round (0: every player's)."),
+    )  # fmt: skip
     entry_rating_min = forms.FloatField(
         label=_("Entry: rating at least"), required=False, min_value=-1000, max_value=1000,
         help_text=_("The rating shown on the game's leaderboard (mu − 3 sigma); empty: no floor."),
@@ -156,6 +164,7 @@ class EventForm(forms.Form):
         """Players registered for these rules: what seats or scores them is shown, not changed."""
         self.rules_fixed = True
         ruled = ["game", "rounds_planned", "rated", "draft_direction", "duplicate_deals", "final_table_size",
+                 "team_size", "team_best_of",
                  "bye_points", "seed", "tie_breaks", *(f"points_{size}" for size in TABLE_SIZES)]  # fmt: skip
         for name in ruled:
             self.fields[name].disabled = True
@@ -196,7 +205,8 @@ class EventForm(forms.Form):
             if len(parts) == 2
         }
         data["entry_invited"] = [line.strip() for line in data["entry_invited"].splitlines() if line.strip()]
-        data["entry_rated_games_min"] = data["entry_rated_games_min"] or 0
+        for name in ("entry_rated_games_min", "team_size", "team_best_of"):
+            data[name] = data[name] or 0
         data.pop("organisation", None)
         if data["seed"] is None:
             data.pop("seed")
@@ -262,7 +272,7 @@ def _initial_of(event: Event) -> dict[str, Any]:
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
                      "draft_direction", "duplicate_deals",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
-                     "entry_rating_max", "entry_rated_games_min", "entry_members_only")
+                     "entry_rating_max", "entry_rated_games_min", "entry_members_only", "team_size", "team_best_of")
     }  # fmt: skip
     initial["entry_invited"] = "\n".join(event.entry_invited)
     for name in MOMENTS:

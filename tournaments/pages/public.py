@@ -42,6 +42,7 @@ from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import event_list, event_standings
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import demo_handles
+from tournaments.selectors.teams import event_team_standings
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -80,7 +81,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         pages = page_count(len(rows), STANDINGS_PAGE)
         shown = rows[(min(number, pages) - 1) * STANDINGS_PAGE :][:STANDINGS_PAGE]
         mine = next((row for row in rows if row.handle == me), None)
-        context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages}
+        context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages,
+                   "teams": event_team_standings(event=event) if event.team_size else []}  # fmt: skip
         return render(request, "pages/standings.html", context)
 
     version = (event.status, stream_version(event_id=event.pk))  # a change makes the kept copy stale at once

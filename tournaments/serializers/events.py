@@ -67,6 +67,15 @@ class EventInputSerializer(StrictSerializer):
         child=serializers.IntegerField(min_value=1, max_value=1000), required=False,
         help_text="Players who keep a table (mobility needs): handle -> table number.",
     )  # fmt: skip
+    team_size = serializers.IntegerField(
+        min_value=0, max_value=10, required=False,
+        help_text="A team event: players register in teams of this many (POST /api/events/{id}/teams/), never "
+        "seated with a teammate; 0: an individual event.",
+    )  # fmt: skip
+    team_best_of = serializers.IntegerField(
+        min_value=0, max_value=10, required=False,
+        help_text="A team's round counts its best this many players' points; 0: every player's.",
+    )  # fmt: skip
     entry_rating_min = serializers.FloatField(
         min_value=-1000, max_value=1000, required=False, allow_null=True,
         help_text="Entry condition: a conservative rating (mu - 3 sigma) in the game's pool at least this.",
@@ -114,9 +123,9 @@ class EventSerializer(StrictModelSerializer):
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
-            "avoid_pairs", "pinned_tables", "entry_rating_min", "entry_rating_max", "entry_rated_games_min",
-            "entry_members_only", "entry_invited", "organisers", "organisation", "sanction", "practice",
-            "created_at", "updated_at",
+            "avoid_pairs", "pinned_tables", "team_size", "team_best_of", "entry_rating_min", "entry_rating_max",
+            "entry_rated_games_min", "entry_members_only", "entry_invited", "organisers", "organisation", "sanction",
+            "practice", "created_at", "updated_at",
         ]  # fmt: skip
 
     def get_practice(self, event: Event) -> bool:
@@ -142,6 +151,28 @@ class ChangesQuery(serializers.Serializer):  # a query: other parameters (cursor
 
 class TableChangesQuery(ChangesQuery):
     event = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The event whose tables are read.")
+
+
+class TeamInputSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=80)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=40), min_length=1, max_length=10,
+        help_text="The team's players' handles, as many as the event's team_size.",
+    )  # fmt: skip
+
+
+class TeamSerializer(StrictSerializer):
+    name = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+
+
+class TeamStandingSerializer(StrictSerializer):
+    rank = serializers.IntegerField()
+    team = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    points = serializers.FloatField(help_text="The team's points: each round's counted players' points, summed.")
+    game_score = serializers.IntegerField(help_text="The counted players' game scores: the tie-break.")
+    rounds = serializers.ListField(child=serializers.FloatField(), help_text="The team's points round by round.")
 
 
 class EntryExceptionInputSerializer(StrictSerializer):

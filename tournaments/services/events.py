@@ -140,14 +140,15 @@ EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
      "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
-     "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited"}
+     "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited",
+     "team_size", "team_best_of"}
 )  # fmt: skip
 
 
 # What seats or scores players: fixed once someone registered (they signed up for these rules).
 RULES_FIELDS = frozenset(
     {"game", "rounds_planned", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "duplicate_deals", "final_table_size", "seed"}
+     "duplicate_deals", "final_table_size", "seed", "team_size", "team_best_of"}
 )  # fmt: skip
 
 

@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 from datetime import timedelta
+from itertools import combinations
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -79,14 +80,20 @@ def _round_seat(event: Event, number: int) -> Round:
         )
     preference = game.table_sizes_by_preference
     byes_had = event_bye_counts(event=event)
-    if number == 1:
+    apart = _kept_apart(event, players)
+    if number == 1 and not apart:
         plan = seating.first_round(sorted(players), preference, event.seed, byes_had)
+    elif number == 1:  # the seeded random order, seated so that pairs kept apart never meet
+        order = seating.seeded_order(sorted(players), event.seed)
+        plan = seating.swiss_round(order, preference, apart, byes_had=byes_had, points=dict.fromkeys(order, 0.0))
     else:
         rows = event_standings(event=event)
         standing = [row.handle for row in rows if row.handle in players]
         ranked = standing + sorted(set(players) - set(standing))
         points = {row.handle: float(row.points) for row in rows} | {p: 0.0 for p in players if p not in standing}
-        met = _with_avoided(seating.meetings(event_tables(event=event)), event)
+        met = seating.meetings(event_tables(event=event))
+        for pair, weight in apart.items():
+            met[pair] = met.get(pair, 0) + weight
         plan = seating.swiss_round(
             ranked, preference, met, byes_had=byes_had, points=points, pinned=_pins(event, players)
         )
@@ -98,11 +105,18 @@ def _round_seat(event: Event, number: int) -> Round:
 AVOIDED = 1000  # a pair that must not meet counts as this many earlier meetings: never seated together if avoidable
 
 
-def _with_avoided(met: dict[frozenset[str], int], event: Event) -> dict[frozenset[str], int]:
-    for pair in event.avoid_pairs:
-        key = frozenset(pair)
-        met[key] = met.get(key, 0) + AVOIDED
-    return met
+def _kept_apart(event: Event, players: dict[str, Player]) -> dict[frozenset[str], int]:
+    """The pairs that must not meet, weighed AVOIDED each: the organiser's (family), and every two teammates
+    of a team event."""
+    apart = {frozenset(pair): AVOIDED for pair in event.avoid_pairs if set(pair) <= players.keys()}
+    if event.team_size:
+        teams: dict[int, list[str]] = {}
+        for handle, team in event.registrations.filter(team__isnull=False).values_list("player__handle", "team"):
+            if handle in players:
+                teams.setdefault(team, []).append(handle)
+        for members in teams.values():
+            apart |= {frozenset(pair): AVOIDED for pair in combinations(members, 2)}
+    return apart
 
 
 def _pins(event: Event, players: dict[str, Player]) -> dict[str, int]:

@@ -1,0 +1,117 @@
+"""Team events (issue 57, item 4): teams register through the API, all their players or none; seating never
+puts teammates at one table, round 1 included, over five rounds of forty players; team standings sum each
+round's points of the team's players (or its best K) and match a count by hand; individual standings stay."""
+
+import random
+from fractions import Fraction
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory, PlayerFactory
+from tests.tournaments.helpers import play_round
+from tournaments.models import Registration, TableResult, Team
+from tournaments.selectors.events import event_standings
+from tournaments.selectors.teams import event_team_standings
+from tournaments.services.registrations import registration_check_in
+from tournaments.services.rounds import event_start, round_seat_next
+from tournaments.standings import TableOutcome, team_standings
+from tournaments.verdicts import TableVerdict
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_teammates_never_share_a_table_over_five_rounds_of_forty_players(django_capture_on_commit_callbacks) -> None:
+    event = EventFactory(game="boomerang-australia", capacity=40, rounds_planned=5, team_size=4, team_best_of=3)
+    organiser = event.organisers.get()
+    players = [PlayerFactory() for _ in range(40)]
+    teams = [players[n : n + 4] for n in range(0, 40, 4)]
+    for number, members in enumerate(teams):
+        captain = client_of(members[0].user)
+        team = {"name": f"Team {number}", "players": [p.handle for p in members]}
+        answer = captain.post(f"/api/events/{event.pk}/teams/", team, format="json")
+        assert answer.status_code == 201, answer.data
+    for registration in Registration.objects.filter(event=event):
+        registration_check_in(registration=registration, by=organiser)
+    team_of = {registration.player.handle: registration.team_id for registration in event.registrations.all()}
+    assert len(set(team_of.values())) == 10
+    round_ = event_start(event=event, by=organiser)
+    rng = random.Random(57)
+    for number in range(1, 6):
+        for table in round_.tables.all():
+            at_table = [team_of[handle] for handle in table.seats.values_list("player__handle", flat=True)]
+            assert len(at_table) == len(set(at_table)), (number, table.number, at_table)
+        play_round(round_, organiser, rng, django_capture_on_commit_callbacks)
+        if number < 5:
+            round_ = round_seat_next(event=event, by=organiser)
+    rows = event_team_standings(event=event)
+    assert [row.rank for row in rows] == sorted(row.rank for row in rows)
+    by_hand = _by_hand(event, team_of)
+    assert {row.name: row.points for row in rows} == by_hand
+    served = client_of(organiser).get(f"/api/events/{event.pk}/team-standings/").json()
+    assert [line["team"] for line in served] == [row.name for row in rows]
+    assert len(served[0]["rounds"]) == 5
+    assert len(event_standings(event=event)) == 40  # individual standings as in any event
+    page = client_of(organiser).get(f"/events/{event.pk}/standings/").content.decode()
+    assert f"<strong>{rows[0].name}</strong>" in page
+    assert "Each round counts the points of the team's best 3 players." in page
+
+
+def _by_hand(event, team_of) -> dict[str, Fraction]:
+    """Each round, each team's best three players' points at their tables (4, 2, 1, 0 at a table of four)."""
+    names = dict(Team.objects.filter(event=event).values_list("pk", "name"))
+    totals = dict.fromkeys(names.values(), Fraction(0))
+    for round_ in event.rounds.order_by("number"):
+        won: dict[int, list[Fraction]] = {}
+        for result in TableResult.objects.filter(table__round=round_):
+            seats = TableVerdict.read(result.verdict).seats
+            scheme = event.points_by_table_size[str(len(seats))]
+            for seat in seats:
+                tied = sum(other.rank == seat.rank for other in seats)
+                points = Fraction(sum(Fraction(p) for p in scheme[seat.rank - 1 : seat.rank - 1 + tied]), tied)
+                won.setdefault(team_of[seat.player], []).append(points)
+        for team, points in won.items():
+            totals[names[team]] += sum(sorted(points, reverse=True)[:3])
+    return totals
+
+
+def test_a_team_registers_whole_or_not_at_all() -> None:
+    event = EventFactory(game="boomerang-australia", capacity=16, team_size=2)
+    ann, bob, cy = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    captain = client_of(ann.user)
+    wrong_size = captain.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle]}, format="json")
+    assert (wrong_size.status_code, wrong_size.json()["code"]) == (400, "team_size")
+    outsider = client_of(cy.user).post(
+        f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle, bob.handle]}, format="json"
+    )
+    assert (outsider.status_code, outsider.json()["code"]) == (403, "not_in_team")
+    assert captain.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle, bob.handle]},
+                        format="json").status_code == 201  # fmt: skip
+    again = client_of(cy.user).post(
+        f"/api/events/{event.pk}/teams/", {"name": "B", "players": [cy.handle, bob.handle]}, format="json"
+    )
+    assert (again.status_code, again.json()["code"]) == (409, "in_a_team")
+    assert not Registration.objects.filter(event=event, player=cy).exists()  # none of the team was registered
+    individual = EventFactory(game="boomerang-australia")
+    refused = captain.post(f"/api/events/{individual.pk}/teams/", {"name": "A", "players": [ann.handle]}, format="json")
+    assert refused.json()["code"] == "not_a_team_event"
+
+
+def test_team_points_are_each_rounds_best_players_summed() -> None:
+    def table(*seats):
+        from tournaments.standings import SeatOutcome
+
+        return TableOutcome(tuple(SeatOutcome(player, rank, total) for player, rank, total in seats))
+
+    rounds = [[table(("a1", 1, 50), ("b1", 2, 40), ("a2", 3, 30), ("b2", 4, 20))]]
+    scheme = {"4": [4, 2, 1, 0]}
+    every = team_standings(rounds, {"A": ["a1", "a2"], "B": ["b1", "b2"]}, points_by_table_size=scheme)
+    assert [(row.name, row.points, row.game_score) for row in every] == [("A", 5, 80), ("B", 2, 60)]
+    best = team_standings(rounds, {"A": ["a1", "a2"], "B": ["b1", "b2"]}, points_by_table_size=scheme, best_of=1)
+    assert [(row.name, row.points) for row in best] == [("A", 4), ("B", 2)]
