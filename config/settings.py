@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "tournaments.results",
     "tournaments.stewarding",
     "tournaments.entrants",
+    "tournaments.finance",
     "tournaments.archive",
     "tournaments.privacy",
     "tournaments.demo",

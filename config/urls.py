@@ -7,8 +7,8 @@ from tournaments.api.asyncapi import asyncapi_view
 from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
-API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons")
-PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding")
+API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons", "finance")
+PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance")
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),

@@ -66,7 +66,7 @@ LAYERS = [
     {"catalogue", "seasons", "live", "integrations"},
     {"analysis"},
     {"results"},
-    {"stewarding", "entrants"},
+    {"stewarding", "entrants", "finance"},
     {"archive", "privacy"},
     {"demo"},
 ]

@@ -8,6 +8,7 @@ from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, 
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.players import PlayerProfileView
+from tournaments.api.teams import EntryExceptionsView, EventTeamsView, TeamStandingsView
 
 router = DefaultRouter()
 router.include_root_view = False  # api.ApiRootView lists every route, not only the router's
@@ -24,6 +25,9 @@ urlpatterns = [
     path("me/erase/", EraseView.as_view(), name="me-erase"),
     path("auth/token/", TokenView.as_view(), name="token"),
     path("auth/token/rotate/", TokenRotateView.as_view(), name="token-rotate"),
+    path("events/<int:pk>/teams/", EventTeamsView.as_view(), name="event-teams"),
+    path("events/<int:pk>/team-standings/", TeamStandingsView.as_view(), name="event-team-standings"),
+    path("events/<int:pk>/entry-exceptions/", EntryExceptionsView.as_view(), name="event-entry-exceptions"),
     path("", include(router.urls)),
     # After the router: /api/players/claim/ is the router's (a handle cannot be "claim": it reads as that).
     path("players/<str:handle>/", PlayerProfileView.as_view(), name="player-profile"),

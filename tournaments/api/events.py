@@ -35,13 +35,10 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.permissions import require_organiser
 from tournaments.selectors.players import player_search
-from tournaments.selectors.teams import event_team_standings, event_teams
 from tournaments.serializers.events import (
     ChangesQuery,
     EntrantOutcomeSerializer,
     EntrantsInputSerializer,
-    EntryExceptionInputSerializer,
-    EntryExceptionSerializer,
     EventChangeSerializer,
     EventInputSerializer,
     EventSerializer,
@@ -52,9 +49,6 @@ from tournaments.serializers.events import (
     RoundSerializer,
     RoundsPlannedSerializer,
     StandingSerializer,
-    TeamInputSerializer,
-    TeamSerializer,
-    TeamStandingSerializer,
 )
 from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
 from tournaments.serializers.players import (
@@ -68,7 +62,6 @@ from tournaments.serializers.players import (
 )
 from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
-from tournaments.services.entry import entry_exception_admit
 from tournaments.services.events import (
     event_create,
     event_delete,
@@ -80,7 +73,6 @@ from tournaments.services.events import (
 )
 from tournaments.services.registrations import registration_check_in, registration_create, registration_withdraw
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.teams import team_register
 from tournaments.stewarding.selectors import event_decisions
 from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
 
@@ -315,48 +307,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         registration = registration_create(event=event, player=player)
         registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(methods=["get"], responses=TeamSerializer(many=True))
-    @extend_schema(methods=["post"], request=TeamInputSerializer, responses={201: TeamSerializer})
-    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
-    def teams(self, request: Request, pk: str) -> Response:
-        """A team event's teams, or register one: its name and its players (each registered as anyone is:
-        entry conditions and capacity apply; all of them or none). A player registers a team they are in; an
-        organiser, any team."""
-        event = self.get_object()
-        if request.method == "POST":
-            payload = TeamInputSerializer(data=request.data)
-            payload.is_valid(raise_exception=True)
-            data = payload.validated_data
-            team = team_register(event=event, name=data["name"], handles=data["players"], by=request.user)
-            players = event_teams(event=event)[team.name]
-            return Response(
-                TeamSerializer({"name": team.name, "players": players}).data, status=status.HTTP_201_CREATED
-            )
-        teams = [{"name": name, "players": players} for name, players in event_teams(event=event).items()]
-        return Response(TeamSerializer(teams, many=True).data)
-
-    @extend_schema(responses=TeamStandingSerializer(many=True))
-    @action(detail=True, methods=["get"], url_path="team-standings", pagination_class=None, filter_backends=[])
-    def team_standings(self, request: Request, pk: str) -> Response:
-        """A team event's team standings: each round, the sum of the team's players' points (or its best
-        team_best_of), over the rounds; ties broken by the counted players' game scores."""
-        rows = [row.to_json() for row in event_team_standings(event=self.get_object())]
-        return Response(TeamStandingSerializer(rows, many=True).data)
-
-    @extend_schema(request=EntryExceptionInputSerializer, responses={201: EntryExceptionSerializer})
-    @action(detail=True, methods=["post"], url_path="entry-exceptions")
-    def entry_exceptions(self, request: Request, pk: str) -> Response:
-        """Admit a player whom the event's entry conditions refuse, with the reason (organisers): the player may
-        then register (or be registered); the reason is kept with who admitted them and when."""
-        event = self.get_object()
-        payload = EntryExceptionInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        player = get_object_or_404(Player, handle=payload.validated_data["player"])
-        exception = entry_exception_admit(
-            event=event, player=player, by=request.user, reason=payload.validated_data["reason"]
-        )
-        return Response(EntryExceptionSerializer(exception).data, status=status.HTTP_201_CREATED)
 
     def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
         if handle is None:

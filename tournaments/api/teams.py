@@ -1,0 +1,77 @@
+"""A team event's teams and team standings, and an event's entry exceptions (organisers), over the API: views of
+their own beside the event's viewset (tournaments/api/events.py), at /api/events/{id}/teams/,
+/api/events/{id}/team-standings/ and /api/events/{id}/entry-exceptions/."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.models import Event, Player
+from tournaments.selectors.teams import event_team_standings, event_teams
+from tournaments.serializers.events import (
+    EntryExceptionInputSerializer,
+    EntryExceptionSerializer,
+    TeamInputSerializer,
+    TeamSerializer,
+    TeamStandingSerializer,
+)
+from tournaments.services.entry import entry_exception_admit
+from tournaments.services.teams import team_register
+
+
+class EventTeamsView(APIView):
+    """A team event's teams, or register one: its name and its players (each registered as anyone is: entry
+    conditions and capacity apply; all of them or none). A player registers a team they are in; an organiser,
+    any team."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=TeamSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        teams = [{"name": name, "players": players} for name, players in event_teams(event=event).items()]
+        return Response(TeamSerializer(teams, many=True).data)
+
+    @extend_schema(request=TeamInputSerializer, responses={201: TeamSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        payload = TeamInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        team = team_register(event=event, name=data["name"], handles=data["players"], by=request.user)
+        answer = {"name": team.name, "players": event_teams(event=event)[team.name]}
+        return Response(TeamSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+class TeamStandingsView(APIView):
+    """A team event's team standings: each round, the sum of the team's players' points (or its best
+    team_best_of), over the rounds; ties broken by the counted players' game scores."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=TeamStandingSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        rows = [row.to_json() for row in event_team_standings(event=get_object_or_404(Event, pk=pk))]
+        return Response(TeamStandingSerializer(rows, many=True).data)
+
+
+class EntryExceptionsView(APIView):
+    """Admit a player whom the event's entry conditions refuse, with the reason (organisers): the player may
+    then register (or be registered); the reason is kept with who admitted them and when."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=EntryExceptionInputSerializer, responses={201: EntryExceptionSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        payload = EntryExceptionInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, handle=payload.validated_data["player"])
+        exception = entry_exception_admit(
+            event=event, player=player, by=request.user, reason=payload.validated_data["reason"]
+        )
+        return Response(EntryExceptionSerializer(exception).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,87 @@
+"""A federation's levy over the API: its rule (set by its staff) and its statement, in JSON or CSV."""
+
+from datetime import date
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import DomainError, NotFound
+from config.renderers import CSVRenderer
+from tournaments.finance.selectors import LevyStatement, levy_statement
+from tournaments.finance.serializers import LevyLineSerializer, LevyRuleInputSerializer, LevyRuleSerializer
+from tournaments.finance.services import levy_rule_set
+from tournaments.models import Organisation
+from tournaments.selectors.permissions import require_staff
+
+PERIOD = [
+    OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="The first day (events that began then)."),
+    OpenApiParameter("to", OpenApiTypes.DATE, required=True, description="The last day, included."),
+]
+
+
+class LevyRuleView(APIView):
+    """Set what the federation levies on the sanctioned events of the games it stewards (its staff): an amount
+    a player, a minimum an event, the currency, and why (each change is kept with who and when)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=LevyRuleInputSerializer, responses={200: LevyRuleSerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        payload = LevyRuleInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        rule = levy_rule_set(organisation=_organisation(slug), by=request.user, **payload.validated_data)
+        return Response(LevyRuleSerializer(rule).data)
+
+
+class LevyStatementView(APIView):
+    """The federation's levy statement for a period (its staff): each sanctioned, finished, rated event of its
+    games with its players and its levy; `.csv` for a treasurer's sheet (one line an event)."""
+
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        parameters=PERIOD,
+        responses={(200, "application/json"): LevyLineSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, slug: str, format: str | None = None) -> Response:
+        federation = _organisation(slug)
+        require_staff(user=request.user, organisation=federation)
+        statement = levy_statement(federation=federation, start=_day(request, "from"), end=_day(request, "to"))
+        return Response(LevyLineSerializer(lines_of(statement, with_players=format != "csv"), many=True).data)
+
+
+def lines_of(statement: LevyStatement, *, with_players: bool) -> list[dict[str, Any]]:
+    currency = statement.rule.currency if statement.rule else ""
+    lines = []
+    for line in statement.lines:
+        row: dict[str, Any] = {
+            "event": line.event.pk, "name": line.event.name, "club": line.event.organisation.slug,
+            "game": line.event.game, "starts_at": line.event.starts_at, "player_count": len(line.players),
+            "levy": line.levy, "currency": currency,
+        }  # fmt: skip
+        if with_players:
+            row["players"] = line.players
+        lines.append(row)
+    return lines
+
+
+def _organisation(slug: str) -> Organisation:
+    organisation = Organisation.objects.filter(slug=slug).first()
+    if organisation is None:
+        raise NotFound(f"no organisation {slug}", "not_found", "slug")
+    return organisation
+
+
+def _day(request: Request, name: str) -> date:
+    text = request.query_params.get(name, "")
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise DomainError(f"{name} is a day as YYYY-MM-DD", "invalid_date", name) from error
