@@ -215,7 +215,19 @@ OAUTH2_PROVIDER = {
     "ROTATE_REFRESH_TOKEN": True,
     "ACCESS_TOKEN_GENERATOR": "tournaments.integrations.app_auth.access_token",
     "REFRESH_TOKEN_GENERATOR": "tournaments.integrations.app_auth.refresh_token",
-    "ALLOWED_REDIRECT_URI_SCHEMES": ["https", "http"],  # http for a bot on the player's own machine (127.0.0.1)
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https"],
+    # RFC 9700 (OAuth 2.0 Security Best Current Practice), as django-oauth-toolkit's deploy checks ask: no
+    # implicit or password grant, PKCE by S256 only, tokens never in a URL, `iss` in the authorization answer,
+    # tokens stored hashed, a replayed refresh token revokes its whole family.
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
+    "COMPLIANT_BCP_RFC9700_REDIRECT_URI_SCHEME": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -169,6 +169,25 @@ def _final_first(ordered: list[StandingRow], final: TableOutcome, tie_breaks: Se
     return finalists + others
 
 
+def qualified_by_cut(phase_one: Sequence[StandingRow], size: int) -> list[str]:
+    """The players a cut keeps: the first `size` of the first phase's standings who have not dropped out (a
+    tie at the edge is settled by the event's tie-breaks, then by the standings' order)."""
+    return [row.handle for row in phase_one if not row.dropped][:size]
+
+
+def with_cut(
+    phase_one: list[StandingRow], phase_two: list[StandingRow], qualified: Sequence[str], tie_breaks: Sequence[str]
+) -> list[StandingRow]:
+    """An event in two phases: the qualified players take places 1..N by the later phase's standings (its own
+    rounds and points); everyone else keeps their order of the first phase from N + 1."""
+    kept = set(qualified)
+    later = {row.handle: row for row in phase_two}
+    ahead = [later.get(handle) or StandingRow(handle) for handle in qualified]
+    ahead = _ranked(sorted(ahead, key=lambda row: _sort_key(row, tie_breaks), reverse=True), tie_breaks)
+    rest = _ranked([row for row in phase_one if row.handle not in kept], tie_breaks, len(ahead) + 1)
+    return ahead + rest
+
+
 def place_of(rows: Sequence[StandingRow], handle: str | None) -> int | None:
     """The player's place in the standings, or None when they have no row (never seated, no bye)."""
     return next((row.rank for row in rows if row.handle == handle), None)

@@ -114,9 +114,11 @@ def test_a_player_lets_an_app_post_their_own_sheet_and_nothing_else_then_revokes
     again = Client().post("/o/token/", {
         "grant_type": "refresh_token", "refresh_token": tokens["refresh_token"], "client_id": app.client_id,
     })  # fmt: skip
-    assert again.status_code == 400  # a refresh token makes one new token, once
+    assert again.status_code == 400  # a refresh token makes one new token, once; its replay revokes the family
+    assert bearer(refreshed["access_token"]).get("/api/me/").status_code == 401
+    refreshed = consent(player_client, app, "read sheets:write")
 
-    AccessToken.objects.filter(token=refreshed["access_token"]).update(expires=timezone.now() - timedelta(1))
+    AccessToken.objects.filter(user=mine.player.user).update(expires=timezone.now() - timedelta(1))
     assert bearer(refreshed["access_token"]).get("/api/me/").status_code == 401  # it expires
 
     page = player_client.get(f"/players/{mine.player.handle}/").content.decode()

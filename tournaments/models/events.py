@@ -125,6 +125,14 @@ class Event(HasStates, models.Model):
         default=list, blank=True,
         help_text='Entry condition: an invitation list of handles (["ann", "bob"]); empty: no invitation needed.',
     )  # fmt: skip
+    cut_size = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(1000)],
+        help_text="Phases: after round cut_after_round, only the top this many play on, in a phase of their own "
+        "rounds and points (0: one phase).",
+    )  # fmt: skip
+    cut_after_round = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(19)], help_text="The last round of the first phase."
+    )
     team_size = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(10)],
         help_text="A team event: players register in teams of this many, never seated with a teammate (0: none).",

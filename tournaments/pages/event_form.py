@@ -91,6 +91,13 @@ class EventForm(forms.Form):
         help_text=_("A handle and a table number a line: ann 1"),
     )  # fmt: skip
     seed = forms.IntegerField(label=_("Seed"), required=False, help_text=_("Round 1's random seating; empty: drawn."))
+    cut_size = forms.IntegerField(
+        label=_("Cut to the top"), min_value=0, max_value=1000, initial=0, required=False,
+        help_text=_("Phases: only this many play on after the round below, with rounds and points of their own."),
+    )  # fmt: skip
+    cut_after_round = forms.IntegerField(
+        label=_("Cut after round"), min_value=0, max_value=19, initial=0, required=False
+    )
     team_size = forms.IntegerField(
         label=_("Teams of"), min_value=0, max_value=10, initial=0, required=False,
         help_text=_("A team event: players register in teams of this many, never seated with a teammate (0: none)."),
@@ -164,7 +171,7 @@ class EventForm(forms.Form):
         """Players registered for these rules: what seats or scores them is shown, not changed."""
         self.rules_fixed = True
         ruled = ["game", "rounds_planned", "rated", "draft_direction", "duplicate_deals", "final_table_size",
-                 "team_size", "team_best_of",
+                 "team_size", "team_best_of", "cut_size", "cut_after_round",
                  "bye_points", "seed", "tie_breaks", *(f"points_{size}" for size in TABLE_SIZES)]  # fmt: skip
         for name in ruled:
             self.fields[name].disabled = True
@@ -205,7 +212,7 @@ class EventForm(forms.Form):
             if len(parts) == 2
         }
         data["entry_invited"] = [line.strip() for line in data["entry_invited"].splitlines() if line.strip()]
-        for name in ("entry_rated_games_min", "team_size", "team_best_of"):
+        for name in ("entry_rated_games_min", "team_size", "team_best_of", "cut_size", "cut_after_round"):
             data[name] = data[name] or 0
         data.pop("organisation", None)
         if data["seed"] is None:
@@ -272,7 +279,8 @@ def _initial_of(event: Event) -> dict[str, Any]:
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
                      "draft_direction", "duplicate_deals",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
-                     "entry_rating_max", "entry_rated_games_min", "entry_members_only", "team_size", "team_best_of")
+                     "entry_rating_max", "entry_rated_games_min", "entry_members_only", "team_size", "team_best_of",
+                     "cut_size", "cut_after_round")
     }  # fmt: skip
     initial["entry_invited"] = "\n".join(event.entry_invited)
     for name in MOMENTS:

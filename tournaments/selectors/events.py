@@ -23,7 +23,7 @@ from tournaments.models import (
     Table,
     TableResult,
 )
-from tournaments.standings import StandingRow, TableOutcome, place_of, standings
+from tournaments.standings import StandingRow, TableOutcome, place_of, qualified_by_cut, standings, with_cut
 from tournaments.verdicts import TableVerdict
 
 
@@ -60,8 +60,19 @@ def event_standings(*, event: Event) -> list[StandingRow]:
 
 def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]:
     """The standings of each event, by event id: three queries however many events."""
+    tables, byes, dropped = _standings_inputs(events)
+    return {event.pk: _phased(event, tables[event.pk], byes[event.pk], dropped[event.pk]) for event in events}
+
+
+Numbered = list[tuple[int, TableOutcome]]  # an event's tables that count, each with its round's number
+
+
+def _standings_inputs(
+    events: Sequence[Event],
+) -> tuple[dict[int, Numbered], dict[int, list[tuple[int, str]]], dict[int, list[str]]]:
+    """Each event's tables that count, byes (with their round's number) and players dropped out."""
     ids = [event.pk for event in events]
-    tables: dict[int, list[TableOutcome]] = defaultdict(list)
+    tables: dict[int, Numbered] = defaultdict(list)
     results = TableResult.objects.filter(table__round__event_id__in=ids, status__in=TableResult.COUNTS)
     dealt = {event.pk for event in events if event.duplicate_deals}
     rows = results.order_by("table_id").values_list(
@@ -70,26 +81,52 @@ def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]
     for event_id, verdict, is_final, number in rows:  # a result that counts has a verdict
         dealt_round = number if event_id in dealt else None
         outcome = TableOutcome.from_verdict(TableVerdict.read(verdict), is_final=is_final, dealt_round=dealt_round)
-        tables[event_id].append(outcome)
-    byes = _handles_by_event(
-        Bye.objects.filter(round__event_id__in=ids).values_list("round__event_id", "player__handle")
-    )
+        tables[event_id].append((number, outcome))
+    byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for event_id, number, handle in Bye.objects.filter(round__event_id__in=ids).values_list(
+        "round__event_id", "round__number", "player__handle"
+    ):
+        byes[event_id].append((number, handle))
     dropped = _handles_by_event(
         Registration.objects.filter(event_id__in=ids, status=Registration.Status.DROPPED).values_list(
             "event_id", "player__handle"
         )
     )
-    return {
-        event.pk: standings(
-            tables[event.pk],
-            points_by_table_size=event.points_by_table_size,
-            tie_breaks=event.tie_breaks,
-            byes=byes[event.pk],
-            bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
-            dropped=dropped[event.pk],
-        )
-        for event in events
-    }
+    return tables, byes, dropped
+
+
+def _of_rounds(
+    event: Event, tables: Numbered, byes: list[tuple[int, str]], dropped: list[str], rounds: range | None = None
+) -> list[StandingRow]:
+    """The standings of the event's rounds in `rounds` (None: every round)."""
+    return standings(
+        [table for number, table in tables if rounds is None or number in rounds],
+        points_by_table_size=event.points_by_table_size,
+        tie_breaks=event.tie_breaks,
+        byes=[handle for number, handle in byes if rounds is None or number in rounds],
+        bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
+        dropped=dropped,
+    )
+
+
+def _phased(event: Event, tables: Numbered, byes: list[tuple[int, str]], dropped: list[str]) -> list[StandingRow]:
+    """An event with a cut (issue 57, item 3), once its later phase began: the qualified players by that
+    phase's own rounds and points, then the others as the first phase left them."""
+    if not event.cut_size or not any(number > event.cut_after_round for number, _table in tables):
+        return _of_rounds(event, tables, byes, dropped)
+    first = _of_rounds(event, tables, byes, dropped, range(1, event.cut_after_round + 1))
+    later = _of_rounds(event, tables, byes, dropped, range(event.cut_after_round + 1, ROUNDS_AT_MOST + 1))
+    return with_cut(first, later, qualified_by_cut(first, event.cut_size), event.tie_breaks)
+
+
+ROUNDS_AT_MOST = 20  # as the model's validator
+
+
+def cut_qualified(*, event: Event) -> list[str]:
+    """The players an event's cut keeps, in the first phase's order (its standings of rounds 1..cut)."""
+    tables, byes, dropped = _standings_inputs([event])
+    first = _of_rounds(event, tables[event.pk], byes[event.pk], dropped[event.pk], range(1, event.cut_after_round + 1))
+    return qualified_by_cut(first, event.cut_size)
 
 
 def _handles_by_event(pairs: Iterable[tuple[int, str]]) -> dict[int, list[str]]:

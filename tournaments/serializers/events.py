@@ -67,6 +67,14 @@ class EventInputSerializer(StrictSerializer):
         child=serializers.IntegerField(min_value=1, max_value=1000), required=False,
         help_text="Players who keep a table (mobility needs): handle -> table number.",
     )  # fmt: skip
+    cut_size = serializers.IntegerField(
+        min_value=0, max_value=1000, required=False,
+        help_text="Phases: after round cut_after_round only the top this many play on, in a phase of their own "
+        "rounds and points; the others keep their places from the first phase (0: one phase).",
+    )  # fmt: skip
+    cut_after_round = serializers.IntegerField(
+        min_value=0, max_value=19, required=False, help_text="The last round of the first phase."
+    )
     team_size = serializers.IntegerField(
         min_value=0, max_value=10, required=False,
         help_text="A team event: players register in teams of this many (POST /api/events/{id}/teams/), never "
@@ -123,7 +131,8 @@ class EventSerializer(StrictModelSerializer):
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
-            "avoid_pairs", "pinned_tables", "team_size", "team_best_of", "entry_rating_min", "entry_rating_max",
+            "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
+            "entry_rating_min", "entry_rating_max",
             "entry_rated_games_min", "entry_members_only", "entry_invited", "organisers", "organisation", "sanction",
             "practice", "created_at", "updated_at",
         ]  # fmt: skip

@@ -125,6 +125,9 @@ def event_check(*, event: Event) -> None:
     if event.duplicate_deals and games.GAMES[event.game].drafting is None:
         message = f"{games.GAMES[event.game].name} is not drafted: only the drafting games can be dealt in duplicate"
         raise DomainError(message, "not_dealt", "duplicate_deals")
+    if event.cut_size and not (event.cut_size >= 2 and 1 <= event.cut_after_round < event.rounds_planned):
+        message = "a cut keeps 2 players or more after a round before the last planned (cut_after_round)"
+        raise DomainError(message, "invalid_cut", "cut_after_round")
     low, high = event.entry_rating_min, event.entry_rating_max
     if low is not None and high is not None and low > high:
         message = f"the rating band is empty: at least {low} and at most {high}"
@@ -141,14 +144,14 @@ EDITABLE_EVENT_FIELDS = frozenset(
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
      "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
      "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited",
-     "team_size", "team_best_of"}
+     "team_size", "team_best_of", "cut_size", "cut_after_round"}
 )  # fmt: skip
 
 
 # What seats or scores players: fixed once someone registered (they signed up for these rules).
 RULES_FIELDS = frozenset(
     {"game", "rounds_planned", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "duplicate_deals", "final_table_size", "seed", "team_size", "team_best_of"}
+     "duplicate_deals", "final_table_size", "seed", "team_size", "team_best_of", "cut_size", "cut_after_round"}
 )  # fmt: skip
 
 

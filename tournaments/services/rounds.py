@@ -14,7 +14,7 @@ from config.errors import Conflict, DomainError
 from tournaments import seating, task_names
 from tournaments.announcements import Announcement, announce, api_url
 from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Table, TableResult
-from tournaments.selectors.events import event_bye_counts, event_standings, event_tables
+from tournaments.selectors.events import cut_qualified, event_bye_counts, event_standings, event_tables
 from tournaments.selectors.permissions import require_organiser
 from tournaments.services.attendance import check_in_close
 from tournaments.services.transitions import advance, locked_for, move
@@ -73,6 +73,9 @@ def _round_seat(event: Event, number: int) -> Round:
         r.player.handle: r.player
         for r in event.registrations.select_related("player").filter(status=Registration.Status.CHECKED_IN)
     }
+    if event.cut_size and number > event.cut_after_round:  # the later phase: only those the cut kept
+        kept = set(cut_qualified(event=event))
+        players = {handle: player for handle, player in players.items() if handle in kept}
     game = games.GAMES[event.game]
     if len(players) < game.player_counts[0]:
         raise DomainError(
