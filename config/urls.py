@@ -8,7 +8,7 @@ from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
 API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons", "finance")
-PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance")
+PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance", "catalogue")
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),

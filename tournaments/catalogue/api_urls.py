@@ -4,6 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.catalogue.api import EditionViewSet, GameListView, RebuildView, ScorePreviewView, SheetCheckViewSet
+from tournaments.catalogue.entry_api import AdoptView, CompareView, EntriesView, MyEntrySubmitView, MyEntryView
 
 router = DefaultRouter()
 router.include_root_view = False
@@ -14,5 +15,14 @@ urlpatterns = [
     path("games/", GameListView.as_view(), name="game-list"),
     path("games/<str:game>/score/", ScorePreviewView.as_view(), name="score-preview"),
     path("games/<str:game>/rebuild/", RebuildView.as_view(), name="game-rebuild"),
+    path("games/<str:game>/edition-entry/", MyEntryView.as_view(), name="edition-entry"),
+    path("games/<str:game>/edition-entry/submit/", MyEntrySubmitView.as_view(), name="edition-entry-submit"),
+    path("games/<str:game>/edition-entries/", EntriesView.as_view(), name="edition-entries"),
+    path("games/<str:game>/edition-entries/<int:entry_id>/compare/", CompareView.as_view(), name="edition-compare"),
+    path(
+        "games/<str:game>/confirmed-editions/<int:confirmation_id>/adopt/",
+        AdoptView.as_view(),
+        name="edition-adopt",
+    ),
     path("", include(router.urls)),
 ]

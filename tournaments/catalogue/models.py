@@ -57,3 +57,44 @@ class SheetCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} sheet #{self.pk} ({self.status})"
+
+
+class EditionEntry(models.Model):
+    """One person's entry of a game's edition from their own box (issue 55, item 2): the edition file of
+    docs/deck.md, saved as they go and resumed; submitted once it passes the checks."""
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="edition_entries")
+    data = models.JSONField(default=dict)
+    submitted_at = models.DateTimeField(null=True, blank=True, help_text="Checked and offered for confirmation.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "-updated_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "entered_by"], name="one_edition_entry_a_person")]
+
+    def __str__(self) -> str:
+        return f"{self.game} entered by {self.entered_by_id}"
+
+
+class EditionConfirmation(models.Model):
+    """Two entries by different people that agree field by field (double entry): the data is confirmed. A
+    steward then may make it the game's edition, a decision kept with who, when and why."""
+
+    game = models.CharField(max_length=40, choices=game_choices)
+    data = models.JSONField()
+    entries = models.ManyToManyField(EditionEntry, related_name="confirmations")
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+    adopted_edition = models.ForeignKey(Edition, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    adopted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    adopted_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=2000, blank=True)
+
+    class Meta:
+        ordering = ["game", "-confirmed_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} confirmed {self.confirmed_at:%Y-%m-%d}"

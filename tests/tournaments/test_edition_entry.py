@@ -1,0 +1,109 @@
+"""Entering an edition from the box (issue 55, items 2 and 3): an entry is saved with its faults named and
+resumed; two people's agreeing entries confirm it, one account never twice; a differing entry shows the
+differing fields side by side; a steward makes the confirmed edition the game's, which verifies the game's
+tables again; no entry changes the edition in use before that."""
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+import games
+from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.tournaments.helpers import play_round, register_and_check_in
+from tournaments.catalogue.models import EditionConfirmation, EditionEntry
+from tournaments.catalogue.selectors import edition_is_practice
+from tournaments.models import TableResult
+from tournaments.services.rounds import event_start
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-europe"
+
+
+def box() -> dict:
+    """The data of a box, as its owner types it: the shipped practice file stands in for the printed cards (the
+    service ships none), named so."""
+    raw = json.loads((Path(games.__file__).parent / "data" / f"practice-{GAME}.json").read_text())
+    raw["name"] = "Boomerang: Europe (test stand-in for the printed edition)"
+    return raw
+
+
+def client_of(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_confirmed_edition_made_the_games_edition_reverifies_the_games_tables(
+    django_capture_on_commit_callbacks,
+) -> None:
+    event = EventFactory(game=GAME, rounds_planned=1)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    play_round(event_start(event=event, by=organiser), organiser, random.Random(5), django_capture_on_commit_callbacks)
+    results = TableResult.objects.filter(table__round__event=event)
+    assert {r.verdict["edition"] for r in results} == {games.GAMES[GAME].default_edition().name}
+
+    ann, bob, cy = (client_of(UserFactory()) for _ in range(3))
+    partial = box()
+    partial["cards"] = partial["cards"][:20]
+    saved = ann.put(f"/api/games/{GAME}/edition-entry/", {"data": partial}, format="json").json()
+    assert saved["faults"]  # 20 cards, not 28: named
+    assert any("card" in fault for fault in saved["faults"])
+    refused = ann.post(f"/api/games/{GAME}/edition-entry/submit/")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_edition")
+    resumed = ann.get(f"/api/games/{GAME}/edition-entry/").json()
+    assert len(resumed["data"]["cards"]) == 20  # saved as it stood, resumed later
+    assert ann.put(f"/api/games/{GAME}/edition-entry/", {"data": box()}, format="json").json()["faults"] == []
+    assert ann.post(f"/api/games/{GAME}/edition-entry/submit/").json() == {"confirmation": None}
+    assert ann.post(f"/api/games/{GAME}/edition-entry/submit/").json() == {"confirmation": None}  # one account
+    assert EditionEntry.objects.filter(game=GAME).count() == 1
+
+    differing = box()
+    differing["cards"][3] = {**differing["cards"][3], "name": "Typo-land"}
+    cy.put(f"/api/games/{GAME}/edition-entry/", {"data": differing}, format="json")
+    assert cy.post(f"/api/games/{GAME}/edition-entry/submit/").json() == {"confirmation": None}
+    ann_entry = EditionEntry.objects.get(game=GAME, data__cards__3__name=box()["cards"][3]["name"])
+    side_by_side = cy.get(f"/api/games/{GAME}/edition-entries/{ann_entry.pk}/compare/").json()
+    assert side_by_side == [{"field": "cards[3].name", "mine": "Typo-land", "theirs": box()["cards"][3]["name"]}]
+
+    bob.put(f"/api/games/{GAME}/edition-entry/", {"data": copy.deepcopy(box())}, format="json")
+    confirmation = bob.post(f"/api/games/{GAME}/edition-entry/submit/").json()["confirmation"]
+    assert confirmation is not None
+    listed = bob.get(f"/api/games/{GAME}/edition-entries/").json()
+    assert len(listed["confirmations"][0]["entered_by"]) == 2
+    assert edition_is_practice(game=GAME)  # no entry changes the edition in use
+    assert {r.attempt for r in results.all()} == {1}
+
+    not_steward = bob.post(f"/api/games/{GAME}/confirmed-editions/{confirmation}/adopt/", {"reason": "x"})
+    assert not_steward.status_code == 403
+    steward = client_of(UserFactory(is_superuser=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        adopted = steward.post(f"/api/games/{GAME}/confirmed-editions/{confirmation}/adopt/",
+                               {"reason": "two boxes agree"}, format="json")  # fmt: skip
+    assert adopted.status_code == 200, adopted.json()
+    assert adopted.json()["reason"] == "two boxes agree"
+    assert not edition_is_practice(game=GAME)
+    assert {(r.attempt, r.verdict["edition"]) for r in results.all()} == {(2, box()["name"])}
+    again = steward.post(f"/api/games/{GAME}/confirmed-editions/{confirmation}/adopt/", {"reason": "again"})
+    assert again.json()["code"] == "adopted_already"
+    assert EditionConfirmation.objects.get().adopted_by is not None
+
+
+def test_the_entry_page_shows_the_faults_and_saves_the_entry() -> None:
+    user = UserFactory()
+    page = Client()
+    page.force_login(user)
+    assert page.get(f"/games/{GAME}/edition/entry/").status_code == 200
+    partial = box()
+    partial["cards"] = partial["cards"][:27]
+    answer = page.post(f"/games/{GAME}/edition/entry/", {"data": json.dumps(partial), "save": "1"}, follow=True)
+    text = answer.content.decode()
+    assert "27" in text
+    assert EditionEntry.objects.get(entered_by=user).data["cards"] == partial["cards"]
+    french = page.get(f"/games/{GAME}/edition/entry/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Saisir l’édition depuis votre boîte" in french

@@ -1,0 +1,163 @@
+"""Entering an edition from the box over the API (tournaments/catalogue/entries.py): one's own entry, saved and
+resumed with its faults, submitted; the submitted entries and what they agree on; the differing fields of two
+entries side by side; a steward making a confirmed edition the game's."""
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.serializers import StrictSerializer
+from tournaments.catalogue.entries import (
+    confirmation_adopt,
+    entries_compare,
+    entry_faults,
+    entry_save,
+    entry_submit,
+)
+from tournaments.catalogue.models import EditionConfirmation, EditionEntry
+from tournaments.catalogue.selectors import require_game
+
+
+class EntryInputSerializer(StrictSerializer):
+    data = serializers.JSONField(help_text="The edition file of docs/deck.md, as far as entered.")
+
+
+class EntrySerializer(StrictSerializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    data = serializers.JSONField()
+    faults = serializers.ListField(child=serializers.CharField(), help_text="What the checks find, field by field.")
+    submitted = serializers.BooleanField()
+
+
+class SubmittedSerializer(StrictSerializer):
+    confirmation = serializers.IntegerField(allow_null=True, help_text="The confirmation it made, if any.")
+
+
+class EntryLineSerializer(StrictSerializer):
+    id = serializers.IntegerField()
+    entered_by = serializers.CharField()
+    submitted_at = serializers.DateTimeField(allow_null=True)
+
+
+class ConfirmationSerializer(StrictSerializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The edition's name in its file.")
+    entered_by = serializers.ListField(child=serializers.CharField(), help_text="Who entered the agreeing entries.")
+    confirmed_at = serializers.DateTimeField()
+    adopted_at = serializers.DateTimeField(allow_null=True)
+    adopted_by = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
+
+
+class EntriesSerializer(StrictSerializer):
+    entries = EntryLineSerializer(many=True)
+    confirmations = ConfirmationSerializer(many=True)
+
+
+class DifferenceSerializer(StrictSerializer):
+    field = serializers.CharField()
+    mine = serializers.JSONField(allow_null=True)
+    theirs = serializers.JSONField(allow_null=True)
+
+
+class AdoptSerializer(StrictSerializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+def entry_json(entry: EditionEntry, faults: list[str] | None = None) -> dict[str, Any]:
+    faults = entry_faults(entry.data) if faults is None else faults
+    return {"id": entry.pk, "game": entry.game, "data": entry.data, "faults": faults,
+            "submitted": entry.submitted_at is not None}  # fmt: skip
+
+
+def confirmation_json(confirmation: EditionConfirmation) -> dict[str, Any]:
+    return {
+        "id": confirmation.pk, "name": str(confirmation.data.get("name", "")),
+        "entered_by": sorted(e.entered_by.username for e in confirmation.entries.select_related("entered_by")),
+        "confirmed_at": confirmation.confirmed_at, "adopted_at": confirmation.adopted_at,
+        "adopted_by": confirmation.adopted_by.username if confirmation.adopted_by else None,
+        "reason": confirmation.reason,
+    }  # fmt: skip
+
+
+class MyEntryView(APIView):
+    """One's own entry of the game's edition: read it, or save it (faults and all) to resume later."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: EntrySerializer})
+    def get(self, request: Request, game: str) -> Response:
+        require_game(game)
+        return Response(
+            EntrySerializer(entry_json(get_object_or_404(EditionEntry, game=game, entered_by=request.user))).data
+        )
+
+    @extend_schema(request=EntryInputSerializer, responses={200: EntrySerializer})
+    def put(self, request: Request, game: str) -> Response:
+        payload = EntryInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        entry, faults = entry_save(game=game, by=request.user, data=payload.validated_data["data"])
+        return Response(EntrySerializer(entry_json(entry, faults)).data)
+
+
+class MyEntrySubmitView(APIView):
+    """Offer one's entry for confirmation (it must pass every check)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: SubmittedSerializer})
+    def post(self, request: Request, game: str) -> Response:
+        entry = get_object_or_404(EditionEntry, game=game, entered_by=request.user)
+        confirmation = entry_submit(entry=entry, by=request.user)
+        return Response(SubmittedSerializer({"confirmation": confirmation.pk if confirmation else None}).data)
+
+
+class EntriesView(APIView):
+    """The game's entries (who, submitted when) and its confirmed editions."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: EntriesSerializer})
+    def get(self, request: Request, game: str) -> Response:
+        require_game(game)
+        entries = EditionEntry.objects.filter(game=game).select_related("entered_by").order_by("id")
+        lines = [{"id": e.pk, "entered_by": e.entered_by.username, "submitted_at": e.submitted_at} for e in entries]
+        confirmations = [confirmation_json(c) for c in EditionConfirmation.objects.filter(game=game)]
+        return Response(EntriesSerializer({"entries": lines, "confirmations": confirmations}).data)
+
+
+class CompareView(APIView):
+    """The fields where one's own entry and another differ, side by side: a third box settles them."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: DifferenceSerializer(many=True)})
+    def get(self, request: Request, game: str, entry_id: int) -> Response:
+        mine = get_object_or_404(EditionEntry, game=game, entered_by=request.user)
+        theirs = get_object_or_404(EditionEntry, game=game, pk=entry_id)
+        differences = [vars(d) for d in entries_compare(mine=mine, theirs=theirs)]
+        return Response(DifferenceSerializer(differences, many=True).data)
+
+
+class AdoptView(APIView):
+    """A steward of the game makes a confirmed edition the game's, with the reason: every table of the game is
+    verified again with it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=AdoptSerializer, responses={200: ConfirmationSerializer})
+    def post(self, request: Request, game: str, confirmation_id: int) -> Response:
+        payload = AdoptSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        confirmation = get_object_or_404(EditionConfirmation, game=game, pk=confirmation_id)
+        adopted = confirmation_adopt(
+            confirmation=confirmation, by=request.user, reason=payload.validated_data["reason"]
+        )
+        return Response(ConfirmationSerializer(confirmation_json(adopted)).data)

@@ -1,0 +1,7 @@
+"""The catalogue's page routes."""
+
+from django.urls import path
+
+from tournaments.catalogue import pages
+
+urlpatterns = [path("games/<str:game>/edition/entry/", pages.edition_entry, name="edition-entry-page")]
