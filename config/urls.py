@@ -7,7 +7,7 @@ from tournaments.api.asyncapi import asyncapi_view
 from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
-API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons", "finance")
+API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons", "finance", "stewarding")
 PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance", "catalogue")
 
 urlpatterns = [

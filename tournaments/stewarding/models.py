@@ -25,3 +25,21 @@ class SanctionDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.decision}"
+
+
+class PlayerMerge(models.Model):
+    """A steward's merge of two records of one person (issue 57, item 2): the merged record's results, sheets,
+    registrations, season points and ratings became the kept one's; who, when and why are kept."""
+
+    kept = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="merges_kept")
+    merged = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="merges_into")
+    merged_handle = models.CharField(max_length=40, help_text="The merged record's handle at the merge.")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    reason = models.CharField(max_length=500)
+    merged_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-merged_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.merged_handle} merged into {self.kept_id}"

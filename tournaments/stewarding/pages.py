@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 import games
 from config.errors import DomainError
 from ratings.selectors.lists import list_preview, may_steward_pool
-from tournaments.models import Event, Organisation
+from tournaments.models import Event, Organisation, Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import refusal
 from tournaments.results.models import ResultChange
@@ -24,8 +24,11 @@ from tournaments.results.services.rating import official_list_publish, pool_para
 from tournaments.selectors.permissions import stewarded_games
 from tournaments.stewarding import reads
 from tournaments.stewarding import services as sanctions_services
+from tournaments.stewarding.merges import players_merge
+from tournaments.stewarding.models import PlayerMerge
 from tournaments.stewarding.selectors import result_changes_waiting
 from tournaments.stewarding.services import event_sanction, event_unsanction, organisation_corrections_trust
+from tournaments.validators import handle_key
 
 
 class ListForm(forms.Form):
@@ -94,7 +97,28 @@ def stewards(request: SignedInRequest) -> HttpResponse:
     return render(request, "pages/stewards.html", {
         "queue": reads.steward_queue(user=request.user),
         "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
+        "merges": PlayerMerge.objects.select_related("kept", "by")[:20],
     })  # fmt: skip
+
+
+@require_POST
+@login_required
+def player_merge(request: SignedInRequest) -> HttpResponse:
+    """The stewards' page's "Merge two records of one person"."""
+    kept = Player.objects.filter(handle_key=handle_key(request.POST.get("kept", ""))).first()
+    merged = Player.objects.filter(handle_key=handle_key(request.POST.get("merged", ""))).first()
+    if kept is None or merged is None:
+        messages.error(request, _("No player has this handle."))
+        return redirect("stewards")
+    try:
+        players_merge(kept=kept, merged=merged, by=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(
+            request, _("%(merged)s is merged into %(kept)s.") % {"merged": merged.handle, "kept": kept.handle}
+        )
+    return redirect("stewards")
 
 
 @require_POST

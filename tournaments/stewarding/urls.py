@@ -9,6 +9,7 @@ urlpatterns = [
     path("leaderboards/<str:game>/quality/adopt/", stewarding.parameters_adopt, name="parameters-adopt"),
     path("clubs/<slug:slug>/corrections-trust/", stewarding.corrections_trust, name="club-corrections-trust"),
     path("stewards/", stewarding.stewards, name="stewards"),
+    path("stewards/merge/", stewarding.player_merge, name="player-merge-page"),
     path(
         "stewards/result-changes/<int:change_id>/<str:decision>/",
         stewarding.result_change_decide,

@@ -37,7 +37,7 @@ def guest_claim(*, code: str, by: User) -> Player:
         if shared is not None:
             raise Conflict(f"you and {guest.handle!r} are both entered in {shared.event.name!r}", "claim_conflict",
                            "code")  # fmt: skip
-        _merge(guest=guest, claimer=claimer)
+        player_merge_into(merged=guest, kept=claimer)
     return guest
 
 
@@ -50,16 +50,19 @@ def _guest_of_code(code: str) -> Player | None:
     return next((guest for guest in found if guest.claim_code == code), None)
 
 
-def _merge(*, guest: Player, claimer: Player) -> None:
-    tables = set(Seat.objects.filter(player=guest).values_list("table_id", flat=True))
-    events = dict(Event.objects.filter(registrations__player=guest).values_list("pk", "game"))
-    SeasonStanding.objects.filter(player=guest).delete()  # the claimer's rows are computed again below
-    _move_rows(guest, claimer)
-    rename_in_results(tables, guest.handle, claimer.handle)
-    player_ratings_merge(tables=tables, games=set(events.values()), old=guest, new=claimer)
-    results_changed(because=Because.CLAIMED, events=events)  # the guest's events now count for the claimer
-    guest.claimed_by, guest.claimed_at = claimer, timezone.now()
-    guest.save(update_fields=["claimed_by", "claimed_at"])
+def player_merge_into(*, merged: Player, kept: Player) -> None:
+    """Every result, sheet, registration, season point and rating of `merged` becomes `kept`'s, through the
+    results pipeline; `merged` then points at `kept` (its page redirects there). Call inside a transaction,
+    once sure the two never played in one event."""
+    tables = set(Seat.objects.filter(player=merged).values_list("table_id", flat=True))
+    events = dict(Event.objects.filter(registrations__player=merged).values_list("pk", "game"))
+    SeasonStanding.objects.filter(player=merged).delete()  # the kept player's rows are computed again below
+    _move_rows(merged, kept)
+    rename_in_results(tables, merged.handle, kept.handle)
+    player_ratings_merge(tables=tables, games=set(events.values()), old=merged, new=kept)
+    results_changed(because=Because.CLAIMED, events=events)  # the merged record's events now count for `kept`
+    merged.claimed_by, merged.claimed_at = kept, timezone.now()
+    merged.save(update_fields=["claimed_by", "claimed_at"])
 
 
 def _move_rows(guest: Player, claimer: Player) -> None:

@@ -1,0 +1,79 @@
+"""One register of players (issue 57, item 2): a steward merges two records of one person; their results,
+places and ratings become one, the pool rated again equal to a replay from scratch; the merge is in the
+stewards' log; two records that played in one event are not merged; only a steward merges."""
+
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+import tests.ratings.test_services as oracle
+from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.tournaments.helpers import play_round, register_and_check_in
+from tournaments.models import Player, Seat
+from tournaments.results.services.closing import event_close
+from tournaments.services.rounds import event_start
+from tournaments.stewarding.models import PlayerMerge
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-australia"
+
+
+def played(players, seed, on_commit):
+    event = EventFactory(game=GAME, rounds_planned=1, rated=True)
+    organiser = event.organisers.get()
+    register_and_check_in(event, players)
+    play_round(event_start(event=event, by=organiser), organiser, random.Random(seed), on_commit)
+    with on_commit(execute=True):
+        event_close(event=event, by=organiser)
+    return event
+
+
+def test_two_players_merged_have_one_rating_equal_to_a_replay(django_capture_on_commit_callbacks, monkeypatch) -> None:
+    monkeypatch.setattr(oracle, "GAME", GAME)
+    ann, ann_again = PlayerFactory(), PlayerFactory()
+    others = [PlayerFactory() for _ in range(6)]
+    first = played([ann, *others[:3]], 1, django_capture_on_commit_callbacks)
+    second = played([ann_again, *others[3:]], 2, django_capture_on_commit_callbacks)
+    both = played([ann, *others[3:]], 3, django_capture_on_commit_callbacks)
+    assert oracle.stored().keys() >= {ann.user_id, ann_again.user_id}
+
+    steward = APIClient()
+    steward.force_authenticate(UserFactory(is_superuser=True))
+    stranger = APIClient()
+    stranger.force_authenticate(PlayerFactory().user)
+    body = {"kept": ann.handle, "merged": ann_again.handle, "reason": "the same person, two accounts"}
+    assert stranger.post("/api/player-merges/", body, format="json").status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = steward.post("/api/player-merges/", body, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["merged"] == ann_again.handle
+
+    assert set(Seat.objects.filter(player=ann).values_list("table__round__event", flat=True)) == {
+        first.pk,
+        second.pk,
+        both.pk,
+    }
+    assert ann_again.user_id not in oracle.stored()  # one rating
+    oracle.assert_same(oracle.stored(), oracle.from_scratch())
+    assert Player.objects.get(pk=ann_again.pk).claimed_by_id == ann.pk
+    assert not type(ann.user).objects.get(pk=ann_again.user_id).is_active
+    assert PlayerMerge.objects.get().reason == "the same person, two accounts"
+    again = steward.post("/api/player-merges/", body, format="json")
+    assert again.json()["code"] == "merged_already"
+    from django.test import Client
+
+    page = Client()
+    page.force_login(UserFactory(is_superuser=True))
+    assert f"{ann_again.handle} merged into {ann.handle}" in page.get("/stewards/").content.decode()
+
+
+def test_two_records_that_played_one_event_are_not_merged(django_capture_on_commit_callbacks) -> None:
+    ann, bob = PlayerFactory(), PlayerFactory()
+    played([ann, bob, PlayerFactory(), PlayerFactory()], 4, django_capture_on_commit_callbacks)
+    steward = APIClient()
+    steward.force_authenticate(UserFactory(is_superuser=True))
+    refused = steward.post("/api/player-merges/", {"kept": ann.handle, "merged": bob.handle, "reason": "x"},
+                           format="json")  # fmt: skip
+    assert (refused.status_code, refused.json()["code"]) == (409, "played_together")
+    assert not PlayerMerge.objects.exists()

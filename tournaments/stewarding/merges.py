@@ -1,0 +1,42 @@
+"""One register of players (issue 57, item 2): a steward merges two records of the same person (two accounts,
+an account and an unclaimed guest, two guests) with a reason. The merged record's results, sheets,
+registrations, season points and ratings become the kept one's through the results pipeline (as a claimed
+guest's do: results/services/claims.py), every pool it played in is rated again from its first table, and the
+merge is kept in the stewards' log with who, when and why. A merged account can no longer log in."""
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from config.errors import Conflict, DomainError, NotAllowed
+from tournaments.models import Event, Player, Registration
+from tournaments.results.services.claims import player_merge_into
+from tournaments.selectors.permissions import is_steward
+from tournaments.stewarding.models import PlayerMerge
+
+
+def players_merge(*, kept: Player, merged: Player, by: User, reason: str) -> PlayerMerge:
+    """Refused when the two are one record, one was merged already, both played in one event (one person
+    cannot have sat twice), or `by` does not steward every game the merged record played."""
+    if not reason.strip():
+        raise DomainError("say why these two records are one person", "reason_required", "reason")
+    if kept.pk == merged.pk:
+        raise DomainError("a record is not merged into itself", "same_player", "merged")
+    games = set(Event.objects.filter(registrations__player=merged).values_list("game", flat=True))
+    if not all(is_steward(user=by, game=game) for game in games or {""}):
+        raise NotAllowed("only a steward of every game the record played merges it", "not_steward", "merged")
+    with transaction.atomic():
+        locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, merged.pk])}
+        kept, merged = locked[kept.pk], locked[merged.pk]
+        if merged.claimed_by_id is not None or kept.claimed_by_id is not None:
+            raise Conflict("one of these records was merged (or claimed) already", "merged_already", "merged")
+        shared = Registration.objects.filter(player=kept, event__registrations__player=merged).first()
+        if shared is not None:
+            raise Conflict(f"{kept.handle} and {merged.handle} are both entered in {shared.event.name}",
+                           "played_together", "merged")  # fmt: skip
+        handle = merged.handle
+        player_merge_into(merged=merged, kept=kept)
+        if not merged.guest:
+            User.objects.filter(pk=merged.user_id).update(is_active=False)
+        return PlayerMerge.objects.create(
+            kept=kept, merged=merged, merged_handle=handle, by=by, reason=reason.strip()[:500]
+        )
