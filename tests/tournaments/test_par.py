@@ -52,3 +52,34 @@ def test_a_table_without_par_is_a_404_naming_it(client: Client) -> None:
     answer = client.get("/api/tables/999999/par/")
     assert answer.status_code == 404
     assert answer.json()["code"] == "no_par"
+
+
+def test_the_rules_lab_answers_for_the_two_icons_reading_with_the_winners_that_change(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:
+    """Issue 58, item 5: the API and the stewards' page give the reading's figures, as the command does."""
+    import io
+
+    from django.core.management import call_command
+
+    from tests.factories import EventFactory, PlayerFactory, UserFactory
+    from tests.tournaments.helpers import play_round, register_and_check_in
+    from tournaments.services.rounds import event_start
+
+    event = EventFactory(game="boomerang-australia", rounds_planned=1)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(12)])
+    import random
+
+    play_round(event_start(event=event, by=organiser), organiser, random.Random(58), django_capture_on_commit_callbacks)
+    answer = client.get("/api/rules-lab/two-activity-icons-score-one/").json()
+    assert answer["tables"] == 3
+    assert 0 <= answer["winners_changed"] <= answer["places_changed"] <= 3
+    out = io.StringIO()
+    call_command("rules_lab", "two-activity-icons-score-one", stdout=out)
+    assert str(answer["winners_changed"]) in out.getvalue()
+    assert client.get("/api/rules-lab/no-such-reading/").json()["code"] == "unknown_reading"
+    client.force_login(UserFactory(is_superuser=True))
+    page = client.get("/stewards/rules-lab/two-activity-icons-score-one/").content.decode()
+    assert "Winners that change" in page
+    assert "two-activity-icons-score-one" in client.get("/stewards/").content.decode()

@@ -13,7 +13,9 @@ from rest_framework.views import APIView
 import games
 from config.errors import DomainError, NotFound
 from config.renderers import CSVRenderer
+from games.readings import READINGS
 from tournaments.analysis.models import SeatPickAccuracy
+from tournaments.analysis.selectors.readings import game_reading_report
 from tournaments.analysis.selectors.statistics import (
     CARD_SORTS,
     card_statistics,
@@ -24,7 +26,7 @@ from tournaments.catalogue.serializers import (
     CardStatisticSerializer,
 )
 from tournaments.selectors.players import player_of_handle
-from tournaments.serializers.answers import PickAccuracyLineSerializer, TableParSerializer
+from tournaments.serializers.answers import PickAccuracyLineSerializer, ReadingReportSerializer, TableParSerializer
 
 PICK_FIELDS = ("pick", "taken", "points", "best_points", "best_card")  # SeatPickAccuracy.rounds' positions
 
@@ -81,6 +83,23 @@ class PickAccuracyView(APIView):
         rows = player_pick_accuracy_tables(player=player, game=game)
         lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
         return Response(PickAccuracyLineSerializer(lines, many=True).data)
+
+
+class RulesLabView(APIView):
+    """The rules lab (docs/rules.md, "Readings"): the game's verified tables scored under another reading of a
+    rule; how many tables, winners and places it would change. Nothing changes any result or rating."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: ReadingReportSerializer})
+    def get(self, request: Request, reading: str) -> Response:
+        found = READINGS.get(reading)
+        if found is None:
+            raise NotFound(f"no reading {reading!r}; the readings: {', '.join(READINGS)}", "unknown_reading", "reading")
+        report = game_reading_report(reading=found)
+        return Response(
+            ReadingReportSerializer({**report.as_json(), "game": found.game, "summary": found.summary}).data
+        )
 
 
 class TableParView(APIView):

@@ -107,6 +107,15 @@ class PickAccuracyLineSerializer(StrictSerializer):
     rounds = PickRoundSerializer(many=True, required=False, help_text="Left out of the CSV.")
 
 
+class ReadingReportSerializer(StrictSerializer):
+    reading = serializers.CharField()
+    game = serializers.CharField()
+    summary = serializers.CharField(help_text="What the reading changes, and whose reading it is.")
+    tables = serializers.IntegerField(help_text="The game's verified tables scored.")
+    winners_changed = serializers.IntegerField(help_text="Tables whose winners the reading would change.")
+    places_changed = serializers.IntegerField(help_text="Tables where any player's place would change.")
+
+
 class SeatParSerializer(StrictSerializer):
     player = serializers.CharField()
     made = serializers.IntegerField(help_text="The seat's points, as the engine scores its rows.")

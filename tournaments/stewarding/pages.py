@@ -15,7 +15,9 @@ from django.views.decorators.http import require_POST
 
 import games
 from config.errors import DomainError
+from games.readings import READINGS
 from ratings.selectors.lists import list_preview, may_steward_pool
+from tournaments.analysis.selectors.readings import game_reading_report
 from tournaments.models import Event, Organisation, Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.text import refusal
@@ -98,7 +100,19 @@ def stewards(request: SignedInRequest) -> HttpResponse:
         "queue": reads.steward_queue(user=request.user),
         "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
         "merges": PlayerMerge.objects.select_related("kept", "by")[:20],
+        "readings": READINGS.values(),
     })  # fmt: skip
+
+
+@login_required
+def rules_lab(request: SignedInRequest, reading: str) -> HttpResponse:
+    """A reading of a rule over the game's verified tables: how many tables, winners and places it changes."""
+    found = READINGS.get(reading)
+    if found is None:
+        raise Http404("no such reading")
+    if not stewarded_games(user=request.user):
+        raise PermissionDenied("only the stewards of a rating pool see the rules lab")
+    return render(request, "pages/rules_lab.html", {"reading": found, "report": game_reading_report(reading=found)})
 
 
 @require_POST

@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/corrections-trust/", stewarding.corrections_trust, name="club-corrections-trust"),
     path("stewards/", stewarding.stewards, name="stewards"),
     path("stewards/merge/", stewarding.player_merge, name="player-merge-page"),
+    path("stewards/rules-lab/<str:reading>/", stewarding.rules_lab, name="rules-lab-page"),
     path(
         "stewards/result-changes/<int:change_id>/<str:decision>/",
         stewarding.result_change_decide,
