@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from tournaments.models import Organisation, Player
 from tournaments.serializers.organisations import (
     CorrectionsTrustSerializer,
+    FederationInputSerializer,
     LeaveInputSerializer,
     MembershipInputSerializer,
     MembershipSerializer,
@@ -45,6 +46,20 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         organisation = self.get_object()
         player = get_object_or_404(Player, handle=payload.validated_data["player"])
         staff_set(organisation=organisation, by=request.user, player=player, role=payload.validated_data["role"])
+        return Response(OrganisationSerializer(organisation).data)
+
+    @extend_schema(request=FederationInputSerializer, responses={200: OrganisationSerializer})
+    @action(detail=True, methods=["post"], url_path="federation")
+    def federation(self, request: Request, slug: str) -> Response:
+        """Say which federation the club belongs to (owners; null: none): the federation's seasons that take
+        their member clubs' events may then take its events."""
+        payload = FederationInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        chosen = payload.validated_data["federation"]
+        federation = get_object_or_404(Organisation, slug=chosen) if chosen else None
+        organisation = clubs_services.club_federation_set(
+            organisation=self.get_object(), by=request.user, federation=federation
+        )
         return Response(OrganisationSerializer(organisation).data)
 
     @extend_schema(request=None, responses={200: OrganisationSerializer})

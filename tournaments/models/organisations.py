@@ -23,6 +23,10 @@ class Organisation(models.Model):
     name = models.CharField(max_length=200, validators=[validate_one_line])
     country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code (FR, DE, ...).")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CLUB)
+    federation = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="member_clubs",
+        limit_choices_to={"kind": "federation"}, help_text="The federation the club belongs to (set by its owners).",
+    )  # fmt: skip
     trusted_games = models.JSONField(
         default=list, blank=True, editable=False,
         help_text="Set by each game's stewards: its events of these games are sanctioned on creation.",

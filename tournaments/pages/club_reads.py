@@ -48,6 +48,8 @@ class ClubPage:
     past_page: int = 0  # 0: the recent ones; else this page of every past event
     past_pages: int = 1
     corrections_trust: list[tuple[str, bool]] = field(default_factory=list)  # (game, trusted) for a steward
+    member_clubs: list[Organisation] = field(default_factory=list)  # a federation's
+    federations: list[Organisation] = field(default_factory=list)  # the ones an owner may choose from
 
 
 RECENT_PAST = 20  # a club's page lists its last 20 finished events; `?events=1` (2, ...) pages through them all
@@ -59,7 +61,7 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
     """The club's page: the events to come, its last finished ones (or a page of all of them), seasons, its
     members' leaderboards and its members, each list bounded. The same cost after 5 events or 500
     (bench/pages.py club)."""
-    organisation = get_object_or_404(Organisation, slug=slug)
+    organisation = get_object_or_404(Organisation.objects.select_related("federation"), slug=slug)
     finished = Event.machine.sources("show_results")
     by_date = organisation.events.order_by("-starts_at", "-created_at")
     past_events = by_date.filter(status__in=finished)
@@ -97,7 +99,18 @@ def club_page(*, slug: str, user: User | AnonymousUser, past_page: int = 0) -> C
         corrections_trust=[
             (game, game in organisation.corrections_trusted_games) for game in stewarded_games(user=user)
         ],
+        **_federation_of(organisation, owner=any(s.user_id == user.pk and s.role == Staff.Role.OWNER for s in staff)),
     )
+
+
+CLUB_MEMBER_CLUBS = 500
+
+
+def _federation_of(organisation: Organisation, *, owner: bool) -> dict[str, Any]:
+    """A federation's member clubs; for a club's owners, the federations it may belong to."""
+    clubs = list(organisation.member_clubs.order_by("name")[:CLUB_MEMBER_CLUBS])
+    federations = Organisation.objects.filter(kind=Organisation.Kind.FEDERATION).exclude(pk=organisation.pk)
+    return {"member_clubs": clubs, "federations": list(federations.order_by("name")[:100]) if owner else []}
 
 
 def _joining(

@@ -141,3 +141,19 @@ def _for_player(
     else:
         messages.success(request, done % {"handle": player.handle})
     return redirect("club", slug=slug)
+
+
+@require_POST
+@login_required
+def club_federation(request: SignedInRequest, slug: str) -> HttpResponse:
+    """A club's owner says which federation it belongs to."""
+    organisation = get_object_or_404(Organisation, slug=slug)
+    chosen = request.POST.get("federation", "")
+    federation = get_object_or_404(Organisation, slug=chosen) if chosen else None
+    try:
+        clubs_services.club_federation_set(organisation=organisation, by=request.user, federation=federation)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("Saved."))
+    return redirect("club", slug=slug)

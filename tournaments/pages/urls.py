@@ -29,6 +29,7 @@ urlpatterns = [
     path("clubs/", clubs.club_list, name="clubs"),
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
+    path("clubs/<slug:slug>/federation/", clubs.club_federation, name="club-federation"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("clubs/<slug:slug>/join/", clubs.join_ask, name="club-join"),

@@ -22,6 +22,11 @@ class Season(models.Model):
         null=True, blank=True, help_text="Points per place, first place first; empty: the default scheme."
     )
     qualifiers = models.PositiveSmallIntegerField(default=0, help_text="How many qualify for the final (0: none).")
+    takes_events_of = models.CharField(
+        max_length=8, default="own", choices=[("own", "own"), ("members", "members"), ("any", "any")],
+        help_text="Whose events its staff add alone: its own (another club's staff agree to each of theirs), its "
+        "member clubs' (a federation's), or any club's.",
+    )  # fmt: skip
     circuit = models.CharField(
         max_length=100, blank=True,
         help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",

@@ -42,9 +42,16 @@ class SeasonForm(forms.Form):
         label=gettext_lazy("Qualifiers"), min_value=0, max_value=1000, initial=0,
         help_text=gettext_lazy("The first players who qualify (0: none)."),
     )  # fmt: skip
+    takes_events_of = forms.ChoiceField(
+        label=gettext_lazy("Events it takes"), initial="members",
+        choices=[("members", gettext_lazy("its member clubs' and its own")), ("any", gettext_lazy("any club's")),
+                 ("own", gettext_lazy("its own (a club agrees to each of its events)"))],
+    )  # fmt: skip
 
-    def __init__(self, *args: object, editing: bool = False, **kwargs: object) -> None:
+    def __init__(self, *args: object, editing: bool = False, federation: bool = False, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if editing or not federation:
+            del self.fields["takes_events_of"]  # a club's season takes its own events
         self.fields["game"].choices = [(game.id, game_name(game.id)) for game in games.GAMES.values()]  # type: ignore[attr-defined]
         if editing:
             del self.fields["game"]  # a season's events were played at its game
@@ -60,7 +67,9 @@ def season_new(request: SignedInRequest, slug: str) -> HttpResponse:
         raise PermissionDenied(_("Only the club's staff create its seasons."))
     this_year = date.today().year
     form = SeasonForm(
-        request.POST or None, initial={"starts_on": date(this_year, 1, 1), "ends_on": date(this_year, 12, 31)}
+        request.POST or None,
+        initial={"starts_on": date(this_year, 1, 1), "ends_on": date(this_year, 12, 31)},
+        federation=organisation.kind == Organisation.Kind.FEDERATION,
     )
     if request.method == "POST" and form.is_valid():
         try:

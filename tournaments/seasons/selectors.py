@@ -69,11 +69,17 @@ SEASON_CANDIDATES = 50  # the club's latest events of the season's game offered 
 
 
 def season_candidates(*, season: Season, user: User | AnonymousUser) -> list[Event]:
-    """The club's latest events of the season's game not in it yet, for its staff; none for anyone else."""
+    """The latest events of the season's game not in it yet that its staff may add (the club's own; a
+    federation's season: its member clubs' too, or any club's), for its staff; none for anyone else."""
     if not is_staff_of(user=user, organisation=season.organisation_id):
         return []
     joined = season.season_events.values("event_id")
-    events = season.organisation.events.filter(game=season.game).exclude(pk__in=joined)
+    whose = Q(organisation=season.organisation_id)
+    if season.takes_events_of == "members":
+        whose |= Q(organisation__federation=season.organisation_id)
+    elif season.takes_events_of == "any":
+        whose = Q()
+    events = Event.objects.filter(whose, game=season.game).exclude(pk__in=joined)
     return list(events.order_by("-starts_at", "-created_at")[:SEASON_CANDIDATES])
 
 

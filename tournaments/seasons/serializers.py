@@ -26,6 +26,11 @@ class SeasonInputSerializer(StrictSerializer):
         max_length=100, required=False, allow_blank=True, default="",
         help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
     )  # fmt: skip
+    takes_events_of = serializers.ChoiceField(
+        choices=["own", "members", "any"], default="own",
+        help_text="Whose events its staff add alone: its own (another club's staff agree to each of theirs), a "
+        "federation's member clubs', or any club's.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -40,7 +45,7 @@ class SeasonSerializer(StrictModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "organisation", "name", "game", "starts_on", "ends_on", "best_of", "points_table",
-                  "qualifiers", "circuit", "qualified", "events"]  # fmt: skip
+                  "qualifiers", "circuit", "takes_events_of", "qualified", "events"]  # fmt: skip
 
     def get_qualified(self, season: Season) -> list[str]:
         return season_qualified(season=season)

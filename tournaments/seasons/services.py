@@ -22,17 +22,22 @@ MOST_TIER = 10
 
 def season_create(
     *, by: User, organisation: Organisation, name: str, game: str, starts_on: date, ends_on: date, best_of: int = 5,
-    points_table: list[float] | None = None, qualifiers: int = 0, circuit: str = "",
+    points_table: list[float] | None = None, qualifiers: int = 0, circuit: str = "", takes_events_of: str = "own",
 ) -> Season:  # fmt: skip
-    """A season of the organisation (its staff), over one game and a date range; `best_of` events count."""
+    """A season of the organisation (its staff), over one game and a date range; `best_of` events count.
+    `takes_events_of`: whose events its staff add alone (own; members: a federation's member clubs'; any)."""
     require_staff(user=by, organisation=organisation)
+    if takes_events_of not in TAKES:
+        raise DomainError(f"takes_events_of is one of {', '.join(TAKES)}", "invalid_choice", "takes_events_of")
+    if takes_events_of == "members" and organisation.kind != Organisation.Kind.FEDERATION:
+        raise DomainError("only a federation has member clubs", "not_a_federation", "takes_events_of")
     _check_season(
         name=name, game=game, starts_on=starts_on, ends_on=ends_on, best_of=best_of, points_table=points_table
     )
     return Season.objects.create(
         organisation=organisation, name=name.strip(), game=game, starts_on=starts_on, ends_on=ends_on,
         best_of=best_of, points_table=points_table, qualifiers=qualifiers, circuit=circuit.strip(),
-        standings_at=timezone.now(),  # no event yet: its (empty) standings are stored
+        takes_events_of=takes_events_of, standings_at=timezone.now(),  # no event yet: its (empty) standings
     )  # fmt: skip
 
 
@@ -84,11 +89,11 @@ def _check_season(**values: Any) -> None:
 
 
 def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -> SeasonEvent:
-    """An event of the season's game joins it with a tier (a multiplier of its points). Both organisations
-    agree: the adder is staff of the season's, and of the event's when that is another (a league taking a
-    member club's event)."""
+    """An event of the season's game joins it with a tier (a multiplier of its points). The adder is staff of
+    the season's organisation; another club's event needs its staff too, unless the season takes its events
+    alone (a federation's season of its member clubs' events, or of any club's)."""
     require_staff(user=by, organisation=season.organisation)
-    if event.organisation_id != season.organisation_id:
+    if event.organisation_id != season.organisation_id and not season_takes(season, event.organisation):
         require_staff(user=by, organisation=event.organisation)
     if event.game != season.game:
         raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game", "event")
@@ -106,6 +111,15 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
             raise Conflict("the event is already in this season", "already_in_season", "event") from error
         season_standings_refresh(season_ids=[season.pk])
     return entry
+
+
+TAKES = ("own", "members", "any")
+
+
+def season_takes(season: Season, organisation: Organisation) -> bool:
+    """Whether the season's staff add this organisation's events alone."""
+    member = season.takes_events_of == "members" and organisation.federation_id == season.organisation_id
+    return member or season.takes_events_of == "any"
 
 
 def season_standings_refresh(*, season_ids: Iterable[int]) -> int:

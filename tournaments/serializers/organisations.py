@@ -19,8 +19,17 @@ class OrganisationInputSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=Organisation.Kind.choices, default=Organisation.Kind.CLUB)
 
 
+class FederationInputSerializer(StrictSerializer):
+    federation = serializers.CharField(
+        max_length=50, allow_null=True, help_text="The federation's address (slug); null: none."
+    )
+
+
 class OrganisationSerializer(StrictModelSerializer):
     staff = serializers.SerializerMethodField(help_text="Who runs it: handle and role.")
+    federation = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, help_text="The federation the club belongs to (its owners say)."
+    )
     trusted = serializers.BooleanField(read_only=True, help_text="Trusted by the stewards of at least one game.")
     trusted_games = serializers.ListField(
         child=serializers.CharField(), read_only=True,
@@ -34,8 +43,8 @@ class OrganisationSerializer(StrictModelSerializer):
     class Meta:
         model = Organisation
         fields = [
-            "slug", "name", "country", "kind", "trusted", "trusted_games", "corrections_trusted_games", "staff",
-            "created_at",
+            "slug", "name", "country", "kind", "federation", "trusted", "trusted_games", "corrections_trusted_games",
+            "staff", "created_at",
         ]  # fmt: skip
 
     def get_staff(self, organisation: Organisation) -> list[dict[str, str]]:

@@ -202,3 +202,14 @@ def player_notifications_set(
     for name, value in values.items():
         setattr(player, name, value)
     return player
+
+
+def club_federation_set(*, organisation: Organisation, by: User, federation: Organisation | None) -> Organisation:
+    """A club's owners say which federation it belongs to (None: none): its page links it, and the
+    federation's seasons may take its events (seasons with takes_events_of "members")."""
+    require_staff(user=by, organisation=organisation, owner=True)
+    if federation is not None and (federation.kind != Organisation.Kind.FEDERATION or federation == organisation):
+        raise DomainError(f"{federation.slug} is not a federation", "not_a_federation", "federation")
+    Organisation.objects.filter(pk=organisation.pk).update(federation=federation)
+    organisation.federation = federation
+    return organisation
