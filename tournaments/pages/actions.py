@@ -157,7 +157,13 @@ def my_registration(request: SignedInRequest, event_id: int, action: str) -> Htt
     by the session's user, so nobody acts on another player's (the QR check-in link included)."""
     registration = get_object_or_404(Registration, event_id=event_id, player__user=request.user)
     service, done = _own_registration_actions()[action]
-    return _run(request, event_id, lambda: service(registration=registration, by=request.user), done)
+
+    def act() -> None:
+        service(registration=registration, by=request.user)
+        if action == "check-in":
+            _where_they_play(request, registration)
+
+    return _run(request, event_id, act, done)
 
 
 def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
@@ -199,10 +205,29 @@ def registration_action(request: SignedInRequest, event_id: int, registration_id
     if not is_organiser(user=request.user, event=registration.event):
         messages.error(request, refusal("not_organiser", ""))
         return redirect("event", event_id=event_id)
-    return _run(
-        request, event_id, lambda: service(registration=registration, by=request.user),
-        done % {"handle": registration.player.handle},
-    )  # fmt: skip
+
+    def act() -> None:
+        service(registration=registration, by=request.user)
+        if action in ("check-in", "reinstate"):
+            _where_they_play(request, registration)
+
+    return _run(request, event_id, act, done % {"handle": registration.player.handle})
+
+
+def _where_they_play(request: HttpRequest, registration: Registration) -> None:
+    """A late arrival is told where they play: at a table of the round at hand, or from the next round."""
+    event = Event.objects.get(pk=registration.event_id)
+    round_ = event.rounds.order_by("-number").first()
+    if event.status != Event.Status.RUNNING or round_ is None:
+        return
+    seat = Seat.objects.filter(table__round=round_, player=registration.player).select_related("table").first()
+    handle = registration.player.handle
+    if seat is not None:
+        messages.info(request, _("%(handle)s plays at table %(table)s in round %(round)s.")
+                      % {"handle": handle, "table": seat.table.number, "round": round_.number})  # fmt: skip
+    else:
+        messages.info(request, _("%(handle)s plays from round %(round)s: no table of this round can take one more.")
+                      % {"handle": handle, "round": round_.number + 1})  # fmt: skip
 
 
 @require_POST

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from tournaments.models import Event, Registration
 from tournaments.selectors.permissions import require_organiser
+from tournaments.services.late_arrivals import late_arrival_seat
 from tournaments.services.transitions import advance, locked_for, move
 
 
@@ -40,7 +41,10 @@ def event_close_check_in(*, event: Event, by: User) -> list[Registration]:
 
 
 def registration_reinstate(*, registration: Registration, by: User) -> Registration:
-    """Bring back a player who dropped or did not show: checked in, seated from the next round on."""
+    """Bring back a player who dropped or did not show: checked in, seated in the round at hand when a table
+    can take them (services/late_arrivals.py), else from the next round on."""
     require_organiser(user=by, event=registration.event)
     with transaction.atomic():
-        return move(Registration, registration.pk, "reinstate")
+        reinstated = move(Registration, registration.pk, "reinstate")
+        late_arrival_seat(registration=reinstated)
+        return reinstated

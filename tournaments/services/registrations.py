@@ -13,6 +13,7 @@ from tournaments.models import Event, Player, Registration
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import waitlist_promote
 from tournaments.services.entry import entry_check
+from tournaments.services.late_arrivals import late_arrival_seat
 from tournaments.services.transitions import move
 
 
@@ -66,12 +67,15 @@ def registration_withdraw(*, registration: Registration, by: User) -> Registrati
 
 def registration_check_in(*, registration: Registration, by: User) -> Registration:
     """Check a player in: themselves from the event's day on (CHECK_IN_DAYS_BEFORE: that many days earlier),
-    or by an organiser at any time."""
+    or by an organiser at any time. A late arrival sits down in the round at hand when a table can take them
+    (services/late_arrivals.py), else plays from the next round."""
     _require_self_or_organiser(by, registration)
     if registration.player.user_id == by.pk and not is_organiser(user=by, event=registration.event):
         _require_check_in_open(registration.event)
     with transaction.atomic():
-        return move(Registration, registration.pk, "check_in")
+        checked_in = move(Registration, registration.pk, "check_in")
+        late_arrival_seat(registration=checked_in)
+        return checked_in
 
 
 def registration_walk_in(*, event: Event, player: Player) -> Registration:

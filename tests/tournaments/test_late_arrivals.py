@@ -1,0 +1,47 @@
+"""A late arrival is seated in the round at hand where a table can take them (issue 54, item 2): a table below
+the game's largest size takes them before the round starts; when none can, or the round is being played, they
+play from the next round; the page says which."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import EventFactory, PlayerFactory
+from tests.tournaments.helpers import register_and_check_in
+from tournaments.models import Registration, Seat
+from tournaments.services.registrations import registration_create
+from tournaments.services.rounds import event_start, round_start
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_latecomer_sits_at_the_table_of_three_and_the_next_one_waits_for_round_2() -> None:
+    event = EventFactory(game="boomerang-australia", capacity=16, rounds_planned=3)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(7)])
+    round_ = event_start(event=event, by=organiser)
+    sizes = sorted(table.seats.count() for table in round_.tables.all())
+    assert sizes == [3, 4]
+    page = Client()
+    page.force_login(organiser)
+    late, later = PlayerFactory(), PlayerFactory()
+    for player in (late, later):
+        registration_create(event=event, player=player)  # late entry is open until round 2 is seated
+    first = Registration.objects.get(event=event, player=late)
+    answer = page.post(f"/events/{event.pk}/registrations/{first.pk}/check-in/", follow=True).content.decode()
+    seat = Seat.objects.get(table__round=round_, player=late)
+    assert f"{late.handle} plays at table {seat.table.number} in round 1." in answer
+    assert sorted(table.seats.count() for table in round_.tables.all()) == [4, 4]
+    second = Registration.objects.get(event=event, player=later)
+    answer = page.post(f"/events/{event.pk}/registrations/{second.pk}/check-in/", follow=True).content.decode()
+    assert f"{later.handle} plays from round 2: no table of this round can take one more." in answer
+    assert not Seat.objects.filter(player=later).exists()
+
+
+def test_a_round_being_played_takes_nobody() -> None:
+    event = EventFactory(game="boomerang-australia", capacity=16, rounds_planned=3)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(7)])
+    round_start(round_=event_start(event=event, by=organiser), by=organiser)
+    late = PlayerFactory()
+    register_and_check_in(event, [late])
+    assert not Seat.objects.filter(player=late).exists()
