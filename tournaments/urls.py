@@ -7,7 +7,7 @@ from rest_framework.routers import DefaultRouter
 from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, TokenRotateView, TokenView
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
-from tournaments.api.players import PlayerProfileView
+from tournaments.api.players import HeadToHeadView, PlayerProfileView
 from tournaments.api.teams import EntryExceptionsView, EventTeamsView, TeamStandingsView
 
 router = DefaultRouter()
@@ -31,4 +31,5 @@ urlpatterns = [
     path("", include(router.urls)),
     # After the router: /api/players/claim/ is the router's (a handle cannot be "claim": it reads as that).
     path("players/<str:handle>/", PlayerProfileView.as_view(), name="player-profile"),
+    path("players/<str:handle>/versus/<str:other>/", HeadToHeadView.as_view(), name="head-to-head"),
 ]

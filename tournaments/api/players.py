@@ -9,8 +9,8 @@ from rest_framework.views import APIView
 from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
 from tournaments.models import Table
 from tournaments.results.services.rating import table_of_source
-from tournaments.selectors.players import player_events, player_of_handle
-from tournaments.serializers.players import PlayerProfileSerializer
+from tournaments.selectors.players import head_to_head, player_events, player_of_handle
+from tournaments.serializers.players import HeadToHeadSerializer, PlayerProfileSerializer
 
 
 class PlayerProfileView(APIView):
@@ -46,3 +46,20 @@ class PlayerProfileView(APIView):
         profile = {"handle": player.handle, "display_name": player.display_name, "country": player.country,
                    "guest": player.guest, "demo": player.demo, "ratings": ratings, "events": events}  # fmt: skip
         return Response(PlayerProfileSerializer(profile).data)
+
+
+class HeadToHeadView(APIView):
+    """Two players' tables shared (counting results), newest first, and by game how often each finished
+    ahead of the other (a shared place counts as level)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: HeadToHeadSerializer})
+    def get(self, request: Request, handle: str, other: str) -> Response:
+        first, second = player_of_handle(handle=handle), player_of_handle(handle=other)
+        games, tables = head_to_head(first=first, second=second)
+        return Response(HeadToHeadSerializer({
+            "players": [first.handle, second.handle],
+            "games": [vars(game) for game in games],
+            "tables": [{**vars(table), "ranks": list(table.ranks)} for table in tables[:200]],
+        }).data)  # fmt: skip

@@ -41,7 +41,7 @@ from tournaments.results.services.rating import pool_quality_now, table_of_sourc
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import event_list, event_standings
 from tournaments.selectors.permissions import is_organiser
-from tournaments.selectors.players import demo_handles
+from tournaments.selectors.players import demo_handles, head_to_head
 from tournaments.selectors.teams import event_team_standings
 
 
@@ -191,6 +191,14 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         ],
     }  # fmt: skip
     return render(request, "pages/player.html", context)
+
+
+def head_to_head_page(request: HttpRequest, handle: str, other: str) -> HttpResponse:
+    """Two players' shared tables and who finished ahead, by game."""
+    first, second = pages.player_by_handle(handle=handle), pages.player_by_handle(handle=other)
+    games, tables = head_to_head(first=first, second=second)
+    return render(request, "pages/head_to_head.html", {"first": first, "second": second, "games": games,
+                                                        "tables": tables[:200]})  # fmt: skip
 
 
 def _pick_chart(line: GamePicks) -> SafeString:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/<str:game>/cards/", public.card_statistics, name="cards"),
     path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),
+    path("players/<str:handle>/versus/<str:other>/", public.head_to_head_page, name="head-to-head-page"),
     path("tables/<int:table_id>/", public.table_detail, name="table"),
     path("clubs/", clubs.club_list, name="clubs"),
     path("clubs/new/", clubs.club_new, name="club-new"),

@@ -110,3 +110,26 @@ class PlayerProfileSerializer(StrictSerializer):
     demo = serializers.BooleanField()
     ratings = PlayerProfileRatingSerializer(many=True)
     events = PlayerProfileEventSerializer(many=True, help_text="The newest 20.")
+
+
+class HeadToHeadGameSerializer(StrictSerializer):
+    game = serializers.CharField()
+    tables = serializers.IntegerField()
+    first_ahead = serializers.IntegerField(help_text="Tables where the first player finished ahead.")
+    second_ahead = serializers.IntegerField()
+    level = serializers.IntegerField(help_text="Tables where they shared a place.")
+
+
+class SharedTableSerializer(StrictSerializer):
+    table_id = serializers.IntegerField()
+    event_id = serializers.IntegerField()
+    event = serializers.CharField()
+    game = serializers.CharField()
+    round = serializers.IntegerField()
+    ranks = serializers.ListField(child=serializers.IntegerField(), help_text="The first's place, the second's.")
+
+
+class HeadToHeadSerializer(StrictSerializer):
+    players = serializers.ListField(child=serializers.CharField())
+    games = HeadToHeadGameSerializer(many=True)
+    tables = SharedTableSerializer(many=True, help_text="Newest first (200 at most).")
