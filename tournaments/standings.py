@@ -188,6 +188,14 @@ def with_cut(
     return ahead + rest
 
 
+def duplicate_ranking(rows: Sequence[StandingRow]) -> list[tuple[int, StandingRow]]:
+    """The players by their duplicate matchpoints alone (issue 58, item 2: those dealt the same hands compared
+    directly, as duplicate bridge ranks them), with shared ranks, beside the event's own standings."""
+    ordered = sorted(rows, key=lambda row: (-row.duplicate, row.handle.casefold()))
+    ranks = competition_ranks([(row.duplicate,) for row in ordered])
+    return list(zip(ranks, ordered, strict=True))
+
+
 def place_of(rows: Sequence[StandingRow], handle: str | None) -> int | None:
     """The player's place in the standings, or None when they have no row (never seated, no bye)."""
     return next((row.rank for row in rows if row.handle == handle), None)

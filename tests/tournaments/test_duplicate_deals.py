@@ -158,3 +158,22 @@ def test_an_archive_of_a_duplicate_deal_event_imports_with_its_deal() -> None:
     archive["event"]["deal_seed"] += 1  # another seed: the archived rows no longer fit its deal
     with pytest.raises(Exception, match="deal_mismatch"):
         event_import(archive=archive, by=UserFactory(is_superuser=True))
+
+
+def test_a_duplicate_ranking_stands_beside_the_standings(client: Client, django_capture_on_commit_callbacks) -> None:
+    """Issue 58, item 2: the players who held the same seat of the same deal compared directly."""
+    from tournaments.selectors.events import event_standings
+    from tournaments.standings import duplicate_ranking
+
+    event, round_ = seated(8)
+    organiser = event.organisers.get()
+    for table in round_.tables.order_by("number"):
+        with django_capture_on_commit_callbacks(execute=True):
+            table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(table.number)), by=organiser)
+    ranking = duplicate_ranking(event_standings(event=event))
+    assert [row.duplicate for _rank, row in ranking] == sorted((row.duplicate for _r, row in ranking), reverse=True)
+    assert ranking[0][0] == 1
+    assert any(row.duplicate for _rank, row in ranking)  # the two tables played the same hands: compared
+    page = client.get(f"/events/{event.pk}/standings/").content.decode()
+    assert "Duplicate ranking" in page
+    assert ranking[0][1].handle in page.split("Duplicate ranking", 1)[1]

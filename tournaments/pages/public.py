@@ -43,6 +43,7 @@ from tournaments.selectors.events import event_list, event_standings
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import demo_handles, head_to_head
 from tournaments.selectors.teams import event_team_standings
+from tournaments.standings import duplicate_ranking
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -82,7 +83,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         shown = rows[(min(number, pages) - 1) * STANDINGS_PAGE :][:STANDINGS_PAGE]
         mine = next((row for row in rows if row.handle == me), None)
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages,
-                   "teams": event_team_standings(event=event) if event.team_size else []}  # fmt: skip
+                   "teams": event_team_standings(event=event) if event.team_size else [],
+                   "duplicate": duplicate_ranking(rows) if event.duplicate_deals else []}  # fmt: skip
         return render(request, "pages/standings.html", context)
 
     version = (event.status, stream_version(event_id=event.pk))  # a change makes the kept copy stale at once
