@@ -28,10 +28,12 @@ def changes_of_source(*, source: str) -> dict[int, GameChange]:
     return {change.player_id: _game_change(change) for change in changes}
 
 
-def recent_changes(*, player_id: int, limit: int = 20) -> list[tuple[str, GameChange]]:
-    """The player's latest rated games, newest first: (source, change) (two queries, plain tuples). How many
-    games the player had after each comes from their rating's count, counting back: no scan of their whole
-    history."""
+def recent_changes(
+    *, player_id: int, limit: int = 20, games_by_pool: dict[int, int] | None = None
+) -> list[tuple[str, GameChange]]:
+    """The player's latest rated games, newest first: (source, change) (two queries, plain tuples; one when the
+    caller has read the player's ratings already and passes their games by pool). How many games the player
+    had after each comes from their rating's count, counting back: no scan of their whole history."""
     changes = (
         RatingChange.objects.filter(player_id=player_id, event__kind=RatingEvent.Kind.MATCH)
         .order_by("-event__order_at", "-event_id")
@@ -40,7 +42,11 @@ def recent_changes(*, player_id: int, limit: int = 20) -> list[tuple[str, GameCh
             "rank",
         )[:limit]
     )  # fmt: skip
-    games = dict(Rating.objects.filter(player_id=player_id).values_list("pool_id", "games"))
+    games = (
+        dict(games_by_pool)
+        if games_by_pool is not None
+        else dict(Rating.objects.filter(player_id=player_id).values_list("pool_id", "games"))
+    )
     recent = []
     for source, pool_id, mu_before, sigma_before, mu_after, sigma_after, order_at, rank in changes:
         count = games.get(pool_id, 0)

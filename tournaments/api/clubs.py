@@ -8,10 +8,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.models import Organisation, Player
+from tournaments.selectors.permissions import require_staff
 from tournaments.serializers.organisations import (
     CorrectionsTrustSerializer,
     FederationInputSerializer,
     LeaveInputSerializer,
+    LicenceSerializer,
+    LicencesImportedSerializer,
+    LicencesInputSerializer,
     MembershipInputSerializer,
     MembershipSerializer,
     OrganisationInputSerializer,
@@ -20,6 +24,7 @@ from tournaments.serializers.organisations import (
 )
 from tournaments.services import clubs as clubs_services
 from tournaments.services.clubs import membership_add, membership_end, organisation_create, staff_set
+from tournaments.services.licences import licences_import
 from tournaments.stewarding.services import organisation_corrections_trust
 
 
@@ -61,6 +66,22 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
             organisation=self.get_object(), by=request.user, federation=federation
         )
         return Response(OrganisationSerializer(organisation).data)
+
+    @extend_schema(methods=["get"], responses=LicenceSerializer(many=True))
+    @extend_schema(methods=["post"], request=LicencesInputSerializer, responses={200: LicencesImportedSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    def licences(self, request: Request, slug: str) -> Response:
+        """A federation's licences (its staff): read them, or import a CSV (columns handle, number,
+        valid_from, valid_until, club, category): whole or not at all, each bad row named by line and field."""
+        federation = self.get_object()
+        require_staff(user=request.user, organisation=federation)
+        if request.method == "POST":
+            payload = LicencesInputSerializer(data=request.data)
+            payload.is_valid(raise_exception=True)
+            stored = licences_import(federation=federation, by=request.user, text=payload.validated_data["csv"])
+            return Response(LicencesImportedSerializer({"stored": stored}).data)
+        rows = federation.licences.select_related("player", "club").order_by("number")[:10_000]
+        return Response(LicenceSerializer(rows, many=True).data)
 
     @extend_schema(request=None, responses={200: OrganisationSerializer})
     @action(detail=True, methods=["delete"], url_path=r"staff/(?P<handle>[^/]+)")

@@ -19,7 +19,7 @@ from tournaments.models.events import (
     default_points,
     default_tie_breaks,
 )
-from tournaments.models.organisations import JoinRequest, Membership, Organisation, RatingBody, Staff
+from tournaments.models.organisations import JoinRequest, Licence, Membership, Organisation, RatingBody, Staff
 from tournaments.models.players import Player
 from tournaments.models.sheets import PadDraft, ScoreSheet, TableResult
 
@@ -34,6 +34,7 @@ __all__ = [
     "EventPlace",
     "HasStates",
     "JoinRequest",
+    "Licence",
     "Membership",
     "Organisation",
     "PadDraft",

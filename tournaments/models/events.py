@@ -121,6 +121,10 @@ class Event(HasStates, models.Model):
     entry_members_only = models.BooleanField(
         default=False, help_text="Entry condition: only members of the organising club may register."
     )
+    entry_licence_required = models.BooleanField(
+        default=False,
+        help_text="Entry condition: a licence of the game's federation (its rating body) valid on the event's day.",
+    )
     entry_invited = models.JSONField(
         default=list, blank=True,
         help_text='Entry condition: an invitation list of handles (["ann", "bob"]); empty: no invitation needed.',

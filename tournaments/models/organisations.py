@@ -130,3 +130,25 @@ class RatingBody(models.Model):
 
     def __str__(self) -> str:
         return f"{self.organisation} stewards {self.game or 'every game'}"
+
+
+class Licence(models.Model):
+    """A federation's licence of a player (issue 57, item 2): its number, the days it is valid, the club it
+    plays for and its category; imported from the federation's CSV (services/licences.py)."""
+
+    federation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="licences")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="licences")
+    number = models.CharField(max_length=40)
+    valid_from = models.DateField()
+    valid_until = models.DateField()
+    club = models.ForeignKey(Organisation, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    category = models.CharField(max_length=40, blank=True, help_text="As the federation names it: junior, senior...")
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    imported_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["federation", "number"]
+        constraints = [models.UniqueConstraint(fields=["federation", "number"], name="one_licence_number")]
+
+    def __str__(self) -> str:
+        return f"{self.federation} licence {self.number}"

@@ -119,6 +119,10 @@ class EventForm(forms.Form):
         help_text=_("0: none needed."),
     )  # fmt: skip
     entry_members_only = forms.BooleanField(label=_("Entry: members of the club only"), required=False)
+    entry_licence_required = forms.BooleanField(
+        label=_("Entry: a licence of the game's federation"), required=False,
+        help_text=_("Valid on the event's day (the federation imports its licences)."),
+    )  # fmt: skip
     entry_invited = forms.CharField(
         label=_("Entry: by invitation"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("The invited players' handles, one a line; empty: no invitation needed."),
@@ -279,8 +283,8 @@ def _initial_of(event: Event) -> dict[str, Any]:
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
                      "draft_direction", "duplicate_deals",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
-                     "entry_rating_max", "entry_rated_games_min", "entry_members_only", "team_size", "team_best_of",
-                     "cut_size", "cut_after_round")
+                     "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_licence_required",
+                     "team_size", "team_best_of", "cut_size", "cut_after_round")
     }  # fmt: skip
     initial["entry_invited"] = "\n".join(event.entry_invited)
     for name in MOMENTS:

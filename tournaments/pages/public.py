@@ -172,7 +172,9 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
         return redirect("player", handle=player.claimed_by.handle)
     everything = request.GET.get("events") == "all"
     pools = []
+    games_by_pool: dict[int, int] = {}
     for rating, history, peak in player_ratings(player_id=player.user_id):
+        games_by_pool[rating.pool_id] = rating.games
         points = [Point(when.date().isoformat(), conservative) for when, conservative in history]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
         place, of = rank_and_size(rating=rating)
@@ -184,8 +186,9 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
     context = {
         "player": player, "pools": pools, "all_events": everything,
         "apps": apps_allowed(user=player.user) if own else [],
+        "licences": list(player.licences.select_related("federation", "club").order_by("-valid_until")[:10]),
         "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
-        "games": pages.rated_games(player=player),
+        "games": pages.rated_games(player=player, games_by_pool=games_by_pool),
         "list_ranks": list_ranks_of(player_id=player.user_id)[:12],
         "seasons": seasons_of(player=player),
         "pick_accuracy": [

@@ -275,10 +275,11 @@ class RatedGame:
     place: int | None
 
 
-def rated_games(*, player: Player, limit: int = 20) -> list[RatedGame]:
+def rated_games(*, player: Player, limit: int = 20, games_by_pool: dict[int, int] | None = None) -> list[RatedGame]:
     """The player's latest rated tables, newest first, with how each moved their rating (three queries of
-    plain values: the same cost after 5 games or 5,000)."""
-    recent = [(table_of_source(source), change) for source, change in recent_changes(player_id=player.user_id)]
+    plain values, two given the games by pool: the same cost after 5 games or 5,000)."""
+    changes = recent_changes(player_id=player.user_id, games_by_pool=games_by_pool)
+    recent = [(table_of_source(source), change) for source, change in changes]
     wanted = [t for t, _ in recent[:limit] if t is not None]
     tables = {
         row[0]: row[1:]

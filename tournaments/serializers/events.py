@@ -99,6 +99,9 @@ class EventInputSerializer(StrictSerializer):
     entry_members_only = serializers.BooleanField(
         required=False, help_text="Entry condition: members of the organising club only."
     )
+    entry_licence_required = serializers.BooleanField(
+        required=False, help_text="Entry condition: a licence of the game's federation valid on the event's day."
+    )
     entry_invited = serializers.ListField(
         child=serializers.CharField(max_length=40), required=False, max_length=10_000,
         help_text="Entry condition: the handles invited; empty: no invitation needed.",
@@ -132,9 +135,9 @@ class EventSerializer(StrictModelSerializer):
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
             "bye_points", "rated", "draft_direction", "duplicate_deals", "late_entry_until_round", "final_table_size",
             "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
-            "entry_rating_min", "entry_rating_max",
-            "entry_rated_games_min", "entry_members_only", "entry_invited", "organisers", "organisation", "sanction",
-            "practice", "created_at", "updated_at",
+            "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only",
+            "entry_licence_required", "entry_invited", "organisers", "organisation", "sanction", "practice",
+            "created_at", "updated_at",
         ]  # fmt: skip
 
     def get_practice(self, event: Event) -> bool:

@@ -5,6 +5,7 @@ from rest_framework import serializers
 import games
 from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import (
+    Licence,
     Membership,
     Organisation,
 )
@@ -116,3 +117,24 @@ class CorrectionsTrustSerializer(StrictSerializer):
     trusted = serializers.BooleanField(
         help_text="Its corrections of sanctioned results of this game are accepted as they come."
     )
+
+
+class LicencesInputSerializer(StrictSerializer):
+    csv = serializers.CharField(
+        max_length=2_000_000, trim_whitespace=False,
+        help_text="The licences as CSV: handle, number, valid_from, valid_until (YYYY-MM-DD), and any of club "
+        "(its address) and category.",
+    )  # fmt: skip
+
+
+class LicencesImportedSerializer(StrictSerializer):
+    stored = serializers.IntegerField(help_text="Licences stored (a number already known is updated).")
+
+
+class LicenceSerializer(StrictModelSerializer):
+    player = serializers.CharField(source="player.handle")
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Licence
+        fields = ["number", "player", "valid_from", "valid_until", "club", "category"]

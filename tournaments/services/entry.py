@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotAllowed
 from ratings.selectors.leaderboards import standing_in_game
 from tournaments.models import EntryException, Event, Membership, Player
-from tournaments.selectors.permissions import is_organiser
+from tournaments.selectors.permissions import is_organiser, stewarding_body
+from tournaments.services.licences import licence_valid
 from tournaments.validators import handle_key
 
 
@@ -28,7 +29,7 @@ class Refusal:
 def has_entry_conditions(event: Event) -> bool:
     return bool(
         event.entry_rating_min is not None or event.entry_rating_max is not None or event.entry_rated_games_min
-        or event.entry_members_only or event.entry_invited
+        or event.entry_members_only or event.entry_invited or event.entry_licence_required
     )  # fmt: skip
 
 
@@ -48,6 +49,10 @@ def entry_conditions(event: Event) -> list[str]:
         conditions.append(_("membership of %(club)s") % {"club": event.organisation.name})
     if event.entry_invited:
         conditions.append(_("an invitation (a list of players the organisers chose)"))
+    if event.entry_licence_required:
+        federation = stewarding_body(game=event.game)
+        name = federation.name if federation else "?"
+        conditions.append(_("a licence of %(federation)s valid on the event's day") % {"federation": name})
     return conditions
 
 
@@ -81,6 +86,16 @@ def _club_refusal(event: Event, player: Player) -> Refusal | None:
     if event.entry_invited and player.handle_key not in {handle_key(handle) for handle in event.entry_invited}:
         message = _("by invitation only: %(handle)s is not on the list") % {"handle": player.handle}
         return Refusal("entry_invitation", message)
+    if event.entry_licence_required:
+        federation = stewarding_body(game=event.game)
+        day = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
+        if federation is None or not licence_valid(federation=federation, player=player, on=day):
+            name = federation.name if federation else "?"
+            message = _("needs a licence of %(federation)s valid on %(day)s") % {
+                "federation": name,
+                "day": date_format(day, "DATE_FORMAT"),
+            }
+            return Refusal("entry_licence", message)
     return None
 
 

@@ -144,6 +144,7 @@ EDITABLE_EVENT_FIELDS = frozenset(
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
      "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
      "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited",
+     "entry_licence_required",
      "team_size", "team_best_of", "cut_size", "cut_after_round"}
 )  # fmt: skip
 

@@ -1,0 +1,54 @@
+"""Licences (issue 57, item 2): a federation imports its CSV whole or not at all, each bad row named; the
+player's page shows the licence; an event that requires one refuses a player without a licence valid on its
+day, naming the condition."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory, PlayerFactory
+from tournaments.models import Licence, RatingBody
+from tournaments.services.clubs import organisation_create
+
+pytestmark = pytest.mark.django_db
+GAME = "boomerang-australia"
+
+
+def test_a_licence_csv_with_bad_rows_names_each_and_stores_none_then_a_good_one_is_required_at_entry() -> None:
+    secretary = PlayerFactory()
+    federation = organisation_create(by=secretary.user, slug="fed", name="Federation", kind="federation")
+    RatingBody.objects.create(game=GAME, organisation=federation)
+    ann, bob = PlayerFactory(handle="ann-l"), PlayerFactory(handle="bob-l")
+    api = APIClient()
+    api.force_authenticate(secretary.user)
+    bad = ("handle,number,valid_from,valid_until,club,category\n"
+           "ann-l,F-1,2026-01-01,2026-12-31,,senior\n"
+           "nobody,F-2,2026-01-01,2026-12-31,,\n"
+           "bob-l,F-1,2026-13-01,2026-12-31,nowhere,\n")  # fmt: skip
+    refused = api.post("/api/organisations/fed/licences/", {"csv": bad}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_licences")
+    detail = refused.json()["detail"]
+    for named in ("line 3, handle", "line 4, number", "line 4, valid_from", "line 4, club"):
+        assert named in detail
+    assert not Licence.objects.exists()  # none stored half
+    good = "handle,number,valid_from,valid_until,category\nann-l,F-1,2026-01-01,2026-12-31,senior\n"
+    assert api.post("/api/organisations/fed/licences/", {"csv": good}, format="json").json() == {"stored": 1}
+    assert [line["number"] for line in api.get("/api/organisations/fed/licences/").json()] == ["F-1"]
+    assert "Licence F-1 of Federation" in Client().get("/players/ann-l/").content.decode()
+
+    event = EventFactory(game=GAME, entry_licence_required=True, starts_at=datetime(2026, 6, 1, 19, tzinfo=UTC))
+    for player, expected in ((ann, 201), (bob, 409)):
+        client = APIClient()
+        client.force_authenticate(player.user)
+        answer = client.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
+        assert answer.status_code == expected
+    client = APIClient()
+    client.force_authenticate(bob.user)
+    refusal = client.post(f"/api/events/{event.pk}/registrations/", {}, format="json").json()
+    assert refusal["code"] == "entry_licence"
+    assert "needs a licence of Federation valid on" in refusal["detail"]
+    later = EventFactory(game=GAME, entry_licence_required=True, starts_at=datetime(2027, 2, 1, 19, tzinfo=UTC))
+    client.force_authenticate(ann.user)
+    assert client.post(f"/api/events/{later.pk}/registrations/", {}, format="json").status_code == 409  # expired

@@ -1,0 +1,119 @@
+"""A federation's licences (issue 57, item 2; docs/organisers.md, "Licences"): imported from its CSV, whole or
+not at all, each bad row named with its line and field; shown on the player's page; an event may require one
+valid on its day (services/entry.py)."""
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from config.errors import DomainError
+from tournaments.models import Licence, Organisation, Player
+from tournaments.selectors.permissions import require_staff
+from tournaments.validators import handle_key
+
+COLUMNS = ("handle", "number", "valid_from", "valid_until", "club", "category")
+REQUIRED = ("handle", "number", "valid_from", "valid_until")
+MOST_ROWS = 20_000
+
+
+@dataclass(frozen=True)
+class RowFault:
+    line: int
+    field: str
+    reason: str
+
+    def as_text(self) -> str:
+        return f"line {self.line}, {self.field}: {self.reason}"
+
+
+def licences_import(*, federation: Organisation, by: User, text: str) -> int:
+    """Store every licence of the CSV (columns handle, number, valid_from, valid_until and any of club,
+    category), a number already known being updated. One bad row refuses the whole file, naming every bad row
+    with its line and field (400 `invalid_licences`); nothing is stored half. Returns how many were stored."""
+    require_staff(user=by, organisation=federation)
+    if federation.kind != Organisation.Kind.FEDERATION:
+        raise DomainError("licences are a federation's", "not_a_federation", "organisation")
+    rows, faults = _read(text)
+    if faults:
+        raise DomainError("; ".join(fault.as_text() for fault in faults[:50]), "invalid_licences", "csv")
+    with transaction.atomic():
+        for row in rows:
+            Licence.objects.update_or_create(federation=federation, number=row["number"], defaults={
+                "player": row["player"], "valid_from": row["valid_from"], "valid_until": row["valid_until"],
+                "club": row["club"], "category": row["category"], "imported_by": by,
+            })  # fmt: skip
+    return len(rows)
+
+
+def licence_valid(*, federation: Organisation, player: Player, on: date) -> bool:
+    return Licence.objects.filter(
+        federation=federation, player=player, valid_from__lte=on, valid_until__gte=on
+    ).exists()
+
+
+def _read(text: str) -> tuple[list[dict[str, object]], list[RowFault]]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        return _read_rows(reader)
+    except csv.Error as error:  # a cell over the csv module's limit, a NUL
+        raise DomainError(f"the file is not a CSV this service reads: {error}", "malformed_csv", "csv") from error
+
+
+def _read_rows(reader: "csv.DictReader[str]") -> tuple[list[dict[str, object]], list[RowFault]]:
+    header = [name.strip() for name in reader.fieldnames or []]
+    missing = [name for name in REQUIRED if name not in header]
+    if missing or any(name not in COLUMNS for name in header):
+        raise DomainError(f"the first line names the columns: {', '.join(COLUMNS)} ({', '.join(REQUIRED)} needed)",
+                          "invalid_columns", "csv")  # fmt: skip
+    lines = list(reader)
+    if not lines or len(lines) > MOST_ROWS:
+        raise DomainError(f"a file holds 1 to {MOST_ROWS} licences", "invalid_licences", "csv")
+    players = {
+        p.handle_key: p
+        for p in Player.objects.filter(handle_key__in=[handle_key(r.get("handle") or "") for r in lines])
+    }
+    clubs = {o.slug: o for o in Organisation.objects.filter(slug__in=[(r.get("club") or "").strip() for r in lines])}
+    rows: list[dict[str, object]] = []
+    faults: list[RowFault] = []
+    numbers: set[str] = set()
+    for line, raw in enumerate(lines, start=2):
+        row, found = _row(line, {k.strip(): (v or "").strip() for k, v in raw.items() if k}, players, clubs, numbers)
+        faults += found
+        rows.append(row)
+    return rows, faults
+
+
+def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict[str, Organisation],
+         numbers: set[str]) -> tuple[dict[str, object], list[RowFault]]:  # fmt: skip
+    faults = []
+    player = players.get(handle_key(raw.get("handle", "")))
+    if player is None:
+        faults.append(RowFault(line, "handle", f"no player has the handle {raw.get('handle')!r}"))
+    number = raw.get("number", "")
+    if not number or len(number) > 40:
+        faults.append(RowFault(line, "number", "a licence number is 1 to 40 characters"))
+    elif number in numbers:
+        faults.append(RowFault(line, "number", f"{number} is on an earlier line already"))
+    numbers.add(number)
+    days = {}
+    for name in ("valid_from", "valid_until"):
+        try:
+            days[name] = date.fromisoformat(raw.get(name, ""))
+        except ValueError:
+            faults.append(RowFault(line, name, "a day as YYYY-MM-DD"))
+    if len(days) == 2 and days["valid_from"] > days["valid_until"]:
+        faults.append(RowFault(line, "valid_until", "before valid_from"))
+    club = clubs.get(raw.get("club", "")) if raw.get("club") else None
+    if raw.get("club") and club is None:
+        faults.append(RowFault(line, "club", f"no club has the address {raw.get('club')!r}"))
+    row: dict[str, object] = {
+        "player": player,
+        "number": number,
+        "club": club,
+        "category": raw.get("category", "")[:40],
+    }
+    return {**row, **days}, faults
