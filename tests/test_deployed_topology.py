@@ -123,16 +123,18 @@ def test_a_web_process_killed_during_a_keyed_post_leaves_its_key_free_and_the_re
     headers = {"Authorization": f"Token {token_for_login(user=seat.player.user)}", "Idempotency-Key": "pad-1",
                "Content-Type": "application/json"}  # fmt: skip
     blocker = psycopg.connect(database_url(), autocommit=True)
-    blocker.execute("BEGIN")
-    blocker.execute("SELECT id FROM tournaments_tableresult WHERE id = %s FOR UPDATE", [table.pk])
-    with _one_web_process() as (server, port):
-        sending = ThreadPoolExecutor(1).submit(_post, port, f"/api/seats/{seat.pk}/sheets/", body, headers)
-        wait_until(_a_backend_waits_on_a_lock, 20, "the sheet's request to wait on the table's row")
-        server.send_signal(signal.SIGKILL)
-        server.wait(timeout=10)
-        with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
-            sending.result(timeout=10)
-    blocker.close()
+    try:  # the table's result row (by its table: a result's id need not be its table's), held until closed
+        blocker.execute("BEGIN")
+        blocker.execute("SELECT id FROM tournaments_tableresult WHERE table_id = %s FOR UPDATE", [table.pk])
+        with _one_web_process() as (server, port):
+            sending = ThreadPoolExecutor(1).submit(_post, port, f"/api/seats/{seat.pk}/sheets/", body, headers)
+            wait_until(_a_backend_waits_on_a_lock, 20, "the sheet's request to wait on the table's row")
+            server.send_signal(signal.SIGKILL)
+            server.wait(timeout=10)
+            with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
+                sending.result(timeout=10)
+    finally:
+        blocker.close()  # a failure must not leave the row locked for the tests after it
     with _one_web_process() as (_server, port):
         status, replayed = _post(port, f"/api/seats/{seat.pk}/sheets/", body, headers)
         again = _post(port, f"/api/seats/{seat.pk}/sheets/", body, headers)

@@ -305,8 +305,8 @@ def test_two_guests_of_one_event_claimed_into_one_account_at_once_one_wins_the_o
     from tournaments.models import Player, Registration
     from tournaments.results.services import claims
 
-    merge = claims._merge
-    monkeypatch.setattr(claims, "_merge", lambda **rows: (time.sleep(0.5), merge(**rows)))  # widen the window
+    merge = claims.player_merge_into
+    monkeypatch.setattr(claims, "player_merge_into", lambda **rows: (time.sleep(0.5), merge(**rows)))  # a wider window
 
     event = EventFactory()
     organiser = event.organisers.get()

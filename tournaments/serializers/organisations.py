@@ -29,8 +29,9 @@ class FederationInputSerializer(StrictSerializer):
 class OrganisationSerializer(StrictModelSerializer):
     staff = serializers.SerializerMethodField(help_text="Who runs it: handle and role.")
     federation = serializers.SlugRelatedField(
-        slug_field="slug", read_only=True, help_text="The federation the club belongs to (its owners say)."
-    )
+        slug_field="slug", read_only=True, allow_null=True,
+        help_text="The federation the club belongs to (its owners say); null: none.",
+    )  # fmt: skip
     trusted = serializers.BooleanField(read_only=True, help_text="Trusted by the stewards of at least one game.")
     trusted_games = serializers.ListField(
         child=serializers.CharField(), read_only=True,
@@ -133,7 +134,7 @@ class LicencesImportedSerializer(StrictSerializer):
 
 class LicenceSerializer(StrictModelSerializer):
     player = serializers.CharField(source="player.handle")
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta:
         model = Licence
