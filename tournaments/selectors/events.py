@@ -115,11 +115,9 @@ def _phased(event: Event, tables: Numbered, byes: list[tuple[int, str]], dropped
     if not event.cut_size or not any(number > event.cut_after_round for number, _table in tables):
         return _of_rounds(event, tables, byes, dropped)
     first = _of_rounds(event, tables, byes, dropped, range(1, event.cut_after_round + 1))
-    later = _of_rounds(event, tables, byes, dropped, range(event.cut_after_round + 1, ROUNDS_AT_MOST + 1))
+    seated = max(number for number, _table in tables)
+    later = _of_rounds(event, tables, byes, dropped, range(event.cut_after_round + 1, seated + 1))
     return with_cut(first, later, qualified_by_cut(first, event.cut_size), event.tie_breaks)
-
-
-ROUNDS_AT_MOST = 20  # as the model's validator
 
 
 def cut_qualified(*, event: Event) -> list[str]:
