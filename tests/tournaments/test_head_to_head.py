@@ -39,3 +39,7 @@ def test_head_to_head_counts_who_finished_ahead_at_the_tables_shared(django_capt
     page = Client().get(f"/players/{ann.handle}/versus/{bob.handle}/").content.decode()
     assert f"{ann.handle} against {bob.handle}" in page
     assert Client().get(f"/api/players/{ann.handle}/versus/nobody-here/").status_code == 404
+    signed_in = Client()
+    signed_in.force_login(ann.user)
+    linked = signed_in.get(f"/players/{bob.handle}/").content.decode()
+    assert f'href="/players/{ann.handle}/versus/{bob.handle}/"' in linked  # from the other player's page
