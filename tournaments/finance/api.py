@@ -1,23 +1,36 @@
-"""A federation's levy over the API: its rule (set by its staff) and its statement, in JSON or CSV."""
+"""A federation's levy over the API (its rule, set by its staff, and its statement in JSON or CSV); an event's
+entry fee and door ledger (its organisers)."""
 
 from datetime import date
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import DomainError, NotFound
+from config.errors import DomainError, NotAllowed, NotFound
 from config.renderers import CSVRenderer
-from tournaments.finance.selectors import LevyStatement, levy_statement
-from tournaments.finance.serializers import LevyLineSerializer, LevyRuleInputSerializer, LevyRuleSerializer
-from tournaments.finance.services import levy_rule_set
-from tournaments.models import Organisation
-from tournaments.selectors.permissions import require_staff
+from tournaments.finance.selectors import LevyStatement, event_ledger, levy_statement
+from tournaments.finance.serializers import (
+    EntryFeeInputSerializer,
+    EntryFeeSerializer,
+    LedgerLineSerializer,
+    LedgerSerializer,
+    LevyLineSerializer,
+    LevyRuleInputSerializer,
+    LevyRuleSerializer,
+    PaymentInputSerializer,
+    PaymentSerializer,
+)
+from tournaments.finance.services import entry_fee_set, levy_rule_set, payment_record
+from tournaments.models import Event, Organisation
+from tournaments.selectors.permissions import is_organiser, require_staff
+from tournaments.validators import handle_key
 
 PERIOD = [
     OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="The first day (events that began then)."),
@@ -85,3 +98,66 @@ def _day(request: Request, name: str) -> date:
         return date.fromisoformat(text)
     except ValueError as error:
         raise DomainError(f"{name} is a day as YYYY-MM-DD", "invalid_date", name) from error
+
+
+class EntryFeeView(APIView):
+    """Set the event's entry fee (its organisers): the full amount, a reduced one for some licence categories,
+    free for others; each change is kept with who, when and why."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=EntryFeeInputSerializer, responses={200: EntryFeeSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        payload = EntryFeeInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        fee = entry_fee_set(event=_event(pk), by=request.user, **payload.validated_data)
+        return Response(EntryFeeSerializer(fee).data)
+
+
+class PaymentsView(APIView):
+    """Record a line of the event's door ledger (its organisers): money received from a registered player
+    (cash, card or transfer), or given back. Lines are never changed; a mistake is undone by another line."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=PaymentInputSerializer, responses={201: PaymentSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        event = _event(pk)
+        payload = PaymentInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        registration = event.registrations.filter(player__handle_key=handle_key(data.pop("player"))).first()
+        if registration is None:
+            raise NotFound("no registration of this player in this event", "not_registered", "player")
+        payment = payment_record(registration=registration, by=request.user, **data)
+        return Response(PaymentSerializer(payment).data, status=status.HTTP_201_CREATED)
+
+
+class LedgerView(APIView):
+    """The event's door ledger (its organisers): its fee, each registration's fee, paid, refunded, due and
+    credit, the totals and what each way of paying brought in; `.csv` gives one line a player."""
+
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        responses={(200, "application/json"): LedgerSerializer, (200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, pk: int, format: str | None = None) -> Response:
+        event = _event(pk)
+        if not is_organiser(user=request.user, event=event):
+            raise NotAllowed("only an organiser of this event reads its ledger", "not_organiser", "event")
+        ledger = event_ledger(event=event)
+        if format == "csv":
+            return Response(LedgerLineSerializer(ledger.lines, many=True).data)
+        return Response(LedgerSerializer({
+            "fee": ledger.fee, "totals": ledger.totals, "by_method": ledger.by_method, "lines": ledger.lines,
+            "payments": ledger.payments,
+        }).data)  # fmt: skip
+
+
+def _event(pk: int) -> Event:
+    event = Event.objects.filter(pk=pk).select_related("organisation").first()
+    if event is None:
+        raise NotFound(f"no event {pk}", "not_found", "id")
+    return event

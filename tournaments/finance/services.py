@@ -1,14 +1,16 @@
-"""A federation sets its levy (its owners and organisers), each change kept with who, when and why."""
+"""A federation sets its levy (its owners and organisers); an event's organisers set its entry fee and keep its
+door ledger. Every write is kept with who, when and why."""
 
 from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from config.errors import DomainError
-from tournaments.finance.models import LevyRule
-from tournaments.models import Organisation
-from tournaments.selectors.permissions import require_staff
+from config.errors import Conflict, DomainError, NotAllowed
+from tournaments.finance.models import EntryFee, LevyRule, Payment
+from tournaments.finance.selectors import OWES_THE_FEE
+from tournaments.models import Event, Organisation, Registration
+from tournaments.selectors.permissions import is_organiser, require_staff
 
 
 def levy_rule_set(
@@ -18,9 +20,7 @@ def levy_rule_set(
     if organisation.kind != Organisation.Kind.FEDERATION:
         raise DomainError("a levy is a federation's: this organisation is not one", "not_a_federation", "organisation")
     amounts = {"per_player": _amount(per_player, "per_player"), "minimum": _amount(minimum, "minimum")}
-    currency = currency.strip().upper()
-    if len(currency) != 3 or not currency.isalpha():
-        raise DomainError("currency is three letters (ISO 4217): EUR, USD, GBP...", "invalid_currency", "currency")
+    currency = _currency(currency)
     if not reason.strip():
         raise DomainError("say why the levy is set or changed", "reason_required", "reason")
     with transaction.atomic():
@@ -39,3 +39,70 @@ def _amount(text: str, field: str) -> Decimal:
     if not value.is_finite() or value < 0 or value >= Decimal("1000000") or value != value.quantize(Decimal("0.01")):
         raise DomainError(f"{field} is an amount from 0 with at most two decimals", "invalid_amount", field)
     return value
+
+
+def entry_fee_set(
+    *, event: Event, by: User, amount: str, currency: str, reduced_amount: str = "",
+    reduced_categories: list[str] | None = None, free_categories: list[str] | None = None, reason: str = "",
+) -> EntryFee:  # fmt: skip
+    """The event's fee: `amount`, or `reduced_amount` for a player whose licence category on the event's day is
+    one of `reduced_categories`, or nothing for one of `free_categories`. Its organisers only."""
+    _require_organiser(event, by)
+    values = {
+        "amount": _amount(amount, "amount"),
+        "reduced_amount": _amount(reduced_amount, "reduced_amount") if str(reduced_amount).strip() else None,
+        "reduced_categories": _categories(reduced_categories, "reduced_categories"),
+        "free_categories": _categories(free_categories, "free_categories"),
+        "currency": _currency(currency), "reason": reason.strip()[:500], "changed_by": by,
+    }  # fmt: skip
+    if values["reduced_categories"] and values["reduced_amount"] is None:
+        raise DomainError("reduced categories need a reduced amount", "reduced_amount_required", "reduced_amount")
+    with transaction.atomic():
+        fee, _created = EntryFee.objects.update_or_create(event=event, defaults=values)
+    return fee
+
+
+def payment_record(
+    *, registration: Registration, by: User, kind: str, method: str, amount: str, note: str = ""
+) -> Payment:
+    """One line of the door ledger: money received from the registration's player, or given back. A refund
+    never exceeds what the player has paid and not had back. A waitlisted player pays once admitted."""
+    _require_organiser(registration.event, by)
+    if kind not in Payment.Kind.values:
+        raise DomainError(f"kind is one of {', '.join(Payment.Kind.values)}", "invalid_choice", "kind")
+    if method not in Payment.Method.values:
+        raise DomainError(f"method is one of {', '.join(Payment.Method.values)}", "invalid_choice", "method")
+    value = _amount(amount, "amount")
+    if value <= 0:
+        raise DomainError("amount is more than 0 (a refund is its own kind)", "invalid_amount", "amount")
+    with transaction.atomic():
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if kind == Payment.Kind.PAID and registration.status not in OWES_THE_FEE:
+            raise Conflict(f"{registration.player.handle} is {registration.status}: they pay once they hold a place",
+                           "not_due", "registration")  # fmt: skip
+        if kind == Payment.Kind.REFUND:
+            held = sum((payment.signed for payment in registration.payments.all()), Decimal(0))
+            if value > held:
+                raise Conflict(f"a refund of {value} is more than the {held} this player has paid",
+                               "refund_exceeds_paid", "amount")  # fmt: skip
+        return Payment.objects.create(registration=registration, kind=kind, method=method, amount=value,
+                                      note=note.strip()[:200], recorded_by=by)  # fmt: skip
+
+
+def _require_organiser(event: Event, by: User) -> None:
+    if not is_organiser(user=by, event=event):
+        raise NotAllowed("only an organiser of this event keeps its fee and its ledger", "not_organiser", "event")
+
+
+def _currency(text: str) -> str:
+    currency = text.strip().upper()
+    if len(currency) != 3 or not currency.isalpha():
+        raise DomainError("currency is three letters (ISO 4217): EUR, USD, GBP...", "invalid_currency", "currency")
+    return currency
+
+
+def _categories(names: list[str] | None, field: str) -> list[str]:
+    cleaned = sorted({name.strip() for name in names or [] if name.strip()}, key=str.casefold)
+    if any(len(name) > 40 for name in cleaned):
+        raise DomainError("a category is at most 40 characters, as a licence's", "invalid_category", field)
+    return cleaned
