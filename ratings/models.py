@@ -14,6 +14,7 @@ class RatingPool(models.Model):
     beta = models.FloatField(default=25.0 / 6)
     tau = models.FloatField(default=25.0 / 300)
     draw_probability = models.FloatField(default=0.10)
+    titled = models.BooleanField(default=False, help_text="The pool has titles: each rating checks their rules.")
 
     class Meta:
         ordering = ["game"]
@@ -117,6 +118,7 @@ class RatingAudit(models.Model):
         REMOVED = "removed"
         REPLAYED = "replayed"
         INACTIVITY = "inactivity"
+        TITLED = "titled", "a title defined (and awarded to those who met it)"
 
     pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="audit")
     action = models.CharField(max_length=12, choices=Action.choices)
@@ -177,3 +179,45 @@ class RatingListEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.name}"
+
+
+class TitleRule(models.Model):
+    """A title a pool's stewards define (issue 57, item 6; docs/ratings.md, "Titles"): a conservative rating of
+    at least `min_rating`, held after each of `held_for_games` rated games in a row, with `min_games` rated
+    games at least. Awarded once, for good, with the day and the table that completed it."""
+
+    pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="title_rules")
+    name = models.CharField(max_length=60)
+    abbreviation = models.CharField(max_length=8)
+    min_rating = models.FloatField(help_text="The conservative rating (mu - 3 sigma) to reach.")
+    min_games = models.PositiveIntegerField(default=0, help_text="Rated games at least, when reached.")
+    held_for_games = models.PositiveIntegerField(default=1, help_text="Rated games in a row at the rating.")
+    defined_by = models.CharField(max_length=150)
+    reason = models.CharField(max_length=500)
+    defined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pool", "-min_rating", "id"]
+        constraints = [models.UniqueConstraint(fields=["pool", "abbreviation"], name="one_title_abbreviation")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.abbreviation}) in {self.pool}"
+
+
+class TitleAward(models.Model):
+    """A title held: when the rule was met (the rating event's order) and by which table (its source)."""
+
+    rule = models.ForeignKey(TitleRule, on_delete=models.CASCADE, related_name="awards")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="titles")
+    name = models.CharField(max_length=40)
+    awarded_at = models.DateTimeField()
+    source = models.CharField(max_length=60, help_text="The rated match that completed the rule.")
+    rating = models.FloatField(help_text="The conservative rating then.")
+    games = models.PositiveIntegerField(help_text="Rated games then.")
+
+    class Meta:
+        ordering = ["awarded_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["rule", "player"], name="one_award_a_title_a_player")]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.rule.abbreviation}"

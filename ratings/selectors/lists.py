@@ -1,6 +1,6 @@
 """Official lists: their pages, versions, who may publish and who is left out."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -179,3 +179,9 @@ def on_list_published(listener: Callable[[PublishedList], object]) -> None:
 
 def list_listeners() -> list[Callable[[PublishedList], object]]:
     return list(_list_listeners)
+
+
+def list_published_since(*, games: Iterable[str], since: datetime) -> RatingList | None:
+    """The first official list of these games' pools published after `since` (a merge is undone only before)."""
+    published = RatingList.objects.filter(pool__game__in=list(games), published_at__gt=since)
+    return published.select_related("pool").order_by("published_at").first()

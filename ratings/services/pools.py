@@ -19,7 +19,9 @@ from ratings.models import (
     RatingEvent,
     RatingListEntry,
     RatingPool,
+    TitleAward,
 )
+from ratings.services.titles import titles_award
 from ratings.trueskill_step import Environment, widen
 
 BATCH = 2000
@@ -286,6 +288,8 @@ def _apply(pool: RatingPool, events: Sequence[RatingEvent], state: dict[int, Pla
             changes = []
     _insert_changes(changes)
     _write_ratings(pool, state)
+    if pool.titled:
+        titles_award(pool=pool, players=state.keys())
 
 
 ChangeRow = tuple[int, int, int, int | None, float, float, float, float]
@@ -358,18 +362,22 @@ def _conservatives(pool: RatingPool, players: Collection[int]) -> list[float]:
     return [c for player, c in rows.iterator(chunk_size=20000) if player in wanted]
 
 
-def player_merge(*, games: Iterable[str], sources: Iterable[str], old: int, new: int, name: str, actor: str) -> None:
+def player_merge(
+    *, games: Iterable[str], sources: Iterable[str], old: int, new: int, name: str, actor: str, inactivity: bool = True
+) -> None:
     """Give player `old`'s placings in these games' matches (`sources`) and inactivity events to player `new`
     (shown as `name`), then replay those pools: `old` keeps no rating, `new` has both histories. The two
     never shared a match (the caller checks)."""
     pools = list(RatingPool.objects.select_for_update().filter(game__in=list(games)).order_by("pk"))
+    moving = Q(source__in=list(sources))
     events = RatingEvent.objects.filter(pool__in=pools).filter(
-        Q(source__in=list(sources)) | Q(kind=RatingEvent.Kind.INACTIVITY)
+        moving | Q(kind=RatingEvent.Kind.INACTIVITY) if inactivity else moving
     )
     for event in events.only("pk", "placings"):
         placings = [{**p, "player": new, "name": name} if p.get("player") == old else p for p in event.placings]
         if placings != event.placings:
             RatingEvent.objects.filter(pk=event.pk).update(placings=placings)
+    TitleAward.objects.filter(rule__pool__in=pools, player_id=old).delete()  # `new` earns them from both histories
     for pool in pools:
         pool_replay(pool=pool, actor=actor)
 
@@ -379,6 +387,7 @@ def player_rename(*, player: int, name: str) -> int:
     in every rated event, their lines of published lists); nothing is rated again. Returns the events renamed."""
     Rating.objects.filter(player_id=player).update(name=name)
     RatingListEntry.objects.filter(player_id=player).update(name=name)
+    TitleAward.objects.filter(player_id=player).update(name=name)
     renamed = 0
     for event in RatingEvent.objects.filter(changes__player_id=player).distinct().only("pk", "placings"):
         placings = [{**p, "name": name} if p.get("player") == player else p for p in event.placings]

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from ratings.models import Rating, RatingPool
 from ratings.services.pools import match_record
-from tests.factories import EventFactory, PlayerFactory
+from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.ratings.test_services import placings
 from tournaments.models import EntryException, Membership, Registration
 from tournaments.pages.codes import check_in_code
@@ -138,3 +138,47 @@ def test_a_player_page_shows_the_peak_rating() -> None:
     first = changes.order_by("event__order_at")
     best = next(c for c in first if c.mu_after - 3 * c.sigma_after == pytest.approx(peak))
     assert profile["ratings"][0]["peak"]["table"] == int(best.event.source.removeprefix("table:"))
+
+
+def test_a_seasons_final_admits_its_qualifiers_only(django_capture_on_commit_callbacks) -> None:
+    from tests.tournaments.test_seasons import _finished
+    from tournaments.seasons.selectors import season_qualified
+    from tournaments.seasons.services import season_create, season_event_add
+    from tournaments.services.clubs import organisation_create
+    from tournaments.services.events import event_create, event_open_registration
+    from tournaments.stewarding.services import event_sanction
+
+    owner = PlayerFactory()
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    night = _finished(club, owner.user, players, 3, django_capture_on_commit_callbacks)
+    event_sanction(event=night, by=UserFactory(is_superuser=True), reason="a counted night")
+    today = timezone.localdate()
+    season = season_create(by=owner.user, organisation=club, name="Spring", game=GAME, qualifiers=2,
+                           starts_on=today - timedelta(days=1), ends_on=today + timedelta(days=60))  # fmt: skip
+    season_event_add(season=season, by=owner.user, event=night)
+    qualified = season_qualified(season=season)
+    assert len(qualified) == 2
+    final = event_create(organiser=owner.user, name="Spring final", game=GAME, organisation=club)
+    event_open_registration(event=final, by=owner.user)
+
+    api = APIClient()
+    api.force_authenticate(PlayerFactory().user)
+    assert api.post(f"/api/seasons/{season.pk}/final/", {"event": final.pk}, format="json").status_code == 403
+    api.force_authenticate(owner.user)
+    made = api.post(f"/api/seasons/{season.pk}/final/", {"event": final.pk}, format="json")
+    assert (made.status_code, made.json()["final"]) == (200, final.pk)
+
+    winner = next(p for p in players if p.handle == qualified[0])
+    outsider = next(p for p in players if p.handle not in qualified)
+    assert register(winner, final).status_code == 201
+    refused = register(outsider, final)
+    assert (refused.status_code, refused.json()["code"]) == (409, "entry_qualification")
+    assert "Spring" in refused.json()["detail"]
+    assert outsider.handle in refused.json()["detail"]
+    page = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/events/{final.pk}/").content.decode()
+    assert "une place de qualifié de la saison Spring" in page  # the condition, listed on the event page
+
+    cleared = api.post(f"/api/seasons/{season.pk}/final/", {"event": None}, format="json")
+    assert cleared.json()["final"] is None
+    assert register(outsider, final).status_code == 201  # no final, no condition

@@ -52,3 +52,31 @@ def test_a_licence_csv_with_bad_rows_names_each_and_stores_none_then_a_good_one_
     later = EventFactory(game=GAME, entry_licence_required=True, starts_at=datetime(2027, 2, 1, 19, tzinfo=UTC))
     client.force_authenticate(ann.user)
     assert client.post(f"/api/events/{later.pk}/registrations/", {}, format="json").status_code == 409  # expired
+
+
+@pytest.mark.parametrize(("language", "nothing", "imported"), [
+    ("en", "Nothing was imported", "1 licence imported."), ("fr", "Rien n’a été importé", "1 licence importée."),
+])  # fmt: skip
+def test_a_federations_secretary_imports_licences_on_the_page(language, nothing, imported) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    secretary = PlayerFactory()
+    organisation_create(by=secretary.user, slug="fed", name="Federation", kind="federation")
+    PlayerFactory(handle="ann-p")
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(secretary.user)
+    bad = SimpleUploadedFile("licences.csv", b"handle,number,valid_from,valid_until\nann-p,F-9,2026-01-01,2026-12-31\n"
+                             b"ghost,F-10,2026-02-30,2026-12-31\n", content_type="text/csv")  # fmt: skip
+    page = client.post("/clubs/fed/licences/", {"file": bad}).content.decode()
+    assert nothing in page
+    assert "line 3, handle" in page
+    assert "line 3, valid_from" in page
+    assert not Licence.objects.exists()  # none stored half
+    good = "handle,number,valid_from,valid_until,category\nann-p,F-9,2026-01-01,2026-12-31,junior\n"
+    page = client.post("/clubs/fed/licences/", {"csv": good}, follow=True).content.decode()
+    assert imported in page
+    assert "F-9" in page
+    assert "ann-p" in page
+    stranger = Client()
+    stranger.force_login(PlayerFactory().user)
+    assert stranger.get("/clubs/fed/licences/").status_code == 403

@@ -12,6 +12,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments.models import Player, Seat
 from tournaments.results.services.closing import event_close
+from tournaments.results.services.rating import official_list_publish
 from tournaments.services.rounds import event_start
 from tournaments.stewarding.models import PlayerMerge
 
@@ -77,3 +78,54 @@ def test_two_records_that_played_one_event_are_not_merged(django_capture_on_comm
                            format="json")  # fmt: skip
     assert (refused.status_code, refused.json()["code"]) == (409, "played_together")
     assert not PlayerMerge.objects.exists()
+
+
+def test_a_merge_is_undone_and_each_record_has_its_own_rating_again(django_capture_on_commit_callbacks,
+                                                                     monkeypatch) -> None:  # fmt: skip
+    monkeypatch.setattr(oracle, "GAME", GAME)
+    ann, not_ann = PlayerFactory(), PlayerFactory()
+    others = [PlayerFactory() for _ in range(6)]
+    played([ann, *others[:3]], 5, django_capture_on_commit_callbacks)
+    theirs = played([not_ann, *others[3:]], 6, django_capture_on_commit_callbacks)
+    before = oracle.stored()
+    steward = APIClient()
+    steward.force_authenticate(UserFactory(is_superuser=True))
+    body = {"kept": ann.handle, "merged": not_ann.handle, "reason": "looked like one person"}
+    with django_capture_on_commit_callbacks(execute=True):
+        merge = steward.post("/api/player-merges/", body, format="json").json()
+    assert not_ann.user_id not in oracle.stored()
+
+    stranger = APIClient()
+    stranger.force_authenticate(PlayerFactory().user)
+    assert stranger.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": "x"}, format="json").status_code == 403
+    assert steward.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": " "}, format="json").json()["field"] == (
+        "reason"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        undone = steward.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": "two sisters"}, format="json")
+    assert undone.status_code == 200, undone.json()
+    assert undone.json()["undo_reason"] == "two sisters"
+    oracle.assert_same(oracle.stored(), before)  # each rating as it was before the merge...
+    oracle.assert_same(oracle.stored(), oracle.from_scratch())  # ...and as a replay gives it
+    assert set(Seat.objects.filter(player=not_ann).values_list("table__round__event", flat=True)) == {theirs.pk}
+    assert Player.objects.get(pk=not_ann.pk).claimed_by_id is None
+    assert type(ann.user).objects.get(pk=not_ann.user_id).is_active  # logs in again
+    assert not_ann.handle in str(theirs.rounds.get().tables.first().result.verdict)  # the sheets name them again
+    again = steward.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": "again"}, format="json")
+    assert again.json()["code"] == "undone_already"
+
+
+def test_a_merge_is_not_undone_once_an_official_list_is_published(django_capture_on_commit_callbacks) -> None:
+    ann, ann_again = PlayerFactory(), PlayerFactory()
+    played([ann, PlayerFactory(), PlayerFactory(), PlayerFactory()], 7, django_capture_on_commit_callbacks)
+    played([ann_again, PlayerFactory(), PlayerFactory(), PlayerFactory()], 8, django_capture_on_commit_callbacks)
+    superuser = UserFactory(is_superuser=True)
+    steward = APIClient()
+    steward.force_authenticate(superuser)
+    body = {"kept": ann.handle, "merged": ann_again.handle, "reason": "one person"}
+    with django_capture_on_commit_callbacks(execute=True):
+        merge = steward.post("/api/player-merges/", body, format="json").json()
+    official_list_publish(game=GAME, by=superuser, name="2026-12")
+    refused = steward.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": "oops"}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (409, "list_published_since")
+    assert Player.objects.get(pk=ann_again.pk).claimed_by_id == ann.pk  # nothing changed

@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.models import Organisation, Player
+from tournaments.selectors.licences import licences_of
 from tournaments.selectors.permissions import require_staff
 from tournaments.serializers.organisations import (
     CorrectionsTrustSerializer,
@@ -80,8 +81,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
             payload.is_valid(raise_exception=True)
             stored = licences_import(federation=federation, by=request.user, text=payload.validated_data["csv"])
             return Response(LicencesImportedSerializer({"stored": stored}).data)
-        rows = federation.licences.select_related("player", "club").order_by("number")[:10_000]
-        return Response(LicenceSerializer(rows, many=True).data)
+        return Response(LicenceSerializer(licences_of(federation=federation), many=True).data)
 
     @extend_schema(request=None, responses={200: OrganisationSerializer})
     @action(detail=True, methods=["delete"], url_path=r"staff/(?P<handle>[^/]+)")

@@ -129,6 +129,10 @@ class Event(HasStates, models.Model):
         default=list, blank=True,
         help_text='Entry condition: an invitation list of handles (["ann", "bob"]); empty: no invitation needed.',
     )  # fmt: skip
+    entry_qualified_only = models.BooleanField(
+        default=False, editable=False,
+        help_text="Entry condition: the final of a season (set with the season's final): its qualifiers alone enter.",
+    )  # fmt: skip
     cut_size = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(1000)],
         help_text="Phases: after round cut_after_round, only the top this many play on, in a phase of their own "

@@ -21,6 +21,7 @@ from ratings.selectors.leaderboards import (
     rank_and_size,
 )
 from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool
+from ratings.selectors.titles import player_titles, titles_by_player
 from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
 from tournaments.analysis.selectors import statistics as analysis_selectors
 from tournaments.analysis.selectors.statistics import (
@@ -173,7 +174,9 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
     everything = request.GET.get("events") == "all"
     pools = []
     games_by_pool: dict[int, int] = {}
-    for rating, history, peak in player_ratings(player_id=player.user_id):
+    rated = player_ratings(player_id=player.user_id)
+    ratings = [rating for rating, _history, _peak in rated]
+    for rating, history, peak in rated:
         games_by_pool[rating.pool_id] = rating.games
         points = [Point(when.date().isoformat(), conservative) for when, conservative in history]
         chart = line_chart(points, title=_("%(game)s rating after each game") % {"game": game_name(rating.pool.game)})
@@ -183,8 +186,10 @@ def player_profile(request: HttpRequest, handle: str) -> HttpResponse:
             "peak": peak, "peak_table": table_of_source(peak.source) if peak else None,
         })  # fmt: skip
     own = request.user.is_authenticated and request.user.pk == player.user_id
+    titled = any(rating.pool.titled for rating in ratings)  # no query for a player of untitled pools
     context = {
         "player": player, "pools": pools, "all_events": everything,
+        "titles": player_titles(user_id=player.user_id) if titled else [],
         "apps": apps_allowed(user=player.user) if own else [],
         "licences": list(player.licences.select_related("federation", "club").order_by("-valid_until")[:10]),
         "events": pages.events_played(player=player, limit=ALL_EVENTS if everything else RECENT_EVENTS),
@@ -240,7 +245,13 @@ def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
         page = list_detail(list_id=list_id, page=number)
         if page is None:
             raise Http404(_("No such list."))
-        return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list})
+        titles = {}
+        if page.rating_list.pool.titled:  # the titles held when the list was published, beside each name
+            titles = titles_by_player(game=page.rating_list.pool.game, user_ids=[e.player_id for e in page.entries],
+                                      before=page.rating_list.published_at)  # fmt: skip
+        entries = [(entry, titles.get(entry.player_id, [])) for entry in page.entries]
+        return render(request, "pages/rating_list.html", {"page": page, "rating_list": page.rating_list,
+                                                          "entries": entries})  # fmt: skip
 
     return visitor_page(request, ("list", list_id, list_version(list_id=list_id), number), build)
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, calendars, clubs, event_edit, offline, organiser, public
+from tournaments.pages import account, actions, calendars, clubs, event_edit, licences, offline, organiser, public
 
 urlpatterns = [
     # The installable site (docs/offline.md): the worker's scope is the path it is served from, so the root.
@@ -31,6 +31,7 @@ urlpatterns = [
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/federation/", clubs.club_federation, name="club-federation"),
+    path("clubs/<slug:slug>/licences/", licences.licences, name="club-licences"),
     path("clubs/<slug:slug>/staff/", clubs.club_staff, name="club-staff"),
     path("clubs/<slug:slug>/members/", clubs.club_member, name="club-member"),
     path("clubs/<slug:slug>/join/", clubs.join_ask, name="club-join"),

@@ -20,12 +20,13 @@ from tournaments.seasons.points import SeasonRow
 from tournaments.seasons.selectors import season_events, season_standings
 from tournaments.seasons.serializers import (
     DeclineInputSerializer,
+    FinalInputSerializer,
     SeasonEventInputSerializer,
     SeasonInputSerializer,
     SeasonRowSerializer,
     SeasonSerializer,
 )
-from tournaments.seasons.services import qualification_decline, season_create, season_event_add
+from tournaments.seasons.services import qualification_decline, season_create, season_event_add, season_final_set
 
 
 def _csv_row(row: SeasonRow, events: list[Event]) -> list[Any]:
@@ -79,6 +80,18 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
             return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
         return Response([row.to_json() for row in rows])  # the shape of SeasonRowSerializer, built directly
+
+    @extend_schema(request=FinalInputSerializer, responses={200: SeasonSerializer})
+    @action(detail=True, methods=["post"])
+    def final(self, request: Request, pk: str) -> Response:
+        """The season's staff make an event its final (or none, with null): only the season's qualifiers may
+        then register for it, a refusal naming the condition (`entry_qualification`)."""
+        payload = FinalInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        chosen = payload.validated_data["event"]
+        event = None if chosen is None else get_object_or_404(Event, pk=chosen)
+        season = season_final_set(season=self.get_object(), by=request.user, event=event)
+        return Response(SeasonSerializer(season).data)
 
     @extend_schema(request=DeclineInputSerializer, responses={200: SeasonSerializer})
     @action(detail=True, methods=["post"])

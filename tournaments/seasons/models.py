@@ -31,6 +31,10 @@ class Season(models.Model):
         max_length=100, blank=True,
         help_text="Seasons of one organisation sharing this name form a circuit: a player qualifies once in it.",
     )  # fmt: skip
+    final = models.OneToOneField(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="final_of",
+        help_text="The season's final: only its qualifiers may register for it.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     standings_at = models.DateTimeField(
         null=True, blank=True, editable=False,

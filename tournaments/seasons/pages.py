@@ -137,3 +137,23 @@ def season_event_add(request: SignedInRequest, season_id: int) -> HttpResponse:
     else:
         messages.success(request, _("%(event)s joins the season.") % {"event": event.name})
     return redirect("season", season_id=season.pk)
+
+
+@require_POST
+@login_required
+def season_final(request: SignedInRequest, season_id: int) -> HttpResponse:
+    """The season's staff make one of the events its final: only its qualifiers may register for it."""
+    season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
+    chosen = request.POST.get("event", "")
+    event = get_object_or_404(Event, pk=int(chosen)) if chosen.isdigit() and len(chosen) <= 12 else None
+    try:
+        seasons_services.season_final_set(season=season, by=request.user, event=event)
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        if event is not None:
+            messages.success(request, _("%(event)s is the season's final: only its qualifiers may register.")
+                             % {"event": event.name})  # fmt: skip
+        else:
+            messages.success(request, _("The season has no final any more."))
+    return redirect("season", season_id=season.pk)

@@ -84,8 +84,9 @@ def season_candidates(*, season: Season, user: User | AnonymousUser) -> list[Eve
 
 
 def season_version(*, season_id: int) -> Any:
-    """What a season's page shows changes with its stored standings: their time names its state."""
-    return Season.objects.filter(pk=season_id).values_list("standings_at", flat=True).first()
+    """What a season's page shows changes with its stored standings (their time names their state) and its
+    final."""
+    return Season.objects.filter(pk=season_id).values_list("standings_at", "final_id").first()
 
 
 def season_standings(*, season: Season, limit: int | None = None, offset: int = 0) -> list[SeasonRow]:

@@ -41,11 +41,14 @@ class SeasonSerializer(StrictModelSerializer):
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     events = serializers.SerializerMethodField(help_text="The events that count, with their tier.")
     qualified = serializers.SerializerMethodField(help_text="Handles holding the qualifier slots now.")
+    final = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The season's final (an event id): its qualifiers alone enter."
+    )
 
     class Meta:
         model = Season
         fields = ["id", "organisation", "name", "game", "starts_on", "ends_on", "best_of", "points_table",
-                  "qualifiers", "circuit", "takes_events_of", "qualified", "events"]  # fmt: skip
+                  "qualifiers", "circuit", "takes_events_of", "qualified", "events", "final"]  # fmt: skip
 
     def get_qualified(self, season: Season) -> list[str]:
         return season_qualified(season=season)
@@ -70,6 +73,12 @@ class SeasonRowSerializer(StrictSerializer):
     place = serializers.IntegerField()
     points = serializers.FloatField()
     events = SeasonEventPointsSerializer(many=True)
+
+
+class FinalInputSerializer(StrictSerializer):
+    event = serializers.IntegerField(
+        allow_null=True, help_text="The event that is the season's final (null: none): its qualifiers alone enter."
+    )
 
 
 class DeclineInputSerializer(StrictSerializer):

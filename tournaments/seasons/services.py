@@ -163,3 +163,32 @@ def qualification_decline(*, season: Season, by: User, player: Player) -> Qualif
         require_staff(user=by, organisation=season.organisation)
     decline, _ = QualificationDecline.objects.get_or_create(season=season, player=player)
     return decline
+
+
+def season_final_set(*, season: Season, by: User, event: Event | None) -> Season:
+    """Make `event` the season's final (or none): only the season's qualifiers may then register for it (an
+    entry condition, services/entry.py); players already registered stay. Its staff; the event is of the
+    season's game and has not started."""
+    require_staff(user=by, organisation=season.organisation)
+    if event is not None:
+        if event.organisation_id != season.organisation_id and not season_takes(season, event.organisation):
+            require_staff(user=by, organisation=event.organisation)
+        if event.game != season.game:
+            raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game",
+                              "event")  # fmt: skip
+        if not season.qualifiers:
+            raise DomainError("the season has no qualifier slots: set how many qualify first", "no_qualifiers",
+                              "event")  # fmt: skip
+        if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+            raise Conflict("the final must not have started", "wrong_event_status", "event")
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if event is not None and Season.objects.filter(final=event).exclude(pk=season.pk).exists():
+            raise Conflict("the event is another season's final already", "final_elsewhere", "event")
+        if season.final_id is not None:
+            Event.objects.filter(pk=season.final_id).update(entry_qualified_only=False)
+        season.final = event
+        season.save(update_fields=["final"])
+        if event is not None:
+            Event.objects.filter(pk=event.pk).update(entry_qualified_only=True)
+    return season

@@ -4,6 +4,7 @@ door; the waitlist holds only players who met them when they joined it). A refus
 player's own figure ("needs 10 rated games: you have 6"), in the reader's language. An organiser may admit an
 exception for one player, with a reason, recorded with who and when."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -26,10 +27,27 @@ class Refusal:
     message: str
 
 
+@dataclass(frozen=True)
+class QualificationCheck:
+    """A season's final admits its qualifiers alone: the seasons app, above the core, knows who they are and
+    registers this (tournaments/seasons/apps.py), as the ratings app lets the core register its stewards."""
+
+    condition: Callable[[Event], str]  # the condition in words
+    refusal: Callable[[Event, Player], Refusal | None]
+
+
+_qualification: list[QualificationCheck] = []
+
+
+def register_qualification_check(check: QualificationCheck) -> None:
+    _qualification.append(check)
+
+
 def has_entry_conditions(event: Event) -> bool:
     return bool(
         event.entry_rating_min is not None or event.entry_rating_max is not None or event.entry_rated_games_min
         or event.entry_members_only or event.entry_invited or event.entry_licence_required
+        or event.entry_qualified_only
     )  # fmt: skip
 
 
@@ -53,6 +71,8 @@ def entry_conditions(event: Event) -> list[str]:
         federation = stewarding_body(game=event.game)
         name = federation.name if federation else "?"
         conditions.append(_("a licence of %(federation)s valid on the event's day") % {"federation": name})
+    if event.entry_qualified_only:
+        conditions += [check.condition(event) for check in _qualification]
     return conditions
 
 
@@ -60,7 +80,13 @@ def entry_refusal(*, event: Event, player: Player) -> Refusal | None:
     """The first condition the player does not meet, or None (no condition, all met, or an exception)."""
     if not has_entry_conditions(event) or EntryException.objects.filter(event=event, player=player).exists():
         return None
-    return _rating_refusal(event, player) or _club_refusal(event, player)
+    return _rating_refusal(event, player) or _club_refusal(event, player) or _qualification_refusal(event, player)
+
+
+def _qualification_refusal(event: Event, player: Player) -> Refusal | None:
+    if not event.entry_qualified_only:
+        return None
+    return next(filter(None, (check.refusal(event, player) for check in _qualification)), None)
 
 
 def _rating_refusal(event: Event, player: Player) -> Refusal | None:

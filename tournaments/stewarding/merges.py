@@ -2,14 +2,17 @@
 an account and an unclaimed guest, two guests) with a reason. The merged record's results, sheets,
 registrations, season points and ratings become the kept one's through the results pipeline (as a claimed
 guest's do: results/services/claims.py), every pool it played in is rated again from its first table, and the
-merge is kept in the stewards' log with who, when and why. A merged account can no longer log in."""
+merge is kept in the stewards' log with who, when and why. A merged account can no longer log in. A steward
+undoes a merge, with a reason, until the next official list of a game the merged record played is published."""
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
+from ratings.selectors.lists import list_published_since
 from tournaments.models import Event, Player, Registration
-from tournaments.results.services.claims import player_merge_into
+from tournaments.results.services.claims import player_merge_into, player_merge_undo_rows
 from tournaments.selectors.permissions import is_steward
 from tournaments.stewarding.models import PlayerMerge
 
@@ -34,9 +37,40 @@ def players_merge(*, kept: Player, merged: Player, by: User, reason: str) -> Pla
             raise Conflict(f"{kept.handle} and {merged.handle} are both entered in {shared.event.name}",
                            "played_together", "merged")  # fmt: skip
         handle = merged.handle
-        player_merge_into(merged=merged, kept=kept)
+        was_active = User.objects.filter(pk=merged.user_id, is_active=True).exists()
+        moved = player_merge_into(merged=merged, kept=kept)
         if not merged.guest:
             User.objects.filter(pk=merged.user_id).update(is_active=False)
         return PlayerMerge.objects.create(
-            kept=kept, merged=merged, merged_handle=handle, by=by, reason=reason.strip()[:500]
-        )
+            kept=kept, merged=merged, merged_handle=handle, by=by, reason=reason.strip()[:500], moved=moved,
+            was_active=was_active,
+        )  # fmt: skip
+
+
+def player_merge_undo(*, merge: PlayerMerge, by: User, reason: str) -> PlayerMerge:
+    """The two records are two again: the merged one's results, sheets, registrations, season points and
+    ratings are its own (both pools replayed) and its account logs in as before. Refused once undone, for a
+    merge kept before undoing was possible, or once an official list of one of its games has been published
+    since (the list froze the merged ratings)."""
+    if not reason.strip():
+        raise DomainError("say why the merge is undone", "reason_required", "reason")
+    games = set(merge.moved.get("events", {}).values())
+    if not all(is_steward(user=by, game=game) for game in games or {""}):
+        raise NotAllowed("only a steward of every game the record played undoes its merge", "not_steward", "merge")
+    with transaction.atomic():
+        merge = PlayerMerge.objects.select_for_update().select_related("kept", "merged").get(pk=merge.pk)
+        if merge.undone_at is not None:
+            raise Conflict("this merge was undone already", "undone_already", "merge")
+        if not merge.moved:
+            raise Conflict("this merge was kept before merges could be undone", "not_undoable", "merge")
+        published = list_published_since(games=games, since=merge.merged_at)
+        if published is not None:
+            raise Conflict(f"the official list {published.name} was published since the merge: it can no longer be "
+                           "undone", "list_published_since", "merge")  # fmt: skip
+        player_merge_undo_rows(moved=merge.moved, kept=merge.kept, merged=merge.merged,
+                               merged_handle=merge.merged_handle)  # fmt: skip
+        if merge.was_active and not merge.merged.guest:
+            User.objects.filter(pk=merge.merged.user_id).update(is_active=True)
+        merge.undone_at, merge.undone_by, merge.undo_reason = timezone.now(), by, reason.strip()[:500]
+        merge.save(update_fields=["undone_at", "undone_by", "undo_reason"])
+    return merge

@@ -37,6 +37,13 @@ class PlayerMerge(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     reason = models.CharField(max_length=500)
     merged_at = models.DateTimeField(auto_now_add=True)
+    moved = models.JSONField(default=dict, help_text="The rows the merge moved, its tables and events: for an undo.")
+    was_active = models.BooleanField(default=True, help_text="Whether the merged record's account could log in.")
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undo_reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["-merged_at", "-id"]

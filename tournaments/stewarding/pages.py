@@ -26,7 +26,7 @@ from tournaments.results.services.rating import official_list_publish, pool_para
 from tournaments.selectors.permissions import stewarded_games
 from tournaments.stewarding import reads
 from tournaments.stewarding import services as sanctions_services
-from tournaments.stewarding.merges import players_merge
+from tournaments.stewarding.merges import player_merge_undo, players_merge
 from tournaments.stewarding.models import PlayerMerge
 from tournaments.stewarding.selectors import result_changes_waiting
 from tournaments.stewarding.services import event_sanction, event_unsanction, organisation_corrections_trust
@@ -99,7 +99,7 @@ def stewards(request: SignedInRequest) -> HttpResponse:
     return render(request, "pages/stewards.html", {
         "queue": reads.steward_queue(user=request.user),
         "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
-        "merges": PlayerMerge.objects.select_related("kept", "by")[:20],
+        "merges": PlayerMerge.objects.select_related("kept", "by", "undone_by")[:20],
         "readings": READINGS.values(),
     })  # fmt: skip
 
@@ -132,6 +132,21 @@ def player_merge(request: SignedInRequest) -> HttpResponse:
         messages.success(
             request, _("%(merged)s is merged into %(kept)s.") % {"merged": merged.handle, "kept": kept.handle}
         )
+    return redirect("stewards")
+
+
+@require_POST
+@login_required
+def player_merge_undo_page(request: SignedInRequest, merge_id: int) -> HttpResponse:
+    """The stewards' page's "Undo" of a merge, with a reason."""
+    merge = get_object_or_404(PlayerMerge, pk=merge_id)
+    try:
+        player_merge_undo(merge=merge, by=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as refused:
+        messages.error(request, refusal(refused.code, refused.message))
+    else:
+        messages.success(request, _("The merge is undone: %(merged)s and %(kept)s are two records again.")
+                         % {"merged": merge.merged_handle, "kept": merge.kept.handle})  # fmt: skip
     return redirect("stewards")
 
 

@@ -1,8 +1,9 @@
 """A guest's history claimed by its player: their results, sheets, registrations, season points and ratings
 become the player's, through the results pipeline; and a player's name changed in every stored result."""
 
-from typing import cast
+from typing import Any, cast
 
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Model, Q
@@ -50,24 +51,49 @@ def _guest_of_code(code: str) -> Player | None:
     return next((guest for guest in found if guest.claim_code == code), None)
 
 
-def player_merge_into(*, merged: Player, kept: Player) -> None:
+def player_merge_into(*, merged: Player, kept: Player) -> dict[str, Any]:
     """Every result, sheet, registration, season point and rating of `merged` becomes `kept`'s, through the
     results pipeline; `merged` then points at `kept` (its page redirects there). Call inside a transaction,
-    once sure the two never played in one event."""
+    once sure the two never played in one event. Returns what moved, for an undo (`player_merge_undo_rows`)."""
     tables = set(Seat.objects.filter(player=merged).values_list("table_id", flat=True))
     events = dict(Event.objects.filter(registrations__player=merged).values_list("pk", "game"))
     SeasonStanding.objects.filter(player=merged).delete()  # the kept player's rows are computed again below
-    _move_rows(merged, kept)
+    moved = _move_rows(merged, kept)
     rename_in_results(tables, merged.handle, kept.handle)
     player_ratings_merge(tables=tables, games=set(events.values()), old=merged, new=kept)
     results_changed(because=Because.CLAIMED, events=events)  # the merged record's events now count for `kept`
     merged.claimed_by, merged.claimed_at = kept, timezone.now()
     merged.save(update_fields=["claimed_by", "claimed_at"])
+    return {"rows": moved, "tables": sorted(tables), "events": {str(pk): game for pk, game in events.items()}}
 
 
-def _move_rows(guest: Player, claimer: Player) -> None:
-    """Every row that points at the guest points at the claimer (the rows a model adds later included).
-    A membership or a declined slot the claimer holds already wins over the guest's."""
+def player_merge_undo_rows(*, moved: dict[str, Any], kept: Player, merged: Player, merged_handle: str) -> None:
+    """Undo `player_merge_into` from what it returned: the rows it moved point at `merged` again, its tables
+    show its handle, its ratings are its own again (both pools replayed), and its events count for it. Call
+    inside a transaction. What the merge dropped as duplicates (a membership or a declined slot `kept` held
+    too) stays dropped; season standings are computed again."""
+    SeasonStanding.objects.filter(player=kept).delete()
+    for key, pks in moved["rows"].items():
+        label, field_name = key.split(":")
+        model = cast(type[Model], apps.get_model(label))
+        model._default_manager.filter(pk__in=pks, **{field_name: kept}).update(**{field_name: merged})
+    tables = set(moved["tables"])
+    rename_in_results(tables, kept.handle, merged_handle)
+    events = {int(pk): game for pk, game in moved["events"].items()}
+    player_ratings_merge(tables=tables, games=set(events.values()), old=kept, new=merged, inactivity=False)
+    merged.claimed_by, merged.claimed_at = None, None
+    merged.save(update_fields=["claimed_by", "claimed_at"])
+    results_changed(because=Because.CLAIMED, events=set(events) | _events_of(kept))
+
+
+def _events_of(player: Player) -> set[int]:
+    return set(Event.objects.filter(registrations__player=player).values_list("pk", flat=True))
+
+
+def _move_rows(guest: Player, claimer: Player) -> dict[str, list[int]]:
+    """Every row that points at the guest points at the claimer (the rows a model adds later included);
+    returns the moved rows' ids by `app_label.model:field`. A membership or a declined slot the claimer holds
+    already wins over the guest's."""
     Membership.objects.filter(
         player=guest, left_on__isnull=True,
         organisation__in=Membership.objects.filter(player=claimer, left_on__isnull=True).values("organisation"),
@@ -75,10 +101,16 @@ def _move_rows(guest: Player, claimer: Player) -> None:
     QualificationDecline.objects.filter(
         player=guest, season__in=QualificationDecline.objects.filter(player=claimer).values("season")
     ).delete()
+    moved: dict[str, list[int]] = {}
     for relation in Player._meta.related_objects:
         if relation.one_to_many and relation.field.name != "claimed_by":
             model = cast(type[Model], relation.related_model)
-            model._default_manager.filter(**{relation.field.name: guest}).update(**{relation.field.name: claimer})
+            rows = model._default_manager.filter(**{relation.field.name: guest})
+            pks = list(rows.values_list("pk", flat=True))
+            if pks:
+                model._default_manager.filter(pk__in=pks).update(**{relation.field.name: claimer})
+                moved[f"{model._meta.label}:{relation.field.name}"] = pks
+    return moved
 
 
 def rename_in_results(tables: set[int], old: str, new: str) -> None:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import CharField, OuterRef, Value
 from django.db.models.functions import Cast, Concat
 
-from config.errors import NotAllowed
+from config.errors import DomainError, NotAllowed
 from games import GAMES
 from ratings.lab.services import pool_parameters_adopt as adopt_fitted_parameters
 from ratings.lab.services import pool_quality_report
@@ -27,6 +27,7 @@ from ratings.services.pools import (
     pool_get,
     pools_lock,
 )
+from ratings.services.titles import TitleRefused, title_rule_define
 from tournaments.analysis.services.card_stats import card_stats_sync
 from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.results.models import HeldResult
@@ -156,11 +157,14 @@ def _last_actors(results: list[TableResult]) -> dict[int, str]:
     return actors
 
 
-def player_ratings_merge(*, tables: set[int], games: set[str], old: Player, new: Player) -> None:
-    """A claimed guest's rated tables become the claimer's, and those games' pools are replayed."""
+def player_ratings_merge(
+    *, tables: set[int], games: set[str], old: Player, new: Player, inactivity: bool = True
+) -> None:
+    """A claimed guest's rated tables become the claimer's, and those games' pools are replayed (`inactivity`:
+    the old record's inactivity widenings too; an undone merge leaves them where they are)."""
     player_merge(
         games=games, sources=[table_source(table) for table in tables], old=old.user_id, new=new.user_id,
-        name=new.handle, actor=f"claim of {old.handle} by {new.handle}",
+        name=new.handle, actor=f"claim of {old.handle} by {new.handle}", inactivity=inactivity,
     )  # fmt: skip
 
 
@@ -174,6 +178,25 @@ def official_list_publish(
     published = list_publish(game=game, name=name, actor=by.get_username(), min_games=min_games,
                                      leave_out_provisional=leave_out_provisional)  # fmt: skip
     return published.pk
+
+
+def title_define(
+    *, game: str, by: User, name: str, abbreviation: str, min_rating: float, min_games: int, held_for_games: int,
+    reason: str,
+) -> Any:  # fmt: skip
+    """A steward of the game defines a title of its pool (ratings.services.titles): it is awarded at once to
+    everyone whose rated history meets it, then as ratings move; returns the rule."""
+    if not may_steward_pool(user=by, game=game):
+        raise NotAllowed("only a steward of this game's rating pool defines its titles", "not_steward")
+    with transaction.atomic():
+        pools_lock(games={game: GAMES[game].name})
+        try:
+            return title_rule_define(
+                pool=pool_get(game=game), name=name, abbreviation=abbreviation, min_rating=min_rating,
+                min_games=min_games, held_for_games=held_for_games, actor=by.get_username(), reason=reason,
+            )  # fmt: skip
+        except TitleRefused as refused:
+            raise DomainError(str(refused), "invalid_title", refused.field) from None
 
 
 def pool_parameters_adopt(*, game: str, by: User, reason: str) -> int:
