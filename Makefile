@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks lab beat bench clean messages
+.PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks lab beat bench clean messages sdk
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -84,3 +84,11 @@ clean:
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l fr -l de -l es --no-location
 	$(BIN)/python manage.py compilemessages -l fr -l de -l es
+
+# The SDK's generated halves from the schema this code serves: the typed Python client (openapi-python-client)
+# beside sdk/python/boomerang_sdk, and the TypeScript types (openapi-typescript) checked with tsc --strict.
+sdk: $(STAMP) secret
+	$(BIN)/python manage.py spectacular --format openapi-json --file sdk/schema.json
+	$(BIN)/openapi-python-client generate --path sdk/schema.json --meta none --overwrite --output-path sdk/python/boomerang_client
+	npm ci --prefix sdk/typescript --no-audit --no-fund --loglevel=error
+	cd sdk/typescript && SCHEMA=../schema.json npm run --silent generate && npm run --silent check

@@ -248,6 +248,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "OrganisationKindEnum": "tournaments.models.Organisation.Kind",
         "DecisionKindEnum": "tournaments.serializers.organisations.DECISION_KINDS",
+        "PaymentKindEnum": "tournaments.finance.models.Payment.Kind",
     },
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [

@@ -4,12 +4,15 @@ stewards' log; two records that played in one event are not merged; only a stewa
 
 import random
 
+import jsonschema
 import pytest
 from rest_framework.test import APIClient
 
 import tests.ratings.test_services as oracle
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
+from tests.tournaments.test_archive import SCHEMA
+from tournaments.archive.services import event_export
 from tournaments.models import Player, Seat
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.rating import official_list_publish
@@ -113,6 +116,15 @@ def test_a_merge_is_undone_and_each_record_has_its_own_rating_again(django_captu
     assert not_ann.handle in str(theirs.rounds.get().tables.first().result.verdict)  # the sheets name them again
     again = steward.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": "again"}, format="json")
     assert again.json()["code"] == "undone_already"
+    archive = event_export(event=type(theirs).objects.get(pk=theirs.pk))
+    jsonschema.validate(archive, SCHEMA)
+    [kept_in_archive] = [d for d in archive["decisions"] if d["kind"] == "merge"]
+    assert (kept_in_archive["merged"], kept_in_archive["kept"], kept_in_archive["decision"]) == (
+        not_ann.handle,
+        ann.handle,
+        "undone",
+    )  # the archive keeps the merge and its undoing
+    assert kept_in_archive["undo_reason"] == "two sisters"
 
 
 def test_a_merge_is_not_undone_once_an_official_list_is_published(django_capture_on_commit_callbacks) -> None:

@@ -36,7 +36,7 @@ from tournaments.selectors.permissions import is_steward, require_staff
 from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import organisation_create
 from tournaments.services.events import event_check
-from tournaments.stewarding.selectors import event_decisions
+from tournaments.stewarding.selectors import event_decisions, event_merges
 from tournaments.validators import handle_key
 from tournaments.verdicts import TableVerdict, renamed_in_json
 
@@ -93,7 +93,12 @@ def event_export(*, event: Event) -> dict[str, Any]:
         "rounds": [_round(round_, sheets) for round_ in rounds],
         "places": [{"player": row.handle, "place": row.rank} for row in event_standings(event=event)],
         # The stewards' word here, for the record: an importing service's stewards decide anew (not imported).
-        "decisions": [_dated(decision) for decision in event_decisions(event=event)],
+        "decisions": [
+            _dated(decision)
+            for decision in sorted(
+                event_decisions(event=event) + event_merges(event=event), key=lambda decision: decision["at"]
+            )
+        ],
     }
 
 

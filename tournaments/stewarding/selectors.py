@@ -8,6 +8,7 @@ from tournaments.models import Event
 from tournaments.results.models import ResultChange
 from tournaments.selectors.permissions import stewarded_games
 from tournaments.selectors.players import known_as
+from tournaments.stewarding.models import PlayerMerge
 
 
 def event_decisions(*, event: Event) -> list[dict[str, Any]]:
@@ -24,6 +25,20 @@ def event_decisions(*, event: Event) -> list[dict[str, Any]]:
         for c in event.result_changes.select_related("decided_by__player")
     ]  # fmt: skip
     return sorted(decisions, key=lambda d: d["at"])
+
+
+def event_merges(*, event: Event) -> list[dict[str, Any]]:
+    """The merges of two records of which one played this event (its archive keeps them: the sheets name the
+    kept record since), oldest first, with their undoing."""
+    merges = PlayerMerge.objects.filter(moved__events__has_key=str(event.pk)).select_related(
+        "kept", "by__player", "undone_by__player"
+    )
+    return [
+        {"kind": "merge", "at": m.merged_at, "decision": "undone" if m.undone_at else "merged", "by": known_as(m.by),
+         "reason": m.reason, "merged": m.merged_handle, "kept": m.kept.handle, "undone_at": m.undone_at,
+         "undone_by": known_as(m.undone_by) if m.undone_at else "", "undo_reason": m.undo_reason}
+        for m in merges.order_by("merged_at", "id")
+    ]  # fmt: skip
 
 
 def result_changes_waiting(*, user: User | AnonymousUser) -> list[ResultChange]:
