@@ -10,7 +10,8 @@ ratio to calling `trueskill.rate` on the same tables in a bare loop, both in the
 `lists`: `ratings.services.list_publish` of a pool of N rated players (targets: 50,000 in under 3 s,
 1,000,000 in under 10 s).
 `quality`: the nightly quality report of a pool of N simulated tables, the fit included (issue 46: 100,000 in
-under 2 minutes). `truth`: the ratings' rank correlation with simulated players' hidden skill (ratings/ground_truth.py).
+under 2 minutes). `truth`: the ratings' rank correlation with simulated players' hidden skill (ratings/ground_truth.py);
+`draft`: the same for TrueSkill observing performance against par (a draft-aware rating) beside TrueSkill.
 `leaderboard`: p50/p95 of GET /api/ratings/pools/<game>/leaderboard/ (the first page, page 1,000, the middle
 and the last page), of a player's rank (`ratings.buckets.rank_and_size`) and of the player endpoint, with
 that many rated players and history rows (targets: pages p95 < 50 ms, a rank < 10 ms). Both empty the bench
@@ -272,6 +273,38 @@ def truth(args: argparse.Namespace) -> None:
     print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
 
 
+def draft(args: argparse.Namespace) -> None:
+    """A rating that learns from the draft (issue 58, item 3): TrueSkill observing places against TrueSkill
+    observing performance against par, on the ground truth played with par, seed by seed: the rank
+    correlation with the hidden skill after 1, 3 and 5 events, and the prediction of the later 20% tables."""
+    from statistics import fmean
+
+    from ratings.lab.ground_truth import DRAFT_CHECKPOINTS, draft_aware_figures, swiss_events
+
+    defaults = Environment(25.0, 25 / 3, 25 / 6, 25 / 300, 0.1)
+    rho: dict[str, dict[int, list[float]]] = {}
+    scores: dict[str, list[tuple[float, float, float, float]]] = {}
+    began = time.perf_counter()
+    for seed in range(1, args.seeds + 1):
+        played = swiss_events(args.players, max(DRAFT_CHECKPOINTS), args.rounds, seed=seed, with_par=True)
+        figures = draft_aware_figures(played, defaults)
+        for name, found in figures.correlations.items():
+            for k, value in found.items():
+                rho.setdefault(name, {}).setdefault(k, []).append(value)
+        for name, held in figures.held_out.items():
+            scores.setdefault(name, []).append(
+                (held.log_likelihood, held.winner_accuracy, held.pair_inversion, held.top3_hit)
+            )
+    print(f"{args.seeds} seeds x {args.players} players, {max(DRAFT_CHECKPOINTS)} Swiss events of {args.rounds} "
+          f"rounds, par for every table: {time.perf_counter() - began:.1f} s")  # fmt: skip
+    for name in rho:
+        corr = "  ".join(f"after {k}: {fmean(v):.3f}" for k, v in rho[name].items())
+        ll, won, inverted, top3 = (fmean(column) for column in zip(*scores[name], strict=True))
+        print(f"  {name:<14} {corr}  | later 20%: log-likelihood {ll:.3f}, winner {won:.3f}, "
+              f"pair inversion {inverted:.3f}, top-3 hit {top3:.3f}")  # fmt: skip
+    print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -289,9 +322,14 @@ def main() -> None:
     tr.add_argument("--players", type=int, default=96)
     tr.add_argument("--rounds", type=int, default=4)
     tr.add_argument("--seeds", type=int, default=10)
+    dr = sub.add_parser("draft")
+    dr.add_argument("--players", type=int, default=48)
+    dr.add_argument("--rounds", type=int, default=3)
+    dr.add_argument("--seeds", type=int, default=6)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    commands = {"replay": replay, "leaderboard": leaderboard, "lists": lists, "quality": quality, "truth": truth}
+    commands = {"replay": replay, "leaderboard": leaderboard, "lists": lists, "quality": quality, "truth": truth,
+                "draft": draft}  # fmt: skip
     commands[args.command](args)
 
 

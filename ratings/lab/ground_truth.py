@@ -8,17 +8,26 @@ points of a round whose row holds it, over tables drafted at random (`card_value
 round 1 seats the players at random, later rounds in order of the event's points (3, 2, 1, 0 for the places
 of a four-player table) four by four. The tables are the same whatever the ratings, so every set of
 parameters replays the same tables.
+
+With `with_par`, each table is also ranked by performance (points minus par, games/par.py: what the hands the
+seat was offered were worth to a reference drafter): the evidence a draft-aware rating observes (issue 58,
+item 3; docs/ratings.md, "A rating that learns from the draft").
 """
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from statistics import fmean
+from typing import Any
 
+from games.deal import Deal, deal_hands
+from games.drafting_sheet import parse_seat
+from games.par import table_par
+from games.rebuild import rebuild_table
 from games.registry import GAMES, verify_table
 from games.simulate import drafting_sheet
-from ratings.lab.report import Table, TrueSkillModel
+from ratings.lab.report import Scores, Table, TrueSkillModel, held_out
 from ratings.trueskill_step import Environment
 
 GAME = next(game.id for game in GAMES.values() if game.drafting)
@@ -31,6 +40,7 @@ class Played:
     skill: dict[int, float]  # the hidden skill of each player
     tables: list[Table]
     events_end: list[int]  # how many tables were played by the end of each event
+    par_tables: list[Table] = field(default_factory=list)  # the same tables ranked by performance (`with_par`)
 
 
 def card_values(rng: random.Random, tables: int = 150) -> dict[str, float]:
@@ -47,14 +57,16 @@ def card_values(rng: random.Random, tables: int = 150) -> dict[str, float]:
     return {card: fmean(scored) if scored else 0.0 for card, scored in points.items()}
 
 
-def swiss_events(players: int, events: int, rounds: int, seed: int) -> Played:
-    """`events` Swiss events of `rounds` rounds for `players` players (a multiple of four)."""
+def swiss_events(players: int, events: int, rounds: int, seed: int, with_par: bool = False) -> Played:
+    """`events` Swiss events of `rounds` rounds for `players` players (a multiple of four); `with_par`: each
+    table also ranked by its seats' performance against par (a slower run: par costs some 20 ms a table)."""
     assert players % 4 == 0, "tables of four only"
     rng = random.Random(seed)
     values = card_values(random.Random(seed + 1))
     skill = {p: rng.random() for p in range(players)}
     deck = GAMES[GAME].default_edition()
     tables: list[Table] = []
+    par_tables: list[Table] = []
     events_end = []
     at = datetime(2025, 1, 4, 14, tzinfo=UTC)
     for event in range(events):
@@ -66,26 +78,56 @@ def swiss_events(players: int, events: int, rounds: int, seed: int) -> Played:
                 order.sort(key=lambda p: -points[p])
             for first in range(0, players, 4):
                 seated = order[first : first + 4]
-                ranks = _play(seated, skill, values, deck, rng)
+                when = at + timedelta(days=7 * event, hours=round_)
+                if with_par:
+                    ranks, performance_ranks = _play_with_par(seated, skill, values, deck, rng)
+                    par_tables.append(Table(when, tuple(seated), performance_ranks))
+                else:
+                    ranks = _play(seated, skill, values, deck, rng)
                 for player, rank in zip(seated, ranks, strict=True):
                     points[player] += EVENT_POINTS[rank - 1]
-                tables.append(Table(at + timedelta(days=7 * event, hours=round_), tuple(seated), ranks))
+                tables.append(Table(when, tuple(seated), ranks))
         events_end.append(len(tables))
-    return Played(skill, tables, events_end)
+    return Played(skill, tables, events_end, par_tables)
+
+
+def _policy(
+    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], rng: random.Random
+) -> Callable[[int, Sequence[str]], int]:
+    def pick(seat: int, hand: Sequence[str]) -> int:
+        if rng.random() < skill[seated[seat]]:
+            return max(range(len(hand)), key=lambda i: values[hand[i]])
+        return rng.randrange(len(hand))
+
+    return pick
 
 
 def _play(
     seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], deck: object, rng: random.Random
 ) -> tuple[int, ...]:
     """One table drafted by the players' policy and scored by the engine: each seat's rank (1 the best)."""
-
-    def pick(seat: int, hand: Sequence[str]) -> int:
-        if rng.random() < skill[seated[seat]]:
-            return max(range(len(hand)), key=lambda i: values[hand[i]])
-        return rng.randrange(len(hand))
-
+    pick = _policy(seated, skill, values, rng)
     sheet = drafting_sheet(GAME, deck, len(seated), rng, claims=False, pick=pick)  # type: ignore[arg-type]
     return tuple(result.rank for result in verify_table(sheet).seats)
+
+
+def _play_with_par(
+    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], deck: Any, rng: random.Random
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """As `_play`, dealt here so the passing is known, with each seat's rank by performance (points minus
+    par; equal performances share a rank)."""
+    direction = "alternate" if rng.random() < 0.5 else "left"
+    deal = Deal(direction, tuple(tuple(map(tuple, hands)) for hands in deal_hands([c.id for c in deck.cards],
+                                                                                   len(seated), rng)))  # fmt: skip
+    pick = _policy(seated, skill, values, rng)
+    sheet = drafting_sheet(GAME, deck, len(seated), rng, claims=False, deal=deal, pick=pick)
+    ranks = tuple(result.rank for result in verify_table(sheet).seats)
+    game = GAMES[GAME]
+    assert game.drafting is not None
+    seats = [parse_seat(game.drafting, raw, f"seats[{i}]") for i, raw in enumerate(sheet["seats"])]
+    pars = table_par(game.drafting, deck, seats, rebuild_table(game, sheet, direction))
+    performances = [par.performance for par in pars]
+    return ranks, tuple(1 + sum(other > mine for other in performances) for mine in performances)
 
 
 def rank_correlation(a: Sequence[float], b: Sequence[float]) -> float:
@@ -124,3 +166,30 @@ def correlations(played: Played, env: Environment, checkpoints: Sequence[int] = 
             mus = [model.state.get(p, (env.mu, env.sigma, 0))[0] for p in players]
             found[event] = rank_correlation(mus, [played.skill[p] for p in players])
     return found
+
+
+DRAFT_CHECKPOINTS = (1, 3, 5)
+
+
+@dataclass(frozen=True)
+class DraftAwareFigures:
+    """TrueSkill observing places, and TrueSkill observing performance against par, on one ground truth."""
+
+    correlations: dict[str, dict[int, float]]  # model -> events played -> rank correlation with the skill
+    held_out: dict[str, Scores]  # model -> its prediction of the later 20% tables' places
+
+
+def draft_aware_figures(
+    played: Played, env: Environment, checkpoints: Sequence[int] = DRAFT_CHECKPOINTS, training_share: float = 0.8
+) -> DraftAwareFigures:
+    """Both models on the same tables (`played` with par): what each knows of the hidden skill after each
+    checkpoint's event, and how each predicts the places of the tables after the first `training_share`
+    (each rates what it observes; both predict the places the tables gave)."""
+    assert played.par_tables, "a ground truth played with_par"
+    observed = {"trueskill": played.tables, "trueskill_par": played.par_tables}
+    cut = int(len(played.tables) * training_share)
+    return DraftAwareFigures(
+        {name: correlations(Played(played.skill, tables, played.events_end), env, checkpoints)
+         for name, tables in observed.items()},
+        {name: held_out(played.tables, TrueSkillModel(env), cut, observed=tables) for name, tables in observed.items()},
+    )  # fmt: skip

@@ -175,8 +175,11 @@ class Scores:
     pairwise_error: float = 0.0  # the mean of (P(i beats j) - whether i beat j)^2 over those pairs
 
 
-def held_out(tables: Sequence[Table], model: Model, held_out_from: int) -> Scores:
-    """Replay every table with `model`; score its predictions of the tables from `held_out_from` on."""
+def held_out(
+    tables: Sequence[Table], model: Model, held_out_from: int, observed: Sequence[Table] | None = None
+) -> Scores:
+    """Replay every table with `model`; score its predictions of the tables from `held_out_from` on. `observed`:
+    what the model rates instead of the places (the same tables ranked otherwise: a draft-aware model's)."""
     log_likelihood = winners = top_half = top3 = 0.0
     pairs = inverted = squared = players = deviation = 0.0
     for n, table in enumerate(tables):
@@ -188,7 +191,8 @@ def held_out(tables: Sequence[Table], model: Model, held_out_from: int) -> Score
             pairs, inverted, squared = pairs + figures.pairs, inverted + figures.inverted, squared + figures.squared
             players, deviation = players + len(a), deviation + figures.deviation
             top3 += figures.top3
-        model.rate(table.players, table.ranks)
+        seen = table if observed is None else observed[n]
+        model.rate(seen.players, seen.ranks)
     scored = max(len(tables) - held_out_from, 1)
     return Scores(
         len(tables) - held_out_from, log_likelihood / scored, winners / scored, top_half / scored,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import shot, sign_in
 from tests.browser.test_end_pad import open_end_pad
 from tests.browser.test_score_pad import open_pad, wait_for
 from tests.tournaments.helpers import running_round
@@ -68,4 +68,49 @@ def test_every_kind_of_page_has_no_serious_violation(live_server, phone) -> None
     sign_in(phone, live_server.url, event.organisers.get())
     for path in (f"/events/{event.pk}/", f"/events/{event.pk}/tv/", f"/events/{event.pk}/entrants/", "/events/new/"):
         phone.get(live_server.url + path)
+        assert axe_violations(phone) == [], path
+
+
+def test_a_federations_and_a_treasurers_pages_have_no_serious_violation(live_server, phone) -> None:
+    """Issue 57's pages, as a federation's secretary and a club treasurer meet them on a phone: the door
+    ledger, the licences, the levy, the titles (with a holder), the stewards' merges with their Undo."""
+    from datetime import date
+
+    from ratings.services.pools import Placing, match_record
+    from tests.factories import PlayerFactory
+    from tournaments.finance.services import entry_fee_set, payment_record
+    from tournaments.models import Licence, RatingBody, Registration
+    from tournaments.results.services.rating import title_define
+    from tournaments.services.clubs import organisation_create
+    from tournaments.stewarding.models import PlayerMerge
+
+    event, _round = running_round()
+    organiser = event.organisers.get()
+    entry_fee_set(event=event, by=organiser, amount="10", currency="EUR", reduced_amount="5",
+                  reduced_categories=["junior"], reason="club night")  # fmt: skip
+    first = Registration.objects.filter(event=event).first()
+    payment_record(registration=first, by=organiser, kind="paid", method="cash", amount="10")
+    secretary = PlayerFactory()
+    secretary.user.is_superuser = True  # a steward of every pool, and the federation's owner
+    secretary.user.save()
+    federation = organisation_create(by=secretary.user, slug="fed", name="Federation", kind="federation")
+    RatingBody.objects.create(game=event.game, organisation=federation)
+    Licence.objects.create(federation=federation, player=first.player, number="F-1", category="junior",
+                           valid_from=date(2026, 1, 1), valid_until=date(2026, 12, 31))  # fmt: skip
+    players = [PlayerFactory() for _ in range(3)]
+    match_record(game=event.game, source="table:999999", order_at=event.created_at,
+                 placings=[Placing(p.user_id, p.handle, rank) for rank, p in enumerate(players, start=1)])  # fmt: skip
+    title_define(game=event.game, by=secretary.user, name="Club player", abbreviation="CP", min_rating=-50,
+                 min_games=1, held_for_games=1, reason="everyone who played once")  # fmt: skip
+    PlayerMerge.objects.create(kept=players[0], merged=players[1], merged_handle=players[1].handle, by=secretary.user,
+                               reason="one person", moved={"rows": {}, "tables": [], "events": {}})  # fmt: skip
+    sign_in(phone, live_server.url, organiser)
+    phone.get(f"{live_server.url}/events/{event.pk}/ledger/")
+    shot(phone, "ledger")
+    assert axe_violations(phone) == []
+    sign_in(phone, live_server.url, secretary.user)
+    for name, path in (("licences", "/clubs/fed/licences/"), ("levy", "/clubs/fed/levy/"),
+                       ("titles", f"/leaderboards/{event.game}/titles/"), ("stewards", "/stewards/")):  # fmt: skip
+        phone.get(live_server.url + path)
+        shot(phone, name)
         assert axe_violations(phone) == [], path

@@ -107,3 +107,52 @@ def test_the_entry_page_shows_the_faults_and_saves_the_entry() -> None:
     assert EditionEntry.objects.get(entered_by=user).data["cards"] == partial["cards"]
     french = page.get(f"/games/{GAME}/edition/entry/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Saisir l’édition depuis votre boîte" in french
+
+
+@pytest.mark.parametrize(("language", "saved"), [("en", "Saved: come back to it at any time."),
+                                                 ("fr", "Enregistrée : reprenez-la")])  # fmt: skip
+def test_the_flip_games_pieces_are_entered_field_by_field_and_two_boxes_confirm_them(language, saved) -> None:
+    """The thirteen pieces typed one field each: a total other than 44 is named; two people's agreeing entries
+    confirm the edition; the entry downloads as the edition file of docs/deck.md."""
+    values = [1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5]  # 44: a stand-in, named so (the printed values are not public)
+    form = {"fields": "1", "save": "1", "name": "Flip (test stand-in for the printed pieces)"}
+    first, second = UserFactory(), UserFactory()
+    page = Client(HTTP_ACCEPT_LANGUAGE=language)
+    page.force_login(first)
+    shown = page.get("/games/boomerang-flip/edition/entry/").content.decode()
+    assert 'name="piece-12"' in shown
+    wrong = {**form, **{f"piece-{i}": str(v) for i, v in enumerate(values)}, "piece-0": "2"}
+    after = page.post("/games/boomerang-flip/edition/entry/", wrong, follow=True).content.decode()
+    assert saved in after
+    assert "pieces: a player&#x27;s pieces total 44, these total 45" in after  # the fault, named on its field
+    refused = page.post("/games/boomerang-flip/edition/entry/", {**wrong, "piece-3": "three"}, follow=True)
+    assert "pieces[3]" in refused.content.decode()  # not a number: named, nothing saved in its place
+    assert EditionEntry.objects.get(entered_by=first).data["pieces"][0] == 2
+    right = {**form, **{f"piece-{i}": str(v) for i, v in enumerate(values)}}
+    page.post("/games/boomerang-flip/edition/entry/", right)
+    page.post("/games/boomerang-flip/edition/entry/", {"submit": "1"})
+    other = Client()
+    other.force_login(second)
+    other.post("/games/boomerang-flip/edition/entry/", right)
+    other.post("/games/boomerang-flip/edition/entry/", {"submit": "1"})
+    confirmed = EditionConfirmation.objects.get(game="boomerang-flip")
+    assert confirmed.data["pieces"] == values
+    downloaded = page.get("/games/boomerang-flip/edition/entry/?download=1")
+    assert downloaded["Content-Disposition"] == 'attachment; filename="boomerang-flip-edition.json"'
+    assert games.load_edition(json.loads(downloaded.content))[1].pieces == tuple(values)  # a file the loader takes
+
+
+def test_the_hunts_species_are_entered_field_by_field() -> None:
+    user = UserFactory()
+    page = Client()
+    page.force_login(user)
+    rows = {f"species-{i}": name for i, name in enumerate(["Fish", "Turtle", "Kangaroo", "Emu", "Lizard", "Wombat"])}
+    counts = {f"count-{i}": "9" for i in range(6)}
+    form = {"fields": "1", "save": "1", "name": "Hunt (test stand-in)", **rows, **counts, "count-5": "8"}
+    after = page.post("/games/boomerang-hunt/edition/entry/", form, follow=True).content.decode()
+    assert "the species hold 53 cards in all; the game has 54" in after
+    page.post("/games/boomerang-hunt/edition/entry/", {**form, "count-5": "9"})
+    assert EditionEntry.objects.get(entered_by=user).data["species"] == dict.fromkeys(rows.values(), 9)
+    shown = page.get("/games/boomerang-hunt/edition/entry/").content.decode()
+    assert 'value="Wombat"' in shown  # resumed where it was left
+    assert "Problems found" not in shown

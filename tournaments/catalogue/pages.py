@@ -6,12 +6,13 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from tournaments.catalogue.entries import confirmation_adopt, entries_compare, entry_faults, entry_save, entry_submit
+from tournaments.catalogue.entry_forms import FORM_GAMES, edition_from_form, form_rows
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import edition_is_practice, require_game
 from tournaments.pages import SignedInRequest
@@ -28,6 +29,10 @@ def edition_entry(request: SignedInRequest, game: str) -> HttpResponse:
     if request.method == "POST":
         return _act(request, game)
     mine = EditionEntry.objects.filter(game=game, entered_by=request.user).first()
+    if mine and request.GET.get("download"):
+        answer = JsonResponse(mine.data, json_dumps_params={"indent": 1, "ensure_ascii": False})
+        answer["Content-Disposition"] = f'attachment; filename="{game}-edition.json"'
+        return answer
     others = list(EditionEntry.objects.filter(game=game, submitted_at__isnull=False).exclude(entered_by=request.user))
     compared = [(other, entries_compare(mine=mine, theirs=other) if mine else []) for other in others]
     text = json.dumps(mine.data, indent=1, ensure_ascii=False) if mine else ""
@@ -35,6 +40,7 @@ def edition_entry(request: SignedInRequest, game: str) -> HttpResponse:
         "game": game, "mine": mine, "text": text, "faults": entry_faults(mine.data) if mine else [],
         "compared": compared, "confirmations": EditionConfirmation.objects.filter(game=game),
         "steward": is_steward(user=request.user, game=game), "practice": edition_is_practice(game=game),
+        "form": form_rows(game, mine.data if mine else None) if game in FORM_GAMES else None,
     })  # fmt: skip
 
 
@@ -50,7 +56,9 @@ def _act(request: SignedInRequest, game: str) -> HttpResponse:
             messages.success(request, _("Confirmed: another box agrees field by field.") if confirmed
                              else _("Submitted: it waits for another person's entry that agrees."))  # fmt: skip
         else:
-            entry_save(game=game, by=request.user, data=_json(request.POST.get("data", "")))
+            fields = "fields" in request.POST and game in FORM_GAMES
+            data = edition_from_form(game, request.POST) if fields else _json(request.POST.get("data", ""))
+            entry_save(game=game, by=request.user, data=data)
             messages.success(request, _("Saved: come back to it at any time."))
     except (DomainError, EditionEntry.DoesNotExist, EditionConfirmation.DoesNotExist, ValueError) as error:
         code, message = (error.code, error.message) if isinstance(error, DomainError) else ("invalid", str(error))
