@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.integrations.models import ApiKey, Webhook, WebhookDelivery
+from tournaments.serializers.fields import StringListField
 
 
 class WebhookInputSerializer(StrictSerializer):
@@ -46,6 +47,7 @@ class ApiKeyInputSerializer(StrictSerializer):
 
 class ApiKeySerializer(StrictModelSerializer):
     prefix = serializers.SerializerMethodField(help_text="The key's public start, to tell keys apart.")
+    scopes = StringListField(required=False, help_text="What the key may do: read, results:write, ...")
 
     class Meta:
         model = ApiKey

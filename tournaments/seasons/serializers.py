@@ -8,6 +8,7 @@ from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import GAME_CHOICES, Event, Organisation, game_choices
 from tournaments.seasons.models import Season
 from tournaments.seasons.selectors import season_qualified
+from tournaments.serializers.fields import NumberListField
 
 
 class SeasonInputSerializer(StrictSerializer):
@@ -39,6 +40,9 @@ class SeasonInputSerializer(StrictSerializer):
 
 class SeasonSerializer(StrictModelSerializer):
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    points_table = NumberListField(
+        required=False, allow_null=True, help_text=Season._meta.get_field("points_table").help_text
+    )
     events = serializers.SerializerMethodField(help_text="The events that count, with their tier.")
     qualified = serializers.SerializerMethodField(help_text="Handles holding the qualifier slots now.")
     final = serializers.PrimaryKeyRelatedField(

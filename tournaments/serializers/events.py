@@ -20,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.practice import practice_games
 from tournaments.serializers.answers import StoredVerdictField
+from tournaments.serializers.fields import HandleNumbersField, HandlePairsField, PointsBySizeField, StringListField
 from tournaments.validators import validate_timezone
 
 
@@ -121,6 +122,11 @@ class EventUpdateSerializer(EventInputSerializer):
 
 
 class EventSerializer(StrictModelSerializer):
+    points_by_table_size = PointsBySizeField(required=False)
+    tie_breaks = StringListField(required=False, help_text="The tie-breaks, first first (docs/organisers.md).")
+    avoid_pairs = HandlePairsField(required=False, help_text=Event._meta.get_field("avoid_pairs").help_text)
+    pinned_tables = HandleNumbersField(required=False, help_text=Event._meta.get_field("pinned_tables").help_text)
+    entry_invited = StringListField(required=False, help_text=Event._meta.get_field("entry_invited").help_text)
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     practice = serializers.SerializerMethodField(

@@ -18,3 +18,33 @@ class JsonObjectListField(serializers.JSONField):
 @extend_schema_field({"type": "string", "pattern": "^([A-Z]{2})?$", "maxLength": 2})
 class CountryCodeField(serializers.CharField):
     """Checked by the service (invalid_country, naming the field); declared in the schema as what it takes."""
+
+
+@extend_schema_field({
+    "type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+    "description": 'Points by place for each table size: {"4": [4, 2, 1, 0], "3": [3, 1, 0]}.',
+})  # fmt: skip
+class PointsBySizeField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "array", "items": {"type": "string"}})
+class StringListField(serializers.JSONField):
+    """A list of names (tie-breaks, handles, scopes), checked by the service naming the field."""
+
+
+@extend_schema_field({
+    "type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+})  # fmt: skip
+class HandlePairsField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {"type": "integer"}})
+class HandleNumbersField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "array", "items": {"type": "number"}, "nullable": True})
+class NumberListField(serializers.JSONField):
+    pass

@@ -29,8 +29,8 @@ class ScoreSheetSerializer(StrictSerializer):
     seat = serializers.IntegerField(source="seat_id")
     version = serializers.IntegerField(min_value=0, max_value=2**63 - 1)
     status = serializers.ChoiceField(choices=ScoreSheet.Status.choices, required=False)
-    data = serializers.JSONField(help_text=ScoreSheet._meta.get_field("data").help_text)
-    problems = serializers.JSONField(required=False)
+    data = JsonObjectField(help_text=ScoreSheet._meta.get_field("data").help_text)
+    problems = JsonObjectListField(required=False, help_text="The problems the verdict found in this sheet.")
     entered_by = serializers.CharField(
         source="entered_by.player.handle", allow_null=True, help_text="The handle of whoever entered this version."
     )
@@ -44,7 +44,7 @@ class SubmittedSheetSerializer(ScoreSheetSerializer):
 
 
 class PadDraftSerializer(StrictSerializer):
-    data = serializers.JSONField(help_text="{seats: [...]}: the seat objects entered so far, rounds so far.")
+    data = JsonObjectField(help_text="{seats: [...]}: the seat objects entered so far, rounds so far.")
     version = serializers.IntegerField(min_value=0, help_text="The version last read (0 before any save).")
     updated_by = serializers.CharField(source="updated_by.player.handle", read_only=True, allow_null=True, default=None)
     updated_at = serializers.DateTimeField(read_only=True, allow_null=True, default=None)
