@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import JSONParser, MultiPartParser
@@ -15,6 +15,7 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.errors import DomainError
 from config.paging import ChangesCursor
 from config.renderers import CSVRenderer
 from config.throttling import ClaimThrottle, EventCreateThrottle, SignupThrottle
@@ -31,6 +32,7 @@ from tournaments.selectors.events import (
     event_rounds,
     event_standings,
     events_changed,
+    first_phase_standings,
     waitlist_position,
 )
 from tournaments.selectors.permissions import require_organiser
@@ -75,6 +77,12 @@ from tournaments.services.registrations import registration_check_in, registrati
 from tournaments.services.rounds import event_start, round_seat_next, round_start
 from tournaments.stewarding.selectors import event_decisions
 from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
+
+PHASE = OpenApiParameter(
+    "phase", int, enum=[1], required=False,
+    description="1: an event with a cut, the standings of its first phase (rounds up to the cut). Left out: the "
+    "event's standings, the qualified first.",
+)  # fmt: skip
 
 
 class PlayerViewSet(viewsets.GenericViewSet):
@@ -320,7 +328,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(RoundSerializer(event_rounds(event=self.get_object()), many=True).data)
 
     @extend_schema(
-        responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
+        parameters=[PHASE],
+        responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR},
     )
     @action(
         detail=True,
@@ -330,8 +339,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         filter_backends=[],  # the event's list filters do not apply to its standings
     )
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
-        """Standings with every tie-break value; `?format=csv` for a CSV export."""
-        rows = [row.to_json() for row in event_standings(event=self.get_object())]
+        """Standings with every tie-break value; `?format=csv` for a CSV export; `?phase=1` an event's first phase."""
+        event = self.get_object()
+        phase = request.query_params.get("phase")
+        if phase not in (None, "1"):
+            raise DomainError("phase is 1 (the first phase of an event with a cut), or left out", "invalid_phase",
+                              "phase")  # fmt: skip
+        found = first_phase_standings(event=event) if phase else event_standings(event=event)
+        rows = [row.to_json() for row in found]
         return Response(StandingSerializer(rows, many=True).data)
 
 

@@ -34,17 +34,18 @@ from tournaments.analysis.selectors.statistics import (
 )
 from tournaments.integrations.selectors import apps_allowed
 from tournaments.live.selectors import stream_version
+from tournaments.models import Event
 from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.pages.text import game_name
 from tournaments.results.pages.sheet_view import seat_sheets
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
-from tournaments.selectors.events import event_list, event_standings
+from tournaments.selectors.events import event_list, event_standings, first_phase_standings
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import demo_handles, head_to_head
 from tournaments.selectors.teams import event_team_standings
-from tournaments.standings import duplicate_ranking
+from tournaments.standings import StandingRow, duplicate_ranking
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -85,7 +86,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         mine = next((row for row in rows if row.handle == me), None)
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages,
                    "teams": event_team_standings(event=event) if event.team_size else [],
-                   "duplicate": duplicate_ranking(rows) if event.duplicate_deals else []}  # fmt: skip
+                   "duplicate": duplicate_ranking(rows) if event.duplicate_deals else [],
+                   "first_phase": _first_phase(event)}  # fmt: skip
         return render(request, "pages/standings.html", context)
 
     version = (event.status, stream_version(event_id=event.pk))  # a change makes the kept copy stale at once
@@ -162,6 +164,13 @@ def _comparison(comparison: dict[str, Any] | None, pool: Any) -> dict[str, Any] 
     better = scored["fitted"] > scored["current"]
     outdated = current != dataclasses.asdict(pool.environment())
     return {**comparison, "models": models, "parameters": parameters, "fit_better": better, "outdated": outdated}
+
+
+def _first_phase(event: Event) -> list[StandingRow]:
+    """A cut event's first phase, shown below its standings once the later phase has begun."""
+    if not event.cut_size or not event.rounds.filter(number__gt=event.cut_after_round).exists():
+        return []
+    return first_phase_standings(event=event)
 
 
 RECENT_EVENTS, ALL_EVENTS = 20, 1000  # a player's page lists their last 20 events; `?events=all` every one

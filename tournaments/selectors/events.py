@@ -120,11 +120,18 @@ def _phased(event: Event, tables: Numbered, byes: list[tuple[int, str]], dropped
     return with_cut(first, later, qualified_by_cut(first, event.cut_size), event.tie_breaks)
 
 
+def first_phase_standings(*, event: Event) -> list[StandingRow]:
+    """An event with a cut: the standings of its first phase (rounds 1..cut_after_round) as the cut read them;
+    empty for an event without one. Three queries."""
+    if not event.cut_size:
+        return []
+    tables, byes, dropped = _standings_inputs([event])
+    return _of_rounds(event, tables[event.pk], byes[event.pk], dropped[event.pk], range(1, event.cut_after_round + 1))
+
+
 def cut_qualified(*, event: Event) -> list[str]:
     """The players an event's cut keeps, in the first phase's order (its standings of rounds 1..cut)."""
-    tables, byes, dropped = _standings_inputs([event])
-    first = _of_rounds(event, tables[event.pk], byes[event.pk], dropped[event.pk], range(1, event.cut_after_round + 1))
-    return qualified_by_cut(first, event.cut_size)
+    return qualified_by_cut(first_phase_standings(event=event), event.cut_size)
 
 
 def _handles_by_event(pairs: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
