@@ -16,6 +16,12 @@ ERRORS = {
     "409": "The object's state does not allow this now (`code` says why).",
     "413": "The body is too large.",
     "429": "Too many requests; retry later.",
+    "503": "The database was lost under the request for a moment (`database_unavailable`): send it again after "
+    "`Retry-After` seconds (a POST with the same Idempotency-Key, which makes the retry safe).",
+}
+NOT_MODIFIED = {
+    "description": "Not modified: the copy whose ETag was sent in `If-None-Match` still holds (anonymous reads, "
+    "docs/api.md). No body."
 }
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
@@ -59,7 +65,14 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
                 errors |= POST_ERRORS
             for code, description in errors.items():
                 responses.setdefault(code, {"description": description, "content": reference})
+            if method == "get" and not _streams(operation):
+                responses.setdefault("304", NOT_MODIFIED)
     return result
+
+
+def _streams(operation: dict[str, Any]) -> bool:
+    answers = operation.get("responses", {}).get("200", {}).get("content", {})
+    return "text/event-stream" in answers
 
 
 def partial_updates_have_no_defaults(

@@ -174,10 +174,13 @@ _COLOUR_WORDS = (gettext_noop("white"), gettext_noop("red"))  # the colour choic
 
 
 def _pad_fields(edition: FlipEdition) -> tuple[PadField, ...]:
+    # The pieces are tapped rather than typed: the edition's values, or (not configured) every value a piece of
+    # a 13-piece set worth 44 could have.
+    values = tuple(sorted(set(edition.pieces))) if edition.pieces else tuple(range(1, POINTS_PER_PLAYER - 11))
     return (
         PadField("color", gettext_noop("Colour"), "choice", COLOURS),
-        PadField("on_board", gettext_noop("On the board, showing this colour"), "numbers"),
-        PadField("unplaced", gettext_noop("Own pieces never placed"), "numbers"),
+        PadField("on_board", gettext_noop("On the board, showing this colour"), "numbers", taps=values),
+        PadField("unplaced", gettext_noop("Own pieces never placed"), "numbers", taps=values),
     )
 
 

@@ -165,15 +165,25 @@ def _capture_problems(edition: HuntEdition, seats: Sequence[HuntSeat]) -> list[P
 _CAPTURED = "captured."
 
 
+# The practice data's species (data/practice-boomerang-hunt.json), named in the page's language on the pad; a
+# printed edition's names are shown as its box prints them.
+PRACTICE_SPECIES_WORDS = frozenset({
+    gettext_noop("Fish"), gettext_noop("Turtle"), gettext_noop("Kangaroo"), gettext_noop("Emu"),
+    gettext_noop("Lizard"), gettext_noop("Wombat"),
+})  # fmt: skip
+
+
 def _pad_fields(edition: HuntEdition) -> tuple[PadField, ...]:
     # The shipped default names no species (they are not public): the practice data's names serve the form.
     species = edition.cards_per_species or practice_edition().cards_per_species or {}
     return (
         *(
-            PadField(_CAPTURED + name, name, "count", translate_label=False, most=CARDS_IN_GAME)
+            PadField(
+                _CAPTURED + name, name, "count", translate_label=name in PRACTICE_SPECIES_WORDS, most=CARDS_IN_GAME
+            )
             for name in sorted(species)
         ),
-        PadField("boomerangs", gettext_noop("Boomerangs held"), "count"),
+        PadField("boomerangs", gettext_noop("Boomerangs held"), "count", per_player=BOOMERANGS_PER_PLAYER),
     )
 
 

@@ -25,6 +25,8 @@ class PadField:
     choices: tuple[str, ...] = ()
     translate_label: bool = True  # False for names that come from the edition's data (a species)
     most: int = 200  # the largest count the box takes
+    per_player: int | None = None  # the seats' boxes add up to this many a player (the hunt's boomerangs)
+    taps: tuple[int, ...] = ()  # a `numbers` box's values offered as buttons (the flip game's piece values)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.hunt import BOOMERANGS_PER_PLAYER
+
 
 def problem_sentence(problem: dict[str, Any]) -> str:
     """One sentence a player reads, from the problem's code and fields."""
@@ -57,7 +59,9 @@ def _sentences() -> dict[str, str]:
         "activity_not_held": _("%(player)s scores an activity without holding its card."),
         "color_conflict": _("Both players claim the same colour."),
         "pieces_not_conserved": _("The pieces on the board and in hand do not add up."),
-        "boomerangs_not_conserved": _("The boomerangs do not add up to the number in play."),
+        "boomerangs_not_conserved": _(
+            "%(per_player)s boomerangs a player: %(expected)s at this table, %(claimed)s entered."
+        ).replace("%(per_player)s", str(BOOMERANGS_PER_PLAYER)),
         "too_many_captured": _("More animals are captured than the game has cards."),
         "unknown_species": _("%(player)s lists an animal that is not in this game."),
     }

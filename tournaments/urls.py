@@ -8,7 +8,7 @@ from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, 
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, PlayerViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.players import HeadToHeadView, PlayerProfileView
-from tournaments.api.teams import EntryExceptionsView, EventTeamsView, TeamStandingsView
+from tournaments.api.teams import EntryExceptionsView, EventTeamsView, RegistrationCloseView, TeamStandingsView
 
 router = DefaultRouter()
 router.include_root_view = False  # api.ApiRootView lists every route, not only the router's
@@ -28,6 +28,7 @@ urlpatterns = [
     path("events/<int:pk>/teams/", EventTeamsView.as_view(), name="event-teams"),
     path("events/<int:pk>/team-standings/", TeamStandingsView.as_view(), name="event-team-standings"),
     path("events/<int:pk>/entry-exceptions/", EntryExceptionsView.as_view(), name="event-entry-exceptions"),
+    path("events/<int:pk>/close-registration/", RegistrationCloseView.as_view(), name="event-registration-close"),
     path("", include(router.urls)),
     # After the router: /api/players/claim/ is the router's (a handle cannot be "claim": it reads as that).
     path("players/<str:handle>/", PlayerProfileView.as_view(), name="player-profile"),

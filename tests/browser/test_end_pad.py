@@ -73,3 +73,55 @@ def test_a_flip_game_is_scored_at_the_end_on_one_phone(live_server, phone) -> No
         fill(phone, f"on_board-{i}", " ".join(map(str, entry["on_board"])))
         fill(phone, f"unplaced-{i}", " ".join(map(str, entry["unplaced"])))
     check_then_submit(phone, table, "flip-pad", totals)
+
+
+def test_the_hunts_counts_step_and_the_boomerangs_are_checked_as_they_change(live_server, french_phone) -> None:
+    """Issue 54, item 5: the species by name in the page's language, counts by steppers, and the boomerang
+    total checked as it changes, with the numbers: "12 boomerangs par joueur : 48 à cette table, 11 saisis"."""
+    table, entries, _totals = a_table_opened_on_the_pad(french_phone, live_server.url, "boomerang-hunt", 4, seed=5)
+    page = french_phone.page_source
+    assert "Poisson" in page  # the practice species, in French
+    status = french_phone.find_element(By.CSS_SELECTOR, "[data-sum-status=boomerangs]")
+    assert status.text == ""  # nothing typed, nothing said
+    plus = french_phone.find_elements(By.CSS_SELECTOR, "#boomerangs-0 ~ button.stepper")[0]
+    for _ in range(11):
+        plus.click()  # eleven taps, no typing
+    assert french_phone.find_element(By.ID, "boomerangs-0").get_attribute("value") == "11"
+    assert status.text == "12 boomerangs par joueur : 48 à cette table, 11 saisis."
+    assert "bad" in status.get_attribute("class")
+    for i, entry in enumerate(entries):
+        fill(french_phone, f"boomerangs-{i}", entry["boomerangs"])
+    assert status.text == "12 boomerangs par joueur : 48 à cette table, 48 saisis."
+    assert "bad" not in status.get_attribute("class")
+    fill(french_phone, "boomerangs-3", entries[3]["boomerangs"] - 2)
+    french_phone.find_element(By.CSS_SELECTOR, 'button[value="check"]').click()
+    wait_for(french_phone, lambda d: d.find_elements(By.CSS_SELECTOR, "ul.problems li"))
+    problems = french_phone.find_element(By.CSS_SELECTOR, "ul.problems").text
+    assert "12 boomerangs par joueur : 48 à cette table, 46 saisis." in problems  # the refusal gives the numbers
+    shot(french_phone, "hunt-pad-steppers-fr")
+    assert table.pk
+
+
+def test_the_flip_games_pieces_are_entered_by_tapping_them(live_server, phone) -> None:
+    """Issue 54, item 5: each piece's value is a button; a tap adds it, another takes the last back; the table
+    entered by taps alone is verified."""
+    table, entries, totals = a_table_opened_on_the_pad(phone, live_server.url, "boomerang-flip", 2, seed=6)
+    taps = 0
+    for i, entry in enumerate(entries):
+        Select(phone.find_element(By.ID, f"color-{i}")).select_by_value(entry["color"])
+        for box in ("on_board", "unplaced"):
+            group = phone.find_element(By.ID, f"{box}-{i}").find_element(
+                By.XPATH, "./ancestor::label/following-sibling::div[1]"
+            )
+            for value in entry[box]:
+                group.find_element(By.XPATH, f"./button[text()='{value}']").click()
+                taps += 1
+            assert phone.find_element(By.ID, f"{box}-{i}").get_attribute("value") == " ".join(map(str, entry[box]))
+    assert taps == sum(len(entry[box]) for entry in entries for box in ("on_board", "unplaced"))
+    first = phone.find_element(By.ID, "unplaced-0").find_element(
+        By.XPATH, "./ancestor::label/following-sibling::div[1]"
+    )
+    first.find_elements(By.TAG_NAME, "button")[0].click()
+    first.find_elements(By.TAG_NAME, "button")[-1].click()  # took back: as it was
+    assert phone.find_element(By.ID, "unplaced-0").get_attribute("value") == " ".join(map(str, entries[0]["unplaced"]))
+    check_then_submit(phone, table, "flip-pad-taps", totals)

@@ -168,3 +168,40 @@ def test_fix_the_sheets_opens_the_pad_on_the_row_the_verdict_flags(live_server, 
     row = f"{flagged['player']}, round {flagged['round']}"  # the pad's own words for a row
     wait_for(phone, lambda d: d.find_element(By.ID, "row-title").text == row)  # no tap: the flagged row
     assert script_errors(phone) == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_player_enters_their_own_sheet_in_33_taps(live_server, phone, french_phone, language) -> None:
+    """Issue 54, item 5: from "Enter my own sheet" (the pad's `?mine=1`) the pad stays on the player's seat
+    round after round: 4 rows of 8 taps, then "Submit my seat only", 33 taps with nothing to scroll to (it
+    took 40 when the pad moved on to the next player after each row)."""
+    from tests.browser.conftest import sign_in
+    from tournaments.models import ScoreSheet
+
+    driver = phone if language == "en" else french_phone
+    _event, round_ = running_round(players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    mine = seats[2]
+    sheet = legal_sheet("boomerang-australia", 4, random.Random(21))
+    sign_in(driver, live_server.url, mine.player.user)
+    driver.get(f"{live_server.url}/tables/{table.pk}/")
+    driver.find_element(By.CSS_SELECTOR, f'a[href="/tables/{table.pk}/pad/?mine=1"]').click()  # one page load
+    wait_for(driver, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+    thumb = Thumb(driver)
+    for number, row in enumerate(sheet["seats"][2]["rounds"]):
+        assert driver.find_element(By.CSS_SELECTOR, "#seat-tabs [aria-pressed=true]").get_attribute(
+            "data-seat") == mine.player.handle, number  # fmt: skip
+        for card in row["cards"]:
+            thumb.tap(f'#cards button[data-card="{card}"]')
+        thumb.tap(f'#choices button[data-choice="{row["scored"] or ""}"]')
+    wait_for(driver, lambda d: d.find_element(By.ID, "submit-mine").is_displayed())
+    driver.execute_script("window.scrollTo(0, 0);")
+    driver.find_element(By.ID, "submit-mine").click()
+    thumb.taps += 1
+    assert thumb.taps == 33
+    wait_for(driver, lambda d: ScoreSheet.objects.filter(seat=mine).exists())
+    stored = ScoreSheet.objects.filter(seat=mine).latest("version").data
+    assert [r["cards"] for r in stored["rounds"]] == [r["cards"] for r in sheet["seats"][2]["rounds"]]
+    assert not script_errors(driver)
+    shot(driver, f"pad-own-sheet-{language}")

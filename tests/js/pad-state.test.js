@@ -123,3 +123,26 @@ test("a hostile stored draft loads as text card ids, once each, and a kept state
   const removed = Pad.tap(config, players, state, "ZZ");  // a card not in the edition is taken back like any
   assert.strictEqual(removed.outcome, "removed");
 });
+
+test("a player entering their own sheet alone stays on their seat, round after round: 32 taps for four rounds", () => {
+  const state = Pad.create(config, players);
+  state.cursor = { round: 0, seat: "cat" };
+  let taps = 0;
+  for (let round = 0; round < 4; round += 1) {
+    assert.deepEqual(state.cursor, { round, seat: "cat" });
+    ROWS[round].forEach((card) => { Pad.tap(config, players, state, card); taps += 1; });
+    const answer = Pad.choose(config, players, state, null, "cat");
+    taps += 1;
+    assert.equal(answer.roundComplete, true); // each of their rows is saved when whole
+  }
+  assert.equal(taps, 32);
+  assert.ok(Pad.seatDone(config, state, "cat"));
+  assert.ok(!Pad.seatDone(config, state, "ann")); // nobody else's row was touched
+});
+
+test("the own-sheet mode leaves the keeper's walk of the table as it was", () => {
+  const state = Pad.create(config, players);
+  ROWS[0].forEach((card) => Pad.tap(config, players, state, card));
+  Pad.choose(config, players, state, null, "cat"); // ann's row, entered by cat's phone: the table's walk
+  assert.deepEqual(state.cursor, { round: 0, seat: "bob" });
+});

@@ -19,13 +19,34 @@ def organiser_client(event: Event) -> Client:
     return client
 
 
-@pytest.mark.parametrize(("game", "columns"), [("boomerang-australia", 4), ("boomerang-flip", 0)])
-def test_a_table_slip_carries_the_event_the_round_and_a_paper_grid(game: str, columns: int) -> None:
-    event, round_ = running_round(game=game, players=4)
+def test_a_drafting_tables_slip_collects_each_players_cards_and_choice_round_by_round() -> None:
+    """Issue 54, item 5: the slip asks for exactly what the service takes (each round's seven cards in the order
+    drafted and what was scored), not totals it would have to trust."""
+    event, round_ = running_round(game="boomerang-australia", players=4)
     page = organiser_client(event).get(f"/events/{event.pk}/rounds/1/slips/").content.decode()
     assert event.name in page
+    grid = re.search(r'<table class="paper-grid sheet-grid">.*?</table>', page, re.S)[0]
+    header = re.search(r"<thead>.*?</thead>", grid, re.S)[0]
+    assert [f"<th>{n}</th>" in header for n in range(1, 8)] == [True] * 7  # the seven cards
+    assert "Scored this round" in header
+    assert "Total" not in grid  # nothing to add up: the service scores
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", re.search(r"<tbody>(.*?)</tbody>", grid, re.S)[1], re.S)
+    assert len(rows) == 4 * 4  # four rounds for each of the four players
+    for seat in round_.tables.first().seats.all():
+        assert f'<td rowspan="4">{seat.player.handle}</td>' in grid
+
+
+@pytest.mark.parametrize("game", ["boomerang-flip", "boomerang-hunt"])
+def test_an_end_of_game_slip_asks_for_what_the_pad_asks(game: str) -> None:
+    import games
+
+    event, round_ = running_round(game=game, players=2 if game == "boomerang-flip" else 4)
+    page = organiser_client(event).get(f"/events/{event.pk}/rounds/1/slips/").content.decode()
     grid = re.search(r'<table class="paper-grid">.*?</table>', page, re.S)[0]
-    assert grid.count("<th>R") == columns
+    from tournaments.catalogue.selectors import edition_active, edition_rules_data
+
+    fields = games.GAMES[game].end_pad.fields(edition_rules_data(game=game, edition=edition_active(game=game)))
+    assert grid.count("<th>") == 1 + len(fields)  # the player, then each of the pad's boxes
     for seat in round_.tables.first().seats.all():
         assert f"<td>{seat.player.handle}</td>" in grid
 

@@ -81,3 +81,54 @@ def test_registration_history_is_kept() -> None:
         "registered",
         "checked_in",
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_organiser_closes_registration_now_on_the_page_and_the_api(language) -> None:
+    """Issue 56, item 9: what the pages do has an operation; closing registration had none."""
+    from datetime import timedelta
+
+    from django.test import Client
+    from django.utils import timezone
+    from rest_framework.test import APIClient
+
+    event = EventFactory(registration_opens=timezone.now() + timedelta(days=2))
+    organiser = event.organisers.get()
+    stranger = APIClient()
+    stranger.force_authenticate(PlayerFactory().user)
+    assert stranger.post(f"/api/events/{event.pk}/close-registration/").status_code == 403
+    api = APIClient()
+    api.force_authenticate(organiser)
+    closed = api.post(f"/api/events/{event.pk}/close-registration/")
+    assert closed.status_code == 200
+    assert closed.json()["registration_closes"] is not None
+    assert closed.json()["registration_opens"] is None  # it had not opened: closed from now on
+    with pytest.raises(Conflict):
+        registration_create(event=event, player=PlayerFactory())
+    other = EventFactory()
+    page = Client(HTTP_ACCEPT_LANGUAGE=language)
+    page.force_login(other.organisers.get())
+    label = {"en": "Close registration now", "fr": "Clore les inscriptions maintenant"}[language]
+    assert label in page.get(f"/events/{other.pk}/").content.decode()
+    done = page.post(f"/events/{other.pk}/close-registration/", follow=True).content.decode()
+    assert {"en": "Registration is closed", "fr": "Les inscriptions sont closes"}[language] in done
+    with pytest.raises(Conflict):
+        registration_create(event=Event.objects.get(pk=other.pk), player=PlayerFactory())
+    draft = EventFactory(status="draft")
+    refused = APIClient()
+    refused.force_authenticate(draft.organisers.get())
+    assert refused.post(f"/api/events/{draft.pk}/close-registration/").json()["code"] == "wrong_event_status"
+
+
+def test_every_operation_declares_503_and_every_read_but_a_stream_304() -> None:
+    from django.test import Client
+
+    schema = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            assert "503" in operation["responses"], (method, path)
+            streams = "text/event-stream" in operation["responses"].get("200", {}).get("content", {})
+            if method == "get" and not streams:
+                assert "304" in operation["responses"], path

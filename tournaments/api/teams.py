@@ -1,6 +1,6 @@
-"""A team event's teams and team standings, and an event's entry exceptions (organisers), over the API: views of
-their own beside the event's viewset (tournaments/api/events.py), at /api/events/{id}/teams/,
-/api/events/{id}/team-standings/ and /api/events/{id}/entry-exceptions/."""
+"""A team event's teams and team standings, an event's entry exceptions and the closing of its registration
+(organisers), over the API: views of their own beside the event's viewset (tournaments/api/events.py), at
+/api/events/{id}/teams/, team-standings/, entry-exceptions/ and close-registration/."""
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -15,11 +15,13 @@ from tournaments.selectors.teams import event_team_standings, event_teams
 from tournaments.serializers.events import (
     EntryExceptionInputSerializer,
     EntryExceptionSerializer,
+    EventSerializer,
     TeamInputSerializer,
     TeamSerializer,
     TeamStandingSerializer,
 )
 from tournaments.services.entry import entry_exception_admit
+from tournaments.services.events import event_registration_close
 from tournaments.services.teams import team_register
 
 
@@ -75,3 +77,16 @@ class EntryExceptionsView(APIView):
             event=event, player=player, by=request.user, reason=payload.validated_data["reason"]
         )
         return Response(EntryExceptionSerializer(exception).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationCloseView(APIView):
+    """Close registration now (organisers), as the event page's "Close registration now" does: nobody registers
+    or joins the waitlist any more; check-in and late entry keep their rules. Reopen by editing
+    `registration_closes`."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: EventSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        event = event_registration_close(event=get_object_or_404(Event, pk=pk), by=request.user)
+        return Response(EventSerializer(event).data)

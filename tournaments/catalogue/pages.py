@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from tournaments.catalogue.entries import confirmation_adopt, entries_compare, entry_faults, entry_save, entry_submit
-from tournaments.catalogue.entry_forms import FORM_GAMES, edition_from_form, form_rows
+from tournaments.catalogue.entry_forms import edition_from_form, form_kind, form_rows
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import edition_is_practice, require_game
 from tournaments.pages import SignedInRequest
@@ -40,7 +40,7 @@ def edition_entry(request: SignedInRequest, game: str) -> HttpResponse:
         "game": game, "mine": mine, "text": text, "faults": entry_faults(mine.data) if mine else [],
         "compared": compared, "confirmations": EditionConfirmation.objects.filter(game=game),
         "steward": is_steward(user=request.user, game=game), "practice": edition_is_practice(game=game),
-        "form": form_rows(game, mine.data if mine else None) if game in FORM_GAMES else None,
+        "form": form_rows(game, mine.data if mine else None) if form_kind(game) else None,
     })  # fmt: skip
 
 
@@ -56,7 +56,7 @@ def _act(request: SignedInRequest, game: str) -> HttpResponse:
             messages.success(request, _("Confirmed: another box agrees field by field.") if confirmed
                              else _("Submitted: it waits for another person's entry that agrees."))  # fmt: skip
         else:
-            fields = "fields" in request.POST and game in FORM_GAMES
+            fields = "fields" in request.POST and form_kind(game) is not None
             data = edition_from_form(game, request.POST) if fields else _json(request.POST.get("data", ""))
             entry_save(game=game, by=request.user, data=data)
             messages.success(request, _("Saved: come back to it at any time."))

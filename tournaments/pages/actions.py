@@ -26,7 +26,7 @@ from tournaments.results.services.verification import table_override, table_reve
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.entry import entry_exception_admit, entry_refusal
-from tournaments.services.events import event_open_registration
+from tournaments.services.events import event_open_registration, event_registration_close
 from tournaments.services.registrations import (
     check_in_is_open,
     check_in_opens_at,
@@ -169,6 +169,7 @@ def my_registration(request: SignedInRequest, event_id: int, action: str) -> Htt
 def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
     return {
         "open": (event_open_registration, _("Registration is open.")),
+        "close-registration": (event_registration_close, _("Registration is closed: nobody registers any more.")),
         "close-check-in": (
             event_close_check_in,
             _("Check-in is closed: absent players are no-shows and the waitlist moved up."),

@@ -11,9 +11,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 import games
 from config.page_cache import live_page
+from games.drafting_sheet import ROW_LENGTH
+from games.pads import PadField
 from tournaments.catalogue.selectors import edition_active, edition_rules_data, table_deal
 from tournaments.live.selectors import stream_version
 from tournaments.models import Event
@@ -59,11 +62,18 @@ def print_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     for table in round_.tables.all():
         url = printed_url(request, reverse("table", args=[table.pk]))
         slips.append({"table": table, "url": url, "qr": qr_svg(url), "deal": _printed_deal(event, round_, table, deck)})
-    # The paper score grid, for a table without a phone: a column per round of play for the drafting games,
-    # the total alone for the games scored once at the end.
-    game_rounds = range(1, games.GAMES[event.game].rounds_on_paper + 1)
-    context = {"event": event, "round": round_, "slips": slips, "game_rounds": game_rounds}
+    # The paper sheet, for a table without a phone, asks for exactly what the service takes (issue 54, item 5):
+    # a drafting game's seven cards and activity for each player's round, the end-of-game pad's fields otherwise.
+    game = games.GAMES[event.game]
+    game_rounds = range(1, game.rounds_on_paper + 1)
+    fields = [_label(field) for field in game.end_pad.fields(deck)] if game.end_pad else []
+    context = {"event": event, "round": round_, "slips": slips, "game_rounds": game_rounds, "fields": fields,
+               "card_slots": range(1, ROW_LENGTH + 1)}  # fmt: skip
     return render(request, "pages/print_slips.html", context)
+
+
+def _label(field: PadField) -> str:
+    return str(_(field.label)) if field.translate_label else field.label
 
 
 def _printed_deal(event: Event, round_: Any, table: Any, deck: Any) -> list[dict[str, Any]] | None:

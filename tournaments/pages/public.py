@@ -231,6 +231,9 @@ def _pick_chart(line: GamePicks) -> SafeString:
     return line_chart(points, title=title) if len(points) > 1 else SafeString("")
 
 
+DRAFTED_GAMES = frozenset(game.id for game in games.GAMES.values() if game.drafting)
+
+
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = pages.table_page(table_id=table_id)
     organiser = is_organiser(user=request.user, event=table.round.event)
@@ -238,6 +241,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     picks = table_pick_accuracy(table=table)
     context = {
         "table": table, "event": table.round.event, "organiser": organiser, "can_keep_pad": organiser or seated,
+        "my_seat": seated and table.round.event.game in DRAFTED_GAMES,
         "sheets": seat_sheets(table.result.table_verdict),  # every table has its result row from its seating
         "rating_changes": pages.table_rating_changes(table=table),
         "picks": picks,

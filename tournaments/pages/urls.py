@@ -94,6 +94,12 @@ urlpatterns = [
     # organisers
     path("events/<int:event_id>/open/", actions.event_action, {"action": "open"}, name="open-registration"),
     path(
+        "events/<int:event_id>/close-registration/",
+        actions.event_action,
+        {"action": "close-registration"},
+        name="close-registration",
+    ),
+    path(
         "events/<int:event_id>/close-check-in/",
         actions.event_action,
         {"action": "close-check-in"},

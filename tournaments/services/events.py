@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 import games
@@ -253,6 +254,24 @@ def event_open_registration(*, event: Event, by: User) -> Event:
     require_organiser(user=by, event=event)
     with transaction.atomic():
         return move(Event, event.pk, "open_registration")
+
+
+def event_registration_close(*, event: Event, by: User) -> Event:
+    """Registration closes now (its closing moment set to now): nobody registers or joins the waitlist any more;
+    check-in, the door's guests and late entry keep their own rules. An organiser reopens it by editing
+    `registration_closes`."""
+    require_organiser(user=by, event=event)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.REGISTRATION:
+            raise Conflict(f"the event is {event.status}: only an event taking registrations closes them",
+                           "wrong_event_status", "event")  # fmt: skip
+        now = timezone.now()
+        if event.registration_opens is not None and event.registration_opens >= now:
+            event.registration_opens = None  # it had not opened yet: closed from now on, whatever was planned
+        event.registration_closes = now
+        event.save(update_fields=["registration_opens", "registration_closes", "updated_at"])
+    return event
 
 
 DUPLICATE_SHIFT = timedelta(days=28)  # four weeks on: the same weekday next month, as club nights recur

@@ -50,6 +50,7 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
         "submitted": pad_submitted_seats(table=table),
         "writable": pad_writable_seats(table=table, user=request.user),
         "final": table.result.status in ("verified", "overridden"),
+        "only_mine": request.GET.get("mine") == "1",  # a player entering their own sheet alone
         "text": _pad_text(),
         "problems": problem_templates(),
         "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},

@@ -95,14 +95,20 @@
   }
 
   // The activity scored in the cursor's row (null: none); once the row is whole the cursor moves on to the
-  // next player whose row is open, then to the next round. `roundComplete` tells the page to save.
-  function choose(config, players, state, activity) {
+  // next player whose row is open, then to the next round. `roundComplete` tells the page to save. `only`: a
+  // player entering their own sheet alone: their next round, and each row of theirs is saved when whole.
+  function choose(config, players, state, activity, only) {
     var at = state.cursor, row = state.seats[at.seat][at.round];
     row.scored = activity || null;
     row.chosen = true;
     state.dirty = true;
     if (row.cards.length !== config.row) return { moved: false, roundComplete: false };
     var round = at.round;
+    if (only && at.seat === only) {
+      var own = firstOpen(config, [only], state);
+      if (own) state.cursor = own;
+      return { moved: Boolean(own), roundComplete: true, round: round };
+    }
     var next = nextOpen(config, players, state, round, at.seat);
     if (next) { state.cursor = next; return { moved: true, roundComplete: false }; }
     var done = roundDone(config, players, state, round);

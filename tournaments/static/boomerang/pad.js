@@ -12,6 +12,7 @@
   var storeKey = "boomerang-pad-" + config.table;
   var players = config.seats.filter(function (s) { return !s.forfeited; }).map(function (s) { return s.handle; });
   var me = config.seats.filter(function (s) { return s.mine && !s.forfeited; })[0];
+  var onlyMine = Boolean(config.only_mine && me);  // "Enter my own sheet": the pad stays on my seat
   var writable = (config.writable || players).filter(function (p) { return players.indexOf(p) >= 0; });
   var cardsById = {};
   config.cards.forEach(function (c) { cardsById[c.id] = c; });
@@ -121,7 +122,7 @@
   }
   function pick(name) {
     var before = state.cursor.seat;
-    var answer = Pad.choose(config, players, state, name);
+    var answer = Pad.choose(config, players, state, name, onlyMine ? me.handle : null);
     changed();
     if (answer.roundComplete) save();
     if (answer.moved && state.cursor.seat !== before) el("cards").querySelector("button").focus();
