@@ -205,3 +205,49 @@ def test_a_player_enters_their_own_sheet_in_33_taps(live_server, phone, french_p
     assert [r["cards"] for r in stored["rounds"]] == [r["cards"] for r in sheet["seats"][2]["rounds"]]
     assert not script_errors(driver)
     shot(driver, f"pad-own-sheet-{language}")
+
+
+def test_a_round_of_four_is_entered_by_keyboard_alone(live_server, phone) -> None:
+    """Issue 54, item 6: a skip link reaches the cards, which are one Tab stop; the arrow keys move within the
+    grid of seven a row, Enter takes a card; the choices are one stop too. A four-player round by keyboard
+    alone, every key press counted (it took 1,117 Tab presses to reach the cards of a table before)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    table, seats, sheet = pad_of_a_table(live_server, phone, 4, 17)
+    keys = 0
+
+    def press(key: str) -> None:
+        nonlocal keys
+        ActionChains(phone).send_keys(key).perform()
+        keys += 1
+
+    def focused(attribute: str) -> str:
+        return phone.switch_to.active_element.get_attribute(attribute) or ""
+
+    phone.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    while phone.switch_to.active_element.get_attribute("id") != "skip-to-cards":
+        press(Keys.TAB)
+        assert keys < 30, "the skip link is not among the page's first stops"
+    press(Keys.ENTER)
+    cards = [b.get_attribute("data-card") for b in phone.find_elements(By.CSS_SELECTOR, "#cards button")]
+    choices = [b.get_attribute("data-choice") for b in phone.find_elements(By.CSS_SELECTOR, "#choices button")]
+    for i, _seat in enumerate(seats):
+        row = sheet["seats"][i]["rounds"][0]
+        for card in row["cards"]:
+            at, to = cards.index(focused("data-card")), cards.index(card)
+            rows, columns = to // 7 - at // 7, to % 7 - at % 7
+            for _ in range(abs(rows)):
+                press(Keys.ARROW_DOWN if rows > 0 else Keys.ARROW_UP)
+            for _ in range(abs(columns)):
+                press(Keys.ARROW_RIGHT if columns > 0 else Keys.ARROW_LEFT)
+            assert focused("data-card") == card
+            press(Keys.ENTER)
+        wanted = choices.index(row["scored"] or "")
+        for _ in range(wanted - choices.index(focused("data-choice"))):
+            press(Keys.ARROW_RIGHT)
+        press(Keys.ENTER)
+    wait_for(phone, lambda d: "(version 1)" in d.find_element(By.ID, "pad-status").text)
+    assert PadDraft.objects.get(table=table).version == 1  # the round, entered and saved
+    assert keys < 200, keys
+    print(f"a four-player round by keyboard: {keys} key presses")
