@@ -13,6 +13,7 @@ class WebhookInputSerializer(StrictSerializer):
 
 
 class WebhookSerializer(StrictModelSerializer):
+    events = StringListField(required=False, help_text="The kinds delivered (docs/webhooks.md): round.seated, ...")
     previous_secret_until = serializers.DateTimeField(
         read_only=True, allow_null=True, help_text="Until then deliveries also carry a signature by the old secret."
     )
