@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from config.errors import DomainError, NotAllowed, NotFound
 from config.renderers import CSVRenderer
-from tournaments.finance.selectors import LevyStatement, event_ledger, levy_statement
+from tournaments.finance.selectors import LevyStatement, event_ledger, ledger_registration, levy_statement
 from tournaments.finance.serializers import (
     EntryFeeInputSerializer,
     EntryFeeSerializer,
@@ -30,7 +30,6 @@ from tournaments.finance.serializers import (
 from tournaments.finance.services import entry_fee_set, levy_rule_set, payment_record
 from tournaments.models import Event, Organisation
 from tournaments.selectors.permissions import is_organiser, require_staff
-from tournaments.validators import handle_key
 
 PERIOD = [
     OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="The first day (events that began then)."),
@@ -126,7 +125,7 @@ class PaymentsView(APIView):
         payload = PaymentInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        registration = event.registrations.filter(player__handle_key=handle_key(data.pop("player"))).first()
+        registration = ledger_registration(event=event, handle=data.pop("player"))
         if registration is None:
             raise NotFound("no registration of this player in this event", "not_registered", "player")
         payment = payment_record(registration=registration, by=request.user, **data)

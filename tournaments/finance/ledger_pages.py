@@ -4,13 +4,13 @@ given back in one tap (the amount due and cash are filled in); the totals a trea
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from tournaments.finance.models import Payment
-from tournaments.finance.selectors import event_ledger
+from tournaments.finance.selectors import event_ledger, ledger_registration
 from tournaments.finance.services import entry_fee_set, payment_record
 from tournaments.models import Event
 from tournaments.pages import SignedInRequest
@@ -46,7 +46,9 @@ def _fee(request: SignedInRequest, event: Event) -> str:
 
 
 def _payment(request: SignedInRequest, event: Event) -> str:
-    registration = get_object_or_404(event.registrations.select_related("player"), pk=request.POST.get("registration"))
+    registration = ledger_registration(event=event, pk=request.POST.get("registration"))
+    if registration is None:
+        raise Http404
     kind = request.POST.get("kind", "")
     payment = payment_record(
         registration=registration, by=request.user, kind=kind, method=request.POST.get("method", ""),

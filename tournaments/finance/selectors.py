@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from tournaments.finance.models import EntryFee, LevyRule, Payment
 from tournaments.models import Event, Licence, Organisation, RatingBody, Registration, Sanction, Seat
+from tournaments.validators import handle_key
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,14 @@ class Ledger:
         for payment in self.payments:
             methods[payment.method] += payment.signed
         return methods
+
+
+def ledger_registration(*, event: Event, handle: str | None = None, pk: str | None = None) -> Registration | None:
+    """The event's registration of this player (by handle, as log-in compares them) or of this id; None if none."""
+    registrations = event.registrations.select_related("player")
+    if handle is not None:
+        return registrations.filter(player__handle_key=handle_key(handle)).first()
+    return registrations.filter(pk=int(pk)).first() if pk and pk.isdigit() and len(pk) <= 18 else None
 
 
 def event_ledger(*, event: Event) -> Ledger:

@@ -41,7 +41,7 @@ from tournaments.pages.text import game_name
 from tournaments.results.pages.sheet_view import seat_sheets
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
-from tournaments.selectors.events import event_list, event_standings, first_phase_standings
+from tournaments.selectors.events import event_list, event_standings, first_phase_standings, later_phase_begun
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import demo_handles, head_to_head
 from tournaments.selectors.teams import event_team_standings
@@ -168,9 +168,7 @@ def _comparison(comparison: dict[str, Any] | None, pool: Any) -> dict[str, Any] 
 
 def _first_phase(event: Event) -> list[StandingRow]:
     """A cut event's first phase, shown below its standings once the later phase has begun."""
-    if not event.cut_size or not event.rounds.filter(number__gt=event.cut_after_round).exists():
-        return []
-    return first_phase_standings(event=event)
+    return first_phase_standings(event=event) if later_phase_begun(event=event) else []
 
 
 RECENT_EVENTS, ALL_EVENTS = 20, 1000  # a player's page lists their last 20 events; `?events=all` every one

@@ -120,6 +120,11 @@ def _phased(event: Event, tables: Numbered, byes: list[tuple[int, str]], dropped
     return with_cut(first, later, qualified_by_cut(first, event.cut_size), event.tie_breaks)
 
 
+def later_phase_begun(*, event: Event) -> bool:
+    """Whether an event with a cut has seated a round after the cut."""
+    return bool(event.cut_size) and event.rounds.filter(number__gt=event.cut_after_round).exists()
+
+
 def first_phase_standings(*, event: Event) -> list[StandingRow]:
     """An event with a cut: the standings of its first phase (rounds 1..cut_after_round) as the cut read them;
     empty for an event without one. Three queries."""

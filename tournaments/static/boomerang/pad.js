@@ -23,7 +23,6 @@
   var toTheFlaggedRow = false;  // fixing refused sheets: the first verdict moves the cursor to the row it flags
   var finalResult = Boolean(config.final);
   var timer = null;
-  var CARD_COLUMNS = 7;  // the card grid's columns (site.css, .cards-grid): the arrow keys move along them
 
   function blank() {
     var state = Pad.create(config, players);
@@ -100,16 +99,17 @@
       b.querySelector("small").textContent = card.name;
       el("cards").appendChild(b);
     });
-    roving(el("cards"), CARD_COLUMNS);
-    roving(el("choices"), 1);
+    // The cards' columns as the page lays them out (site.css, .cards-grid): Down moves to the card below.
+    roving(el("cards"), function () { return getComputedStyle(el("cards")).gridTemplateColumns.split(" ").length; });
+    roving(el("choices"), function () { return 1; });
     el("skip-to-cards").addEventListener("click", function (event) {
       event.preventDefault();
       el("cards").querySelector("button[tabindex='0']").focus();
     });
   }
   // The keyboard: the cards and the choices are one Tab stop each; the arrow keys move within them (the cards
-  // as the grid of seven a row they are), Home and End to their ends. A skip link reaches the cards at once.
-  function roving(group, columns) {
+  // as the grid they are laid out in), Home and End to their ends. A skip link reaches the cards at once.
+  function roving(group, columnsOf) {
     var items = function () { return Array.prototype.slice.call(group.querySelectorAll("button")); };
     items().forEach(function (b, i) { b.tabIndex = i === 0 ? 0 : -1; });
     group.addEventListener("focusin", function (event) {
@@ -118,6 +118,7 @@
     });
     group.addEventListener("keydown", function (event) {
       var all = items(), at = all.indexOf(document.activeElement);
+      var columns = columnsOf();
       var step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns }[event.key];
       var to = event.key === "Home" ? 0 : (event.key === "End" ? all.length - 1 : (step === undefined ? null : at + step));
       if (at < 0 || to === null) return;
