@@ -11,13 +11,17 @@ parameters replays the same tables.
 
 With `with_par`, each table is also ranked by performance (points minus par, games/par.py: what the hands the
 seat was offered were worth to a reference drafter): the evidence a draft-aware rating observes (issue 58,
-item 3; docs/ratings.md, "A rating that learns from the draft").
+item 3; docs/ratings.md, "A rating that learns from the draft"). Every pick is kept (the hand offered and the
+card taken) with the card statistics of other tables drafted at random: what a choice model observes
+(ratings/lab/choice.py). The statistics are measured on tables of their own, so the model never sees the
+worth the simulated players pick by.
 """
 
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from statistics import fmean
 from typing import Any
 
@@ -27,7 +31,8 @@ from games.par import table_par
 from games.rebuild import rebuild_table
 from games.registry import GAMES, verify_table
 from games.simulate import drafting_sheet
-from ratings.lab.report import Scores, Table, TrueSkillModel, held_out
+from ratings.lab.choice import SCALES, WEIGHTS, ChoiceModel, Pick, TablePicks, TrueSkillWithPicks, fitted_scale
+from ratings.lab.report import Model, Scores, Table, TrueSkillModel, held_out
 from ratings.trueskill_step import Environment
 
 GAME = next(game.id for game in GAMES.values() if game.drafting)
@@ -41,6 +46,8 @@ class Played:
     tables: list[Table]
     events_end: list[int]  # how many tables were played by the end of each event
     par_tables: list[Table] = field(default_factory=list)  # the same tables ranked by performance (`with_par`)
+    picks: list[TablePicks] = field(default_factory=list)  # each table's picks, in the tables' order
+    statistics: dict[str, float] = field(default_factory=dict)  # each card's worth, from tables of their own
 
 
 def card_values(rng: random.Random, tables: int = 150) -> dict[str, float]:
@@ -67,6 +74,7 @@ def swiss_events(players: int, events: int, rounds: int, seed: int, with_par: bo
     deck = GAMES[GAME].default_edition()
     tables: list[Table] = []
     par_tables: list[Table] = []
+    picks: list[TablePicks] = []
     events_end = []
     at = datetime(2025, 1, 4, 14, tzinfo=UTC)
     for event in range(events):
@@ -79,47 +87,57 @@ def swiss_events(players: int, events: int, rounds: int, seed: int, with_par: bo
             for first in range(0, players, 4):
                 seated = order[first : first + 4]
                 when = at + timedelta(days=7 * event, hours=round_)
+                taken: list[Pick] = []
                 if with_par:
-                    ranks, performance_ranks = _play_with_par(seated, skill, values, deck, rng)
+                    ranks, performance_ranks = _play_with_par(seated, skill, values, deck, rng, taken)
                     par_tables.append(Table(when, tuple(seated), performance_ranks))
                 else:
-                    ranks = _play(seated, skill, values, deck, rng)
+                    ranks = _play(seated, skill, values, deck, rng, taken)
+                picks.append(tuple(taken))
                 for player, rank in zip(seated, ranks, strict=True):
                     points[player] += EVENT_POINTS[rank - 1]
                 tables.append(Table(when, tuple(seated), ranks))
         events_end.append(len(tables))
-    return Played(skill, tables, events_end, par_tables)
+    return Played(skill, tables, events_end, par_tables, picks, card_values(random.Random(seed + 2)))
 
 
 def _policy(
-    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], rng: random.Random
-) -> Callable[[int, Sequence[str]], int]:
+    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], rng: random.Random,
+    taken: list[Pick],
+) -> Callable[[int, Sequence[str]], int]:  # fmt: skip
+    """A seat's pick as its player's skill makes it, kept in `taken`."""
+
     def pick(seat: int, hand: Sequence[str]) -> int:
         if rng.random() < skill[seated[seat]]:
-            return max(range(len(hand)), key=lambda i: values[hand[i]])
-        return rng.randrange(len(hand))
+            index = max(range(len(hand)), key=lambda i: values[hand[i]])
+        else:
+            index = rng.randrange(len(hand))
+        taken.append(Pick(seated[seat], tuple(hand), index))
+        return index
 
     return pick
 
 
 def _play(
-    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], deck: object, rng: random.Random
-) -> tuple[int, ...]:
+    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], deck: object, rng: random.Random,
+    taken: list[Pick],
+) -> tuple[int, ...]:  # fmt: skip
     """One table drafted by the players' policy and scored by the engine: each seat's rank (1 the best)."""
-    pick = _policy(seated, skill, values, rng)
+    pick = _policy(seated, skill, values, rng, taken)
     sheet = drafting_sheet(GAME, deck, len(seated), rng, claims=False, pick=pick)  # type: ignore[arg-type]
     return tuple(result.rank for result in verify_table(sheet).seats)
 
 
 def _play_with_par(
-    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], deck: Any, rng: random.Random
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    seated: Sequence[int], skill: Mapping[int, float], values: Mapping[str, float], deck: Any, rng: random.Random,
+    taken: list[Pick],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:  # fmt: skip
     """As `_play`, dealt here so the passing is known, with each seat's rank by performance (points minus
     par; equal performances share a rank)."""
     direction = "alternate" if rng.random() < 0.5 else "left"
     deal = Deal(direction, tuple(tuple(map(tuple, hands)) for hands in deal_hands([c.id for c in deck.cards],
                                                                                    len(seated), rng)))  # fmt: skip
-    pick = _policy(seated, skill, values, rng)
+    pick = _policy(seated, skill, values, rng, taken)
     sheet = drafting_sheet(GAME, deck, len(seated), rng, claims=False, deal=deal, pick=pick)
     ranks = tuple(result.rank for result in verify_table(sheet).seats)
     game = GAMES[GAME]
@@ -155,16 +173,22 @@ def _ranks(values: Sequence[float]) -> list[float]:
 
 def correlations(played: Played, env: Environment, checkpoints: Sequence[int] = CHECKPOINTS) -> dict[int, float]:
     """The rank correlation of the players' mu with their hidden skill after each checkpoint's event."""
-    model = TrueSkillModel(env)
+    return model_correlations(played, played.tables, TrueSkillModel(env), checkpoints)
+
+
+def model_correlations(
+    played: Played, observed: Sequence[Table], model: Model, checkpoints: Sequence[int]
+) -> dict[int, float]:
+    """The rank correlation of `model`'s strengths with the hidden skill after each checkpoint's event, the
+    model rating `observed` (the tables, or the same tables ranked otherwise) in order."""
+    players = sorted(played.skill)
     found, done = {}, 0
     for event, end in enumerate(played.events_end, start=1):
-        for table in played.tables[done:end]:
+        for table in observed[done:end]:
             model.rate(table.players, table.ranks)
         done = end
         if event in checkpoints:
-            players = sorted(played.skill)
-            mus = [model.state.get(p, (env.mu, env.sigma, 0))[0] for p in players]
-            found[event] = rank_correlation(mus, [played.skill[p] for p in players])
+            found[event] = rank_correlation(model.strengths(players), [played.skill[p] for p in players])
     return found
 
 
@@ -173,23 +197,40 @@ DRAFT_CHECKPOINTS = (1, 3, 5)
 
 @dataclass(frozen=True)
 class DraftAwareFigures:
-    """TrueSkill observing places, and TrueSkill observing performance against par, on one ground truth."""
+    """The models of the draft side by side on one ground truth (see `draft_aware_figures`)."""
 
     correlations: dict[str, dict[int, float]]  # model -> events played -> rank correlation with the skill
     held_out: dict[str, Scores]  # model -> its prediction of the later 20% tables' places
+    scales: dict[str, float]  # a choice model's scale (and weight) fitted on the earlier tables
 
 
 def draft_aware_figures(
     played: Played, env: Environment, checkpoints: Sequence[int] = DRAFT_CHECKPOINTS, training_share: float = 0.8
 ) -> DraftAwareFigures:
-    """Both models on the same tables (`played` with par): what each knows of the hidden skill after each
-    checkpoint's event, and how each predicts the places of the tables after the first `training_share`
-    (each rates what it observes; both predict the places the tables gave)."""
+    """The models on the same tables (`played` with par): what each knows of the hidden skill after each
+    checkpoint's event, and how each predicts the places of the tables after the first `training_share`. Each
+    rates what it observes and predicts the places the tables gave:
+
+    - `trueskill`: TrueSkill observing places;
+    - `trueskill_par`: TrueSkill observing performance against par;
+    - `choice`: the pick skill alone (ratings/lab/choice.py), its scale fitted on the earlier tables;
+    - `trueskill_choice`: TrueSkill on places plus the pick skill, TrueSkill's weight and the pick skill's
+      scale fitted likewise.
+    """
     assert played.par_tables, "a ground truth played with_par"
-    observed = {"trueskill": played.tables, "trueskill_par": played.par_tables}
-    cut = int(len(played.tables) * training_share)
+    tables, picks, worth = played.tables, played.picks, played.statistics
+    cut = int(len(tables) * training_share)
+    (scale,) = fitted_scale(tables, cut, partial(ChoiceModel, worth, picks), [(s,) for s in SCALES[1:]])
+    both = fitted_scale(tables, cut, partial(TrueSkillWithPicks, env, worth, picks),
+                        [(s, w) for s in SCALES for w in WEIGHTS])  # fmt: skip
+    models: dict[str, tuple[Callable[[], Model], Sequence[Table]]] = {
+        "trueskill": (lambda: TrueSkillModel(env), tables),
+        "trueskill_par": (lambda: TrueSkillModel(env), played.par_tables),
+        "choice": (lambda: ChoiceModel(worth, picks, scale), tables),
+        "trueskill_choice": (lambda: TrueSkillWithPicks(env, worth, picks, *both), tables),
+    }
     return DraftAwareFigures(
-        {name: correlations(Played(played.skill, tables, played.events_end), env, checkpoints)
-         for name, tables in observed.items()},
-        {name: held_out(played.tables, TrueSkillModel(env), cut, observed=tables) for name, tables in observed.items()},
-    )  # fmt: skip
+        {name: model_correlations(played, seen, make(), checkpoints) for name, (make, seen) in models.items()},
+        {name: held_out(tables, make(), cut, observed=seen) for name, (make, seen) in models.items()},
+        {"choice": scale, "trueskill_choice": both[0], "trueskill_choice_weight": both[1]},
+    )

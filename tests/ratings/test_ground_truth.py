@@ -62,7 +62,9 @@ def test_ratings_find_the_hidden_skill_and_fitted_parameters_do_no_worse() -> No
 def test_a_draft_aware_rating_is_scored_beside_trueskill_on_the_same_tables() -> None:
     """Issue 58, item 3: the ground truth played with par ranks each table also by performance (points minus
     par); TrueSkill observing that is scored beside TrueSkill observing places, on the same tables. The
-    figures are reported as they come (docs/ratings.md): this test holds their making, not a winner."""
+    figures are reported as they come (docs/ratings.md): this test holds their making, not a winner. The
+    choice model over the cards in hand rates the same tables from their picks."""
+    from ratings.lab.choice import SCALES
     from ratings.lab.ground_truth import DRAFT_CHECKPOINTS, draft_aware_figures
 
     played = swiss_events(16, 5, 3, seed=4, with_par=True)
@@ -70,8 +72,15 @@ def test_a_draft_aware_rating_is_scored_beside_trueskill_on_the_same_tables() ->
     assert any(a.ranks != b.ranks for a, b in zip(played.tables, played.par_tables, strict=True))  # other evidence
     for table in played.par_tables:
         assert sorted(table.ranks)[0] == 1  # someone performed best; ties share a rank
+    assert len(played.picks) == len(played.tables)
+    for table, picks in zip(played.tables, played.picks, strict=True):
+        assert {pick.player for pick in picks} == set(table.players)  # every seat's picks, the hand it was offered
+        assert all(0 <= pick.taken < len(pick.hand) for pick in picks)
+    assert set(played.statistics) == set(card_values(__import__("random").Random(0), tables=5))
     figures = draft_aware_figures(played, DEFAULTS)
-    assert set(figures.correlations) == {"trueskill", "trueskill_par"}
+    assert set(figures.correlations) == {"trueskill", "trueskill_par", "choice", "trueskill_choice"}
+    assert figures.scales["choice"] in SCALES[1:]
+    assert figures.scales["trueskill_choice"] in SCALES
     for found in figures.correlations.values():
         assert list(found) == list(DRAFT_CHECKPOINTS)
         assert all(-1 <= rho <= 1 for rho in found.values())
@@ -80,3 +89,4 @@ def test_a_draft_aware_rating_is_scored_beside_trueskill_on_the_same_tables() ->
         held["trueskill"].tables == held["trueskill_par"].tables == len(played.tables) - int(len(played.tables) * 0.8)
     )
     assert held["trueskill"].log_likelihood != held["trueskill_par"].log_likelihood  # they learnt differently
+    assert held["choice"].log_likelihood != held["trueskill"].log_likelihood
