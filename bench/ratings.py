@@ -310,6 +310,30 @@ def draft(args: argparse.Namespace) -> None:
     print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
 
 
+def choice(args: argparse.Namespace) -> None:
+    """The choice model's nightly cost (issue 58, speed): one ground truth's tables and picks (48 players, 5
+    Swiss events of 3 rounds, Boomerang: Australia) replayed in turn until `--tables` tables are rated, players
+    renumbered each turn so every turn brings new players; the fit is one replay per grid point."""
+    from ratings.lab.choice import ChoiceModel, Pick
+    from ratings.lab.ground_truth import swiss_events
+
+    played = swiss_events(48, 5, 3, seed=1)
+    turns = -(-args.tables // len(played.tables))
+    picks = [
+        tuple(Pick(pick.player + 48 * turn, pick.hand, pick.taken) for pick in table)
+        for turn in range(turns)
+        for table in played.picks
+    ][: args.tables]
+    model = ChoiceModel(played.statistics, picks)
+    began = time.perf_counter()
+    for _ in picks:
+        model.rate((), ())  # the model reads the table's picks; it needs no players nor places
+    took = time.perf_counter() - began
+    print(f"the choice model rated {len(picks):,} tables ({sum(map(len, picks)):,} picks) in {took:.1f} s, "
+          f"{took / len(picks) * 1e6:.0f} us a table; its fit (7 grid points) {7 * took:.0f} s")  # fmt: skip
+    print(f"calibration: an empty Python call {calibration_ns():.0f} ns")
+
+
 def synthetic(args: argparse.Namespace) -> None:
     """Elo-MMR's synthetic row (issue 58, item 4; ratings/lab/synthetic.py): its generator's 15,000 rounds of 5
     of 1,000 players, seed by seed; each model's pair accuracy and rank deviation as the paper scores them,
@@ -365,12 +389,14 @@ def main() -> None:
     dr.add_argument("--players", type=int, default=48)
     dr.add_argument("--rounds", type=int, default=3)
     dr.add_argument("--seeds", type=int, default=6)
+    ch = sub.add_parser("choice")
+    ch.add_argument("--tables", type=int, default=100_000)
     sy = sub.add_parser("synthetic")
     sy.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     commands = {"replay": replay, "leaderboard": leaderboard, "lists": lists, "quality": quality, "truth": truth,
-                "draft": draft, "synthetic": synthetic}  # fmt: skip
+                "draft": draft, "choice": choice, "synthetic": synthetic}  # fmt: skip
     commands[args.command](args)
 
 

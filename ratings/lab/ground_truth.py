@@ -32,6 +32,7 @@ from games.rebuild import rebuild_table
 from games.registry import GAMES, verify_table
 from games.simulate import drafting_sheet
 from ratings.lab.choice import SCALES, WEIGHTS, ChoiceModel, Pick, TablePicks, TrueSkillWithPicks, fitted_scale
+from ratings.lab.fit import EloModel, OpenSkillModel
 from ratings.lab.report import Model, Scores, Table, TrueSkillModel, held_out
 from ratings.trueskill_step import Environment
 
@@ -211,7 +212,7 @@ def draft_aware_figures(
     checkpoint's event, and how each predicts the places of the tables after the first `training_share`. Each
     rates what it observes and predicts the places the tables gave:
 
-    - `trueskill`: TrueSkill observing places;
+    - `trueskill`, `elo`, `openskill`: the current models, observing places;
     - `trueskill_par`: TrueSkill observing performance against par;
     - `choice`: the pick skill alone (ratings/lab/choice.py), its scale fitted on the earlier tables;
     - `trueskill_choice`: TrueSkill on places plus the pick skill, TrueSkill's weight and the pick skill's
@@ -225,6 +226,8 @@ def draft_aware_figures(
                         [(s, w) for s in SCALES for w in WEIGHTS])  # fmt: skip
     models: dict[str, tuple[Callable[[], Model], Sequence[Table]]] = {
         "trueskill": (lambda: TrueSkillModel(env), tables),
+        "elo": (EloModel, tables),
+        "openskill": (OpenSkillModel, tables),
         "trueskill_par": (lambda: TrueSkillModel(env), played.par_tables),
         "choice": (lambda: ChoiceModel(worth, picks, scale), tables),
         "trueskill_choice": (lambda: TrueSkillWithPicks(env, worth, picks, *both), tables),

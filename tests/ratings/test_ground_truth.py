@@ -78,7 +78,9 @@ def test_a_draft_aware_rating_is_scored_beside_trueskill_on_the_same_tables() ->
         assert all(0 <= pick.taken < len(pick.hand) for pick in picks)
     assert set(played.statistics) == set(card_values(__import__("random").Random(0), tables=5))
     figures = draft_aware_figures(played, DEFAULTS)
-    assert set(figures.correlations) == {"trueskill", "trueskill_par", "choice", "trueskill_choice"}
+    assert set(figures.correlations) == {
+        "trueskill", "elo", "openskill", "trueskill_par", "choice", "trueskill_choice",
+    }  # fmt: skip
     assert figures.scales["choice"] in SCALES[1:]
     assert figures.scales["trueskill_choice"] in SCALES
     for found in figures.correlations.values():
