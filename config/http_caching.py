@@ -84,14 +84,28 @@ class RateLimitHeaders:
         return response
 
 
-def _add_rate_limit_headers(request: HttpRequest, response: HttpResponse) -> None:
-    """The read throttle's count (config/throttling.PublicReadThrottle), in the IETF draft's names and the
-    older X- names that GitHub and lichess clients read."""
+def note_rate_limit(request: HttpRequest, limit: tuple[int, int, int]) -> None:
+    """A throttle's (limit, remaining, seconds to reset) for this request's answer, kept if it has fewer
+    requests left than the one already noted (config/throttling.FallbackThrottle)."""
+    noted = getattr(request, RATE_LIMIT_ATTRIBUTE, None)
+    if noted is None or limit[1] < noted[1]:
+        setattr(request, RATE_LIMIT_ATTRIBUTE, limit)
+
+
+def rate_limit_headers(request: HttpRequest) -> list[tuple[str, str]]:
+    """The nearest limit a throttle counted this request against, in the IETF draft's names and the older X-
+    names that GitHub and lichess clients read; none when no throttle counted it."""
     limit = getattr(request, RATE_LIMIT_ATTRIBUTE, None)
     if limit is None:
-        return
+        return []
     allowed, remaining, reset_seconds = limit
-    for prefix in ("RateLimit", "X-RateLimit"):
-        response[f"{prefix}-Limit"] = str(allowed)
-        response[f"{prefix}-Remaining"] = str(remaining)
-        response[f"{prefix}-Reset"] = str(reset_seconds)
+    return [
+        (f"{prefix}-{name}", str(value))
+        for prefix in ("RateLimit", "X-RateLimit")
+        for name, value in (("Limit", allowed), ("Remaining", remaining), ("Reset", reset_seconds))
+    ]
+
+
+def _add_rate_limit_headers(request: HttpRequest, response: HttpResponse) -> None:
+    for name, value in rate_limit_headers(request):
+        response[name] = value

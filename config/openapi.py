@@ -34,6 +34,11 @@ IDEMPOTENCY_KEY = {
 POST_ERRORS = {
     "422": "The Idempotency-Key was used before for a different request (`idempotency_key_reused`).",
 }
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": "The requests allowed in the window of the limit nearest to being reached (docs/api.md).",
+    "RateLimit-Remaining": "The requests left in that window.",
+    "RateLimit-Reset": "Seconds until that window has room again.",
+}
 BODY_ERRORS = {"415": "The body's media type is not one the operation reads (JSON, form or multipart)."}
 ERROR_BODY = {
     "type": "object",
@@ -66,7 +71,16 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
             for code, description in errors.items():
                 responses.setdefault(code, {"description": description, "content": reference})
             if method == "get" and not _streams(operation):
-                responses.setdefault("304", NOT_MODIFIED)
+                responses.setdefault("304", copy.deepcopy(NOT_MODIFIED))
+            for code, response in responses.items():
+                if code[0] in "23" or code == "429":
+                    response.setdefault("headers", {}).update(
+                        {name: {"$ref": f"#/components/headers/{name}"} for name in RATE_LIMIT_HEADERS}
+                    )
+    result["components"]["headers"] = {
+        name: {"description": text, "schema": {"type": "integer", "minimum": 0}}
+        for name, text in RATE_LIMIT_HEADERS.items()
+    }
     return result
 
 

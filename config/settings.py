@@ -176,11 +176,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Every API read counts against "read_anon" (per address) or "read_user" (per account).
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.PublicReadThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.ApiThrottle"],
     # Scopes of config/throttling.py. Rates are per client address (login, signup) or per user.
     "DEFAULT_THROTTLE_RATES": {
         "read_anon": env.str("THROTTLE_READ_ANON", default="300/min"),
         "read_user": env.str("THROTTLE_READ_USER", default="1200/min"),
+        "write_anon": env.str("THROTTLE_WRITE_ANON", default="300/min"),  # a venue's door: one address
+        "write_user": env.str("THROTTLE_WRITE_USER", default="1200/min"),
         "page_anon": env.str("THROTTLE_PAGE_ANON", default="300/min"),
         "page_user": env.str("THROTTLE_PAGE_USER", default="1200/min"),
         "login": env.str("THROTTLE_LOGIN", default="100/hour"),  # failed guesses from one address (a venue's)

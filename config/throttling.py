@@ -45,13 +45,24 @@ class FallbackThrottle(SimpleRateThrottle):
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
         try:
-            return self._allow(request, view)
+            allowed = self._allow(request, view)
         except CACHE_ERRORS as error:
             logger.warning("throttle %r counted in this process only, its cache is unavailable: %s", self.scope, error)
             self.cache = PROCESS_CACHE
             # Each of the node's WEB_PROCESSES counts on its own now: its share of the limit keeps the sum.
             self.num_requests = max(1, math.ceil(int(self.num_requests) / settings.WEB_PROCESSES))
-            return self._allow(request, view)
+            allowed = self._allow(request, view)
+        self._note_limit(request)
+        return allowed
+
+    def _note_limit(self, request: Request | HttpRequest) -> None:
+        """This bucket's count for the answer's RateLimit-* headers (config/http_caching.py), unless another
+        throttle of the request has fewer requests left: the headers name the nearest limit."""
+        if getattr(self, "key", None) is None:  # no rate, or a request this throttle does not count
+            return
+        remaining = max(self.num_requests - self.count, 0)
+        reset = int(self.duration - (self.now - self.oldest)) if self.oldest is not None else int(self.duration)
+        http_caching.note_rate_limit(_django_request(request), (self.num_requests, remaining, reset))
 
     def _allow(self, request: Request | HttpRequest, view: Any) -> bool:
         script = _window_script(self.cache)
@@ -162,9 +173,10 @@ class StreamOpenThrottle(FallbackThrottle):
 
 
 def successes_forgotten(throttles: Sequence[SimpleRateThrottle]) -> None:
-    """A log-in succeeded: none of these throttles counts it."""
+    """A log-in succeeded: none of these throttles counts it as a guess (the API's own bucket still counts it
+    as a request)."""
     for throttle in throttles:
-        if isinstance(throttle, FallbackThrottle):
+        if isinstance(throttle, FallbackThrottle) and not isinstance(throttle, ApiThrottle):
             throttle.forget()
 
 
@@ -205,27 +217,28 @@ class ScorePreviewAnonThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "score_preview_anon"
 
 
-class PublicReadThrottle(FallbackThrottle):
-    """Every API read (GET, HEAD): per client address when anonymous ("read_anon", 300 a minute), per
-    account when signed in ("read_user", higher). The count goes on the request for the RateLimit-*
-    headers (config/http_caching.py); a refusal is a 429 with Retry-After. Writes have their own scopes."""
+class ApiThrottle(FallbackThrottle):
+    """Every API request: reads (GET, HEAD: "read_user" and "read_anon") and writes ("write_user" and
+    "write_anon") in buckets of their own, per account when signed in, per client address when anonymous. A
+    refusal is a 429 with Retry-After. A write with a scope of its own (sheets, claims, log-ins) is counted in
+    that one too, and its RateLimit-* headers name whichever is nearer its limit."""
 
-    user_scope, anon_scope = "read_user", "read_anon"
+    read_scopes: tuple[str, str] = ("read_user", "read_anon")
+    write_scopes: tuple[str, str] | None = ("write_user", "write_anon")
 
     def __init__(self) -> None:
-        """The scope, and so the rate, is known only once the request is (anonymous or not)."""
+        """The scope, and so the rate, is known only once the request is (a read or a write, anonymous or not)."""
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
-        if request.method not in ("GET", "HEAD"):
+        reading = request.method in ("GET", "HEAD")
+        scopes = self.read_scopes if reading else self.write_scopes
+        if scopes is None or request.method == "OPTIONS":
             return True
-        self.scope = self.user_scope if request.user and request.user.is_authenticated else self.anon_scope
+        signed_in = bool(request.user and request.user.is_authenticated)
+        self.scope = scopes[0] if signed_in else scopes[1]
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        allowed = super().allow_request(request, view)
-        remaining = max(self.num_requests - self.count, 0)
-        reset = int(self.duration - (self.now - self.oldest)) if self.oldest is not None else int(self.duration)
-        setattr(_django_request(request), http_caching.RATE_LIMIT_ATTRIBUTE, (self.num_requests, remaining, reset))
-        return allowed
+        return super().allow_request(request, view)
 
     def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
         ident = str(request.user.pk) if request.user and request.user.is_authenticated else self.get_ident(request)
@@ -236,9 +249,9 @@ def _django_request(request: Request | HttpRequest) -> HttpRequest:
     return request._request if isinstance(request, Request) else request
 
 
-class PageReadThrottle(PublicReadThrottle):
+class PageReadThrottle(ApiThrottle):
     """Every page read, as the API's (config.middleware.ThrottlePages): per address when anonymous
     ("page_anon"), per account when signed in ("page_user"); buckets of their own, so browsing the pages
-    does not use up a bot's API allowance from the same address."""
+    does not use up a bot's API allowance from the same address. A page's forms have their own throttles."""
 
-    user_scope, anon_scope = "page_user", "page_anon"
+    read_scopes, write_scopes = ("page_user", "page_anon"), None

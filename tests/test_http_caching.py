@@ -125,6 +125,39 @@ def test_an_account_reads_more_than_an_address(settings) -> None:
     assert answer["RateLimit-Limit"] == "1200"
 
 
+def test_a_write_tells_its_limit_and_the_nearer_of_two_limits_is_told() -> None:
+    """Issue 56, item 9: every answer carries RateLimit-*; a write counts in the writes' bucket (1,200 a minute
+    for an account), and a sheet also in the submissions' (120 a minute): the nearer one is what it tells."""
+    from rest_framework.test import APIClient
+
+    from tests.factories import PlayerFactory
+
+    client = APIClient(REMOTE_ADDR="192.0.2.80")
+    client.force_authenticate(PlayerFactory().user)
+    first = client.post("/api/events/999999/registrations/", {}, format="json")
+    assert first.status_code == 404  # refused, and still counted
+    assert (first["RateLimit-Limit"], first["RateLimit-Remaining"]) == ("1200", "1199")
+    second = client.post("/api/events/999999/registrations/", {}, format="json")
+    assert second["X-RateLimit-Remaining"] == "1198"
+    created = client.post("/api/events/", {}, format="json")  # events: 20 a day, nearer
+    assert (created["RateLimit-Limit"], created["RateLimit-Remaining"]) == ("20", "19")
+    sheet = client.post("/api/tables/999999/sheets/", {}, format="json")
+    assert 400 <= sheet.status_code < 500  # refused (an empty sheet), and still counted
+    assert (sheet["RateLimit-Limit"], sheet["RateLimit-Remaining"]) == ("120", "119")
+
+
+def test_a_failed_log_in_tells_the_guesses_left_from_its_address() -> None:
+    """Anonymous writes count per address (300 a minute); a log-in also in the guesses' buckets, per address
+    (100 an hour) and per account named (30 an hour): the nearest is told."""
+    client = Client(REMOTE_ADDR="192.0.2.81")
+    answer = client.post(
+        "/api/auth/token/", {"username": "nobody", "password": "wrong"}, content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert (answer["RateLimit-Limit"], answer["RateLimit-Remaining"]) == ("30", "29")
+    assert int(answer["RateLimit-Reset"]) > 0
+
+
 def test_writes_do_not_count_against_the_read_limit(api_client) -> None:
     client = Client(REMOTE_ADDR="192.0.2.70")
     client.get("/api/events/")

@@ -225,7 +225,7 @@ def test_under_asgi_opening_streams_is_throttled_per_address(asgi_server, monkey
     )
     event = EventFactory()
     parts = urlsplit(asgi_server)
-    statuses = []
+    statuses, remaining = [], []
     for _ in range(4):
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
         connection.request(
@@ -233,11 +233,14 @@ def test_under_asgi_opening_streams_is_throttled_per_address(asgi_server, monkey
         )
         answer = connection.getresponse()
         statuses.append(answer.status)
+        assert answer.getheader("RateLimit-Limit") == "3"  # a stream's answer tells its limit, as every answer
+        remaining.append(answer.getheader("RateLimit-Remaining"))
         if answer.status == 429:
             assert int(answer.getheader("Retry-After")) > 0
             assert json.loads(answer.read())["code"] == "throttled"
         connection.close()
     assert statuses == [200, 200, 200, 429]
+    assert remaining == ["2", "1", "0", "0"]
 
 
 @pytest.mark.services

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.serializers import StrictSerializer
-from config.throttling import EraseThrottle, LoginAccountThrottle, LoginThrottle, successes_forgotten
+from config.throttling import ApiThrottle, EraseThrottle, LoginAccountThrottle, LoginThrottle, successes_forgotten
 from tournaments.models import Player
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
@@ -27,7 +27,7 @@ from tournaments.services.clubs import player_country_set
 class TokenView(ObtainAuthToken):
     """Log in with username and password for the API token (a new one if the last has expired)."""
 
-    throttle_classes = [LoginThrottle, LoginAccountThrottle]  # failed guesses: a success is taken back out
+    throttle_classes = [ApiThrottle, LoginThrottle, LoginAccountThrottle]  # failed guesses: a success is taken back out
     parser_classes = [JSONParser]  # DRF's view also takes forms; the API takes JSON
 
     def get_throttles(self) -> list[Any]:
@@ -145,7 +145,7 @@ class ErasedSerializer(StrictSerializer):
 class EraseView(APIView):
     permission_classes = [IsAuthenticated]
     person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
-    throttle_classes = [EraseThrottle]  # a password check: guesses are few
+    throttle_classes = [ApiThrottle, EraseThrottle]  # a password check: guesses are few
 
     @extend_schema(request=EraseInputSerializer, responses={200: ErasedSerializer})
     def post(self, request: Request) -> Response:

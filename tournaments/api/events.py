@@ -3,14 +3,12 @@
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils import translation
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import JSONParser, MultiPartParser
-from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,12 +16,11 @@ from rest_framework.response import Response
 from config.errors import DomainError
 from config.paging import ChangesCursor
 from config.renderers import CSVRenderer
-from config.throttling import ClaimThrottle, EventCreateThrottle, SignupThrottle
+from config.throttling import ApiThrottle, EventCreateThrottle
 from tournaments.archive.services import event_import
 from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.models import Player, Registration, Round
 from tournaments.results.models import ResultChange
-from tournaments.results.services.claims import guest_claim
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.forfeits import registration_drop
 from tournaments.selectors.events import (
@@ -36,7 +33,6 @@ from tournaments.selectors.events import (
     waitlist_position,
 )
 from tournaments.selectors.permissions import require_organiser
-from tournaments.selectors.players import player_search
 from tournaments.serializers.events import (
     ChangesQuery,
     EntrantOutcomeSerializer,
@@ -54,15 +50,9 @@ from tournaments.serializers.events import (
 )
 from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
 from tournaments.serializers.players import (
-    ClaimInputSerializer,
     GuestInputSerializer,
     GuestSerializer,
-    PlayerSearchQuery,
-    PlayerSignupResultSerializer,
-    PlayerSignupSerializer,
-    PlayerSummarySerializer,
 )
-from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.events import (
     event_create,
@@ -85,42 +75,6 @@ PHASE = OpenApiParameter(
 )  # fmt: skip
 
 
-class PlayerViewSet(viewsets.GenericViewSet):
-    permission_classes = [AllowAny]
-    throttle_classes = [SignupThrottle]
-    serializer_class = PlayerSignupSerializer  # also what OPTIONS describes
-    queryset = Player.objects.none()  # the list reads through selectors.player_search
-
-    def get_throttles(self):  # type: ignore[no-untyped-def]
-        return super().get_throttles() if self.action != "list" else []
-
-    @extend_schema(parameters=[PlayerSearchQuery], responses={200: PlayerSummarySerializer(many=True)})
-    def list(self, request: Request) -> Response:
-        """Find players: `?search=` part of a handle or a display name (two characters at least), by handle."""
-        query = PlayerSearchQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        page = self.paginate_queryset(player_search(text=query.validated_data.get("search")))
-        return self.get_paginated_response(PlayerSummarySerializer(page, many=True, context={"request": request}).data)
-
-    @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer})
-    def create(self, request: Request) -> Response:
-        """Sign up: an account, a unique handle and an API token."""
-        payload = PlayerSignupSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        player, token = player_signup(**payload.validated_data)
-        player_language_remember(user=player.user, language=translation.get_language() or "")
-        return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
-
-    @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
-    @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[ClaimThrottle])
-    def claim(self, request: Request) -> Response:
-        """Claim a guest with its code: its events, results and ratings become your player's (once)."""
-        payload = ClaimInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        guest = guest_claim(code=payload.validated_data["code"], by=request.user)
-        return Response({**GuestSerializer(guest).data, "claimed_by": request.user.player.handle})
-
-
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = EventSerializer
     filter_backends = [DjangoFilterBackend]
@@ -130,7 +84,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return event_list(with_organisers=self.action in ("list", "retrieve"))
 
     def get_throttles(self):  # type: ignore[no-untyped-def]
-        return [EventCreateThrottle()] if self.action == "create" else super().get_throttles()
+        return [ApiThrottle(), EventCreateThrottle()] if self.action == "create" else super().get_throttles()
 
     @extend_schema(parameters=[ChangesQuery], responses={200: EventChangeSerializer(many=True)})
     @action(detail=False, methods=["get"], pagination_class=ChangesCursor, filter_backends=[])

@@ -1,16 +1,31 @@
-"""A player's public profile in the API."""
+"""Players in the API: signing up, finding one, claiming a guest, a public profile."""
 
+from django.utils import translation
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.throttling import ApiThrottle, ClaimThrottle, SignupThrottle
 from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
-from tournaments.models import Table
+from tournaments.models import Player, Table
+from tournaments.results.services.claims import guest_claim
 from tournaments.results.services.rating import table_of_source
-from tournaments.selectors.players import head_to_head, player_events, player_of_handle
-from tournaments.serializers.players import HeadToHeadSerializer, PlayerProfileSerializer
+from tournaments.selectors.players import head_to_head, player_events, player_of_handle, player_search
+from tournaments.serializers.players import (
+    ClaimInputSerializer,
+    GuestSerializer,
+    HeadToHeadSerializer,
+    PlayerProfileSerializer,
+    PlayerSearchQuery,
+    PlayerSignupResultSerializer,
+    PlayerSignupSerializer,
+    PlayerSummarySerializer,
+)
+from tournaments.services.accounts import player_language_remember, player_signup
 
 
 class PlayerProfileView(APIView):
@@ -63,3 +78,44 @@ class HeadToHeadView(APIView):
             "games": [vars(game) for game in games],
             "tables": [{**vars(table), "ranks": list(table.ranks)} for table in tables[:200]],
         }).data)  # fmt: skip
+
+
+class PlayerViewSet(viewsets.GenericViewSet):
+    permission_classes = [AllowAny]
+    throttle_classes = [ApiThrottle, SignupThrottle]
+    serializer_class = PlayerSignupSerializer  # also what OPTIONS describes
+    queryset = Player.objects.none()  # the list reads through selectors.player_search
+
+    def get_throttles(self):  # type: ignore[no-untyped-def]
+        return super().get_throttles() if self.action != "list" else [ApiThrottle()]
+
+    @extend_schema(parameters=[PlayerSearchQuery], responses={200: PlayerSummarySerializer(many=True)})
+    def list(self, request: Request) -> Response:
+        """Find players: `?search=` part of a handle or a display name (two characters at least), by handle."""
+        query = PlayerSearchQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        page = self.paginate_queryset(player_search(text=query.validated_data.get("search")))
+        return self.get_paginated_response(PlayerSummarySerializer(page, many=True, context={"request": request}).data)
+
+    @extend_schema(request=PlayerSignupSerializer, responses={201: PlayerSignupResultSerializer})
+    def create(self, request: Request) -> Response:
+        """Sign up: an account, a unique handle and an API token."""
+        payload = PlayerSignupSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player, token = player_signup(**payload.validated_data)
+        player_language_remember(user=player.user, language=translation.get_language() or "")
+        return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
+    @action(
+        detail=False,
+        methods=["post"],
+        permission_classes=[IsAuthenticated],
+        throttle_classes=[ApiThrottle, ClaimThrottle],
+    )
+    def claim(self, request: Request) -> Response:
+        """Claim a guest with its code: its events, results and ratings become your player's (once)."""
+        payload = ClaimInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        guest = guest_claim(code=payload.validated_data["code"], by=request.user)
+        return Response({**GuestSerializer(guest).data, "claimed_by": request.user.player.handle})

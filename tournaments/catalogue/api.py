@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.throttling import ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
+from config.throttling import ApiThrottle, ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
 from tournaments.catalogue.models import Edition
 from tournaments.catalogue.selectors import game_catalogue, sheet_check_list, table_preview, table_rebuild
 from tournaments.catalogue.serializers import (
@@ -35,7 +35,7 @@ class ScorePreviewView(APIView):
     """The score pad's live scoring, open to anyone: any table in progress, scored by the rules engine."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [ScorePreviewThrottle, ScorePreviewAnonThrottle]
+    throttle_classes = [ApiThrottle, ScorePreviewThrottle, ScorePreviewAnonThrottle]
 
     @extend_schema(
         request=ScorePreviewInputSerializer,
@@ -50,7 +50,7 @@ class RebuildView(APIView):
     """The whole draft of a drafting table, rebuilt: each seat's dealt hand and the hand it held at every pick."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [ScorePreviewThrottle, ScorePreviewAnonThrottle]
+    throttle_classes = [ApiThrottle, ScorePreviewThrottle, ScorePreviewAnonThrottle]
 
     @extend_schema(
         request=RebuildInputSerializer,
@@ -84,7 +84,7 @@ class SheetCheckViewSet(
         return sheet_check_list()
 
     def get_throttles(self):  # type: ignore[no-untyped-def]
-        return [SheetCheckThrottle()] if self.action == "create" else super().get_throttles()
+        return [ApiThrottle(), SheetCheckThrottle()] if self.action == "create" else super().get_throttles()
 
     @extend_schema(
         request=SheetCheckInputSerializer,

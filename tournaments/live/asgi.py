@@ -24,6 +24,7 @@ from django.db import connection
 from rest_framework.exceptions import APIException
 
 from config.errors import DomainError
+from config.http_caching import rate_limit_headers
 from tournaments.live.api import body_async, stream_of
 from tournaments.live.hub import Client
 
@@ -39,21 +40,23 @@ def is_stream(scope: Scope) -> bool:
 
 
 async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
+    request = ASGIRequest(scope, BytesIO())
     try:
-        client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(scope)
+        client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(request)
     except DomainError as refused:
         await _refuse(send, refused.http_status, {"code": refused.code, "detail": refused.message,
-                                                  "field": refused.field})  # fmt: skip
+                                                  "field": refused.field}, _limits(request))  # fmt: skip
         return
     except APIException as refused:  # a credential the authentication classes refuse, a throttle
         codes = refused.get_codes()
         wait = getattr(refused, "wait", None)
+        headers = _limits(request) + ([(b"retry-after", str(math.ceil(wait)).encode())] if wait else [])
         await _refuse(send, refused.status_code, {"code": codes if isinstance(codes, str) else "invalid",
-                                                  "detail": str(refused.detail), "field": None},
-                      [(b"retry-after", str(math.ceil(wait)).encode())] if wait else [])  # fmt: skip
+                                                  "detail": str(refused.detail), "field": None}, headers)  # fmt: skip
         return
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
+        *_limits(request),
     ]})  # fmt: skip
     disconnected = asyncio.ensure_future(_disconnect(receive))
     try:
@@ -79,14 +82,18 @@ async def _disconnect(receive: Receive) -> None:
         pass
 
 
-def _checked(scope: Scope) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
+def _limits(request: ASGIRequest) -> list[tuple[bytes, bytes]]:
+    """The RateLimit-* headers of the stream's opening, as every other answer carries them."""
+    return [(name.lower().encode(), value.encode()) for name, value in rate_limit_headers(request)]
+
+
+def _checked(request: ASGIRequest) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:
     """Authenticate and check the request as the API's views do; the stream's client and catch-up. The
     request passes the session and authentication middleware first, as Django's own requests do: a browser
     signed in by its session cookie reads its stream like a program with a token."""
-    request = ASGIRequest(scope, BytesIO())
     SessionMiddleware(_never_called).process_request(request)
     AuthenticationMiddleware(_never_called).process_request(request)
-    event = EVENT_STREAM.match(scope["path"])
+    event = EVENT_STREAM.match(request.path)
     try:
         return stream_of(request, event_id=int(event.group(1)) if event else None)
     finally:

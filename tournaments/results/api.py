@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from config.errors import NotFound
 from config.paging import ChangesCursor
-from config.throttling import SubmissionThrottle
+from config.throttling import ApiThrottle, SubmissionThrottle
 from tournaments.models import Event, Seat, TableResult
 from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
 from tournaments.results.services import pad as pad_services
@@ -47,7 +47,9 @@ class SeatViewSet(viewsets.GenericViewSet):
         request=SheetInputSerializer,
         responses={200: SubmittedSheetSerializer, 202: SubmittedSheetSerializer},
     )
-    @action(detail=True, methods=["get", "post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
+    @action(
+        detail=True, methods=["get", "post"], throttle_classes=[ApiThrottle, SubmissionThrottle], pagination_class=None
+    )
     def sheets(self, request: Request, pk: str) -> Response:
         """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
         if request.method == "GET":
@@ -123,7 +125,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         request=TableSheetsInputSerializer,
         responses={200: SubmittedSheetSerializer(many=True), 202: SubmittedSheetSerializer(many=True)},
     )
-    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle], pagination_class=None)
+    @action(detail=True, methods=["post"], throttle_classes=[ApiThrottle, SubmissionThrottle], pagination_class=None)
     def sheets(self, request: Request, pk: str) -> Response:
         """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
         payload = TableSheetsInputSerializer(data=request.data)
@@ -134,7 +136,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
     @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer})
-    @action(detail=True, methods=["get", "put"], throttle_classes=[SubmissionThrottle])
+    @action(detail=True, methods=["get", "put"], throttle_classes=[ApiThrottle, SubmissionThrottle])
     def pad(self, request: Request, pk: str) -> Response:
         """The table's score pad draft (players at the table, organisers): GET it, or PUT {data, version}
         with the version last read; an older version is refused with 409 `draft_conflict`."""
@@ -170,7 +172,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(TableResultSerializer(result).data)
 
     @extend_schema(request=None, responses={202: TableResultSerializer})
-    @action(detail=True, methods=["post"], throttle_classes=[SubmissionThrottle])
+    @action(detail=True, methods=["post"], throttle_classes=[ApiThrottle, SubmissionThrottle])
     def reverify(self, request: Request, pk: str) -> Response:
         result = table_reverify(table=self.get_object(), by=request.user)
         return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)
