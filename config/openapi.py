@@ -8,6 +8,8 @@ from typing import Any
 
 from django.conf import settings
 
+from config import versioning
+
 ERRORS = {
     "400": "Malformed or refused input: `{code, detail, field}`, with `errors` when a form had several problems.",
     "401": "Not authenticated.",
@@ -39,6 +41,7 @@ RATE_LIMIT_HEADERS = {
     "RateLimit-Remaining": "The requests left in that window.",
     "RateLimit-Reset": "Seconds until that window has room again.",
 }
+WHOLE_EXPORT_DROPS = ("format", "page", "page_size")  # a CSV export is every row, whatever the JSON's pages
 BODY_ERRORS = {"415": "The body's media type is not one the operation reads (JSON, form or multipart)."}
 ERROR_BODY = {
     "type": "object",
@@ -59,6 +62,8 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
     result["info"]["x-rateLimits"] = dict(rates)  # this install's limits, per scope (docs/api.md, "Rate limits")
     result["info"]["description"] += (
         " Rate limits (per scope): " + ", ".join(f"{k} {v}" for k, v in rates.items()) + "."
+        f" This schema describes API version {versioning.CURRENT}; a client pins another by sending the header"
+        f" `{versioning.HEADER}` (one of {', '.join(versioning.VERSIONS)})."
     )
     reference = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for operations in result.get("paths", {}).values():
@@ -73,13 +78,20 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
             if method == "get" and not _streams(operation):
                 responses.setdefault("304", copy.deepcopy(NOT_MODIFIED))
             for code, response in responses.items():
+                headers = response.setdefault("headers", {})
+                headers[versioning.HEADER] = {"$ref": f"#/components/headers/{versioning.HEADER}"}
                 if code[0] in "23" or code == "429":
-                    response.setdefault("headers", {}).update(
-                        {name: {"$ref": f"#/components/headers/{name}"} for name in RATE_LIMIT_HEADERS}
-                    )
+                    headers.update({name: {"$ref": f"#/components/headers/{name}"} for name in RATE_LIMIT_HEADERS})
     result["components"]["headers"] = {
-        name: {"description": text, "schema": {"type": "integer", "minimum": 0}}
-        for name, text in RATE_LIMIT_HEADERS.items()
+        **{
+            name: {"description": text, "schema": {"type": "integer", "minimum": 0}}
+            for name, text in RATE_LIMIT_HEADERS.items()
+        },
+        versioning.HEADER: {
+            "description": f"The dated version the answer is in. This schema describes {versioning.CURRENT}, the "
+            "current one; a client pins an older one by sending the header (docs/api.md, \"Versions\").",
+            "schema": {"type": "string"},
+        },
     }
     return result
 
@@ -127,16 +139,18 @@ def csv_exports_are_operations_of_their_own(
             continue
         if path.endswith(".csv"):
             read["responses"]["200"]["content"] = {"text/csv": content["text/csv"]}
-            read["parameters"] = [p for p in read.get("parameters", []) if p.get("name") != "format"]
+            read["parameters"] = [p for p in read.get("parameters", []) if p.get("name") not in WHOLE_EXPORT_DROPS]
             read["operationId"] = re.sub(r"\W", "_", read["operationId"])
             continue
         csv = content.pop("text/csv")
-        read["parameters"] = [p for p in read.get("parameters", []) if p.get("name") != "format"]  # the twin's now
+        read["parameters"] = [
+            p for p in read.get("parameters", []) if p.get("name") not in WHOLE_EXPORT_DROPS
+        ]  # the twin's now
         twin_path = path.rstrip("/") + ".csv"
         if twin_path not in paths:
             twin = copy.deepcopy(read)
             twin["operationId"] = f"{read['operationId']}_csv"
             twin["responses"]["200"] = {"content": {"text/csv": csv}, "description": "The same rows as CSV."}
-            twin["parameters"] = [p for p in twin.get("parameters", []) if p.get("name") != "format"]
+            twin["parameters"] = [p for p in twin.get("parameters", []) if p.get("name") not in WHOLE_EXPORT_DROPS]
             paths[twin_path] = {"get": twin}
     return result

@@ -1,10 +1,14 @@
 """Pages of a long list, for the pages and the API alike."""
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db.models import QuerySet
 from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.response import Response
 
+from config import versioning
 from config.errors import DomainError
 
 
@@ -47,3 +51,21 @@ class ChangesCursor(CursorPagination):  # type: ignore[misc]  # DRF ships no typ
     ordering = ("changed_at", "id")
     page_size_query_param = "page_size"
     max_page_size = 200
+
+
+def paged(
+    request: Request, rows: QuerySet[Any] | Sequence[Any], serialize: Callable[[Sequence[Any]], Any], view: Any = None
+) -> Response:
+    """A list read's answer: one page of `rows` (`count`, `next`, `previous`, `results`), as every list of the
+    API answers (docs/api.md, "Lists"); every row, as a bare array, to a client pinned to an API version from
+    before lists were paged (config/versioning.py) or asking for CSV (an export is whole)."""
+    if versioning.before(request._request, versioning.PAGED_LISTS) or request.accepted_renderer.format == "csv":
+        return Response(serialize(list(rows)))
+    paginator = ApiPages()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    return paginator.get_paginated_response(serialize(page))
+
+
+def many(serializer: Any) -> Callable[[Sequence[Any]], Any]:
+    """`paged`'s `serialize` for a serializer class: its data for many rows."""
+    return lambda rows: serializer(rows, many=True).data

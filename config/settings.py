@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.http_caching.RateLimitHeaders",
+    "config.versioning.ApiVersion",  # above the ETag's middleware: a 304 says its version and varies by it
     "django.middleware.http.ConditionalGetMiddleware",
     "config.http_caching.CacheControl",
     "config.middleware.RefuseOversizedBodies",

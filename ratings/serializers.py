@@ -175,6 +175,14 @@ class AdoptInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000, help_text="Why the stewards adopt the fitted parameters.")
 
 
+@extend_schema_field({
+    "type": "array", "items": {"type": "array", "minItems": 3, "maxItems": 3, "items": {
+        "oneOf": [{"type": "string"}, {"type": "number"}], "nullable": True}},
+})  # fmt: skip
+class DriftField(serializers.ListField):
+    """[month, mean mu or null, count] rows."""
+
+
 class QualitySerializer(StrictSerializer):
     """How well the pool's ratings predicted its tables (docs/ratings.md, "How good are the ratings")."""
 
@@ -212,7 +220,7 @@ class QualitySerializer(StrictSerializer):
         help_text="The share of tables whose winner was among the three rated highest.",
     )
     calibration = CalibrationSerializer(many=True, source="figures.calibration")
-    drift = serializers.ListField(
+    drift = DriftField(
         child=serializers.ListField(), source="figures.drift",
         help_text="[month, mean mu of the established players (null while none), how many], month by month.",
     )  # fmt: skip

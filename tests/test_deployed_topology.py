@@ -183,3 +183,66 @@ def _server_connections() -> int:
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
         return int(cursor.fetchone()[0])
+
+
+def test_a_player_lets_an_app_act_for_them_through_uvicorn_then_revokes_it(deployed: int) -> None:
+    """Issue 56, item 6, as deployed: the consent page, the token exchange with PKCE, the app's own sheet by
+    Bearer and the player's revocation, every step an HTTP request to the uvicorn processes."""
+    import base64
+    import hashlib
+    import re
+    import secrets
+    from urllib.parse import parse_qs, urlencode, urlsplit
+
+    import httpx
+    from oauth2_provider.models import Application
+
+    from tournaments.services.rounds import round_start
+
+    event = EventFactory(game="boomerang-europe", rounds_planned=1)
+    players = [PlayerFactory() for _ in range(4)]
+    register_and_check_in(event, players)
+    round_ = event_start(event=event, by=event.organisers.get())
+    round_start(round_=round_, by=event.organisers.get())
+    table = round_.tables.get()
+    seat = table.seats.order_by("position").first()
+    sheet = legal_seat_data(table, random.Random(3))[0]
+    sheet.pop("player")
+    app = Application.objects.create(
+        name="Table bot", client_id="table-bot-deployed", client_type="public", redirect_uris="https://bot.example/cb",
+        authorization_grant_type="authorization-code", user=PlayerFactory().user,
+    )  # fmt: skip
+    browser = Client()
+    browser.force_login(seat.player.user)
+    base = f"http://127.0.0.1:{deployed}"
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    query = urlencode({"response_type": "code", "client_id": app.client_id, "redirect_uri": "https://bot.example/cb",
+                       "scope": "read sheets:write", "state": "s1", "code_challenge": challenge,
+                       "code_challenge_method": "S256"})  # fmt: skip
+    with httpx.Client(base_url=base, cookies={settings.SESSION_COOKIE_NAME:
+                      browser.cookies[settings.SESSION_COOKIE_NAME].value}, timeout=30) as player:  # fmt: skip
+        page = player.get(f"/o/authorize/?{query}")
+        assert page.status_code == 200
+        assert "Allow Table bot to act for you?" in page.text
+        form = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page.text))
+        allowed = player.post(f"/o/authorize/?{query}", data={**form, "allow": "Authorize"},
+                              headers={"Referer": base + "/"})  # fmt: skip
+        assert allowed.status_code == 302, allowed.text[:500]
+        code = parse_qs(urlsplit(allowed.headers["Location"]).query)["code"][0]
+        with httpx.Client(base_url=base, timeout=30) as bot:
+            exchange = {"grant_type": "authorization_code", "code": code, "client_id": app.client_id,
+                        "redirect_uri": "https://bot.example/cb", "code_verifier": verifier}  # fmt: skip
+            tokens = bot.post("/o/token/", data=exchange)
+            assert tokens.status_code == 200, tokens.text
+            as_player = {"Authorization": f"Bearer {tokens.json()['access_token']}"}
+            assert bot.get("/api/me/", headers=as_player).json()["handle"] == seat.player.handle
+            posted = bot.post(f"/api/seats/{seat.pk}/sheets/", json={"data": sheet}, headers=as_player)
+            assert posted.status_code == 202, posted.text
+            assert posted.headers["API-Version"] == "2026-11-26"
+            assert int(posted.headers["RateLimit-Remaining"]) >= 0
+            revoked = player.post(f"/account/apps/{app.pk}/revoke/", data={"csrfmiddlewaretoken":
+                                  player.cookies["csrftoken"]}, headers={"Referer": base + "/"})  # fmt: skip
+            assert revoked.status_code in (200, 302), revoked.text[:500]
+            assert bot.get("/api/me/", headers=as_player).status_code == 401
+    assert ScoreSheet.objects.filter(seat=seat).count() == 1

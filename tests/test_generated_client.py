@@ -234,7 +234,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     sanctioned = answered(events_sanction_create.sync(id=event.id, client=steward, body=ReasonRequest(reason="ok")))
     assert sanctioned.sanction == "sanctioned"
 
-    standings = answered(events_standings_list.sync(id=event.id, client=public))
+    standings = answered(events_standings_list.sync(id=event.id, client=public)).results
     assert sorted(row.player for row in standings) == sorted(players)
     assert [row.rank for row in standings] == sorted(row.rank for row in standings)
     assert standings[0].rank == 1
@@ -251,14 +251,14 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         organisation="owls", name="Winter", game=GameEnum(game),
         starts_on=today - datetime.timedelta(days=30), ends_on=today + datetime.timedelta(days=30))))  # fmt: skip
     answered(seasons_events_create.sync(id=season.id, client=organiser, body=SeasonEventInputRequest(event=event.id)))
-    season_rows = answered(seasons_standings_list.sync(id=season.id, client=public))
+    season_rows = answered(seasons_standings_list.sync(id=season.id, client=public)).results
     assert sorted(row.player for row in season_rows) == sorted(players)
-    cards = answered(games_cards_list.sync(game, client=public))
+    cards = answered(games_cards_list.sync(game, client=public)).results
     assert sum(line.taken for line in cards) == 4 * 2 * 4 * 7  # 4 players, 2 rounds of 4 draft rounds, 7 cards
-    accuracy = answered(players_pick_accuracy_list.sync(winner, client=public))
+    accuracy = answered(players_pick_accuracy_list.sync(winner, client=public)).results
     assert len(accuracy) == 2
     assert accuracy[0].rounds[0].picks[0].taken
-    decisions = answered(events_decisions_list.sync(event.id, client=public))
+    decisions = answered(events_decisions_list.sync(event.id, client=public)).results
     assert [(d.kind, d.decision) for d in decisions] == [("sanction", "sanctioned")]
     changed = answered(events_changes_list.sync(client=public, updated_since=began))
     assert event.id in [e.id for e in changed.results]

@@ -5,7 +5,8 @@ import type { components, paths } from "./schema";
 
 type Event = components["schemas"]["Event"];
 type Standing = components["schemas"]["Standing"];
-type EventsPage = paths["/api/events/"]["get"]["responses"][200]["content"]["application/json"];
+type StandingsPage = paths["/api/events/{id}/standings/"]["get"]["responses"][200]["content"]["application/json"];
+type Page<T> = { next?: string | null; results: T[] };
 type SheetInput = paths["/api/seats/{id}/sheets/"]["post"]["requestBody"]["content"]["application/json"];
 type ApiError = components["schemas"]["Error"];
 
@@ -26,17 +27,25 @@ export class Boomerang {
     return (await answer.json()) as T;
   }
 
-  /** Every event of a game, following `next` page by page. */
-  async *events(game: Event["game"]): AsyncGenerator<Event> {
-    let page: EventsPage | null = await this.read<EventsPage>(`/api/events/?game=${game}&page_size=200`);
+  /** Every row of a list, following `next` page by page: every list read of the API is paged. */
+  async *every<T>(path: string): AsyncGenerator<T> {
+    let page: Page<T> | null = await this.read<Page<T>>(path);
     while (page) {
       yield* page.results;
-      page = page.next ? await this.read<EventsPage>(page.next) : null;
+      page = page.next ? await this.read<Page<T>>(page.next) : null;
     }
   }
 
+  /** Every event of a game. */
+  events(game: Event["game"]): AsyncGenerator<Event> {
+    return this.every<Event>(`/api/events/?game=${game}&page_size=200`);
+  }
+
+  /** An event's whole standings, page by page (the schema's page type: a renamed field fails to compile). */
   async standings(event: number): Promise<Standing[]> {
-    return this.read<Standing[]>(`/api/events/${event}/standings/`);
+    const rows: StandingsPage["results"] = [];
+    for await (const row of this.every<Standing>(`/api/events/${event}/standings/?page_size=200`)) rows.push(row);
+    return rows;
   }
 
   /** A player's own sheet, sent once however often the network drops it: one Idempotency-Key throughout. */

@@ -94,7 +94,7 @@ def test_a_title_is_awarded_when_its_threshold_is_crossed_and_kept_when_the_rati
         Client().get(f"/ratings/lists/{list_publish(game=GAME, name='2026-02', actor='test').pk}/").content.decode()
     )
     assert '<abbr class="title"' in published
-    assert Client().get(f"/api/games/{GAME}/titles/").json()[0]["abbreviation"] == "M"
+    assert Client().get(f"/api/games/{GAME}/titles/").json()["results"][0]["abbreviation"] == "M"
 
 
 def test_a_steward_defines_a_title_on_the_page() -> None:

@@ -87,10 +87,12 @@ def test_the_leaderboard_names_players_by_handle() -> None:
 @pytest.mark.parametrize(
     "path", ["/api/events/{id}/registrations/", "/api/events/{id}/rounds/", "/api/seats/{id}/sheets/"]
 )
-def test_the_schema_describes_list_endpoints_as_lists(api_client, path: str) -> None:
+def test_the_schema_describes_list_endpoints_as_pages_of_lists(api_client, path: str) -> None:
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     answer = schema["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
-    assert answer["schema"]["type"] == "array"
+    page = schema["components"]["schemas"][answer["schema"]["$ref"].split("/")[-1]]
+    assert page["properties"]["results"]["type"] == "array"
+    assert {"count", "next", "previous"} <= set(page["properties"])
 
 
 def test_starting_a_round_starts_its_clock() -> None:

@@ -60,14 +60,14 @@ def test_an_odd_flip_field_gets_one_bye_a_round_and_nobody_a_second_before_every
     register_and_check_in(event, [PlayerFactory() for _ in range(5)])
     rng, round_, seen = random.Random(1), start(event), []
     for number in range(1, 6):
-        shown = APIClient().get(f"/api/events/{event.pk}/rounds/").json()[number - 1]
+        shown = APIClient().get(f"/api/events/{event.pk}/rounds/").json()["results"][number - 1]
         assert len(shown["byes"]) == 1
         seen.append(shown["byes"][0])
         play(round_, rng)
         if number < 5:
             round_ = next_round(event)
     assert sorted(seen) == sorted(event.registrations.values_list("player__handle", flat=True))  # 5 different
-    rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()}
+    rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()["results"]}
     assert all(row["byes"] == 1 for row in rows.values())
     assert all(row["tables"] == 4 for row in rows.values())
     assert event_close(event=event, by=event.organisers.get()).status == "finished"
@@ -97,7 +97,7 @@ def test_a_player_dropping_mid_round_forfeits_and_the_table_finishes_with_the_ot
     last = result.verdict["seats"][-1]
     assert (last["player"], last["rank"], last["total"], last["forfeited"]) == (leaving.handle, 4, 0, True)
     assert Round.objects.get(pk=round_.pk).status == "finished"
-    standings = APIClient().get(f"/api/events/{event.pk}/standings/").json()
+    standings = APIClient().get(f"/api/events/{event.pk}/standings/").json()["results"]
     assert (standings[-1]["player"], standings[-1]["points"], standings[-1]["dropped"]) == (leaving.handle, 0, True)
     rated = [p["name"] for event_ in RatingEvent.objects.all() for p in event_.placings]
     assert leaving.handle not in rated  # a forfeit is not rated
@@ -167,7 +167,7 @@ def test_a_late_entry_is_seated_from_the_next_round_and_scores_zero_for_the_miss
     closed = as_user(PlayerFactory().user).post(f"/api/events/{event.pk}/registrations/", {}, format="json")
     assert (closed.status_code, closed.json()["code"]) == (409, "registration_closed")  # round 2 seated
     play(round_two, random.Random(5))
-    rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()}
+    rows = {row["player"]: row for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()["results"]}
     assert rows[late.handle]["tables"] == 1  # round 1 missed: nothing scored for it
 
 
@@ -186,7 +186,7 @@ def test_a_final_table_decides_places_one_to_four() -> None:
     play(round_, rng)
     round_ = next_round(event)
     play(round_, rng)
-    before = [row["player"] for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()]
+    before = [row["player"] for row in APIClient().get(f"/api/events/{event.pk}/standings/").json()["results"]]
     final = next_round(event)
     assert final.is_final
     finalists = [s.player.handle for s in final.tables.get().seats.order_by("position")]
@@ -195,7 +195,7 @@ def test_a_final_table_decides_places_one_to_four() -> None:
     assert event_close(event=event, by=event.organisers.get()).status == "finished"
     verdict = TableResult.objects.get(table=final.tables.get()).verdict
     by_final = {s["player"]: s["rank"] for s in verdict["seats"]}
-    rows = APIClient().get(f"/api/events/{event.pk}/standings/").json()
+    rows = APIClient().get(f"/api/events/{event.pk}/standings/").json()["results"]
     assert [(row["player"], row["rank"]) for row in rows[:4]] == sorted(by_final.items(), key=lambda item: item[1])
     assert rows[4]["rank"] == 5  # the others follow the finalists
     refused = as_user(event.organisers.get()).post(f"/api/events/{event.pk}/next-round/")

@@ -75,7 +75,7 @@ def test_statistics_follow_verdicts_corrections_and_sanctions(django_capture_on_
 
 def test_the_api_gives_every_card_by_its_name_with_csv_and_filters(django_capture_on_commit_callbacks) -> None:
     played(random.Random(3), django_capture_on_commit_callbacks)
-    rows = Client().get(f"/api/games/{GAME}/cards/").json()
+    rows = Client().get(f"/api/games/{GAME}/cards/").json()["results"]
     deck = edition_rules_data(game=GAME, edition=None)
     assert sorted(row["card"] for row in rows) == sorted(card.id for card in deck.cards)
     assert {row["name"] for row in rows} == {card.name for card in deck.cards}
@@ -84,7 +84,7 @@ def test_the_api_gives_every_card_by_its_name_with_csv_and_filters(django_captur
     assert picks == sorted(picks)  # the default order: the earliest picks first
     sheet = Client().get(f"/api/games/{GAME}/cards/?format=csv&players=4").content.decode()
     assert sheet.splitlines()[0].startswith("card,name,taken,offered,take_rate,mean_pick")
-    assert Client().get(f"/api/games/{GAME}/cards/?players=3").json()[0]["taken"] == 0
+    assert Client().get(f"/api/games/{GAME}/cards/?players=3").json()["results"][0]["taken"] == 0
     assert Client().get(f"/api/games/{GAME}/cards/?players=5").json()["field"] == "players"
     assert Client().get(f"/api/games/{GAME}/cards/?sort=nonsense").json()["field"] == "sort"
     assert Client().get("/api/games/boomerang-hunt/cards/").json()["code"] == "not_drafted"

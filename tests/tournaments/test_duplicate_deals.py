@@ -136,7 +136,7 @@ def test_the_duplicate_tie_break_is_in_the_standings(django_capture_on_commit_ca
     for table in round_.tables.all():
         with django_capture_on_commit_callbacks(execute=True):
             table_sheets_submit(table=table, seats=legal_seat_data(table, rng), by=organiser)
-    rows = Client().get(f"/api/events/{event.pk}/standings/").json()
+    rows = Client().get(f"/api/events/{event.pk}/standings/").json()["results"]
     assert len(rows) == 8
     by_seat = sorted(rows, key=lambda row: row["player"])
     assert all(0 <= row["duplicate"] <= 1 for row in by_seat)

@@ -68,7 +68,7 @@ def test_a_confirmed_edition_made_the_games_edition_reverifies_the_games_tables(
     cy.put(f"/api/games/{GAME}/edition-entry/", {"data": differing}, format="json")
     assert cy.post(f"/api/games/{GAME}/edition-entry/submit/").json() == {"confirmation": None}
     ann_entry = EditionEntry.objects.get(game=GAME, data__cards__3__name=box()["cards"][3]["name"])
-    side_by_side = cy.get(f"/api/games/{GAME}/edition-entries/{ann_entry.pk}/compare/").json()
+    side_by_side = cy.get(f"/api/games/{GAME}/edition-entries/{ann_entry.pk}/compare/").json()["results"]
     assert side_by_side == [{"field": "cards[3].name", "mine": "Typo-land", "theirs": box()["cards"][3]["name"]}]
 
     bob.put(f"/api/games/{GAME}/edition-entry/", {"data": copy.deepcopy(box())}, format="json")

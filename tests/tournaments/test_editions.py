@@ -60,7 +60,7 @@ def test_the_load_edition_command_names_the_faults(tmp_path) -> None:
 
 
 def test_the_games_endpoint_says_which_edition_verifies_and_whether_it_is_practice(api_client) -> None:
-    rows = {row["id"]: row for row in api_client.get(reverse("game-list")).data}
+    rows = {row["id"]: row for row in api_client.get(reverse("game-list")).data["results"]}
     assert rows["boomerang-australia"]["practice_data"] is False
     assert rows["boomerang-usa"]["practice_data"] is True
     assert (rows["boomerang-hunt"]["min_players"], rows["boomerang-hunt"]["max_players"]) == (3, 5)

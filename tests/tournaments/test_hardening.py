@@ -111,7 +111,7 @@ def test_public_sheets_show_who_entered_them_by_handle_not_login(api_client) -> 
     from tournaments.results.services.sheets import sheet_submit
 
     sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
-    shown = api_client.get(f"/api/seats/{seat.pk}/sheets/").json()
+    shown = api_client.get(f"/api/seats/{seat.pk}/sheets/").json()["results"]
     assert shown[0]["entered_by"] == seat.player.handle
     assert "private-login-name" not in str(shown)
 

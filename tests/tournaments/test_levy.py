@@ -50,7 +50,7 @@ def test_a_levy_statement_lists_a_sanctioned_events_players() -> None:
                         format="json")  # fmt: skip
     assert set_rule.status_code == 200
     assert set_rule.json()["changed_by"] == treasurer.username
-    answer = api.get("/api/organisations/fed/levy/?from=2026-03-01&to=2026-03-31").json()
+    answer = api.get("/api/organisations/fed/levy/?from=2026-03-01&to=2026-03-31").json()["results"]
     assert [line["event"] for line in answer] == [big.pk, small.pk]  # the refused event owes nothing
     first = answer[0]
     assert first["players"] == sorted((p.handle for p in big_players), key=str.casefold)

@@ -35,7 +35,7 @@ def test_a_licence_csv_with_bad_rows_names_each_and_stores_none_then_a_good_one_
     assert not Licence.objects.exists()  # none stored half
     good = "handle,number,valid_from,valid_until,category\nann-l,F-1,2026-01-01,2026-12-31,senior\n"
     assert api.post("/api/organisations/fed/licences/", {"csv": good}, format="json").json() == {"stored": 1}
-    assert [line["number"] for line in api.get("/api/organisations/fed/licences/").json()] == ["F-1"]
+    assert [line["number"] for line in api.get("/api/organisations/fed/licences/").json()["results"]] == ["F-1"]
     assert "Licence F-1 of Federation" in Client().get("/players/ann-l/").content.decode()
 
     event = EventFactory(game=GAME, entry_licence_required=True, starts_at=datetime(2026, 6, 1, 19, tzinfo=UTC))

@@ -43,7 +43,7 @@ def test_a_verified_drafting_tables_page_and_api_show_each_seats_par(
     assert f"the hands offered {par}; made {made}: {sign}{abs(made - par)}" in page
     french = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert f"les mains offraient {par} ; fait {made} : {sign}{abs(made - par)}" in french
-    line = client.get(f"/api/players/{handle}/pick-accuracy/").json()[0]
+    line = client.get(f"/api/players/{handle}/pick-accuracy/").json()["results"][0]
     assert (line["made"], line["par"], line["performance"]) == (made, par, made - par)
     assert "Against par:" in client.get(f"/players/{handle}/").content.decode()
 

@@ -107,7 +107,7 @@ def test_the_players_page_and_the_api_give_their_accuracy(client: Client, django
     handle = row.player.handle
     page = client.get(f"/players/{handle}/").content.decode()
     assert f"of {row.choices} picks were the best available" in page
-    answer = client.get(f"/api/players/{handle}/pick-accuracy/").json()
+    answer = client.get(f"/api/players/{handle}/pick-accuracy/").json()["results"]
     assert [(line["table"], line["choices"], line["best_picks"], line["points_lost"]) for line in answer] == [
         (table.number, row.choices, row.best_picks, row.points_lost)
     ]
@@ -118,7 +118,7 @@ def test_the_players_page_and_the_api_give_their_accuracy(client: Client, django
     refused = client.get(f"/api/players/{handle}/pick-accuracy/?game=boomerang-hunt")
     assert refused.status_code == 400
     assert refused.json()["field"] == "game"
-    assert client.get(f"/api/players/{handle}/pick-accuracy/?game={GAME}").json()[0]["table"] == table.number
+    assert client.get(f"/api/players/{handle}/pick-accuracy/?game={GAME}").json()["results"][0]["table"] == table.number
 
 
 def test_the_refresh_command_stores_tables_verified_before(django_capture_on_commit_callbacks) -> None:

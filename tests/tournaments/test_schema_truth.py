@@ -88,8 +88,9 @@ def test_the_card_statistics_answer_is_declared_as_its_lines(schema: dict) -> No
     content = schema["paths"]["/api/games/{game}/cards/"]["get"]["responses"]["200"]["content"]
     assert set(content) == {"application/json"}  # its CSV is an operation of its own (tests/test_csv_operations.py)
     assert set(schema["paths"]["/api/games/{game}/cards.csv"]["get"]["responses"]["200"]["content"]) == {"text/csv"}
-    line = schema["components"]["schemas"][content["application/json"]["schema"]["items"]["$ref"].rsplit("/", 1)[1]]
-    served = Client().get("/api/games/boomerang-australia/cards/").json()
+    page = schema["components"]["schemas"][content["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]]
+    line = schema["components"]["schemas"][page["properties"]["results"]["items"]["$ref"].rsplit("/", 1)[1]]
+    served = Client().get("/api/games/boomerang-australia/cards/").json()["results"]
     assert served
     assert set(served[0]) == set(line["properties"])  # every key served is declared, and only those
 
@@ -140,7 +141,9 @@ def test_the_engines_answers_match_their_declared_schemas(django_capture_on_comm
     assert rebuilt["rounds"][0]["picks"][0][0]["taken"] in rebuilt["rounds"][0]["dealt"][0]
     assert valid("GET", f"/api/tables/{table.pk}/", "/api/tables/{id}/")["result"]["verdict"]["valid"] is True
     row = SeatPickAccuracy.objects.select_related("player").first()
-    lines = valid("GET", f"/api/players/{row.player.handle}/pick-accuracy/", "/api/players/{handle}/pick-accuracy/")
+    lines = valid("GET", f"/api/players/{row.player.handle}/pick-accuracy/", "/api/players/{handle}/pick-accuracy/")[
+        "results"
+    ]
     first = lines[0]["rounds"][0]
     assert first["round"] == 1
     assert set(first["picks"][0]) == {"pick", "taken", "points", "best_points", "best_card"}

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 import games
 from config.errors import DomainError, NotFound
+from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer
 from games.readings import READINGS
 from tournaments.analysis.models import SeatPickAccuracy
@@ -38,6 +39,7 @@ class CardStatisticsView(APIView):
 
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+    pagination_class = ApiPages
 
     @extend_schema(
         parameters=[
@@ -56,7 +58,7 @@ class CardStatisticsView(APIView):
         rows = card_statistics(
             game=game, players=int(players) if players else None, sort=request.query_params.get("sort", "mean_pick")
         )
-        return Response([_flat(row.to_json()) if format == "csv" else row.to_json() for row in rows])
+        return paged(request, rows, lambda page: [_flat(r.to_json()) if format == "csv" else r.to_json() for r in page])
 
 
 class PickAccuracyView(APIView):
@@ -66,6 +68,7 @@ class PickAccuracyView(APIView):
 
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+    pagination_class = ApiPages
 
     @extend_schema(
         parameters=[OpenApiParameter("game", str, description="only this drafting edition")],
@@ -81,8 +84,8 @@ class PickAccuracyView(APIView):
             drafted = ", ".join(g.id for g in games.GAMES.values() if g.drafting)
             raise DomainError(f"game is a drafting edition: {drafted}", "invalid_game", "game")
         rows = player_pick_accuracy_tables(player=player, game=game)
-        lines = [_pick_line(row, with_rounds=format != "csv") for row in rows[:500]]
-        return Response(PickAccuracyLineSerializer(lines, many=True).data)
+        return paged(request, rows, lambda page: PickAccuracyLineSerializer(
+            [_pick_line(row, with_rounds=format != "csv") for row in page], many=True).data)  # fmt: skip
 
 
 class RulesLabView(APIView):

@@ -7,6 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.paging import ApiPages, many, paged
 from tournaments.models import Organisation, Player
 from tournaments.selectors.licences import licences_of
 from tournaments.selectors.permissions import require_staff
@@ -70,7 +71,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
 
     @extend_schema(methods=["get"], responses=LicenceSerializer(many=True))
     @extend_schema(methods=["post"], request=LicencesInputSerializer, responses={200: LicencesImportedSerializer})
-    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[])
     def licences(self, request: Request, slug: str) -> Response:
         """A federation's licences (its staff): read them, or import a CSV (columns handle, number,
         valid_from, valid_until, club, category): whole or not at all, each bad row named by line and field."""
@@ -81,7 +82,7 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
             payload.is_valid(raise_exception=True)
             stored = licences_import(federation=federation, by=request.user, text=payload.validated_data["csv"])
             return Response(LicencesImportedSerializer({"stored": stored}).data)
-        return Response(LicenceSerializer(licences_of(federation=federation), many=True).data)
+        return paged(request, licences_of(federation=federation), many(LicenceSerializer), self)
 
     @extend_schema(request=None, responses={200: OrganisationSerializer})
     @action(detail=True, methods=["delete"], url_path=r"staff/(?P<handle>[^/]+)")

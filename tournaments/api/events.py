@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import DomainError
-from config.paging import ChangesCursor
+from config.paging import ApiPages, ChangesCursor, many, paged
 from config.renderers import CSVRenderer
 from config.throttling import ApiThrottle, EventCreateThrottle
 from tournaments.archive.services import event_import
@@ -209,11 +209,11 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(EventSerializer(event).data)
 
     @extend_schema(responses={200: DecisionSerializer(many=True)})
-    @action(detail=True, methods=["get"], url_path="decisions", pagination_class=None, filter_backends=[])
+    @action(detail=True, methods=["get"], url_path="decisions", pagination_class=ApiPages, filter_backends=[])
     def decisions(self, request: Request, pk: str) -> Response:
         """The stewards' word on the event, oldest first: sanction decisions and changes of its results after
         the sanction (who, when, why, the places before and after, and what was decided)."""
-        return Response(DecisionSerializer(event_decisions(event=self.get_object()), many=True).data)
+        return paged(request, event_decisions(event=self.get_object()), many(DecisionSerializer), self)
 
     @extend_schema(request=ReasonSerializer, responses={200: DecisionSerializer})
     @action(detail=True, methods=["post"], url_path=r"result-changes/(?P<change_id>\d+)/(?P<decision>accept|refuse)")
@@ -257,12 +257,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(methods=["get"], responses=RegistrationSerializer(many=True))
     @extend_schema(methods=["post"], request=RegistrationInputSerializer, responses={201: RegistrationSerializer})
-    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[])
     def registrations(self, request: Request, pk: str) -> Response:
         """List registrations with waitlist positions, or register (yourself, or a player as organiser)."""
         event = self.get_object()
         if request.method == "GET":
-            return Response(RegistrationSerializer(event_registrations(event=event), many=True).data)
+            return paged(request, event_registrations(event=event), many(RegistrationSerializer), self)
         payload = RegistrationInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         player = self._registering_player(request, event, payload.validated_data.get("player"))
@@ -277,9 +277,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return get_object_or_404(Player, handle=handle)
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    @action(detail=True, methods=["get"], pagination_class=ApiPages, filter_backends=[])
     def rounds(self, request: Request, pk: str) -> Response:
-        return Response(RoundSerializer(event_rounds(event=self.get_object()), many=True).data)
+        return paged(request, event_rounds(event=self.get_object()), many(RoundSerializer), self)
 
     @extend_schema(
         parameters=[PHASE],
@@ -289,7 +289,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         detail=True,
         methods=["get"],
         renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
-        pagination_class=None,  # the whole table, always; without this the schema promised a paginated object
+        pagination_class=ApiPages,  # pages of the table; its CSV whole
         filter_backends=[],  # the event's list filters do not apply to its standings
     )
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response:
@@ -300,8 +300,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             raise DomainError("phase is 1 (the first phase of an event with a cut), or left out", "invalid_phase",
                               "phase")  # fmt: skip
         found = first_phase_standings(event=event) if phase else event_standings(event=event)
-        rows = [row.to_json() for row in found]
-        return Response(StandingSerializer(rows, many=True).data)
+        return paged(request, [row.to_json() for row in found], many(StandingSerializer), self)
 
 
 class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

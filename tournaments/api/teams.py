@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.paging import ApiPages, many, paged
 from tournaments.models import Event, Player
 from tournaments.selectors.teams import event_team_standings, event_teams
 from tournaments.serializers.events import (
@@ -31,12 +32,13 @@ class EventTeamsView(APIView):
     any team."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = ApiPages
 
     @extend_schema(responses=TeamSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         event = get_object_or_404(Event, pk=pk)
         teams = [{"name": name, "players": players} for name, players in event_teams(event=event).items()]
-        return Response(TeamSerializer(teams, many=True).data)
+        return paged(request, teams, many(TeamSerializer))
 
     @extend_schema(request=TeamInputSerializer, responses={201: TeamSerializer})
     def post(self, request: Request, pk: int) -> Response:
@@ -54,11 +56,12 @@ class TeamStandingsView(APIView):
     team_best_of), over the rounds; ties broken by the counted players' game scores."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = ApiPages
 
     @extend_schema(responses=TeamStandingSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         rows = [row.to_json() for row in event_team_standings(event=get_object_or_404(Event, pk=pk))]
-        return Response(TeamStandingSerializer(rows, many=True).data)
+        return paged(request, rows, many(TeamStandingSerializer))
 
 
 class EntryExceptionsView(APIView):

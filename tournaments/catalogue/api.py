@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.paging import ApiPages, many, paged
 from config.throttling import ApiThrottle, ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
 from tournaments.catalogue.models import Edition
 from tournaments.catalogue.selectors import game_catalogue, sheet_check_list, table_preview, table_rebuild
@@ -25,10 +26,11 @@ from tournaments.serializers.answers import RebuildSerializer, ScorePreviewSeria
 
 class GameListView(APIView):
     permission_classes = [AllowAny]
+    pagination_class = ApiPages
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(GameSerializer(game_catalogue(), many=True).data)
+        return paged(request, game_catalogue(), many(GameSerializer))
 
 
 class ScorePreviewView(APIView):

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.paging import ApiPages, many, paged
 from config.serializers import StrictSerializer
 from tournaments.catalogue.entries import (
     confirmation_adopt,
@@ -22,16 +23,17 @@ from tournaments.catalogue.entries import (
 )
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import require_game
+from tournaments.serializers.fields import JsonObjectField, JsonValueField
 
 
 class EntryInputSerializer(StrictSerializer):
-    data = serializers.JSONField(help_text="The edition file of docs/deck.md, as far as entered.")
+    data = JsonObjectField(help_text="The edition file of docs/deck.md, as far as entered.")
 
 
 class EntrySerializer(StrictSerializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    data = serializers.JSONField()
+    data = JsonObjectField(help_text="The edition file of docs/deck.md, as far as entered.")
     faults = serializers.ListField(child=serializers.CharField(), help_text="What the checks find, field by field.")
     submitted = serializers.BooleanField()
 
@@ -63,8 +65,8 @@ class EntriesSerializer(StrictSerializer):
 
 class DifferenceSerializer(StrictSerializer):
     field = serializers.CharField()
-    mine = serializers.JSONField(allow_null=True)
-    theirs = serializers.JSONField(allow_null=True)
+    mine = JsonValueField(allow_null=True)
+    theirs = JsonValueField(allow_null=True)
 
 
 class AdoptSerializer(StrictSerializer):
@@ -137,13 +139,14 @@ class CompareView(APIView):
     """The fields where one's own entry and another differ, side by side: a third box settles them."""
 
     permission_classes = [IsAuthenticated]
+    pagination_class = ApiPages
 
     @extend_schema(responses={200: DifferenceSerializer(many=True)})
     def get(self, request: Request, game: str, entry_id: int) -> Response:
         mine = get_object_or_404(EditionEntry, game=game, entered_by=request.user)
         theirs = get_object_or_404(EditionEntry, game=game, pk=entry_id)
         differences = [vars(d) for d in entries_compare(mine=mine, theirs=theirs)]
-        return Response(DifferenceSerializer(differences, many=True).data)
+        return paged(request, differences, many(DifferenceSerializer))
 
 
 class AdoptView(APIView):

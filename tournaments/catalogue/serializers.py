@@ -19,6 +19,8 @@ class GameSerializer(StrictSerializer):
 
 
 class EditionSerializer(StrictModelSerializer):
+    data = JsonObjectField(read_only=True, help_text="The edition file of docs/deck.md.")
+
     class Meta:
         model = Edition
         fields = ["id", "game", "name", "is_practice", "is_active", "loaded_at", "data"]
@@ -36,6 +38,7 @@ class ScorePreviewInputSerializer(StrictSerializer):
 
 class SheetCheckSerializer(StrictModelSerializer):
     verdict = StoredVerdictField(read_only=True)
+    sheet = JsonObjectField(read_only=True, help_text="The table sheet as it was sent: {game, seats}.")
 
     class Meta:
         model = SheetCheck

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError, NotAllowed, NotFound
+from config.paging import ApiPages, many, paged
 from config.renderers import CSVRenderer
 from tournaments.finance.selectors import LevyStatement, event_ledger, ledger_registration, levy_statement
 from tournaments.finance.serializers import (
@@ -57,6 +58,7 @@ class LevyStatementView(APIView):
 
     permission_classes = [IsAuthenticated]
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+    pagination_class = ApiPages
 
     @extend_schema(
         parameters=PERIOD,
@@ -66,7 +68,7 @@ class LevyStatementView(APIView):
         federation = _organisation(slug)
         require_staff(user=request.user, organisation=federation)
         statement = levy_statement(federation=federation, start=_day(request, "from"), end=_day(request, "to"))
-        return Response(LevyLineSerializer(lines_of(statement, with_players=format != "csv"), many=True).data)
+        return paged(request, lines_of(statement, with_players=format != "csv"), many(LevyLineSerializer))
 
 
 def lines_of(statement: LevyStatement, *, with_players: bool) -> list[dict[str, Any]]:

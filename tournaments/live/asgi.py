@@ -23,6 +23,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from rest_framework.exceptions import APIException
 
+from config import versioning
 from config.errors import DomainError
 from config.http_caching import rate_limit_headers
 from tournaments.live.api import body_async, stream_of
@@ -41,22 +42,26 @@ def is_stream(scope: Scope) -> bool:
 
 async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
     request = ASGIRequest(scope, BytesIO())
+    refused_version = versioning.refusal(request.headers.get(versioning.HEADER))
+    if refused_version is not None:
+        await _refuse(send, 400, refused_version)
+        return
     try:
         client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(request)
     except DomainError as refused:
         await _refuse(send, refused.http_status, {"code": refused.code, "detail": refused.message,
-                                                  "field": refused.field}, _limits(request))  # fmt: skip
+                                                  "field": refused.field}, _limits_and_version(request))  # fmt: skip
         return
     except APIException as refused:  # a credential the authentication classes refuse, a throttle
         codes = refused.get_codes()
         wait = getattr(refused, "wait", None)
-        headers = _limits(request) + ([(b"retry-after", str(math.ceil(wait)).encode())] if wait else [])
+        headers = _limits_and_version(request) + ([(b"retry-after", str(math.ceil(wait)).encode())] if wait else [])
         await _refuse(send, refused.status_code, {"code": codes if isinstance(codes, str) else "invalid",
                                                   "detail": str(refused.detail), "field": None}, headers)  # fmt: skip
         return
     await send({"type": "http.response.start", "status": 200, "headers": [
         (b"content-type", b"text/event-stream"), (b"cache-control", b"no-store"), (b"x-accel-buffering", b"no"),
-        *_limits(request),
+        *_limits_and_version(request),
     ]})  # fmt: skip
     disconnected = asyncio.ensure_future(_disconnect(receive))
     try:
@@ -85,6 +90,13 @@ async def _disconnect(receive: Receive) -> None:
 def _limits(request: ASGIRequest) -> list[tuple[bytes, bytes]]:
     """The RateLimit-* headers of the stream's opening, as every other answer carries them."""
     return [(name.lower().encode(), value.encode()) for name, value in rate_limit_headers(request)]
+
+
+def _limits_and_version(request: ASGIRequest) -> list[tuple[bytes, bytes]]:
+    """What every answer of the API carries: its RateLimit-* and its version (a stream's messages are the same in
+    every version; the answer says the one asked for)."""
+    version = request.headers.get(versioning.HEADER) or versioning.CURRENT
+    return [*_limits(request), (versioning.HEADER.lower().encode(), version.encode())]
 
 
 def _checked(request: ASGIRequest) -> tuple[Client, Callable[..., list[dict[str, Any]]], int | None]:

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import NotFound
-from config.paging import ChangesCursor
+from config.paging import ApiPages, ChangesCursor, many, paged
 from config.throttling import ApiThrottle, SubmissionThrottle
 from tournaments.models import Event, Seat, TableResult
 from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
@@ -48,13 +48,16 @@ class SeatViewSet(viewsets.GenericViewSet):
         responses={200: SubmittedSheetSerializer, 202: SubmittedSheetSerializer},
     )
     @action(
-        detail=True, methods=["get", "post"], throttle_classes=[ApiThrottle, SubmissionThrottle], pagination_class=None
+        detail=True,
+        methods=["get", "post"],
+        throttle_classes=[ApiThrottle, SubmissionThrottle],
+        pagination_class=ApiPages,
     )
     def sheets(self, request: Request, pk: str) -> Response:
         """Every version of the seat's sheet (newest first), or submit a new one (verified once the table is full)."""
         if request.method == "GET":
             seat = self.get_object()
-            return Response(ScoreSheetSerializer(seat_sheets(seat_id=seat.pk), many=True).data)
+            return paged(request, seat_sheets(seat_id=seat.pk), many(ScoreSheetSerializer), self)
         payload = SheetInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         # The service reads the seat with its table's lock, in one query (404 when there is no such seat).

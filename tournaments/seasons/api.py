@@ -13,6 +13,7 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer, csv_stream
 from tournaments.models import Event, Player
 from tournaments.seasons.models import Season
@@ -66,7 +67,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer],
-        pagination_class=None, filter_backends=[],
+        pagination_class=ApiPages, filter_backends=[],
     )  # fmt: skip
     def standings(self, request: Request, pk: str, format: str | None = None) -> Response | StreamingHttpResponse:
         """Season points by player, each event's points and whether it counted; `?format=csv` for a sheet
@@ -79,7 +80,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             events = [event for event, _tier in counting]
             header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
             return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
-        return Response([row.to_json() for row in rows])  # the shape of SeasonRowSerializer, built directly
+        return paged(request, rows, lambda page: [row.to_json() for row in page], self)  # SeasonRowSerializer's shape
 
     @extend_schema(request=FinalInputSerializer, responses={200: SeasonSerializer})
     @action(detail=True, methods=["post"])

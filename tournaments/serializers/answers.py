@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.serializers import StrictSerializer
+from tournaments.serializers.fields import JsonValueField
 from tournaments.verdicts import TableVerdict
 
 
@@ -16,8 +17,8 @@ class ProblemSerializer(StrictSerializer):
     player = serializers.CharField(allow_null=True)
     round = serializers.IntegerField(allow_null=True, help_text="1-based, for a drafting game's round.")
     field = serializers.CharField(allow_null=True, help_text="The sheet's field at fault.")
-    claimed = serializers.JSONField(allow_null=True, help_text="What the sheet says.")
-    expected = serializers.JSONField(allow_null=True, help_text="What the rules make it.")
+    claimed = JsonValueField(allow_null=True, help_text="What the sheet says.")
+    expected = JsonValueField(allow_null=True, help_text="What the rules make it.")
     message = serializers.CharField()
 
 

@@ -48,3 +48,25 @@ class HandleNumbersField(serializers.JSONField):
 @extend_schema_field({"type": "array", "items": {"type": "number"}, "nullable": True})
 class NumberListField(serializers.JSONField):
     pass
+
+
+@extend_schema_field({
+    "nullable": True,
+    "oneOf": [
+        {"type": "string"}, {"type": "number"}, {"type": "boolean"},
+        {"type": "array", "items": {}}, {"type": "object", "additionalProperties": True},
+    ],
+})  # fmt: skip
+class JsonValueField(serializers.JSONField):
+    """A value as a sheet or an edition file holds it (a number, a name, a list of cards...): typed as one of
+    JSON's kinds rather than left unknown."""
+
+
+@extend_schema_field({
+    "type": "array",
+    "items": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]}, "minItems": 2,
+              "maxItems": 2},
+    "description": "[[handle, place], ...]",
+})  # fmt: skip
+class HandlePlacesField(serializers.ListField):
+    pass

@@ -9,6 +9,7 @@ from tournaments.models import (
     Membership,
     Organisation,
 )
+from tournaments.serializers.fields import HandlePlacesField
 
 
 class OrganisationInputSerializer(StrictSerializer):
@@ -109,8 +110,8 @@ class DecisionSerializer(StrictSerializer):
     decided_at = serializers.DateTimeField(required=False, allow_null=True)
     tables = serializers.ListField(child=serializers.IntegerField(), required=False)
     steps = ResultChangeStepSerializer(many=True, required=False)
-    before = serializers.ListField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
-    after = serializers.ListField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
+    before = HandlePlacesField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
+    after = HandlePlacesField(child=serializers.ListField(), required=False, help_text="[[handle, place], ...]")
 
 
 class CorrectionsTrustSerializer(StrictSerializer):

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import NotFound
+from config.paging import ApiPages, many, paged
 from config.serializers import StrictSerializer
 from games import GAMES
 from ratings.selectors.titles import pool_titles
@@ -112,11 +113,13 @@ class TitlesView(APIView):
     def get_permissions(self) -> list[BasePermission]:
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
 
+    pagination_class = ApiPages
+
     @extend_schema(responses={200: TitleSerializer(many=True)})
     def get(self, request: Request, game: str) -> Response:
         _game(game)
         titles = [{**_fields(rule), "holders": holders} for rule, holders in pool_titles(game=game)]
-        return Response(TitleSerializer(titles, many=True).data)
+        return paged(request, titles, many(TitleSerializer))
 
     @extend_schema(request=TitleInputSerializer, responses={201: TitleSerializer})
     def post(self, request: Request, game: str) -> Response:

@@ -9,4 +9,4 @@
 The typed operations come from the schema: `make sdk` generates them (openapi-python-client) into
 `sdk/python/boomerang_client`; see docs/api.md, "SDK"."""
 
-__version__ = "0.7.0"
+__version__ = "0.8.0"

@@ -1,0 +1,84 @@
+"""Issue 56, items 7 and 9: one pagination for every list read, and dated API versions a client can pin
+(config/paging.py, config/versioning.py; docs/api.md, "Pages of results" and "Versions and deprecation")."""
+
+import pytest
+import yaml
+from django.test import Client
+
+from config import versioning
+from tests.factories import EventFactory, PlayerFactory
+from tests.tournaments.helpers import register_and_check_in
+
+pytestmark = pytest.mark.django_db
+
+
+def test_no_list_read_of_the_schema_answers_a_bare_array() -> None:
+    schema = yaml.safe_load(Client().get("/api/schema/").content)
+    bare, paged = [], 0
+    for path, item in schema["paths"].items():
+        answer = item.get("get", {}).get("responses", {}).get("200", {}).get("content", {}).get("application/json")
+        if answer is None:
+            continue
+        reference = answer["schema"].get("$ref", "")
+        bare += [path] if answer["schema"].get("type") == "array" else []
+        paged += reference.startswith("#/components/schemas/Paginated")
+    assert bare == []
+    assert paged >= 29  # the sixteen that answered arrays and the thirteen paged before
+
+
+def test_a_list_read_pages_follows_next_to_its_end_and_refuses_a_bad_page_size() -> None:
+    event = EventFactory(game="boomerang-australia", capacity=8)
+    register_and_check_in(event, [PlayerFactory() for _ in range(5)])
+    client = Client()
+    first = client.get(f"/api/events/{event.pk}/registrations/?page_size=2").json()
+    assert (first["count"], len(first["results"]), first["previous"]) == (5, 2, None)
+    seen = [row["player"] for row in first["results"]]
+    page = first
+    while page["next"]:
+        page = client.get(page["next"]).json()
+        seen += [row["player"] for row in page["results"]]
+    assert sorted(seen) == sorted(event.registrations.values_list("player__handle", flat=True))
+    refused = client.get(f"/api/events/{event.pk}/standings/?page_size=abc")
+    assert (refused.status_code, refused.json()["field"]) == (400, "page_size")
+    games = client.get("/api/games/").json()
+    assert games["count"] == 5
+    assert len(games["results"]) == 5
+
+
+def test_a_client_pinned_to_the_version_before_keeps_its_bare_arrays() -> None:
+    event = EventFactory(game="boomerang-australia", capacity=8)
+    register_and_check_in(event, [PlayerFactory() for _ in range(3)])
+    path = f"/api/events/{event.pk}/registrations/"
+    current = Client().get(path)
+    assert current["API-Version"] == versioning.CURRENT == "2026-11-26"
+    assert "API-Version" in current["Vary"]
+    assert set(current.json()) == {"count", "next", "previous", "results"}
+    pinned = Client().get(path, headers={"API-Version": "2026-11-25"})
+    assert pinned["API-Version"] == "2026-11-25"
+    assert [row["player"] for row in pinned.json()] == [row["player"] for row in current.json()["results"]]
+    assert isinstance(Client().get("/api/games/", headers={"API-Version": "2026-11-25"}).json(), list)
+
+
+def test_an_unknown_version_is_refused_naming_the_header() -> None:
+    answer = Client().get("/api/games/", headers={"API-Version": "2027-01-01"})
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid_api_version"
+    assert answer.json()["field"] == "API-Version"
+    assert "2026-11-25" in answer.json()["detail"]
+    assert "API-Version" not in Client().get("/events/", headers={"API-Version": "nope"})  # pages are not the API's
+
+
+def test_a_csv_export_stays_whole_whatever_the_page_size(django_capture_on_commit_callbacks) -> None:
+    import random
+
+    from tests.tournaments.helpers import play_round
+    from tournaments.services.rounds import event_start
+
+    event = EventFactory(game="boomerang-australia", capacity=8, rounds_planned=1)
+    register_and_check_in(event, [PlayerFactory() for _ in range(8)])
+    round_ = event_start(event=event, by=event.organisers.get())
+    play_round(round_, event.organisers.get(), random.Random(3), django_capture_on_commit_callbacks)
+    client = Client()
+    assert client.get(f"/api/events/{event.pk}/standings/?page_size=3").json()["count"] == 8
+    text = client.get(f"/api/events/{event.pk}/standings.csv?page_size=3").content.decode()
+    assert len(text.strip().splitlines()) == 1 + 8  # the header and every player
