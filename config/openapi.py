@@ -89,7 +89,7 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
         },
         versioning.HEADER: {
             "description": f"The dated version the answer is in. This schema describes {versioning.CURRENT}, the "
-            "current one; a client pins an older one by sending the header (docs/api.md, \"Versions\").",
+            'current one; a client pins an older one by sending the header (docs/api.md, "Versions").',
             "schema": {"type": "string"},
         },
     }
