@@ -36,11 +36,15 @@ def test_an_asyncapi_document_is_served_with_every_kind_of_the_catalogue() -> No
     for name, kind in CATALOGUE.items():
         jsonschema.Draft202012Validator.check_schema(messages[name]["payload"])
         if kind.webhook:
+            assert f"webhook.{name}" in messages
             assert f"webhook.{name}" in document["channels"]["webhook"]["messages"]
     streamed = {"eventStream": "event", "playerStream": "player"}
     for channel, stream in streamed.items():
         carried = set(document["channels"][channel]["messages"])
         assert carried == {name for name, kind in CATALOGUE.items() if kind.stream == stream}
+    for message in messages.values():  # an example of every message, valid by its payload's schema
+        (example,) = message["examples"]
+        jsonschema.validate(example["payload"], message["payload"], cls=jsonschema.Draft202012Validator)
     for channel in document["channels"].values():  # every reference resolves
         for ref in channel["messages"].values():
             assert ref["$ref"].removeprefix("#/components/messages/") in messages

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
+from config.openapi_examples import example_of
 from tournaments.announcements import CATALOGUE, EVENT, PLAYER
 from tournaments.message_schemas import PAYLOADS, PING, webhook_envelope
 
@@ -86,7 +87,10 @@ def _messages() -> dict[str, Any]:
 
 
 def _message(kind: str, summary: str, payload: dict[str, Any], private: tuple[str, ...]) -> dict[str, Any]:
-    message = {"name": kind, "title": kind, "contentType": "application/json", "summary": summary, "payload": payload}
+    message = {
+        "name": kind, "title": kind, "contentType": "application/json", "summary": summary, "payload": payload,
+        "examples": [{"name": kind, "summary": "At a club's night", "payload": example_of(payload)}],
+    }  # fmt: skip
     if private:
         message["description"] = f"The public stream leaves out: {', '.join(private)}."
     return message

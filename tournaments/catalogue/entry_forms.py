@@ -1,6 +1,9 @@
-"""Field-by-field forms for the editions whose file is short (issue 55, item 2): the flip game's thirteen piece
-values and the hunt's species with their card counts, typed on a phone one field each rather than as the
-edition file's JSON. Each builds the edition file of docs/deck.md; entries.entry_save runs its checks."""
+"""Field-by-field forms for every edition (issue 55, item 2), typed on a phone one field each rather than as the
+edition file's JSON: the flip game's thirteen piece values, the hunt's species with their card counts, and a
+drafting edition's cards one by one (letter, name, number, region and symbols), its regions with their
+bonuses from the score sheet and, where the edition has a map, its paths and coasts. Each builds the edition
+file of docs/deck.md; entries.entry_save runs its checks. The symbols' points are the rules' own (public,
+games' PublishedFacts), so nobody types them."""
 
 from typing import Any
 
@@ -11,18 +14,24 @@ from config.errors import DomainError
 from games.flip import PIECES_PER_PLAYER as PIECES
 
 SPECIES_ROWS = 8  # the hunt has 6 species; two spare rows let a mistyped entry be seen and fixed
+CARD_ROWS = 28  # a drafting edition's deck
+REGION_ROWS = 8  # the score sheets have 7 regions or fewer; a spare row, as for the species
+SYMBOL_CATEGORY = {"collection": "collections", "animal": "animals", "souvenir": "souvenirs"}  # a card's key: its
+# scoring category, whose name the pages translate (the others are the same word)
 
 
-def form_kind(game: str) -> str | None:
+def form_kind(game: str) -> str:
     """ "pieces" for a game whose edition is its pieces' values, "species" for one whose edition is its species'
-    card counts, None for the drafting editions (their file is typed whole)."""
+    card counts, "cards" for a drafting edition."""
     edition = games.GAMES[game].default_edition()
-    return "pieces" if hasattr(edition, "pieces") else "species" if hasattr(edition, "cards_per_species") else None
+    return "pieces" if hasattr(edition, "pieces") else "species" if hasattr(edition, "cards_per_species") else "cards"
 
 
 def edition_from_form(game: str, form: QueryDict) -> dict[str, Any]:
     """The edition file the form describes; a count that is not a whole number is refused naming its field."""
     name = form.get("name", "").strip()
+    if form_kind(game) == "cards":
+        return _drafting_edition(game, name, form)
     if form_kind(game) == "pieces":
         pieces = [_whole(form.get(f"piece-{i}", ""), f"pieces[{i}]") for i in range(PIECES)]
         return {"edition": game, "name": name, "pieces": pieces}
@@ -39,6 +48,8 @@ def edition_from_form(game: str, form: QueryDict) -> dict[str, Any]:
 def form_rows(game: str, data: dict[str, Any] | None) -> dict[str, Any]:
     """What the form shows of an entry saved before (or empty rows)."""
     data = data or {}
+    if form_kind(game) == "cards":
+        return _drafting_rows(game, data)
     if form_kind(game) == "pieces":
         pieces = list(data.get("pieces") or [])
         return {"name": data.get("name", ""), "pieces": [(i, pieces[i] if i < len(pieces) else "") for i in
@@ -46,6 +57,92 @@ def form_rows(game: str, data: dict[str, Any] | None) -> dict[str, Any]:
     species = list((data.get("species") or {}).items())
     rows = [(i, *species[i]) if i < len(species) else (i, "", "") for i in range(max(SPECIES_ROWS, len(species)))]
     return {"name": data.get("name", ""), "species": rows}
+
+
+def _drafting_edition(game: str, name: str, form: QueryDict) -> dict[str, Any]:
+    facts = _facts(game)
+    cards = []
+    for i in range(CARD_ROWS):
+        typed = {key: form.get(f"card-{i}-{key}", "").strip() for key in ("id", "name", "number", "region",
+                                                                            *facts.symbol_keys)}  # fmt: skip
+        if any(typed.values()):  # a row not typed yet is left out: the checks count the cards
+            number = _whole(typed["number"], f"cards[{i}].number")
+            symbols = {key: typed[key] or None for key in facts.symbol_keys}
+            cards.append({"id": typed["id"], "name": typed["name"], "number": number, "region": typed["region"],
+                          **symbols})  # fmt: skip
+    regions = []
+    for j in range(REGION_ROWS):
+        region, bonus = form.get(f"region-{j}-name", "").strip(), form.get(f"region-{j}-bonus", "").strip()
+        if region or bonus:
+            members = [card["id"] for card in cards if card["region"] == region]
+            regions.append({"name": region, "cards": members, "bonus": _whole(bonus, f"regions[{j}].bonus")})
+    data = {"edition": game, "name": name, "cards": cards, "regions": regions, "values": _values(game)}
+    if facts.needs_map:
+        data["map"] = {
+            "paths": [_path(text, f"map.paths[{k}]") for k, text in enumerate(_listed(form.get("paths", "")))],
+            "east_coast": _listed(form.get("east_coast", "")),
+            "west_coast": _listed(form.get("west_coast", "")),
+        }
+    return data
+
+
+def _drafting_rows(game: str, data: dict[str, Any]) -> dict[str, Any]:
+    facts = _facts(game)
+    cards = list(data.get("cards") or [])[:CARD_ROWS]
+    cards += [{}] * (CARD_ROWS - len(cards))
+    regions = list(data.get("regions") or [])
+    fixed_bonus = facts.region_bonus_range[0] if len(set(facts.region_bonus_range)) == 1 else ""
+    route_map = data.get("map") or {}
+    names = [sorted(facts.green_values), sorted(facts.yellow_values), sorted(facts.blue_names)]
+    categories = [SYMBOL_CATEGORY.get(key, key) for key in facts.symbol_keys]
+    return {
+        "name": data.get("name", ""),
+        "symbols": list(zip(facts.symbol_keys, categories, names, strict=True)),
+        "cards": [
+            (
+                i,
+                card,
+                [
+                    (key, category, card.get(key) or "")
+                    for key, category in zip(facts.symbol_keys, categories, strict=True)
+                ],
+            )
+            for i, card in enumerate(cards)
+        ],
+        "regions": [(j, regions[j] if j < len(regions) else {"bonus": fixed_bonus}) for j in range(REGION_ROWS)],
+        "needs_map": facts.needs_map,
+        "paths": ", ".join("-".join(path) for path in route_map.get("paths", [])),
+        "east_coast": ", ".join(route_map.get("east_coast", [])),
+        "west_coast": ", ".join(route_map.get("west_coast", [])),
+    }
+
+
+def _facts(game: str) -> Any:
+    rules = games.GAMES[game].drafting
+    assert rules is not None, f"{game} is not a drafting edition"
+    return rules.facts
+
+
+def _values(game: str) -> dict[str, Any]:
+    """The symbols' points as the rules print them (the same in every box of the edition)."""
+    facts, deck = _facts(game), games.GAMES[game].default_edition()
+    green_key, yellow_key, _blue_key = facts.symbol_keys
+    values: dict[str, Any] = {green_key: dict(facts.green_values), yellow_key: dict(facts.yellow_values)}
+    if facts.needs_activity_table:
+        values["activity_points_by_count"] = {str(count): points for count, points in
+                                              deck.activity_points_by_count.items()}  # fmt: skip
+    return values
+
+
+def _listed(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+def _path(text: str, field: str) -> list[str]:
+    ends = [end.strip() for end in text.split("-")]
+    if len(ends) != 2 or not all(ends):
+        raise DomainError(f"{field} is two cities' letters joined by a dash, such as A-B", "invalid_edition", field)
+    return ends
 
 
 def _whole(text: str, field: str) -> int:

@@ -40,7 +40,7 @@ def edition_entry(request: SignedInRequest, game: str) -> HttpResponse:
         "game": game, "mine": mine, "text": text, "faults": entry_faults(mine.data) if mine else [],
         "compared": compared, "confirmations": EditionConfirmation.objects.filter(game=game),
         "steward": is_steward(user=request.user, game=game), "practice": edition_is_practice(game=game),
-        "form": form_rows(game, mine.data if mine else None) if form_kind(game) else None,
+        "form": form_rows(game, mine.data if mine else None), "kind": form_kind(game),
     })  # fmt: skip
 
 
@@ -56,7 +56,7 @@ def _act(request: SignedInRequest, game: str) -> HttpResponse:
             messages.success(request, _("Confirmed: another box agrees field by field.") if confirmed
                              else _("Submitted: it waits for another person's entry that agrees."))  # fmt: skip
         else:
-            fields = "fields" in request.POST and form_kind(game) is not None
+            fields = "fields" in request.POST
             data = edition_from_form(game, request.POST) if fields else _json(request.POST.get("data", ""))
             entry_save(game=game, by=request.user, data=data)
             messages.success(request, _("Saved: come back to it at any time."))

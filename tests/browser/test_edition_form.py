@@ -1,0 +1,49 @@
+"""The drafting edition's card-by-card form on a phone (390 x 844), in English and in French (issue 55, item
+2): the checks run as one types (a count, a letter typed twice, a card whose region is none of the score
+sheet's), the score sheet's preview follows, nothing overflows the screen and axe-core finds no serious
+violation."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.browser.conftest import script_errors, shot, sign_in
+from tests.browser.test_accessibility import axe_violations
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+WORDS = {  # the page's own words for what the checks say, in each language
+    "en": ("2 of 28 cards typed", "letter A: on 2 cards", "is none of the regions below"),
+    "fr": ("2 cartes saisies sur 28", "lettre A : sur 2 cartes", "n’est aucune des régions ci-dessous"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phone, language) -> None:
+    driver = phone if language == "en" else french_phone
+    sign_in(driver, live_server.url, UserFactory())
+    driver.get(f"{live_server.url}/games/boomerang-europe/edition/entry/")
+    counted, twice, unknown = WORDS[language]
+
+    def typed(name: str, text: str) -> None:
+        field = driver.find_element(By.NAME, name)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.send_keys(text)
+
+    typed("region-0-name", "British Isles")
+    typed("region-0-bonus", "3")
+    for row, (letter, number, region) in enumerate([("A", "6", "British Isles"), ("A", "2", "Iberia")]):
+        typed(f"card-{row}-id", letter)
+        typed(f"card-{row}-number", number)
+        typed(f"card-{row}-region", region)
+    status = driver.find_element(By.ID, "card-checks")
+    WebDriverWait(driver, 10).until(lambda d: counted in status.text)
+    assert twice in status.text
+    assert unknown in status.text
+    assert driver.find_element(By.NAME, "card-1-region").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.NAME, "card-0-region").get_attribute("aria-invalid") == "false"
+    assert driver.find_element(By.ID, "sheet-preview").text == "British Isles (+3): A"
+    assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert script_errors(driver) == []
+    shot(driver, f"edition-cards-{language}")
+    assert axe_violations(driver) == []

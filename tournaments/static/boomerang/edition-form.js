@@ -1,0 +1,60 @@
+// The drafting edition's card-by-card form (pages/edition_cards_form.html): the checks of docs/deck.md that
+// need no server, run as one types (28 cards, four of each number, each letter once, every card in one of the
+// regions), and the score sheet's preview (each region with its cards). The server runs every check on save.
+(function () {
+  "use strict";
+  const form = document.querySelector("[data-card-checks]")?.closest("form");
+  const status = document.getElementById("card-checks");
+  const preview = document.getElementById("sheet-preview");
+  if (!form || !status || !preview) return;
+  const say = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+
+  function cards() {
+    return [...form.querySelectorAll(".card-row")].map((row, i) => ({
+      row: i + 1,
+      letter: row.querySelector("[name$='-id']").value.trim(),
+      number: row.querySelector("[data-check=number]").value.trim(),
+      region: row.querySelector("[data-check=region]"),
+    })).filter((card) => card.letter || card.number || card.region.value.trim());
+  }
+
+  function regions() {
+    return [...form.querySelectorAll("[data-check=region-name]")].map((input) => ({
+      name: input.value.trim(),
+      bonus: input.closest(".inline-form").querySelector("[name$='-bonus']").value.trim(),
+    })).filter((region) => region.name);
+  }
+
+  function check() {
+    const typed = cards(), named = regions(), faults = [say(status.dataset.count, { n: typed.length })];
+    const byNumber = {}, byLetter = {};
+    typed.forEach((card) => {
+      byNumber[card.number] = (byNumber[card.number] || 0) + 1;
+      byLetter[card.letter] = (byLetter[card.letter] || 0) + 1;
+    });
+    for (let number = 1; number <= 7; number++) {
+      const n = byNumber[number] || 0;
+      if (n > 4 || (typed.length === 28 && n !== 4)) faults.push(say(status.dataset.number, { number, n }));
+    }
+    Object.entries(byLetter).forEach(([letter, n]) => {
+      if (letter && n > 1) faults.push(say(status.dataset.letter, { letter, n }));
+    });
+    const names = new Set(named.map((region) => region.name));
+    typed.forEach((card) => {
+      const region = card.region.value.trim(), unknown = named.length > 0 && region !== "" && !names.has(region);
+      card.region.setAttribute("aria-invalid", unknown ? "true" : "false");
+      if (unknown) faults.push(say(status.dataset.region, { card: card.letter || card.row, region }));
+    });
+    const complete = typed.length === 28 && faults.length === 1;
+    status.textContent = complete ? status.dataset.ok : faults.join(" · ");
+    preview.replaceChildren(...named.map((region) => {
+      const item = document.createElement("li");
+      const members = typed.filter((card) => card.region.value.trim() === region.name).map((card) => card.letter);
+      item.textContent = `${region.name} (+${region.bonus}): ${members.join(", ")}`;
+      return item;
+    }));
+  }
+
+  form.addEventListener("input", check);
+  check();
+})();
