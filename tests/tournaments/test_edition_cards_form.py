@@ -3,11 +3,13 @@ region and symbols, the regions' bonuses and, for an edition with a map, its pat
 the edition file of docs/deck.md, which the loader takes; a field that is not a number is named."""
 
 import json
+import random
 
 import pytest
 from django.test import Client
 
 import games
+from games.simulate import drafting_sheet
 from tests.factories import UserFactory
 from tournaments.catalogue.models import EditionEntry
 
@@ -56,6 +58,10 @@ def test_a_box_entered_card_by_card_makes_the_edition_file_the_loader_takes(game
     assert f'value="{deck.cards[27].name}"' in again  # saved as typed, resumed later
     download = page.get(f"/games/{game}/edition/entry/?download=1")
     assert json.loads(download.content)["cards"][0]["id"] == deck.cards[0].id
+    sheet = drafting_sheet(game, deck, 4, random.Random(0))  # the sample table, dealt as the page deals it
+    expected = [f"<li>{seat.player}: {seat.total}</li>" for seat in games.verify_table(sheet, deck).seats]
+    assert "What your entry makes of a table" in again
+    assert all(line in again for line in expected)  # scored with the entry's data: the same as with the deck
 
 
 @pytest.mark.parametrize(("language", "card_label"), [("en", "Card 28"), ("fr", "Carte 28")])

@@ -156,3 +156,5 @@ def test_the_hunts_species_are_entered_field_by_field() -> None:
     shown = page.get("/games/boomerang-hunt/edition/entry/").content.decode()
     assert 'value="Wombat"' in shown  # resumed where it was left
     assert "Problems found" not in shown
+    assert "What your entry makes of a table" in shown  # a table played with the entry's species, scored
+    assert shown.count("<li>p") == games.GAMES["boomerang-hunt"].table_sizes_by_preference[0]  # its usual table

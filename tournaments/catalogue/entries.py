@@ -10,6 +10,7 @@ steward of the game makes a confirmed edition the game's (edition_load: every ta
 again), recorded with who, when and why."""
 
 import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError, NotAllowed
+from games.simulate import drafting_sheet
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import require_game
 from tournaments.catalogue.services import edition_load
@@ -41,6 +43,25 @@ def entry_faults(data: Any) -> list[str]:
     except games.MalformedInput as error:
         return [f"{error.field}: {error}"]
     return []
+
+
+def entry_sample_table(data: Any) -> list[tuple[str, int]] | None:
+    """What the entry makes of a table: one of the game's usual size dealt and played at random from it (a fixed
+    seed, so the page shows the same table until the entry changes), scored by the rules engine with the
+    entry's own data; each seat's player and total. None while the entry has faults (the checks say why)."""
+    try:
+        game, edition = games.load_edition(data)
+    except (games.InvalidEdition, games.MalformedInput):
+        return None
+    players = game.table_sizes_by_preference[0]
+    if game.drafting is not None:
+        sheet = drafting_sheet(game.id, edition, players, random.Random(0))
+    elif game.simulate is not None:
+        sheet = {"game": game.id, "seats": game.simulate(edition, players, random.Random(0))}
+    else:
+        return None
+    verdict = games.verify_table(sheet, edition)
+    return [(seat.player, seat.total) for seat in verdict.seats]
 
 
 def entry_save(*, game: str, by: User, data: Any) -> tuple[EditionEntry, list[str]]:

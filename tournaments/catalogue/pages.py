@@ -11,7 +11,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
-from tournaments.catalogue.entries import confirmation_adopt, entries_compare, entry_faults, entry_save, entry_submit
+from tournaments.catalogue.entries import (
+    confirmation_adopt,
+    entries_compare,
+    entry_faults,
+    entry_sample_table,
+    entry_save,
+    entry_submit,
+)
 from tournaments.catalogue.entry_forms import edition_from_form, form_kind, form_rows
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import edition_is_practice, require_game
@@ -41,6 +48,7 @@ def edition_entry(request: SignedInRequest, game: str) -> HttpResponse:
         "compared": compared, "confirmations": EditionConfirmation.objects.filter(game=game),
         "steward": is_steward(user=request.user, game=game), "practice": edition_is_practice(game=game),
         "form": form_rows(game, mine.data if mine else None), "kind": form_kind(game),
+        "sample": entry_sample_table(mine.data) if mine else None,
     })  # fmt: skip
 
 
