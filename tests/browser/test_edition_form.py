@@ -13,9 +13,11 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WORDS = {  # the page's own words for what the checks say, in each language
-    "en": ("2 of 28 cards typed", "letter A: on 2 cards", "is none of the regions below"),
-    "fr": ("2 cartes saisies sur 28", "lettre A : sur 2 cartes", "n’est aucune des régions ci-dessous"),
-}
+    "en": ("2 of 28 cards typed", "letter A: on 2 cards", "is none of the regions below",
+           "Bigfoot: on 2 cards, the edition has 1", "Map: 2 paths; east coast A; west coast Q"),
+    "fr": ("2 cartes saisies sur 28", "lettre A : sur 2 cartes", "n’est aucune des régions ci-dessous",
+           "Bigfoot : sur 2 cartes, l’édition en a 1", "Carte : 2 chemins ; côte est A ; côte ouest Q"),
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -23,7 +25,7 @@ def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phon
     driver = phone if language == "en" else french_phone
     sign_in(driver, live_server.url, UserFactory())
     driver.get(f"{live_server.url}/games/boomerang-europe/edition/entry/")
-    counted, twice, unknown = WORDS[language]
+    counted, twice, unknown, bigfoot, route_map = WORDS[language]
 
     def typed(name: str, text: str) -> None:
         field = driver.find_element(By.NAME, name)
@@ -47,3 +49,14 @@ def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phon
     assert script_errors(driver) == []
     shot(driver, f"edition-cards-{language}")
     assert axe_violations(driver) == []
+
+    driver.get(f"{live_server.url}/games/boomerang-usa/edition/entry/")  # published totals, and the map
+    typed("card-0-animal", "Bigfoot")
+    typed("card-1-animal", "Bigfoot")
+    typed("paths", "A-B, B-C")
+    typed("east_coast", "A")
+    typed("west_coast", "Q")
+    status = driver.find_element(By.ID, "card-checks")
+    WebDriverWait(driver, 10).until(lambda d: bigfoot in status.text)
+    assert route_map in driver.find_element(By.ID, "sheet-preview").text
+    assert script_errors(driver) == []

@@ -5,6 +5,7 @@ bonuses from the score sheet and, where the edition has a map, its paths and coa
 file of docs/deck.md; entries.entry_save runs its checks. The symbols' points are the rules' own (public,
 games' PublishedFacts), so nobody types them."""
 
+import json
 from typing import Any
 
 from django.http import QueryDict
@@ -111,6 +112,7 @@ def _drafting_rows(game: str, data: dict[str, Any]) -> dict[str, Any]:
         ],
         "regions": [(j, regions[j] if j < len(regions) else {"bonus": fixed_bonus}) for j in range(REGION_ROWS)],
         "needs_map": facts.needs_map,
+        "totals": json.dumps({key: dict(totals) for key, totals in facts.symbol_totals.items()}),
         "paths": ", ".join("-".join(path) for path in route_map.get("paths", [])),
         "east_coast": ", ".join(route_map.get("east_coast", [])),
         "west_coast": ", ".join(route_map.get("west_coast", [])),

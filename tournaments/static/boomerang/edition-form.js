@@ -15,7 +15,8 @@
       letter: row.querySelector("[name$='-id']").value.trim(),
       number: row.querySelector("[data-check=number]").value.trim(),
       region: row.querySelector("[data-check=region]"),
-    })).filter((card) => card.letter || card.number || card.region.value.trim());
+      symbols: [...row.querySelectorAll("[list^='symbols-']")].map((input) => [input.name.split("-").pop(), input.value.trim()]),
+    })).filter((card) => card.letter || card.number || card.region.value.trim() || card.symbols.some(([, v]) => v));
   }
 
   function regions() {
@@ -45,12 +46,27 @@
       card.region.setAttribute("aria-invalid", unknown ? "true" : "false");
       if (unknown) faults.push(say(status.dataset.region, { card: card.letter || card.row, region }));
     });
+    const totals = JSON.parse(status.dataset.totals || "{}");
+    Object.entries(totals).forEach(([key, expectedBySymbol]) => {
+      Object.entries(expectedBySymbol).forEach(([symbol, expected]) => {
+        const n = typed.filter((card) => card.symbols.some(([k, v]) => k === key && v === symbol)).length;
+        if (n > expected || (typed.length === 28 && n !== expected)) faults.push(say(status.dataset.total, { symbol, n, expected }));
+      });
+    });
     const complete = typed.length === 28 && faults.length === 1;
     status.textContent = complete ? status.dataset.ok : faults.join(" · ");
-    preview.replaceChildren(...named.map((region) => {
-      const item = document.createElement("li");
+    const lines = named.map((region) => {
       const members = typed.filter((card) => card.region.value.trim() === region.name).map((card) => card.letter);
-      item.textContent = `${region.name} (+${region.bonus}): ${members.join(", ")}`;
+      return `${region.name} (+${region.bonus}): ${members.join(", ")}`;
+    });
+    const paths = form.querySelector("[name=paths]");
+    if (paths) {
+      const listed = (name) => form.querySelector(`[name=${name}]`).value.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+      lines.push(say(status.dataset.map, { paths: listed("paths").length, east: listed("east_coast").join(", "), west: listed("west_coast").join(", ") }));
+    }
+    preview.replaceChildren(...lines.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
       return item;
     }));
   }
