@@ -28,7 +28,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         errors = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         return _validation_answer(errors, {})
     if isinstance(exc, Http404):  # DRF converts these itself, but into its own shape: convert first
-        exc = exceptions.NotFound(*exc.args)
+        # get_object_or_404's "No Event matches the given query." is English whatever the reader's language:
+        # DRF's own "Not found." is translated, and the path already names what was looked for.
+        english_only = bool(exc.args) and str(exc.args[0]).endswith("matches the given query.")
+        exc = exceptions.NotFound() if english_only else exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
     response = exception_handler(exc, context)

@@ -82,3 +82,12 @@ def test_a_csv_export_stays_whole_whatever_the_page_size(django_capture_on_commi
     assert client.get(f"/api/events/{event.pk}/standings/?page_size=3").json()["count"] == 8
     text = client.get(f"/api/events/{event.pk}/standings.csv?page_size=3").content.decode()
     assert len(text.strip().splitlines()) == 1 + 8  # the header and every player
+
+
+def test_a_missing_object_is_refused_in_the_readers_language() -> None:
+    """Issue 56, item 9: get_object_or_404's English sentence was answered whatever the Accept-Language."""
+    english = Client().get("/api/events/999999/")
+    french = Client().get("/api/events/999999/", headers={"Accept-Language": "fr"})
+    assert (english.status_code, english.json()["code"]) == (404, "not_found")
+    assert english.json()["detail"] == "Not found."
+    assert french.json()["detail"] == "Non trouvé."
