@@ -117,3 +117,81 @@ def test_the_event_form_says_which_games_are_played_on_practice_data_and_what_th
     assert "never sanctioned nor rated" in english
     french = page.get("/events/new/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "données d’entraînement" in french
+
+
+def test_a_table_the_printed_edition_rejects_goes_back_to_its_players_who_fix_it(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Issue 55, item 4: when the real edition arrives, a practice table whose claims it does not bear out is
+    rejected with the problems named; its player sends a corrected sheet (the fix-your-own-sheet loop), and
+    the event is then sanctioned and rated."""
+    import copy
+    import random
+
+    import games
+    from games.simulate import with_claims
+    from tests.factories import EventFactory, PlayerFactory
+    from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+    from tournaments.catalogue.services import edition_load
+    from tournaments.models import ScoreSheet, TableResult
+    from tournaments.results.services.closing import event_close
+    from tournaments.results.services.sheets import sheet_submit
+    from tournaments.services.rounds import event_start, round_start
+    from tournaments.stewarding.services import event_sanction
+
+    event = EventFactory(game="boomerang-usa", rounds_planned=1, rated=True)
+    organiser = event.organisers.get()
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    round_ = event_start(event=event, by=organiser)
+    round_start(round_=round_, by=organiser)
+    table = round_.tables.get()
+    seats = list(table.seats.order_by("position"))
+    sheets = legal_seat_data(table, random.Random(11))
+    for seat, data in zip(seats, sheets, strict=True):
+        with django_capture_on_commit_callbacks(execute=True):
+            sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+    result = TableResult.objects.get(table=table)
+    assert result.status == "verified"
+
+    # The "printed" stand-in: the practice deck with two cards' animals swapped (every published total holds).
+    practice = games.GAMES["boomerang-usa"].default_edition()
+    raw = copy.deepcopy(edition_file_of(practice))
+    raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"
+    mine = next(c for c in raw["cards"] if c["animal"])
+    other = next(c for c in raw["cards"] if c["animal"] not in (None, mine["animal"]))
+    mine["animal"], other["animal"] = other["animal"], mine["animal"]
+    with django_capture_on_commit_callbacks(execute=True):
+        edition_load(raw=raw)
+    result.refresh_from_db()
+    assert (result.status, result.attempt, result.verdict["edition"]) == ("rejected", 2, raw["name"])
+    wrong = {p["player"] for p in result.verdict["problems"]}  # the problems named, seat by seat
+    assert wrong
+
+    printed = games.load_edition(raw)[1]
+    corrected = with_claims({"game": "boomerang-usa", "seats": copy.deepcopy(sheets)}, printed)["seats"]
+    for seat, data in zip(seats, corrected, strict=True):
+        if seat.player.handle in wrong:  # each player whose sheet the printed cards do not bear out fixes it
+            with django_capture_on_commit_callbacks(execute=True):
+                sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+    result.refresh_from_db()
+    assert result.status == "verified"
+    assert {s.player.handle for s in seats if ScoreSheet.objects.filter(seat=s).count() == 2} == wrong
+    with django_capture_on_commit_callbacks(execute=True):
+        event_close(event=event, by=organiser)
+        event_sanction(event=event, by=UserFactory(is_superuser=True), reason="the printed edition is loaded")
+    assert RatingEvent.objects.filter(pool__game="boomerang-usa").count() == 1
+
+
+def edition_file_of(deck) -> dict:  # type: ignore[no-untyped-def]
+    """A drafting deck as the edition file of docs/deck.md."""
+    keys = ("souvenir", "animal", "activity")
+    return {
+        "edition": deck.edition, "name": deck.name,
+        "cards": [{"id": c.id, "name": c.name, "number": c.number, "region": c.region,
+                   **dict(zip(keys, (c.green, c.yellow, c.blue), strict=True))} for c in deck.cards],
+        "regions": [{"name": r.name, "cards": list(r.cards), "bonus": r.bonus} for r in deck.regions],
+        "values": {"souvenir": dict(deck.green_values), "animal": dict(deck.yellow_values),
+                   "activity_points_by_count": {str(k): v for k, v in deck.activity_points_by_count.items()}},
+        "map": {"paths": [list(p) for p in deck.route_map.paths], "east_coast": sorted(deck.route_map.east_coast),
+                "west_coast": sorted(deck.route_map.west_coast)},
+    }  # fmt: skip
