@@ -188,7 +188,7 @@ def test_the_api_shows_the_decisions_and_a_steward_accepts_a_change(django_captu
 
     night = Night(random.Random(11), django_capture_on_commit_callbacks)
     night.submit(Table.objects.filter(round__event=night.event).first(), wrong=True)
-    decisions = Client().get(f"/api/events/{night.event.pk}/decisions/").json()
+    decisions = Client().get(f"/api/events/{night.event.pk}/decisions/").json()["results"]
     assert [(d["kind"], d["decision"]) for d in decisions] == [("sanction", "sanctioned"), ("result_change", "pending")]
     change = decisions[-1]
     # The correction, then its verdict: both steps of one change, both the organiser's
