@@ -16,6 +16,7 @@ from games.registry import GAMES
 
 GAME = next(game for game in GAMES.values() if game.drafting)
 CARD = GAME.default_edition().cards[0].name
+CATEGORY = GAME.drafting.categories[1] if GAME.drafting else "total"
 SHEET = json.loads((Path(__file__).resolve().parent.parent / "examples" / "sheets" / f"{GAME.id}.json").read_text())
 SEAT = {key: value for key, value in SHEET["seats"][0].items() if key != "player"}
 WHEN, DAY = "2026-11-26T19:30:00Z", "2026-11-26"
@@ -30,9 +31,9 @@ NAMED: dict[str, Any] = {
     "timezone": "Europe/Paris", "currency": "EUR", "reason": "Two boxes agree card by card.",
     "note": "Paid at the door.", "email": "ann@owls.example", "url": "https://owls.example/hooks/boomerang",
     "password": "correct-horse-battery", "token": "bt_3f9c2e7a", "prefix": "bk_3f9c", "secret": "whsec_3f9c2e7a",
-    "code": "wrong_total", "field": "seats[0].rounds[1].claimed.sites", "message": "sites: 7 claimed, 6 scored",
-    "detail": "sites: 7 claimed, 6 scored", "abbreviation": "M", "claim_code": "K7Q-2MX", "edition":
-    GAME.name, "card": CARD, "best_card": CARD, "taken": CARD,
+    "code": "wrong_total", "field": f"seats[0].rounds[1].claimed.{CATEGORY}",
+    "message": f"{CATEGORY}: 7 claimed, 6 scored", "detail": f"{CATEGORY}: 7 claimed, 6 scored",
+    "abbreviation": "M", "claim_code": "K7Q-2MX", "edition": GAME.name, "card": CARD, "best_card": CARD, "taken": CARD,
     "month": "2026-11", "csv": "handle,number,valid_from,valid_until,club,category\nann,F-1,2026-01-01,,owls,adult\n",
     "event": 42, "id": 42, "table": 7, "round": 2, "seat": 11, "rank": 1, "place": 1, "points": 37,
     "game_score": 37, "capacity": 8, "rounds_planned": 4, "count": 1, "players": 4, "player_count": 4,

@@ -17,8 +17,6 @@ from games.flip import PIECES_PER_PLAYER as PIECES
 SPECIES_ROWS = 8  # the hunt has 6 species; two spare rows let a mistyped entry be seen and fixed
 CARD_ROWS = 28  # a drafting edition's deck
 REGION_ROWS = 8  # the score sheets have 7 regions or fewer; a spare row, as for the species
-SYMBOL_CATEGORY = {"collection": "collections", "animal": "animals", "souvenir": "souvenirs"}  # a card's key: its
-# scoring category, whose name the pages translate (the others are the same word)
 
 
 def form_kind(game: str) -> str:
@@ -89,13 +87,15 @@ def _drafting_edition(game: str, name: str, form: QueryDict) -> dict[str, Any]:
 
 def _drafting_rows(game: str, data: dict[str, Any]) -> dict[str, Any]:
     facts = _facts(game)
+    rules = games.GAMES[game].drafting
+    assert rules is not None
     cards = list(data.get("cards") or [])[:CARD_ROWS]
     cards += [{}] * (CARD_ROWS - len(cards))
     regions = list(data.get("regions") or [])
     fixed_bonus = facts.region_bonus_range[0] if len(set(facts.region_bonus_range)) == 1 else ""
     route_map = data.get("map") or {}
     names = [sorted(facts.green_values), sorted(facts.yellow_values), sorted(facts.blue_names)]
-    categories = [SYMBOL_CATEGORY.get(key, key) for key in facts.symbol_keys]
+    categories = [rules.green, rules.yellow, rules.blue]  # each symbol key's scoring category, named by the pages
     return {
         "name": data.get("name", ""),
         "symbols": list(zip(facts.symbol_keys, categories, names, strict=True)),
