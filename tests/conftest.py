@@ -59,6 +59,15 @@ def _tasks_off_the_request_run_inside_it_too(settings, request: pytest.FixtureRe
 
 
 @pytest.fixture(autouse=True)
+def _fresh_parsed_editions() -> None:
+    """The parsed editions are cached by their row's id, which a database never gives twice, but a rolled-back
+    test's rows give again (SQLite reuses them): a test must not score with the last test's edition."""
+    from tournaments.catalogue.selectors import _parsed_edition
+
+    _parsed_edition.cache_clear()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttle_counts():
     """Throttle counters live in the cache; user ids repeat across rolled-back tests."""
     from django.core.cache import cache

@@ -51,3 +51,20 @@ def running_round(game: str = "boomerang-australia", players: int = 4, rounds: i
     round_ = event_start(event=event, by=event.organisers.get())
     round_start(round_=round_, by=event.organisers.get())
     return event, round_
+
+
+def table_with_sheets(
+    game: str, players: int, seed: int, on_commit: Any
+) -> tuple[Event, Table, list[Any], list[dict[str, Any]]]:
+    """A rated event of one round whose one table has every seat's legal sheet submitted by its own player:
+    the event, the table, its seats in order and the sheets they sent."""
+    event, round_ = running_round(game, players)
+    event.rated = True
+    event.save(update_fields=["rated"])
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    sheets = legal_seat_data(table, random.Random(seed))
+    for seat, data in zip(seats, sheets, strict=True):
+        with on_commit(execute=True):
+            sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
+    return event, table, seats, sheets

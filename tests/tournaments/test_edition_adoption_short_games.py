@@ -3,7 +3,6 @@ people's agreeing entries typed field by field, a steward's adoption re-verifyin
 the entered values do not bear out goes back to its players, who fix it), then the event sanctioned and rated."""
 
 import copy
-import random
 
 import pytest
 from django.test import Client
@@ -11,14 +10,13 @@ from django.test import Client
 import games
 from games.simulate import with_claims
 from ratings.models import RatingEvent
-from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tests.factories import UserFactory
+from tests.tournaments.helpers import table_with_sheets
 from tournaments.catalogue.models import EditionConfirmation
 from tournaments.catalogue.selectors import edition_is_practice
 from tournaments.models import TableResult
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.sheets import sheet_submit
-from tournaments.services.rounds import event_start, round_start
 from tournaments.stewarding.services import event_sanction
 
 pytestmark = pytest.mark.django_db
@@ -37,17 +35,8 @@ def test_two_boxes_typed_field_by_field_become_the_games_edition_and_its_event_i
     game: str, django_capture_on_commit_callbacks
 ) -> None:
     size = games.GAMES[game].table_sizes_by_preference[0]
-    event = EventFactory(game=game, rounds_planned=1, rated=True)
+    event, table, seats, sheets = table_with_sheets(game, size, 4, django_capture_on_commit_callbacks)
     organiser = event.organisers.get()
-    register_and_check_in(event, [PlayerFactory() for _ in range(size)])
-    round_ = event_start(event=event, by=organiser)
-    round_start(round_=round_, by=organiser)
-    table = round_.tables.get()
-    seats = list(table.seats.order_by("position"))
-    sheets = legal_seat_data(table, random.Random(4))
-    for seat, data in zip(seats, sheets, strict=True):
-        with django_capture_on_commit_callbacks(execute=True):
-            sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     assert edition_is_practice(game=game)
 
     for _person in range(2):

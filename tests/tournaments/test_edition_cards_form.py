@@ -78,3 +78,15 @@ def test_a_bad_field_is_named_and_a_missing_card_counted(language: str, card_lab
     after = page.post("/games/boomerang-australia/edition/entry/", short, follow=True).content.decode()
     assert "27" in after  # the checks name the count of cards
     assert len(EditionEntry.objects.get(entered_by=user).data["cards"]) == 27
+
+
+def test_a_path_or_a_bonus_that_cannot_be_read_is_named() -> None:
+    form, _deck = form_of("boomerang-usa")
+    page = Client()
+    user = UserFactory()
+    page.force_login(user)
+    bad_path = page.post("/games/boomerang-usa/edition/entry/", {**form, "paths": "A-B, B-C-D"}, follow=True)
+    assert "map.paths[1] is two cities" in bad_path.content.decode()
+    bad_bonus = page.post("/games/boomerang-usa/edition/entry/", {**form, "region-0-bonus": "three"}, follow=True)
+    assert "regions[0].bonus is a whole number" in bad_bonus.content.decode()
+    assert not EditionEntry.objects.filter(entered_by=user).exists()

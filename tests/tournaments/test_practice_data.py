@@ -126,40 +126,27 @@ def test_a_table_the_printed_edition_rejects_goes_back_to_its_players_who_fix_it
     rejected with the problems named; its player sends a corrected sheet (the fix-your-own-sheet loop), and
     the event is then sanctioned and rated."""
     import copy
-    import random
 
     import games
     from games.simulate import with_claims
-    from tests.factories import EventFactory, PlayerFactory
-    from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+    from tests.tournaments.helpers import table_with_sheets
     from tournaments.catalogue.services import edition_load
     from tournaments.models import ScoreSheet, TableResult
     from tournaments.results.services.closing import event_close
     from tournaments.results.services.sheets import sheet_submit
-    from tournaments.services.rounds import event_start, round_start
     from tournaments.stewarding.services import event_sanction
 
-    event = EventFactory(game="boomerang-usa", rounds_planned=1, rated=True)
+    event, table, seats, sheets = table_with_sheets("boomerang-usa", 4, 11, django_capture_on_commit_callbacks)
     organiser = event.organisers.get()
-    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = event_start(event=event, by=organiser)
-    round_start(round_=round_, by=organiser)
-    table = round_.tables.get()
-    seats = list(table.seats.order_by("position"))
-    sheets = legal_seat_data(table, random.Random(11))
-    for seat, data in zip(seats, sheets, strict=True):
-        with django_capture_on_commit_callbacks(execute=True):
-            sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     result = TableResult.objects.get(table=table)
     assert result.status == "verified"
 
     # The "printed" stand-in: the practice deck with two cards' animals swapped (every published total holds).
     practice = games.GAMES["boomerang-usa"].default_edition()
-    raw = copy.deepcopy(edition_file_of(practice))
+    raw = next(stand_in for stand_in in animals_swapped(edition_file_of(practice))
+               if not games.verify_table({"game": "boomerang-usa", "seats": sheets},
+                                         games.load_edition(stand_in)[1]).valid)  # fmt: skip
     raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"
-    mine = next(c for c in raw["cards"] if c["animal"])
-    other = next(c for c in raw["cards"] if c["animal"] not in (None, mine["animal"]))
-    mine["animal"], other["animal"] = other["animal"], mine["animal"]
     with django_capture_on_commit_callbacks(execute=True):
         edition_load(raw=raw)
     result.refresh_from_db()
@@ -180,6 +167,20 @@ def test_a_table_the_printed_edition_rejects_goes_back_to_its_players_who_fix_it
         event_close(event=event, by=organiser)
         event_sanction(event=event, by=UserFactory(is_superuser=True), reason="the printed edition is loaded")
     assert RatingEvent.objects.filter(pool__game="boomerang-usa").count() == 1
+
+
+def animals_swapped(raw: dict):  # type: ignore[no-untyped-def]
+    """The edition file with two cards' animals swapped, each such pair in turn (every published total holds)."""
+    import copy
+
+    animals = [i for i, card in enumerate(raw["cards"]) if card["animal"]]
+    for a in animals:
+        for b in animals:
+            if raw["cards"][a]["animal"] < raw["cards"][b]["animal"]:
+                swapped = copy.deepcopy(raw)
+                cards = swapped["cards"]
+                cards[a]["animal"], cards[b]["animal"] = cards[b]["animal"], cards[a]["animal"]
+                yield swapped
 
 
 def edition_file_of(deck) -> dict:  # type: ignore[no-untyped-def]
