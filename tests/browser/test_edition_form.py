@@ -60,3 +60,24 @@ def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phon
     WebDriverWait(driver, 10).until(lambda d: bigfoot in status.text)
     assert route_map in driver.find_element(By.ID, "sheet-preview").text
     assert script_errors(driver) == []
+
+
+@pytest.mark.parametrize(("language", "counted"), [("de", "1 von 28 Karten eingegeben"),
+                                                   ("es", "1 de 28 cartas escritas")])  # fmt: skip
+def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, language, counted) -> None:
+    from tests.browser.conftest import PHONE, _browser
+
+    driver = _browser(PHONE, language)
+    try:
+        sign_in(driver, live_server.url, UserFactory())
+        driver.get(f"{live_server.url}/games/boomerang-usa/edition/entry/")
+        field = driver.find_element(By.NAME, "card-0-id")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.send_keys("A")
+        WebDriverWait(driver, 10).until(lambda d: counted in d.find_element(By.ID, "card-checks").text)
+        assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+        assert script_errors(driver) == []
+        shot(driver, f"edition-cards-{language}")
+        assert axe_violations(driver) == []
+    finally:
+        driver.quit()
