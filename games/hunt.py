@@ -2,10 +2,16 @@
 
 A seat gives the cards captured per species and the boomerangs held at the end. The species and
 their card counts are edition data; the printed list is not public, so the shipped set is practice data.
+
+An edition entered from a box may also list the five hunting territories and each card's animal and two
+territories ("Sur chaque carte figurent un animal et deux Territoires de chasse"; "5 planches de 5 jetons
+Territoires"). Scoring needs none of it (species majorities and sets of boomerangs), but the list is checked
+against the species' counts, so that two boxes entered card by card agree on the whole deck.
 """
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +19,7 @@ from typing import Any
 
 from games.decks import InvalidEdition
 from games.pads import EndPad, PadField, whole
-from games.parsing import MalformedInput, expect_int, expect_object, expect_str
+from games.parsing import MalformedInput, expect_int, expect_list, expect_object, expect_str, expect_str_list
 from games.verdict import Problem, SeatResult, Verdict, claim_problem, competition_ranks
 from games.words import gettext_noop
 
@@ -23,6 +29,8 @@ PLAYER_COUNTS = range(3, 6)
 BOOMERANGS_PER_PLAYER = 12
 BOOMERANGS_PER_POINT = 6
 CARDS_IN_GAME = 54
+TERRITORIES = 5  # "5 planches de 5 jetons Territoires": each player's five tokens, one a territory
+TERRITORIES_A_CARD = 2
 PRACTICE_SPECIES = Path(__file__).parent / "data" / "practice-boomerang-hunt.json"
 
 
@@ -34,12 +42,21 @@ class HuntSeat:
     claimed_total: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class HuntCard:
+    species: str
+    territories: tuple[str, str]
+
+
 @dataclass(frozen=True)
 class HuntEdition:
-    """Species and cards per species; `None` when not configured (then only public facts are checked)."""
+    """Species and cards per species; `None` when not configured (then only public facts are checked). The
+    territories and the cards are `None` for an edition that lists species counts only."""
 
     name: str
     cards_per_species: Mapping[str, int] | None = None
+    territories: tuple[str, ...] | None = None
+    cards: tuple[HuntCard, ...] | None = None
 
     @property
     def is_practice(self) -> bool:
@@ -62,19 +79,75 @@ def parse_seat(raw: Any, where: str) -> HuntSeat:
 
 
 def load_edition(raw: Any) -> HuntEdition:
-    """Read `{"edition": "boomerang-hunt", "name": ..., "species": {"Fish": 9, ...}}`."""
+    """Read `{"edition": "boomerang-hunt", "name": ..., "species": {"Fish": 9, ...}}`, with, optionally,
+    `"territories": [five names]` and `"cards": [{"species": "Fish", "territories": ["Water", "Forest"]}, ...]`."""
     try:
-        data = expect_object(raw, "", frozenset({"edition", "name", "species"}), frozenset({"sources", "notes"}))
+        data = expect_object(
+            raw, "", frozenset({"edition", "name", "species"}), frozenset({"sources", "notes", "territories", "cards"})
+        )
         if data["edition"] != GAME:
             raise MalformedInput("edition", f"expected {GAME!r}, got {data['edition']!r}")
         species = expect_object(data["species"], "species", frozenset(), frozenset(data["species"] or ()))
-        cards = {name: expect_int(count, f"species.{name}", 1) for name, count in species.items()}
-        edition = HuntEdition(expect_str(data["name"], "name"), cards)
+        counts = {name: expect_int(count, f"species.{name}", 1) for name, count in species.items()}
+        territories, cards = _territories_and_cards(data)
+        edition = HuntEdition(expect_str(data["name"], "name"), counts, territories, cards)
     except MalformedInput as error:
         raise InvalidEdition([str(error)]) from error
-    if sum(cards.values()) != CARDS_IN_GAME:
-        raise InvalidEdition([f"the species hold {sum(cards.values())} cards in all; the game has {CARDS_IN_GAME}"])
+    faults = []
+    if sum(counts.values()) != CARDS_IN_GAME:
+        faults.append(f"the species hold {sum(counts.values())} cards in all; the game has {CARDS_IN_GAME}")
+    faults += _card_list_faults(edition)
+    if faults:
+        raise InvalidEdition(faults)
     return edition
+
+
+def _territories_and_cards(data: Mapping[str, Any]) -> tuple[tuple[str, ...] | None, tuple[HuntCard, ...] | None]:
+    if ("territories" in data) != ("cards" in data):
+        raise MalformedInput("cards" if "territories" in data else "territories", "the territories and the cards "
+                             "come together: the cards name the territories")  # fmt: skip
+    if "cards" not in data:
+        return None, None
+    territories = expect_str_list(data["territories"], "territories")
+    cards = []
+    for i, raw_card in enumerate(expect_list(data["cards"], "cards")):
+        card = expect_object(raw_card, f"cards[{i}]", frozenset({"species", "territories"}))
+        shown = expect_str_list(card["territories"], f"cards[{i}].territories")
+        if len(shown) != TERRITORIES_A_CARD:
+            raise MalformedInput(f"cards[{i}].territories", f"a card shows 2 territories, this one lists {len(shown)}")
+        cards.append(HuntCard(expect_str(card["species"], f"cards[{i}].species"), (shown[0], shown[1])))
+    return territories, tuple(cards)
+
+
+def _card_list_faults(edition: HuntEdition) -> list[str]:
+    """The card list against the game (54 cards, 5 territories, two different ones a card) and against the
+    species' counts; each fault names its field."""
+    if edition.territories is None or edition.cards is None:
+        return []
+    faults = []
+    territories = set(edition.territories)
+    if len(edition.territories) != TERRITORIES or len(territories) != TERRITORIES:
+        faults.append(f"territories: the game has {TERRITORIES} different hunting territories; "
+                      f"{len(territories)} different names are given")  # fmt: skip
+    if len(edition.cards) != CARDS_IN_GAME:
+        faults.append(f"cards: {len(edition.cards)} cards are listed; the game has {CARDS_IN_GAME}")
+    species = edition.cards_per_species or {}
+    for i, card in enumerate(edition.cards):
+        if card.species not in species:
+            faults.append(f"cards[{i}].species: {card.species!r} is not one of the species ({', '.join(species)})")
+        if card.territories[0] == card.territories[1]:
+            faults.append(
+                f"cards[{i}].territories: a card shows two different territories, not {card.territories[0]!r} twice"
+            )
+        for territory in card.territories:
+            if territory not in territories:
+                faults.append(f"cards[{i}].territories: {territory!r} is not one of the territories "
+                              f"({', '.join(edition.territories)})")  # fmt: skip
+    listed = Counter(card.species for card in edition.cards)
+    for name, count in species.items():
+        if listed[name] != count:
+            faults.append(f"species.{name}: {count} cards, but {listed[name]} cards of the list show a {name}")
+    return faults
 
 
 UNCONFIGURED = HuntEdition(f"{NAME} - species not configured")

@@ -1,7 +1,7 @@
-"""The drafting edition's card-by-card form on a phone (390 x 844), in English and in French (issue 55, item
-2): the checks run as one types (a count, a letter typed twice, a card whose region is none of the score
-sheet's), the score sheet's preview follows, nothing overflows the screen and axe-core finds no serious
-violation."""
+"""The editions' card-by-card forms on a phone (390 x 844), in English and in French (issue 55, item 2): the
+drafting edition's checks run as one types (a count, a letter typed twice, a card whose region is none of the
+score sheet's) and its score sheet's preview follows; the hunt's (a card's territory typed twice, a name none
+of the five); nothing overflows the screen and axe-core finds no serious violation."""
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -81,3 +81,44 @@ def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, languag
         assert axe_violations(driver) == []
     finally:
         driver.quit()
+
+
+HUNT_WORDS = {  # the hunt form's checks, in each language
+    "en": ("2 of 54 cards typed", "card 2: the same territory twice", "“Sea” is none of the names above"),
+    "fr": ("2 cartes saisies sur 54", "carte 2 : deux fois le même territoire", "« Sea » n’est aucun des noms"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_hunts_cards_are_checked_as_they_are_typed(live_server, phone, french_phone, language) -> None:
+    driver = phone if language == "en" else french_phone
+    sign_in(driver, live_server.url, UserFactory())
+    driver.get(f"{live_server.url}/games/boomerang-hunt/edition/entry/")
+    counted, twice, unknown = HUNT_WORDS[language]
+
+    def typed(name: str, text: str) -> None:
+        field = driver.find_element(By.NAME, name)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.send_keys(text)
+
+    typed("species-0", "Fish")
+    typed("count-0", "9")
+    for k, territory in enumerate(["Water", "Forest", "Meadow", "Desert", "Mountains"]):
+        typed(f"territory-{k}", territory)
+    for row, (animal, first, second) in enumerate([("Fish", "Water", "Sea"), ("Fish", "Forest", "Forest")]):
+        typed(f"hunt-card-{row}-species", animal)
+        typed(f"hunt-card-{row}-first", first)
+        typed(f"hunt-card-{row}-second", second)
+    status = driver.find_element(By.ID, "hunt-checks")
+    WebDriverWait(driver, 10).until(lambda d: counted in status.text)
+    assert twice in status.text
+    assert unknown in status.text
+    assert driver.find_element(By.NAME, "hunt-card-0-second").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.NAME, "hunt-card-0-first").get_attribute("aria-invalid") == "false"
+    assert driver.find_element(By.NAME, "hunt-card-1-second").get_attribute("aria-invalid") == "true"
+    offered = driver.execute_script("return [...document.querySelectorAll('#hunt-territories option')].length")
+    assert offered == 5  # each card's territory fields offer the five names typed above
+    assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert script_errors(driver) == []
+    shot(driver, f"edition-hunt-{language}")
+    assert axe_violations(driver) == []

@@ -1,5 +1,12 @@
 """Boomerang by Ehrhard & Lalet: the rulebook's scoring examples and the end-of-game checks."""
 
+import itertools
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 import games
 from games import hunt
 
@@ -74,3 +81,64 @@ def test_the_practice_species_say_they_are_practice_and_hold_54_cards() -> None:
     edition = hunt.practice_edition()
     assert edition.is_practice
     assert sum((edition.cards_per_species or {}).values()) == 54
+
+
+PRACTICE_TERRITORIES = ["Water", "Forest", "Meadow", "Desert", "Mountains"]  # a German review's names
+
+
+def practice_card_list() -> dict:
+    """The practice species with a card list: each card one animal and two different territories (invented)."""
+    edition = json.loads(hunt.PRACTICE_SPECIES.read_text(encoding="utf-8"))
+    pairs = list(itertools.combinations(PRACTICE_TERRITORIES, 2))
+    names = [name for name, count in edition["species"].items() for _ in range(count)]
+    cards = [{"species": name, "territories": list(pairs[i % len(pairs)])} for i, name in enumerate(names)]
+    return {**edition, "territories": PRACTICE_TERRITORIES, "cards": cards}
+
+
+def test_an_edition_may_list_each_card_with_its_animal_and_two_territories() -> None:
+    edition = hunt.load_edition(practice_card_list())
+    assert edition.territories == tuple(PRACTICE_TERRITORIES)
+    assert edition.cards is not None
+    assert len(edition.cards) == 54
+    assert edition.cards[0] == hunt.HuntCard("Fish", ("Water", "Forest"))
+
+
+def test_a_card_list_is_checked_card_by_card_against_the_territories_and_the_species_counts() -> None:
+    data = practice_card_list()
+    data["cards"][3] = {"species": "Fish", "territories": ["Water", "Water"]}
+    data["cards"][4] = {"species": "Fsh", "territories": ["Water", "Sea"]}
+    with pytest.raises(games.InvalidEdition) as error:
+        hunt.load_edition(data)
+    faults = error.value.faults
+    assert "cards[3].territories: a card shows two different territories, not 'Water' twice" in faults
+    assert any(fault.startswith("cards[4].species: 'Fsh' is not one of the species") for fault in faults)
+    assert any(fault.startswith("cards[4].territories: 'Sea' is not one of the territories") for fault in faults)
+    assert "species.Fish: 9 cards, but 8 cards of the list show a Fish" in faults
+
+
+def test_a_card_list_has_54_cards_over_five_different_territories() -> None:
+    data = practice_card_list()
+    data["cards"] = data["cards"][:53]
+    data["territories"] = [*PRACTICE_TERRITORIES[:4], "Water"]
+    with pytest.raises(games.InvalidEdition) as error:
+        hunt.load_edition(data)
+    assert "cards: 53 cards are listed; the game has 54" in error.value.faults
+    assert any(fault.startswith("territories: the game has 5 different") for fault in error.value.faults)
+
+
+def test_territories_without_cards_are_refused_naming_the_missing_field() -> None:
+    data = practice_card_list()
+    del data["cards"]
+    with pytest.raises(games.InvalidEdition, match="cards: the territories and the cards come together"):
+        hunt.load_edition(data)
+    data = practice_card_list()
+    data["cards"][0]["territories"] = ["Water"]
+    with pytest.raises(games.InvalidEdition, match=r"cards\[0\].territories: a card shows 2 territories"):
+        hunt.load_edition(data)
+
+
+@given(st.permutations(range(54)))
+def test_the_order_of_the_card_list_never_changes_whether_it_is_accepted(order: list[int]) -> None:
+    data = practice_card_list()
+    shuffled = {**data, "cards": [data["cards"][i] for i in order]}
+    assert hunt.load_edition(shuffled).cards_per_species == hunt.load_edition(data).cards_per_species

@@ -1,5 +1,6 @@
 """Play events through the public services, with legal sheets from the engine's simulator."""
 
+import itertools
 import random
 from typing import Any
 
@@ -68,3 +69,20 @@ def table_with_sheets(
         with on_commit(execute=True):
             sheet_submit(seat_id=seat.pk, data=data, by=seat.player.user)
     return event, table, seats, sheets
+
+
+HUNT_TERRITORIES = ["Water", "Forest", "Meadow", "Desert", "Mountains"]  # a German review's names (reference)
+
+
+def hunt_cards_form(
+    species: tuple[str, ...] = ("Fish", "Turtle", "Kangaroo", "Emu", "Lizard", "Wombat"),
+) -> dict[str, str]:
+    """The hunt form's territories and 54 card rows, nine cards a species, each card two different territories
+    (a test stand-in: the printed cards are not public)."""
+    pairs = list(itertools.combinations(HUNT_TERRITORIES, 2))
+    form = {f"territory-{k}": name for k, name in enumerate(HUNT_TERRITORIES)}
+    for i in range(54):
+        first, second = pairs[i % len(pairs)]
+        form |= {f"hunt-card-{i}-species": species[i // 9], f"hunt-card-{i}-first": first,
+                 f"hunt-card-{i}-second": second}  # fmt: skip
+    return form

@@ -11,7 +11,7 @@ import games
 from games.simulate import with_claims
 from ratings.models import RatingEvent
 from tests.factories import UserFactory
-from tests.tournaments.helpers import table_with_sheets
+from tests.tournaments.helpers import hunt_cards_form, table_with_sheets
 from tournaments.catalogue.models import EditionConfirmation
 from tournaments.catalogue.selectors import edition_is_practice
 from tournaments.models import TableResult
@@ -26,7 +26,7 @@ FORMS = {  # what two people type from their boxes: stand-ins, named so (the pri
     "boomerang-hunt": {"name": "Hunt (test stand-in for the printed cards)",
                        **{f"species-{i}": name for i, name in enumerate(["Fish", "Turtle", "Kangaroo", "Emu",
                                                                          "Lizard", "Wombat"])},
-                       **{f"count-{i}": "9" for i in range(6)}},
+                       **{f"count-{i}": "9" for i in range(6)}, **hunt_cards_form()},
 }  # fmt: skip
 
 

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 import games
 from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tests.tournaments.helpers import play_round, register_and_check_in
+from tests.tournaments.helpers import HUNT_TERRITORIES, hunt_cards_form, play_round, register_and_check_in
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import edition_is_practice
 from tournaments.models import TableResult
@@ -158,3 +158,45 @@ def test_the_hunts_species_are_entered_field_by_field() -> None:
     assert "Problems found" not in shown
     assert "What your entry makes of a table" in shown  # a table played with the entry's species, scored
     assert shown.count("<li>p") == games.GAMES["boomerang-hunt"].table_sizes_by_preference[0]  # its usual table
+
+
+def test_the_hunts_cards_are_entered_one_by_one_with_their_animal_and_two_territories() -> None:
+    user = UserFactory()
+    page = Client()
+    page.force_login(user)
+    species = {f"species-{i}": name for i, name in enumerate(["Fish", "Turtle", "Kangaroo", "Emu", "Lizard", "Wombat"])}
+    form = {"fields": "1", "save": "1", "name": "Hunt (test stand-in)", **species,
+            **{f"count-{i}": "9" for i in range(6)}, **hunt_cards_form()}  # fmt: skip
+    shown = page.get("/games/boomerang-hunt/edition/entry/").content.decode()
+    assert 'name="hunt-card-53-second"' in shown  # all 54 cards, each one animal and two territories
+    assert 'name="territory-4"' in shown
+    mistyped = {**form, "hunt-card-7-second": form["hunt-card-7-first"], "hunt-card-8-species": "Fsh"}
+    after = page.post("/games/boomerang-hunt/edition/entry/", mistyped, follow=True).content.decode()
+    assert "cards[7].territories: a card shows two different territories" in after
+    assert "cards[8].species: &#x27;Fsh&#x27; is not one of the species" in after
+    assert "species.Fish: 9 cards, but 8 cards of the list show a Fish" in after
+    page.post("/games/boomerang-hunt/edition/entry/", form)
+    data = EditionEntry.objects.get(entered_by=user).data
+    edition = games.load_edition(data)[1]
+    assert edition.territories == tuple(HUNT_TERRITORIES)
+    assert [card.species for card in edition.cards].count("Wombat") == 9
+    resumed = page.get("/games/boomerang-hunt/edition/entry/").content.decode()
+    last = data["cards"][53]["territories"][1]
+    assert f'name="hunt-card-53-second" list="hunt-territories" maxlength="40" value="{last}"' in resumed
+    assert json.loads(page.get("/games/boomerang-hunt/edition/entry/?download=1").content)["cards"] == data["cards"]
+
+
+@pytest.mark.parametrize("game", sorted(games.GAMES))
+def test_an_entry_saved_as_a_file_of_any_shape_is_shown_again_not_a_500(game: str) -> None:
+    """A file typed by hand may give any field any shape: the checks name its faults and the form shows what it
+    can of it."""
+    page = Client()
+    page.force_login(UserFactory())
+    for shapes in ({"species": [1, 2], "cards": "x", "territories": 3, "pieces": {"a": 1}, "regions": [1], "map": [2]},
+                   {"cards": [1, "a", None], "regions": {"x": 1}, "pieces": 5, "species": "Fish",
+                    "map": {"paths": 3, "east_coast": "A"}}):  # fmt: skip
+        data = json.dumps({"edition": game, "name": "x", **shapes})
+        assert page.post(f"/games/{game}/edition/entry/", {"data": data, "save": "1"}).status_code == 302
+        shown = page.get(f"/games/{game}/edition/entry/")
+        assert shown.status_code == 200
+        assert "Problems found" in shown.content.decode()

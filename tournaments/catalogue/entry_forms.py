@@ -1,5 +1,6 @@
 """Field-by-field forms for every edition (issue 55, item 2), typed on a phone one field each rather than as the
 edition file's JSON: the flip game's thirteen piece values, the hunt's species with their card counts, and a
+hunt's territories and its 54 cards (each one animal and two territories), and a
 drafting edition's cards one by one (letter, name, number, region and symbols), its regions with their
 bonuses from the score sheet and, where the edition has a map, its paths and coasts. Each builds the edition
 file of docs/deck.md; entries.entry_save runs its checks. The symbols' points are the rules' own (public,
@@ -13,6 +14,8 @@ from django.http import QueryDict
 import games
 from config.errors import DomainError
 from games.flip import PIECES_PER_PLAYER as PIECES
+from games.hunt import CARDS_IN_GAME as HUNT_CARDS
+from games.hunt import TERRITORIES
 
 SPECIES_ROWS = 8  # the hunt has 6 species; two spare rows let a mistyped entry be seen and fixed
 CARD_ROWS = 28  # a drafting edition's deck
@@ -41,21 +44,48 @@ def edition_from_form(game: str, form: QueryDict) -> dict[str, Any]:
             if not label:
                 raise DomainError("a count needs its species' name", "invalid_edition", f"species[{i}]")
             species[label] = _whole(count, f"species.{label}")
-    return {"edition": game, "name": name, "species": species}
+    return {"edition": game, "name": name, "species": species, **_hunt_cards(form)}
+
+
+def _hunt_cards(form: QueryDict) -> dict[str, Any]:
+    """The territories and the cards typed (none: an edition of species counts only); an empty row is left out,
+    so the checks count the cards, and a half-typed card is named by its field."""
+    territories = [form.get(f"territory-{k}", "").strip() for k in range(TERRITORIES)]
+    cards = []
+    for i in range(HUNT_CARDS):
+        animal, *shown = (form.get(f"hunt-card-{i}-{key}", "").strip() for key in ("species", "first", "second"))
+        if animal or any(shown):
+            cards.append({"species": animal, "territories": shown})
+    if not cards and not any(territories):
+        return {}
+    return {"territories": [name for name in territories if name], "cards": cards}
 
 
 def form_rows(game: str, data: dict[str, Any] | None) -> dict[str, Any]:
-    """What the form shows of an entry saved before (or empty rows)."""
-    data = data or {}
+    """What the form shows of an entry saved before (or empty rows). The entry may have been saved as a file with
+    faults, so every field is read for what it can show, never trusted to have its shape."""
+    data = _object(data)
     if form_kind(game) == "cards":
         return _drafting_rows(game, data)
     if form_kind(game) == "pieces":
-        pieces = list(data.get("pieces") or [])
+        pieces = _texts(data.get("pieces"))
         return {"name": data.get("name", ""), "pieces": [(i, pieces[i] if i < len(pieces) else "") for i in
                                                          range(PIECES)]}  # fmt: skip
-    species = list((data.get("species") or {}).items())
+    species = list(_object(data.get("species")).items())
     rows = [(i, *species[i]) if i < len(species) else (i, "", "") for i in range(max(SPECIES_ROWS, len(species)))]
-    return {"name": data.get("name", ""), "species": rows}
+    territories = _texts(data.get("territories"))[:TERRITORIES]
+    cards = _objects(data.get("cards"))[:HUNT_CARDS]
+    return {
+        "name": data.get("name", ""),
+        "species": rows,
+        "territories": [(k, territories[k] if k < len(territories) else "") for k in range(TERRITORIES)],
+        "cards": [(i, *_hunt_card_row(cards[i] if i < len(cards) else {})) for i in range(HUNT_CARDS)],
+    }
+
+
+def _hunt_card_row(card: dict[str, Any]) -> tuple[str, str, str]:
+    shown = [*_texts(card.get("territories"))[:2], "", ""]
+    return card.get("species", ""), shown[0], shown[1]
 
 
 def _drafting_edition(game: str, name: str, form: QueryDict) -> dict[str, Any]:
@@ -89,11 +119,11 @@ def _drafting_rows(game: str, data: dict[str, Any]) -> dict[str, Any]:
     facts = _facts(game)
     rules = games.GAMES[game].drafting
     assert rules is not None
-    cards = list(data.get("cards") or [])[:CARD_ROWS]
+    cards = _objects(data.get("cards"))[:CARD_ROWS]
     cards += [{}] * (CARD_ROWS - len(cards))
-    regions = list(data.get("regions") or [])
+    regions = _objects(data.get("regions"))
     fixed_bonus = facts.region_bonus_range[0] if len(set(facts.region_bonus_range)) == 1 else ""
-    route_map = data.get("map") or {}
+    route_map = _object(data.get("map"))
     names = [sorted(facts.green_values), sorted(facts.yellow_values), sorted(facts.blue_names)]
     categories = [rules.green, rules.yellow, rules.blue]  # each symbol key's scoring category, named by the pages
     return {
@@ -113,10 +143,26 @@ def _drafting_rows(game: str, data: dict[str, Any]) -> dict[str, Any]:
         "regions": [(j, regions[j] if j < len(regions) else {"bonus": fixed_bonus}) for j in range(REGION_ROWS)],
         "needs_map": facts.needs_map,
         "totals": json.dumps({key: dict(totals) for key, totals in facts.symbol_totals.items()}),
-        "paths": ", ".join("-".join(path) for path in route_map.get("paths", [])),
-        "east_coast": ", ".join(route_map.get("east_coast", [])),
-        "west_coast": ", ".join(route_map.get("west_coast", [])),
+        "paths": ", ".join("-".join(_texts(path)) for path in _list(route_map.get("paths"))),
+        "east_coast": ", ".join(_texts(route_map.get("east_coast"))),
+        "west_coast": ", ".join(_texts(route_map.get("west_coast"))),
     }
+
+
+def _object(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _objects(value: Any) -> list[dict[str, Any]]:
+    return [_object(item) for item in _list(value)]
+
+
+def _texts(value: Any) -> list[str]:
+    return [str(item) for item in _list(value)]
 
 
 def _facts(game: str) -> Any:
