@@ -53,12 +53,42 @@ BODIES: dict[str, Any] = {
     "EntryInputRequest": {"data": {"edition": GAME.id, "name": "The Owls' box", "cards": []}},  # as far as typed
 }
 
+# Each CSV export's header as the server writes it and one line of the club's night, by path (a season's middle
+# columns are its counting events, "name #id"; card statistics have a column per scoring category, here the first
+# drafting edition's). tests/test_api_examples.py holds every header to what the server sends.
+CSV_EXAMPLES: dict[str, str] = {
+    "/api/events/{id}/standings.csv": "rank,player,points,game_score,game_tie_break,opponents_points,duplicate,tables,"
+    "byes,dropped\r\n1,ann,8.0,92,,8.0,0.0,2,0,no\r\n",
+    "/api/events/{id}/ledger.csv": "player,status,category,fee,paid,refunded,due,credit\r\n"
+    "ann,checked_in,adult,10.00,10.00,0.00,0.00,0.00\r\n",
+    "/api/games/{game}/cards.csv": "card,name,taken,offered,take_rate,mean_pick,seats,uplift,uplift_low,uplift_high,"
+    + ",".join(f"points_{category}" for category in sorted(GAME.drafting.categories if GAME.drafting else ()))
+    + f"\r\nA,{CARD},16,45,0.36,2.81,12,0.44,0.16,0.73"
+    + ",2.0" * len(GAME.drafting.categories if GAME.drafting else ())
+    + "\r\n",
+    "/api/organisations/{slug}/levy.csv": "event,name,club,game,starts_at,player_count,levy,currency\r\n"
+    f"42,Thursday night at the Owls,owls,{GAME.id},{WHEN},4,4.00,EUR\r\n",
+    "/api/players/{handle}/pick-accuracy.csv": "event,event_name,game,round,table,choices,best_picks,points_lost,"
+    f"made,par,performance\r\n42,Thursday night at the Owls,{GAME.id},2,7,24,5,12,37,33,4\r\n",
+    "/api/ratings/lists/{id}.csv": "rank,player,handle,conservative,mu,sigma,games,inactive\r\n"
+    "1,Ann Lee,ann,21.1,27.4,2.1,12,no\r\n",
+    "/api/ratings/pools/{game}/leaderboard.csv": "player,handle,name,conservative,mu,sigma,games,last_played_at,"
+    f"provisional\r\n7,ann,Ann Lee,21.1,27.4,2.1,12,{WHEN},no\r\n",
+    "/api/seasons/{id}/standings.csv": "place,player,points,Thursday night at the Owls #42,Spring open #43,"
+    "not_counted\r\n1,ann,37.0,20.0,17.0,\r\n",
+}
+
 
 def domain_examples(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    """Every component schema's `example` (a drf-spectacular postprocessing hook, run last)."""
+    """Every component schema's `example`, and each CSV export's (a drf-spectacular postprocessing hook, run
+    last)."""
     components = result.get("components", {}).get("schemas", {})
     for name in components:
         _component_example(name, components, set())
+    for path, item in result.get("paths", {}).items():
+        csv = item.get("get", {}).get("responses", {}).get("200", {}).get("content", {}).get("text/csv")
+        if csv is not None:
+            csv["example"] = CSV_EXAMPLES[path]
     return result
 
 

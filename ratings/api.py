@@ -194,4 +194,6 @@ class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(RatingListDetailSerializer(page).data)
 
     def get_renderers(self):  # type: ignore[no-untyped-def]
-        return [JSONRenderer(), BrowsableAPIRenderer(), CSVRenderer()]
+        """CSV for one list's entries only: the lists' own list is a page of their headers, not a sheet."""
+        csv = [CSVRenderer()] if self.action == "retrieve" else []
+        return [JSONRenderer(), BrowsableAPIRenderer(), *csv]

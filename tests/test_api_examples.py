@@ -61,3 +61,51 @@ def test_the_examples_are_a_clubs_night_and_a_real_sheet() -> None:
         "O",
     ]
     assert components["Event"]["example"]["game"] == "boomerang-australia"
+
+
+def test_each_csv_examples_header_is_the_header_the_server_writes(django_capture_on_commit_callbacks) -> None:
+    """A club night played, closed, rated and counted in a season, a list published: every CSV export of the
+    schema read from the server, its header held to its example's (a season's event columns by pattern)."""
+    import csv
+    import io
+    import re
+
+    from ratings.services.lists import list_publish
+    from tests.tournaments.test_night_ends_early import night
+    from tournaments.models import Organisation, Seat
+    from tournaments.results.services.closing import event_close
+    from tournaments.seasons.models import Season
+
+    event, owner = night(django_capture_on_commit_callbacks, rounds_played=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_close(event=event, by=owner)
+    rating_list = list_publish(game=event.game, name="November", actor="cy")
+    federation = Organisation.objects.get(slug="fed")
+    filled = {"{id}": str(event.pk), "{game}": event.game, "{slug}": federation.slug,
+              "{handle}": Seat.objects.filter(table__round__event=event).first().player.handle}  # fmt: skip
+    readers = {"/api/seasons/{id}/": Season.objects.get().pk, "/api/ratings/lists/{id}": rating_list.pk}
+    schema = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    exports = {path: item["get"]["responses"]["200"]["content"]["text/csv"]["example"]
+               for path, item in schema["paths"].items() if path.endswith(".csv")}  # fmt: skip
+    assert len(exports) == 8
+    for path, example in exports.items():
+        url = path
+        for prefix, pk in readers.items():
+            url = url.replace(prefix, prefix.replace("{id}", str(pk))) if url.startswith(prefix) else url
+        for name, value in filled.items():
+            url = url.replace(name, value)
+        user = federation.staff.get().user if "/levy" in path else owner
+        page = Client()
+        page.force_login(user)
+        answer = page.get(url, {"from": "2020-01-01", "to": "2035-01-01"} if "/levy" in path else {})
+        assert answer.status_code == 200, (url, answer.content[:300])
+        served = b"".join(answer.streaming_content) if answer.streaming else answer.content
+        header, *rows = list(csv.reader(io.StringIO(served.decode())))
+        shown, *example_rows = list(csv.reader(io.StringIO(example)))
+        assert rows or "/levy" in path, url  # read with a line under its header (levy: its header alone)
+        assert all(len(row) == len(shown) for row in example_rows), path
+        if "/seasons/" in path:  # the counting events' columns, "name #id", one a played event
+            header = [re.sub(r"^.+ #\d+$", "<event>", column) for column in header]
+            shown = [re.sub(r"^.+ #\d+$", "<event>", column) for column in shown]
+            shown = [c for i, c in enumerate(shown) if c != "<event>" or shown[i - 1] != "<event>"]
+        assert header == shown, path

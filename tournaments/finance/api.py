@@ -25,6 +25,7 @@ from tournaments.finance.serializers import (
     LevyLineSerializer,
     LevyRuleInputSerializer,
     LevyRuleSerializer,
+    LevySheetLineSerializer,
     PaymentInputSerializer,
     PaymentSerializer,
 )
@@ -68,7 +69,9 @@ class LevyStatementView(APIView):
         federation = _organisation(slug)
         require_staff(user=request.user, organisation=federation)
         statement = levy_statement(federation=federation, start=_day(request, "from"), end=_day(request, "to"))
-        return paged(request, lines_of(statement, with_players=format != "csv"), many(LevyLineSerializer))
+        sheet = format == "csv"
+        return paged(request, lines_of(statement, with_players=not sheet),
+                     many(LevySheetLineSerializer if sheet else LevyLineSerializer))  # fmt: skip
 
 
 def lines_of(statement: LevyStatement, *, with_players: bool) -> list[dict[str, Any]]:

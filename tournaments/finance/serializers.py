@@ -33,6 +33,12 @@ class LevyLineSerializer(StrictSerializer):
     currency = serializers.CharField()
 
 
+class LevySheetLineSerializer(LevyLineSerializer):
+    """A treasurer's sheet (the CSV): one line an event, without its players, whose header an empty sheet keeps."""
+
+    players = None
+
+
 class EntryFeeInputSerializer(StrictSerializer):
     amount = serializers.CharField(max_length=20, help_text="The full fee, such as 10.00 (0: free entry).")
     currency = serializers.CharField(max_length=3, help_text="ISO 4217: EUR, USD, GBP...")
