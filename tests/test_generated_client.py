@@ -4,7 +4,8 @@ app with no hand-written HTTP: sign-up, a club and its webhook, an event, regist
 with every player's own sheet, the close, a steward's sanction, standings, the leaderboard, a rating and its
 rank, a season, card statistics, pick accuracy, the stewards' decisions, syncing by cursor, the quality report
 (its adoption refused before a fit, typed), an event stream refusing a bad Last-Event-ID, a player search,
-an API key reading as a bot, the data export and the webhook's deliveries."""
+an API key reading as a bot, the data export and the webhook's deliveries; and the operations added since:
+an entry fee, a payment at the door and the ledger, a steward's title, a season's final, a merge undone."""
 
 import importlib
 import os
@@ -282,3 +283,93 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     )
     assert sorted(d.event_type for d in deliveries.results) == ["event.finished", "round.seated", "round.seated"]
     assert {d.status for d in deliveries.results} == {"delivered"}
+
+
+def test_the_generated_client_runs_the_door_a_title_a_final_and_an_undone_merge(tmp_path: Path, live_server) -> None:
+    """The operations added since the whole event above (0.7.0), through the generated client: an entry fee
+    and a payment at the door, the ledger; a steward's title; a season's final; a merge undone."""
+    import datetime
+
+    generate(tmp_path)
+    from boomerang_client import AuthenticatedClient
+    from boomerang_client import Client as PublicClient
+    from boomerang_client.api.events import (
+        events_create,
+        events_entry_fee_create,
+        events_ledger_retrieve,
+        events_open_registration_create,
+        events_payments_create,
+        events_registrations_create,
+    )
+    from boomerang_client.api.games import games_titles_create, games_titles_list
+    from boomerang_client.api.organisations import organisations_create
+    from boomerang_client.api.player_merges import player_merges_create, player_merges_undo_create
+    from boomerang_client.api.players import players_create
+    from boomerang_client.api.seasons import seasons_create, seasons_final_create
+    from boomerang_client.models import (
+        EntryFeeInputRequest,
+        EventInputRequest,
+        FinalInputRequest,
+        GameEnum,
+        MergeInputRequest,
+        MethodEnum,
+        OrganisationInputRequest,
+        OrganisationKindEnum,
+        PaymentInputRequest,
+        PaymentKindEnum,
+        PlayerSignupRequest,
+        SeasonInputRequest,
+        TitleInputRequest,
+        UndoInputRequest,
+    )
+
+    from tournaments.models import Organisation, RatingBody
+
+    game = "boomerang-australia"
+    public = PublicClient(base_url=live_server.url)
+
+    def signed_up(handle: str) -> AuthenticatedClient:
+        body = PlayerSignupRequest(username=handle, password="a-long-test-password", handle=handle)
+        token = answered(players_create.sync(client=public, body=body)).token
+        return AuthenticatedClient(base_url=live_server.url, token=token)
+
+    organiser, steward = signed_up("orga"), signed_up("steward")
+    answered(organisations_create.sync(client=organiser, body=OrganisationInputRequest(slug="owls", name="Owls")))
+    federation = OrganisationInputRequest(slug="fed", name="Federation", kind=OrganisationKindEnum("federation"))
+    answered(organisations_create.sync(client=steward, body=federation))
+    RatingBody.objects.create(game="", organisation=Organisation.objects.get(slug="fed"))  # stewards: no API sets it
+
+    def event(name: str) -> int:
+        body = EventInputRequest(name=name, game=GameEnum(game), organisation="owls", rounds_planned=2, capacity=8)
+        return answered(events_create.sync(client=organiser, body=body)).id
+
+    night = event("Thursday")
+    fee = EntryFeeInputRequest(amount="10.00", currency="EUR", reason="the club's usual")
+    answered(events_entry_fee_create.sync(id=night, client=organiser, body=fee))
+    answered(events_open_registration_create.sync(id=night, client=organiser))
+    for handle in ("ann", "bob"):
+        answered(events_registrations_create.sync(id=night, client=signed_up(handle)))
+    paid = PaymentInputRequest(player="ann", kind=PaymentKindEnum("paid"), method=MethodEnum("cash"), amount="10.00")
+    answered(events_payments_create.sync(id=night, client=organiser, body=paid))
+    ledger = answered(events_ledger_retrieve.sync(id=night, client=organiser))
+    assert {(line.player, line.paid, line.due) for line in ledger.lines} == {("ann", "10.00", "0.00"),
+                                                                              ("bob", "0.00", "10.00")}  # fmt: skip
+
+    title = TitleInputRequest(name="Club master", abbreviation="CM", min_rating=20.0, reason="the club's ladder")
+    answered(games_titles_create.sync(game, client=steward, body=title))
+    assert [t.abbreviation for t in answered(games_titles_list.sync(game, client=public)).results] == ["CM"]
+
+    today = datetime.date.today()
+    season = answered(seasons_create.sync(client=organiser, body=SeasonInputRequest(
+        organisation="owls", name="Winter", game=GameEnum(game), qualifiers=2,
+        starts_on=today - datetime.timedelta(days=30), ends_on=today + datetime.timedelta(days=30))))  # fmt: skip
+    final = event("Winter final")
+    chosen = answered(seasons_final_create.sync(id=season.id, client=organiser, body=FinalInputRequest(event=final)))
+    assert chosen.final == final
+
+    signed_up("ann-again")
+    same = MergeInputRequest(kept="ann", merged="ann-again", reason="one person")
+    merge = answered(player_merges_create.sync(client=steward, body=same))
+    apart = UndoInputRequest(reason="two people after all")
+    undone = answered(player_merges_undo_create.sync(id=merge.id, client=steward, body=apart))
+    assert (undone.undo_reason, undone.undone_at is not None) == ("two people after all", True)
