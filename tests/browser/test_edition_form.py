@@ -62,9 +62,11 @@ def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phon
     assert script_errors(driver) == []
 
 
-@pytest.mark.parametrize(("language", "counted"), [("de", "1 von 28 Karten eingegeben"),
-                                                   ("es", "1 de 28 cartas escritas")])  # fmt: skip
-def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, language, counted) -> None:
+SPOKEN = [("de", "1 von 28 Karten eingegeben", "1 von 54 Karten"), ("es", "1 de 28 cartas escritas", "1 de 54 cartas")]
+
+
+@pytest.mark.parametrize(("language", "counted", "hunted"), SPOKEN)
+def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, language, counted, hunted) -> None:
     from tests.browser.conftest import PHONE, _browser
 
     driver = _browser(PHONE, language)
@@ -78,6 +80,15 @@ def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, languag
         assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
         assert script_errors(driver) == []
         shot(driver, f"edition-cards-{language}")
+        assert axe_violations(driver) == []
+        driver.get(f"{live_server.url}/games/boomerang-hunt/edition/entry/")  # the hunt's cards, in the same words
+        field = driver.find_element(By.NAME, "hunt-card-0-species")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.send_keys("Fish")
+        WebDriverWait(driver, 10).until(lambda d: hunted in d.find_element(By.ID, "hunt-checks").text)
+        assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+        assert script_errors(driver) == []
+        shot(driver, f"edition-hunt-{language}")
         assert axe_violations(driver) == []
     finally:
         driver.quit()
