@@ -37,8 +37,15 @@ def generate(tmp_path: Path) -> str:
     return "boomerang_client"
 
 
-def test_every_module_of_the_generated_client_imports(tmp_path: Path) -> None:
-    package = importlib.import_module(generate(tmp_path))
+@pytest.fixture(scope="module")
+def client_package(tmp_path_factory: pytest.TempPathFactory, django_db_setup, django_db_blocker) -> str:
+    """The client generated once for this module's tests (the schema does not change between them)."""
+    with django_db_blocker.unblock():
+        return generate(tmp_path_factory.mktemp("client"))
+
+
+def test_every_module_of_the_generated_client_imports(client_package: str) -> None:
+    package = importlib.import_module(client_package)
     failures = []
     modules = list(pkgutil.walk_packages(package.__path__, f"{package.__name__}."))
     for module in modules:
@@ -60,8 +67,7 @@ def answered(value):
     return value
 
 
-def test_the_generated_client_plays_sign_up_a_club_an_event_and_round_one(tmp_path: Path, live_server) -> None:
-    generate(tmp_path)
+def test_the_generated_client_plays_sign_up_a_club_an_event_and_round_one(client_package: str, live_server) -> None:
     from boomerang_client import AuthenticatedClient
     from boomerang_client import Client as PublicClient
     from boomerang_client.api.events import (
@@ -125,14 +131,11 @@ def loopback_receiver(settings):
     receiver.close()
 
 
-def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, loopback_receiver) -> None:
+def test_the_generated_client_plays_a_whole_event(client_package: str, live_server, loopback_receiver) -> None:
     import datetime
     import io
     import random
 
-    from django.core.management import call_command
-
-    generate(tmp_path)
     from boomerang_client import AuthenticatedClient
     from boomerang_client import Client as PublicClient
     from boomerang_client.api.events import (
@@ -185,6 +188,7 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
         SheetInputRequestData,
         WebhookInputRequest,
     )
+    from django.core.management import call_command
 
     from tests.tournaments.helpers import legal_seat_data
     from tournaments.models import Organisation, RatingBody, Table
@@ -285,12 +289,13 @@ def test_the_generated_client_plays_a_whole_event(tmp_path: Path, live_server, l
     assert {d.status for d in deliveries.results} == {"delivered"}
 
 
-def test_the_generated_client_runs_the_door_a_title_a_final_and_an_undone_merge(tmp_path: Path, live_server) -> None:
+def test_the_generated_client_runs_the_door_a_title_a_final_and_an_undone_merge(
+    client_package: str, live_server
+) -> None:
     """The operations added since the whole event above (0.7.0), through the generated client: an entry fee
     and a payment at the door, the ledger; a steward's title; a season's final; a merge undone."""
     import datetime
 
-    generate(tmp_path)
     from boomerang_client import AuthenticatedClient
     from boomerang_client import Client as PublicClient
     from boomerang_client.api.events import (
