@@ -150,6 +150,14 @@ def _card_list_faults(edition: HuntEdition) -> list[str]:
     return faults
 
 
+def box_faults(edition: HuntEdition) -> list[str]:
+    """An edition typed from a box lists its cards, so that two boxes agree card by card before a steward trusts
+    them (a file of species counts only, such as the practice data, may leave them out)."""
+    if edition.cards is not None:
+        return []
+    return [f"cards: a box's {CARDS_IN_GAME} cards, each with its animal and two territories, are not typed yet"]
+
+
 UNCONFIGURED = HuntEdition(f"{NAME} - species not configured")
 
 

@@ -32,6 +32,8 @@ class Game:
     end_pad: EndPad | None = None
     # A legal table's seats, dealt and played at random (games/simulate.py): (edition, players, rng) -> seats.
     simulate: Callable[[Any, int, random.Random], list[dict[str, Any]]] | None = None
+    # What an edition typed from a box must hold beyond what a file may leave out (edition -> faults).
+    box_faults: Callable[[Any], list[str]] | None = None
 
     @property
     def rounds_on_paper(self) -> int:
@@ -76,6 +78,7 @@ GAMES: dict[str, Game] = {
             practice_edition=cache(hunt.practice_edition),
             end_pad=hunt.END_PAD,
             simulate=hunt.simulated_seats,
+            box_faults=hunt.box_faults,
         ),
         Game(
             id=flip.GAME,

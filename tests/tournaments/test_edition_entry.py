@@ -155,6 +155,11 @@ def test_the_hunts_species_are_entered_field_by_field() -> None:
     assert EditionEntry.objects.get(entered_by=user).data["species"] == dict.fromkeys(rows.values(), 9)
     shown = page.get("/games/boomerang-hunt/edition/entry/").content.decode()
     assert 'value="Wombat"' in shown  # resumed where it was left
+    assert "cards: a box&#x27;s 54 cards, each with its animal and two territories, are not typed yet" in shown
+    assert page.post("/games/boomerang-hunt/edition/entry/", {"submit": "1"}).status_code == 302
+    assert EditionEntry.objects.get(entered_by=user).submitted_at is None  # not submittable without its cards
+    page.post("/games/boomerang-hunt/edition/entry/", {**form, "count-5": "9", **hunt_cards_form()})
+    shown = page.get("/games/boomerang-hunt/edition/entry/").content.decode()
     assert "Problems found" not in shown
     assert "What your entry makes of a table" in shown  # a table played with the entry's species, scored
     assert shown.count("<li>p") == games.GAMES["boomerang-hunt"].table_sizes_by_preference[0]  # its usual table

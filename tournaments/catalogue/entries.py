@@ -35,14 +35,15 @@ class Difference:
 
 
 def entry_faults(data: Any) -> list[str]:
-    """What the checks of docs/deck.md find in an edition file, each fault naming its field; empty: none."""
+    """What the checks of docs/deck.md find in an edition file typed from a box, each fault naming its field;
+    empty: none."""
     try:
-        games.load_edition(data)
+        game, edition = games.load_edition(data)
     except games.InvalidEdition as error:
         return list(error.faults)
     except games.MalformedInput as error:
         return [f"{error.field}: {error}"]
-    return []
+    return game.box_faults(edition) if game.box_faults else []
 
 
 def entry_sample_table(data: Any) -> list[tuple[str, int]] | None:
