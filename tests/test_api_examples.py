@@ -71,12 +71,12 @@ def test_each_csv_examples_header_is_the_header_the_server_writes(django_capture
     import re
 
     from ratings.services.lists import list_publish
-    from tests.tournaments.test_night_ends_early import night
+    from tests.tournaments.helpers import season_night
     from tournaments.models import Organisation, Seat
     from tournaments.results.services.closing import event_close
     from tournaments.seasons.models import Season
 
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=1)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=1)
     with django_capture_on_commit_callbacks(execute=True):
         event_close(event=event, by=owner)
     rating_list = list_publish(game=event.game, name="November", actor="cy")

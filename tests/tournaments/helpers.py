@@ -2,16 +2,21 @@
 
 import itertools
 import random
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
 from tournaments.demo.services import legal_table_sheet
-from tournaments.models import Event, Player, Round, Table
+from tournaments.models import Event, Player, RatingBody, Round, Table
 from tournaments.results.services.sheets import sheet_submit
+from tournaments.seasons.services import season_create, season_event_add
 from tournaments.selectors.events import event_standings
+from tournaments.services.clubs import organisation_create
+from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.registrations import registration_check_in, registration_create
-from tournaments.services.rounds import event_start, round_start
+from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.stewarding.services import event_sanction
 
 
 def register_and_check_in(event: Event, players: list[Player]) -> None:
@@ -86,3 +91,30 @@ def hunt_cards_form(
         form |= {f"hunt-card-{i}-species": species[i // 9], f"hunt-card-{i}-first": first,
                  f"hunt-card-{i}-second": second}  # fmt: skip
     return form
+
+
+def season_night(on_commit: Any, rounds_played: int) -> tuple[Event, Any]:
+    """A sanctioned club night of 4 planned rounds in a season, `rounds_played` of them played: the club
+    `owls`, whose owner organises it, and the federation `fed`, rating every game; the event and its owner."""
+    from tests.factories import PlayerFactory, UserFactory
+
+    owner = PlayerFactory().user
+    club = organisation_create(by=owner, slug="owls", name="Owls")
+    steward = UserFactory()
+    federation = organisation_create(by=steward, slug="fed", name="Federation")
+    RatingBody.objects.create(game="", organisation=federation)
+    event = event_create(organiser=owner, name="Thursday", game="boomerang-australia", organisation=club,
+                         rounds_planned=4)  # fmt: skip
+    event_sanction(event=event, by=steward, reason="club night")
+    season = season_create(by=owner, organisation=club, name="League", game="boomerang-australia",
+                           starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1))  # fmt: skip
+    season_event_add(season=season, by=owner, event=event)
+    event_open_registration(event=event, by=owner)
+    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
+    round_ = event_start(event=event, by=owner)
+    rng = random.Random(5)
+    for number in range(1, rounds_played + 1):
+        play_round(round_, owner, rng, on_commit)
+        if number < rounds_played:
+            round_ = round_seat_next(event=event, by=owner)
+    return event, owner

@@ -3,55 +3,25 @@ standings, places, season points and (sanctioned) ratings from the rounds played
 started is cancelled, one being played must finish first; planned rounds are added or removed while it runs."""
 
 import random
-from datetime import date
 
 import pytest
 from django.test import Client
 
 from ratings.models import RatingEvent
-from tests.factories import PlayerFactory, UserFactory
-from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments.models import Event, EventPlace, RatingBody, Round
+from tests.tournaments.helpers import season_night
+from tournaments.models import EventPlace, Round
 from tournaments.results.services.closing import event_close
 from tournaments.seasons.models import SeasonStanding
-from tournaments.seasons.services import season_create, season_event_add
 from tournaments.services.accounts import token_for_login
-from tournaments.services.clubs import organisation_create
-from tournaments.services.events import event_create, event_open_registration
-from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.stewarding.services import event_sanction
+from tournaments.services.rounds import round_seat_next, round_start
 
 pytestmark = pytest.mark.django_db
-
-
-def night(on_commit, rounds_played: int) -> tuple[Event, object]:
-    """A sanctioned club night of 4 planned rounds in a season, `rounds_played` of them played."""
-    owner = PlayerFactory().user
-    club = organisation_create(by=owner, slug="owls", name="Owls")
-    steward = UserFactory()
-    federation = organisation_create(by=steward, slug="fed", name="Federation")
-    RatingBody.objects.create(game="", organisation=federation)
-    event = event_create(organiser=owner, name="Thursday", game="boomerang-australia", organisation=club,
-                         rounds_planned=4)  # fmt: skip
-    event_sanction(event=event, by=steward, reason="club night")
-    season = season_create(by=owner, organisation=club, name="League", game="boomerang-australia",
-                           starts_on=date(2020, 1, 1), ends_on=date(2035, 1, 1))  # fmt: skip
-    season_event_add(season=season, by=owner, event=event)
-    event_open_registration(event=event, by=owner)
-    register_and_check_in(event, [PlayerFactory() for _ in range(4)])
-    round_ = event_start(event=event, by=owner)
-    rng = random.Random(5)
-    for number in range(1, rounds_played + 1):
-        play_round(round_, owner, rng, on_commit)
-        if number < rounds_played:
-            round_ = round_seat_next(event=event, by=owner)
-    return event, owner
 
 
 def test_a_night_closed_after_round_2_of_4_has_places_season_points_and_ratings(
     django_capture_on_commit_callbacks,
 ) -> None:
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=2)
     with django_capture_on_commit_callbacks(execute=True):
         closed = event_close(event=event, by=owner)
     assert closed.status == "finished"
@@ -63,7 +33,7 @@ def test_a_night_closed_after_round_2_of_4_has_places_season_points_and_ratings(
 
 
 def test_a_round_seated_but_not_started_is_cancelled_by_the_close(django_capture_on_commit_callbacks) -> None:
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=2)
     round_seat_next(event=event, by=owner)  # round 3 seated, never started
     organiser = Client()
     organiser.force_login(owner)
@@ -77,7 +47,7 @@ def test_a_round_seated_but_not_started_is_cancelled_by_the_close(django_capture
 
 
 def test_a_round_being_played_must_finish_before_the_close(django_capture_on_commit_callbacks) -> None:
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=1)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=1)
     round_start(round_=round_seat_next(event=event, by=owner), by=owner)
     client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
     refused = client.post(f"/api/events/{event.pk}/close/")
@@ -87,7 +57,7 @@ def test_a_round_being_played_must_finish_before_the_close(django_capture_on_com
 
 
 def test_nothing_played_nothing_to_close(django_capture_on_commit_callbacks) -> None:
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=0)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=0)
     client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
     assert client.post(f"/api/events/{event.pk}/close/").status_code == 409
 
@@ -95,7 +65,7 @@ def test_nothing_played_nothing_to_close(django_capture_on_commit_callbacks) -> 
 def test_planned_rounds_move_while_the_event_runs_never_below_those_seated(
     django_capture_on_commit_callbacks,
 ) -> None:
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=2)
     client = Client(headers={"Authorization": f"Bearer {token_for_login(user=owner)}"})
     path = f"/api/events/{event.pk}/rounds-planned/"
     assert client.post(path, {"rounds_planned": 6}, content_type="application/json").json()["rounds_planned"] == 6
@@ -109,7 +79,7 @@ def test_planned_rounds_move_while_the_event_runs_never_below_those_seated(
 
 
 def test_the_french_page_asks_in_french(django_capture_on_commit_callbacks) -> None:
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=2)
     organiser = Client(headers={"Accept-Language": "fr"})
     organiser.force_login(owner)
     page = organiser.get(f"/events/{event.pk}/").content.decode()
@@ -123,7 +93,7 @@ def test_an_event_does_not_close_while_a_correction_is_being_checked(django_capt
     from tournaments.models import Table, TableResult
     from tournaments.results.services.sheets import table_sheets_submit
 
-    event, owner = night(django_capture_on_commit_callbacks, rounds_played=2)
+    event, owner = season_night(django_capture_on_commit_callbacks, rounds_played=2)
     first = Table.objects.get(round__event=event, round__number=1)
     with django_capture_on_commit_callbacks(execute=False) as queued:  # the worker is away
         table_sheets_submit(table=first, seats=legal_seat_data(first, random.Random(77)), by=owner)
