@@ -20,6 +20,21 @@ WORDS = {  # the page's own words for what the checks say, in each language
 }  # fmt: skip
 
 
+def typed(driver, name: str, text: str) -> None:
+    """Type into the named field, scrolled into view as a person would bring it on screen."""
+    field = driver.find_element(By.NAME, name)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.send_keys(text)
+
+
+def fits_the_phone_and_passes_axe(driver, name: str) -> None:
+    """Nothing wider than the screen, no script error, a screenshot kept, and no serious axe-core violation."""
+    assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert script_errors(driver) == []
+    shot(driver, name)
+    assert axe_violations(driver) == []
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phone, language) -> None:
     driver = phone if language == "en" else french_phone
@@ -27,17 +42,12 @@ def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phon
     driver.get(f"{live_server.url}/games/boomerang-europe/edition/entry/")
     counted, twice, unknown, bigfoot, route_map = WORDS[language]
 
-    def typed(name: str, text: str) -> None:
-        field = driver.find_element(By.NAME, name)
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
-        field.send_keys(text)
-
-    typed("region-0-name", "British Isles")
-    typed("region-0-bonus", "3")
+    typed(driver, "region-0-name", "British Isles")
+    typed(driver, "region-0-bonus", "3")
     for row, (letter, number, region) in enumerate([("A", "6", "British Isles"), ("A", "2", "Iberia")]):
-        typed(f"card-{row}-id", letter)
-        typed(f"card-{row}-number", number)
-        typed(f"card-{row}-region", region)
+        typed(driver, f"card-{row}-id", letter)
+        typed(driver, f"card-{row}-number", number)
+        typed(driver, f"card-{row}-region", region)
     status = driver.find_element(By.ID, "card-checks")
     WebDriverWait(driver, 10).until(lambda d: counted in status.text)
     assert twice in status.text
@@ -45,17 +55,14 @@ def test_the_cards_are_checked_as_they_are_typed(live_server, phone, french_phon
     assert driver.find_element(By.NAME, "card-1-region").get_attribute("aria-invalid") == "true"
     assert driver.find_element(By.NAME, "card-0-region").get_attribute("aria-invalid") == "false"
     assert driver.find_element(By.ID, "sheet-preview").text == "British Isles (+3): A"
-    assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
-    assert script_errors(driver) == []
-    shot(driver, f"edition-cards-{language}")
-    assert axe_violations(driver) == []
+    fits_the_phone_and_passes_axe(driver, f"edition-cards-{language}")
 
     driver.get(f"{live_server.url}/games/boomerang-usa/edition/entry/")  # published totals, and the map
-    typed("card-0-animal", "Bigfoot")
-    typed("card-1-animal", "Bigfoot")
-    typed("paths", "A-B, B-C")
-    typed("east_coast", "A")
-    typed("west_coast", "Q")
+    typed(driver, "card-0-animal", "Bigfoot")
+    typed(driver, "card-1-animal", "Bigfoot")
+    typed(driver, "paths", "A-B, B-C")
+    typed(driver, "east_coast", "A")
+    typed(driver, "west_coast", "Q")
     status = driver.find_element(By.ID, "card-checks")
     WebDriverWait(driver, 10).until(lambda d: bigfoot in status.text)
     assert route_map in driver.find_element(By.ID, "sheet-preview").text
@@ -73,23 +80,13 @@ def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, languag
     try:
         sign_in(driver, live_server.url, UserFactory())
         driver.get(f"{live_server.url}/games/boomerang-usa/edition/entry/")
-        field = driver.find_element(By.NAME, "card-0-id")
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
-        field.send_keys("A")
+        typed(driver, "card-0-id", "A")
         WebDriverWait(driver, 10).until(lambda d: counted in d.find_element(By.ID, "card-checks").text)
-        assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
-        assert script_errors(driver) == []
-        shot(driver, f"edition-cards-{language}")
-        assert axe_violations(driver) == []
+        fits_the_phone_and_passes_axe(driver, f"edition-cards-{language}")
         driver.get(f"{live_server.url}/games/boomerang-hunt/edition/entry/")  # the hunt's cards, in the same words
-        field = driver.find_element(By.NAME, "hunt-card-0-species")
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
-        field.send_keys("Fish")
+        typed(driver, "hunt-card-0-species", "Fish")
         WebDriverWait(driver, 10).until(lambda d: hunted in d.find_element(By.ID, "hunt-checks").text)
-        assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
-        assert script_errors(driver) == []
-        shot(driver, f"edition-hunt-{language}")
-        assert axe_violations(driver) == []
+        fits_the_phone_and_passes_axe(driver, f"edition-hunt-{language}")
     finally:
         driver.quit()
 
@@ -107,19 +104,14 @@ def test_the_hunts_cards_are_checked_as_they_are_typed(live_server, phone, frenc
     driver.get(f"{live_server.url}/games/boomerang-hunt/edition/entry/")
     counted, twice, unknown = HUNT_WORDS[language]
 
-    def typed(name: str, text: str) -> None:
-        field = driver.find_element(By.NAME, name)
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
-        field.send_keys(text)
-
-    typed("species-0", "Fish")
-    typed("count-0", "9")
+    typed(driver, "species-0", "Fish")
+    typed(driver, "count-0", "9")
     for k, territory in enumerate(["Water", "Forest", "Meadow", "Desert", "Mountains"]):
-        typed(f"territory-{k}", territory)
+        typed(driver, f"territory-{k}", territory)
     for row, (animal, first, second) in enumerate([("Fish", "Water", "Sea"), ("Fish", "Forest", "Forest")]):
-        typed(f"hunt-card-{row}-species", animal)
-        typed(f"hunt-card-{row}-first", first)
-        typed(f"hunt-card-{row}-second", second)
+        typed(driver, f"hunt-card-{row}-species", animal)
+        typed(driver, f"hunt-card-{row}-first", first)
+        typed(driver, f"hunt-card-{row}-second", second)
     status = driver.find_element(By.ID, "hunt-checks")
     WebDriverWait(driver, 10).until(lambda d: counted in status.text)
     assert twice in status.text
@@ -129,7 +121,4 @@ def test_the_hunts_cards_are_checked_as_they_are_typed(live_server, phone, frenc
     assert driver.find_element(By.NAME, "hunt-card-1-second").get_attribute("aria-invalid") == "true"
     offered = driver.execute_script("return [...document.querySelectorAll('#hunt-territories option')].length")
     assert offered == 5  # each card's territory fields offer the five names typed above
-    assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
-    assert script_errors(driver) == []
-    shot(driver, f"edition-hunt-{language}")
-    assert axe_violations(driver) == []
+    fits_the_phone_and_passes_axe(driver, f"edition-hunt-{language}")
