@@ -16,6 +16,7 @@ from games.registry import GAMES
 
 GAME = next(game for game in GAMES.values() if game.drafting)
 CARD = GAME.default_edition().cards[0].name
+CATEGORIES = sorted(GAME.drafting.categories) if GAME.drafting else []
 CATEGORY = GAME.drafting.categories[1] if GAME.drafting else "total"
 SHEET = json.loads((Path(__file__).resolve().parent.parent / "examples" / "sheets" / f"{GAME.id}.json").read_text())
 SEAT = {key: value for key, value in SHEET["seats"][0].items() if key != "player"}
@@ -62,9 +63,9 @@ CSV_EXAMPLES: dict[str, str] = {
     "/api/events/{id}/ledger.csv": "player,status,category,fee,paid,refunded,due,credit\r\n"
     "ann,checked_in,adult,10.00,10.00,0.00,0.00,0.00\r\n",
     "/api/games/{game}/cards.csv": "card,name,taken,offered,take_rate,mean_pick,seats,uplift,uplift_low,uplift_high,"
-    + ",".join(f"points_{category}" for category in sorted(GAME.drafting.categories if GAME.drafting else ()))
+    + ",".join(f"points_{category}" for category in CATEGORIES)
     + f"\r\nA,{CARD},16,45,0.36,2.81,12,0.44,0.16,0.73"
-    + ",2.0" * len(GAME.drafting.categories if GAME.drafting else ())
+    + ",2.0" * len(CATEGORIES)
     + "\r\n",
     "/api/organisations/{slug}/levy.csv": "event,name,club,game,starts_at,player_count,levy,currency\r\n"
     f"42,Thursday night at the Owls,owls,{GAME.id},{WHEN},4,4.00,EUR\r\n",

@@ -1,10 +1,9 @@
 """Field-by-field forms for every edition (issue 55, item 2), typed on a phone one field each rather than as the
-edition file's JSON: the flip game's thirteen piece values, the hunt's species with their card counts, and a
-hunt's territories and its 54 cards (each one animal and two territories), and a
-drafting edition's cards one by one (letter, name, number, region and symbols), its regions with their
-bonuses from the score sheet and, where the edition has a map, its paths and coasts. Each builds the edition
-file of docs/deck.md; entries.entry_save runs its checks. The symbols' points are the rules' own (public,
-games' PublishedFacts), so nobody types them."""
+edition file's JSON: the flip game's thirteen piece values; the hunt's species with their card counts, its five
+territories and its 54 cards (each one animal and two territories); and a drafting edition's cards one by one
+(letter, name, number, region and symbols), its regions with their bonuses from the score sheet and, where the
+edition has a map, its paths and coasts. Each builds the edition file of docs/deck.md; entries.entry_save runs
+its checks. The symbols' points are the rules' own (public, games' PublishedFacts), so nobody types them."""
 
 import json
 from typing import Any

@@ -69,24 +69,26 @@ class LevyStatementView(APIView):
         federation = _organisation(slug)
         require_staff(user=request.user, organisation=federation)
         statement = levy_statement(federation=federation, start=_day(request, "from"), end=_day(request, "to"))
-        sheet = format == "csv"
-        return paged(request, lines_of(statement, with_players=not sheet),
-                     many(LevySheetLineSerializer if sheet else LevyLineSerializer))  # fmt: skip
+        serializer = LevySheetLineSerializer if format == "csv" else LevyLineSerializer  # the sheet: no players
+        return paged(request, lines_of(statement), many(serializer))
 
 
-def lines_of(statement: LevyStatement, *, with_players: bool) -> list[dict[str, Any]]:
+def lines_of(statement: LevyStatement) -> list[dict[str, Any]]:
     currency = statement.rule.currency if statement.rule else ""
-    lines = []
-    for line in statement.lines:
-        row: dict[str, Any] = {
-            "event": line.event.pk, "name": line.event.name, "club": line.event.organisation.slug,
-            "game": line.event.game, "starts_at": line.event.starts_at, "player_count": len(line.players),
-            "levy": line.levy, "currency": currency,
-        }  # fmt: skip
-        if with_players:
-            row["players"] = line.players
-        lines.append(row)
-    return lines
+    return [
+        {
+            "event": line.event.pk,
+            "name": line.event.name,
+            "club": line.event.organisation.slug,
+            "game": line.event.game,
+            "starts_at": line.event.starts_at,
+            "player_count": len(line.players),
+            "players": line.players,
+            "levy": line.levy,
+            "currency": currency,
+        }
+        for line in statement.lines
+    ]
 
 
 def _organisation(slug: str) -> Organisation:
