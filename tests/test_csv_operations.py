@@ -32,3 +32,13 @@ def test_every_csv_export_is_an_operation_of_its_own_and_answers_csv() -> None:
         answer = Client().get(url)
         assert answer.status_code == 200, (url, answer.content[:200])
         assert answer["Content-Type"].startswith("text/csv"), url
+
+
+def test_the_lists_own_list_has_no_csv_a_lists_entries_do() -> None:
+    """The lists' list is a page of their headers, not a sheet: its `.csv` is not served (it once answered the
+    page's envelope as one CSV line) nor declared; one list's entries are."""
+    schema = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert "/api/ratings/lists.csv" not in schema["paths"]
+    assert "/api/ratings/lists/{id}.csv" in schema["paths"]
+    assert Client().get("/api/ratings/lists.csv").status_code == 404
+    assert Client().get("/api/ratings/lists/", {"format": "csv"}).status_code == 404
