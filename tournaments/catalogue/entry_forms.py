@@ -12,12 +12,14 @@ from django.http import QueryDict
 
 import games
 from config.errors import DomainError
+from games.drafting_sheet import DECK_SIZE, ROW_LENGTH
 from games.flip import PIECES_PER_PLAYER as PIECES
+from games.flip import POINTS_PER_PLAYER
 from games.hunt import CARDS_IN_GAME as HUNT_CARDS
 from games.hunt import TERRITORIES
 
 SPECIES_ROWS = 8  # the hunt has 6 species; two spare rows let a mistyped entry be seen and fixed
-CARD_ROWS = 28  # a drafting edition's deck
+CARD_ROWS = DECK_SIZE  # a drafting edition's deck
 REGION_ROWS = 8  # the score sheets have 7 regions or fewer; a spare row, as for the species
 
 
@@ -68,8 +70,8 @@ def form_rows(game: str, data: dict[str, Any] | None) -> dict[str, Any]:
         return _drafting_rows(game, data)
     if form_kind(game) == "pieces":
         pieces = _texts(data.get("pieces"))
-        return {"name": data.get("name", ""), "pieces": [(i, pieces[i] if i < len(pieces) else "") for i in
-                                                         range(PIECES)]}  # fmt: skip
+        values = [(i, pieces[i] if i < len(pieces) else "") for i in range(PIECES)]
+        return {"name": data.get("name", ""), "pieces": values, "count": PIECES, "total": POINTS_PER_PLAYER}
     species = list(_object(data.get("species")).items())
     rows = [(i, *species[i]) if i < len(species) else (i, "", "") for i in range(max(SPECIES_ROWS, len(species)))]
     territories = _texts(data.get("territories"))[:TERRITORIES]
@@ -79,6 +81,8 @@ def form_rows(game: str, data: dict[str, Any] | None) -> dict[str, Any]:
         "species": rows,
         "territories": [(k, territories[k] if k < len(territories) else "") for k in range(TERRITORIES)],
         "cards": [(i, *_hunt_card_row(cards[i] if i < len(cards) else {})) for i in range(HUNT_CARDS)],
+        "card_count": HUNT_CARDS,
+        "territory_count": TERRITORIES,
     }
 
 
@@ -140,6 +144,7 @@ def _drafting_rows(game: str, data: dict[str, Any]) -> dict[str, Any]:
             for i, card in enumerate(cards)
         ],
         "regions": [(j, regions[j] if j < len(regions) else {"bonus": fixed_bonus}) for j in range(REGION_ROWS)],
+        "deck": {"cards": DECK_SIZE, "numbers": ROW_LENGTH, "each": DECK_SIZE // ROW_LENGTH},  # 28: 4 of 1 to 7
         "needs_map": facts.needs_map,
         "totals": json.dumps({key: dict(totals) for key, totals in facts.symbol_totals.items()}),
         "paths": ", ".join("-".join(_texts(path)) for path in _list(route_map.get("paths"))),

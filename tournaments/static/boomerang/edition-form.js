@@ -1,6 +1,7 @@
 // The drafting edition's card-by-card form (pages/edition_cards_form.html): the checks of docs/deck.md that
-// need no server, run as one types (28 cards, four of each number, each letter once, every card in one of the
-// regions), and the score sheet's preview (each region with its cards). The server runs every check on save.
+// need no server, run as one types (the deck's size and so many of each number, as the page gives them from
+// games/; each letter once; every card in one of the regions), and the score sheet's preview (each region with
+// its cards). The server runs every check on save.
 (function () {
   "use strict";
   const form = document.querySelector("[data-card-checks]")?.closest("form");
@@ -8,6 +9,7 @@
   const preview = document.getElementById("sheet-preview");
   if (!form || !status || !preview) return;
   const say = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+  const deck = { total: Number(status.dataset.cards), numbers: Number(status.dataset.numbers), each: Number(status.dataset.each) };
 
   function cards() {
     return [...form.querySelectorAll(".card-row")].map((row, i) => ({
@@ -27,15 +29,15 @@
   }
 
   function check() {
-    const typed = cards(), named = regions(), faults = [say(status.dataset.count, { n: typed.length })];
+    const typed = cards(), named = regions(), faults = [say(status.dataset.count, { n: typed.length, total: deck.total })];
     const byNumber = {}, byLetter = {};
     typed.forEach((card) => {
       byNumber[card.number] = (byNumber[card.number] || 0) + 1;
       byLetter[card.letter] = (byLetter[card.letter] || 0) + 1;
     });
-    for (let number = 1; number <= 7; number++) {
+    for (let number = 1; number <= deck.numbers; number++) {
       const n = byNumber[number] || 0;
-      if (n > 4 || (typed.length === 28 && n !== 4)) faults.push(say(status.dataset.number, { number, n }));
+      if (n > deck.each || (typed.length === deck.total && n !== deck.each)) faults.push(say(status.dataset.number, { number, n, each: deck.each }));
     }
     Object.entries(byLetter).forEach(([letter, n]) => {
       if (letter && n > 1) faults.push(say(status.dataset.letter, { letter, n }));
@@ -50,11 +52,11 @@
     Object.entries(totals).forEach(([key, expectedBySymbol]) => {
       Object.entries(expectedBySymbol).forEach(([symbol, expected]) => {
         const n = typed.filter((card) => card.symbols.some(([k, v]) => k === key && v === symbol)).length;
-        if (n > expected || (typed.length === 28 && n !== expected)) faults.push(say(status.dataset.total, { symbol, n, expected }));
+        if (n > expected || (typed.length === deck.total && n !== expected)) faults.push(say(status.dataset.total, { symbol, n, expected }));
       });
     });
-    const complete = typed.length === 28 && faults.length === 1;
-    status.textContent = complete ? status.dataset.ok : faults.join(" · ");
+    const complete = typed.length === deck.total && faults.length === 1;
+    status.textContent = complete ? say(status.dataset.ok, deck) : faults.join(" · ");
     const lines = named.map((region) => {
       const members = typed.filter((card) => card.region.value.trim() === region.name).map((card) => card.letter);
       return `${region.name} (+${region.bonus}): ${members.join(", ")}`;

@@ -1,7 +1,7 @@
 // The hunt's card-by-card form (pages/edition_hunt_form.html): the checks of games/hunt.py that need no server,
-// run as one types (54 cards, each species as many times as counted above, two different territories a card,
-// each a name typed above), and the lists the card fields offer kept to the names typed. The server runs every
-// check on save.
+// run as one types (the game's cards, as many as the page gives; each species as many times as counted above;
+// two different territories a card, each a name typed above), and the lists the card fields offer kept to the
+// names typed. The server runs every check on save.
 (function () {
   "use strict";
   const fieldset = document.querySelector("[data-hunt-checks]");
@@ -9,6 +9,7 @@
   if (!fieldset || !status) return;
   const form = fieldset.closest("form");
   const say = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+  const total = Number(status.dataset.cards);
   const typed = (selector) => [...form.querySelectorAll(selector)].map((input) => input.value.trim()).filter(Boolean);
 
   function offer(id, names) {
@@ -25,7 +26,7 @@
     offer("hunt-territories", territories);
     const rows = [...fieldset.querySelectorAll(".hunt-card")].map((row, i) => ({ row, card: i + 1, fields: [...row.querySelectorAll("input")] }))
       .filter(({ fields }) => fields.some((input) => input.value.trim()));
-    const faults = [say(status.dataset.count, { n: rows.length })], seen = {};
+    const faults = [say(status.dataset.count, { n: rows.length, total })], seen = {};
     rows.forEach(({ card, fields: [animal, first, second] }) => {
       seen[animal.value.trim()] = (seen[animal.value.trim()] || 0) + 1;
       const twice = first.value.trim() !== "" && first.value.trim() === second.value.trim();
@@ -38,9 +39,9 @@
     });
     Object.entries(species).forEach(([name, expected]) => {
       const n = seen[name] || 0;
-      if (n > expected || (rows.length === 54 && n !== expected)) faults.push(say(status.dataset.species, { species: name, n, expected }));
+      if (n > expected || (rows.length === total && n !== expected)) faults.push(say(status.dataset.species, { species: name, n, expected }));
     });
-    status.textContent = rows.length === 54 && faults.length === 1 ? status.dataset.ok : faults.join(" · ");
+    status.textContent = rows.length === total && faults.length === 1 ? say(status.dataset.ok, { total }) : faults.join(" · ");
   }
 
   form.addEventListener("input", check);
