@@ -17,6 +17,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
@@ -130,26 +131,80 @@ def _window_script(cache: Any) -> Any:
 
 
 class LoginThrottle(FallbackThrottle, AnonRateThrottle):
-    """Failed password guesses per client address (its own bucket: signing up does not use it up); a log-in
-    that succeeds is taken back out (`forget`)."""
+    """Failed password guesses per client address (its own bucket: signing up does not use it up). It never
+    refuses before the password is checked: a venue's players share one address, so a script's wrong
+    passwords there must not lock the others out. Past its limit a wrong password is answered 429 instead of
+    "wrong password" (the sprayer is slowed); a right one signs in (`config.login_limits`)."""
 
     scope = "login"
 
 
+def _named_account(request: Request | HttpRequest) -> tuple[Any, str] | None:
+    """(the account, or None when no account has that name; the bucket's name for it), or None when the
+    request names no account."""
+    fields = request.data if isinstance(request, Request) else request.POST
+    username = fields.get("username") if hasattr(fields, "get") else None
+    if not isinstance(username, str) or not username:
+        return None
+    user = import_string(settings.LOGIN_ACCOUNT_OF)(username)  # a username or a handle: one bucket an account
+    return user, (f"user:{user.pk}" if user is not None else username.strip().lower())
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()
+
+
 class LoginAccountThrottle(FallbackThrottle):
-    """Failed password guesses per account, from any number of addresses (a success is taken back out)."""
+    """Failed guesses at one account from addresses it has never signed in from (a success is taken back
+    out). Its owner's own addresses do not count here, so guesses from elsewhere never lock the owner out of
+    every address (`LoginPairThrottle` still limits guesses from those)."""
 
     scope = "login_account"
 
     def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
-        fields = request.data if isinstance(request, Request) else request.POST
-        username = fields.get("username") if hasattr(fields, "get") else None
-        if not isinstance(username, str) or not username:
+        named = _named_account(request)
+        if named is None:
             return None
-        user = import_string(settings.LOGIN_ACCOUNT_OF)(username)  # a username or a handle: one bucket an account
-        named = f"user:{user.pk}" if user is not None else username.strip().lower()
-        account = hashlib.sha256(named.encode("utf-8", "backslashreplace")).hexdigest()
-        return self.cache_format % {"scope": self.scope, "ident": account}
+        user, name = named
+        if user is not None and address_known(user.pk, self.get_ident(request)):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": _digest(name)}
+
+
+class LoginPairThrottle(FallbackThrottle):
+    """Failed guesses at one account from one address (django-axes' lockout by username and address
+    combined): the lock that holds wherever the account is known."""
+
+    scope = "login_pair"
+
+    def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
+        named = _named_account(request)
+        if named is None:
+            return None
+        ident = _digest(f"{named[1]}|{self.get_ident(request)}")
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600  # an address an account signed in from stays its owner's this long
+
+
+def _known_key(user_pk: int, address: str | None) -> str:
+    return "login-known:" + _digest(f"{user_pk}|{address}")
+
+
+def address_known(user_pk: int, address: str | None) -> bool:
+    """Whether the account signed in from this address in the last 90 days (the cache keeps it)."""
+    try:
+        return bool(cache.get(_known_key(user_pk, address)))
+    except CACHE_ERRORS:
+        return False
+
+
+def address_remember(user_pk: int, address: str | None) -> None:
+    try:
+        cache.set(_known_key(user_pk, address), 1, KNOWN_ADDRESS_SECONDS)
+    except CACHE_ERRORS as error:
+        logger.warning("the address of a log-in was not remembered, the cache is unavailable: %s", error)
 
 
 class EraseThrottle(FallbackThrottle, UserRateThrottle):

@@ -1,20 +1,21 @@
 """Your account through the API: log-in token, its rotation, what you are playing; and the API's root."""
 
-from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.login_limits import login_checked
 from config.serializers import StrictSerializer
-from config.throttling import ApiThrottle, EraseThrottle, LoginAccountThrottle, LoginThrottle, successes_forgotten
+from config.throttling import ApiThrottle, EraseThrottle
 from tournaments.models import Player
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
@@ -27,18 +28,19 @@ from tournaments.services.clubs import player_country_set
 class TokenView(ObtainAuthToken):
     """Log in with username and password for the API token (a new one if the last has expired)."""
 
-    throttle_classes = [ApiThrottle, LoginThrottle, LoginAccountThrottle]  # failed guesses: a success is taken back out
+    throttle_classes = [ApiThrottle]  # and the log-in limits, which need the check's outcome (config/login_limits.py)
     parser_classes = [JSONParser]  # DRF's view also takes forms; the API takes JSON
-
-    def get_throttles(self) -> list[Any]:
-        self.counted_by = super().get_throttles()
-        return self.counted_by
 
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        successes_forgotten(self.counted_by)
-        return Response({"token": token_for_login(user=serializer.validated_data["user"])})
+        user, wait = login_checked(
+            request, lambda: serializer.validated_data["user"] if serializer.is_valid() else None
+        )
+        if wait is not None:
+            raise Throttled(wait)
+        if user is None:
+            raise ValidationError(serializer.errors)
+        return Response({"token": token_for_login(user=user)})
 
 
 class TokenRotateView(APIView):

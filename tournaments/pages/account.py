@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from config.errors import DomainError
-from config.throttling import LoginAccountThrottle, LoginThrottle, SignupThrottle, form_wait, successes_forgotten
+from config.login_limits import login_checked
+from config.throttling import LoginThrottle, SignupThrottle, address_remember, form_wait
 from tournaments.models import Player
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
@@ -31,19 +32,20 @@ from tournaments.services.clubs import player_notifications_set
 
 
 class LoginView(auth.LoginView):
-    """Django's log-in page; a failed POST is a guess counted against the address and the account, as the
-    API's (a success is taken back out)."""
+    """Django's log-in page, limited as the API's log-in is (config/login_limits.py)."""
 
     template_name = "pages/login.html"
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        throttles = [LoginThrottle(), LoginAccountThrottle()]
-        wait = form_wait(request, throttles)
+        answered: list[HttpResponse] = []
+
+        def check() -> Any:
+            answered.append(super(LoginView, self).post(request, *args, **kwargs))
+            return request.user if request.user.is_authenticated else None
+
+        _user, wait = login_checked(request, check)
         if wait is None:
-            response: HttpResponse = super().post(request, *args, **kwargs)
-            if request.user.is_authenticated:  # signed in: no guess, nobody's tries used up
-                successes_forgotten(throttles)
-            return response
+            return answered[0]
         form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")})
         return _too_many(self.render_to_response(self.get_context_data(form=form, throttled=wait_text(wait))), wait)
 
@@ -149,3 +151,18 @@ def _from_this_site(request: HttpRequest) -> bool:
         return fetched_from in ("same-origin", "none")
     origin = request.headers.get("Origin")
     return origin is None or origin == f"{request.scheme}://{request.get_host()}"
+
+
+class PasswordResetConfirmView(auth.PasswordResetConfirmView):
+    """The e-mailed one-time link: a new password signs its owner in at once, and the address it was opened
+    from becomes the account's own, so a lock that strangers' guesses put on the account holds them no more."""
+
+    template_name = "pages/password_reset_confirm.html"
+    post_reset_login = True
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
+    success_url = "/accounts/password/reset/done/"
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        address_remember(form.user.pk, LoginThrottle().get_ident(self.request))
+        return response

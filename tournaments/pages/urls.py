@@ -69,9 +69,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/<uidb64>/<token>/",
-        auth.PasswordResetConfirmView.as_view(
-            template_name="pages/password_reset_confirm.html", success_url="/accounts/password/reset/done/"
-        ),
+        account.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

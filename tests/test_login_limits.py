@@ -1,0 +1,95 @@
+"""Log-in limits that stop a guesser and never a venue or an owner (config/login_limits.py): a venue's
+address keeps signing people in after a script's wrong passwords there, and an owner whose account strangers
+guessed at gets in from their own address or by the e-mailed link."""
+
+import re
+
+import pytest
+from django.core import mail
+
+pytestmark = pytest.mark.django_db
+
+VENUE = "192.0.2.50"
+
+
+def api_login(api_client, username: str, password: str, address: str = VENUE) -> int:
+    body = {"username": username, "password": password}
+    return api_client.post("/api/auth/token/", body, format="json", REMOTE_ADDR=address).status_code
+
+
+def form_login(client, username: str, password: str, address: str = VENUE) -> int:
+    body = {"username": username, "password": password}
+    return client.post("/accounts/login/", body, REMOTE_ADDR=address).status_code
+
+
+@pytest.mark.embedded
+def test_after_100_failed_log_ins_from_one_address_another_accounts_right_password_from_it_is_accepted(
+    api_client, client, django_user_model
+) -> None:
+    target = django_user_model.objects.create_user("target", password="target-right-pw")
+    arriving = django_user_model.objects.create_user("arriving", password="arriving-right-pw")
+    late = django_user_model.objects.create_user("late", password="late-right-pw")
+    # 34 wrong passwords at one account, then 66 sprayed over others, all from the venue's address
+    statuses = [api_login(api_client, target.username, "guess") for _ in range(34)]
+    statuses += [api_login(api_client, f"someone{n}", "guess") for n in range(66)]
+    assert set(statuses) <= {400, 429}
+    assert api_login(api_client, arriving.username, "arriving-right-pw") == 200
+    assert form_login(client, late.username, "late-right-pw") == 302
+    assert client.session["_auth_user_id"] == str(late.pk)
+
+
+def test_past_the_addresss_limit_a_wrong_password_is_slowed_with_a_429(api_client, django_user_model) -> None:
+    django_user_model.objects.create_user("sprayed", password="sprayed-right-pw")
+    statuses = [api_login(api_client, f"someone{n}", "guess") for n in range(100)]
+    assert statuses == [400] * 100
+    answer = api_client.post("/api/auth/token/", {"username": "sprayed", "password": "guess"}, format="json",
+                             REMOTE_ADDR=VENUE)  # fmt: skip
+    assert answer.status_code == 429
+    assert int(answer["Retry-After"]) > 0
+    assert api_login(api_client, "sprayed", "sprayed-right-pw") == 200
+
+
+def test_guesses_at_one_account_from_one_address_lock_that_pair_even_for_the_right_password(
+    api_client, django_user_model
+) -> None:
+    django_user_model.objects.create_user("owner", password="owner-right-pw")
+    assert api_login(api_client, "owner", "owner-right-pw", address="198.51.100.7") == 200  # their own address
+    statuses = [api_login(api_client, "owner", "guess", address="198.51.100.7") for _ in range(31)]
+    assert statuses[:30] == [400] * 30
+    assert statuses[30] == 429
+    assert api_login(api_client, "owner", "owner-right-pw", address="198.51.100.7") == 429
+
+
+@pytest.mark.embedded
+def test_an_owner_whose_handle_got_30_wrong_passwords_from_elsewhere_logs_in_from_their_own_address(
+    api_client, client, django_user_model
+) -> None:
+    from tests.factories import PlayerFactory
+
+    player = PlayerFactory(handle="Owner", user__username="owner-account")
+    player.user.set_password("owner-right-pw")
+    player.user.save()
+    home = "203.0.113.5"
+    assert form_login(client, "owner-account", "owner-right-pw", address=home) == 302
+    client.logout()
+    statuses = [api_login(api_client, "Owner", "guess", address=f"198.51.100.{n}") for n in range(31)]
+    assert statuses[30] == 429  # strangers are locked out of the account
+    assert api_login(api_client, "owner", "owner-right-pw", address="198.51.100.200") == 429
+    assert form_login(client, "Owner", "owner-right-pw", address=home) == 302  # the owner is not
+    assert client.session["_auth_user_id"] == str(player.user.pk)
+
+
+def test_a_locked_owner_gets_in_by_the_emailed_one_time_link(client, django_user_model) -> None:
+    user = django_user_model.objects.create_user("locked", email="locked@example.org", password="old-right-pw")
+    for n in range(31):
+        form_login(client, "locked", "guess", address=f"198.51.100.{n}")
+    assert form_login(client, "locked", "old-right-pw", address="203.0.113.9") == 429
+    client.post("/accounts/password/reset/", {"email": "locked@example.org"}, REMOTE_ADDR="203.0.113.9")
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/\S+/)", mail.outbox[-1].body).group(1)
+    form = client.get(link, REMOTE_ADDR="203.0.113.9", follow=True)
+    answer = client.post(form.redirect_chain[-1][0], {"new_password1": "a-new-right-pw-9", "new_password2":
+                         "a-new-right-pw-9"}, REMOTE_ADDR="203.0.113.9")  # fmt: skip
+    assert answer.status_code == 302
+    assert client.session["_auth_user_id"] == str(user.pk)  # signed in by the link
+    client.logout()
+    assert form_login(client, "locked", "a-new-right-pw-9", address="203.0.113.9") == 302  # now their own address
