@@ -88,4 +88,17 @@ def database(url_settings: dict[str, Any]) -> dict[str, Any]:
         }  # fmt: skip
     else:
         url_settings["CONN_MAX_AGE"] = 0 if under_asgi else env_int("DB_CONN_MAX_AGE", default=60)
+    if "sqlite" in url_settings["ENGINE"]:
+        url_settings.setdefault("OPTIONS", {}).update(SQLITE_FOR_A_CROWD)
     return url_settings
+
+
+# The embedded default (a venue laptop's `make run`) under a crowd: Django's SQLite defaults (deferred
+# transactions, a 5 s timeout, the rollback journal) answer "database is locked" when writers meet, because a
+# deferred transaction that reads and then writes cannot wait for the lock it needs. Immediate transactions
+# take the write lock at BEGIN and so wait for it (up to `timeout`); WAL lets readers go on beside the writer.
+SQLITE_FOR_A_CROWD = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 30,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}

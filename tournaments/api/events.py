@@ -33,6 +33,7 @@ from tournaments.selectors.events import (
     waitlist_position,
 )
 from tournaments.selectors.permissions import require_organiser
+from tournaments.selectors.players import plays_from_round
 from tournaments.serializers.events import (
     ChangesQuery,
     EntrantOutcomeSerializer,
@@ -152,15 +153,18 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def guests(self, request: Request, pk: str) -> Response:
         """Enter a walk-in without an account (organisers): a guest player, registered at once and, once check-in
-        is open (the event's day: at the door), checked in with it, so the start never marks them absent. The
-        answer's claim code lets the person claim the guest's results with their own account later."""
+        is open (the event's day: at the door), checked in with it, so the start never marks them absent. A
+        running event always takes them (a late arrival, a replacement), whatever its late-entry setting:
+        `plays_from_round` says from which round. The answer's claim code lets the person claim the guest's
+        results with their own account later."""
         payload = GuestInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
+        event = self.get_object()
         guest = guest_create(
-            event=self.get_object(), by=request.user, handle=data["handle"], display_name=data["name"],
-            email=data["email"],
-        )  # fmt: skip
+            event=event, by=request.user, handle=data["handle"], display_name=data["name"], email=data["email"]
+        )
+        guest.plays_from_round = plays_from_round(event=event, player=guest)  # type: ignore[attr-defined]
         return Response(GuestSerializer(guest).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: EventSerializer})
@@ -265,8 +269,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             return paged(request, event_registrations(event=event), many(RegistrationSerializer), self)
         payload = RegistrationInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        player = self._registering_player(request, event, payload.validated_data.get("player"))
-        registration = registration_create(event=event, player=player)
+        handle = payload.validated_data.get("player")
+        player = self._registering_player(request, event, handle)
+        registration = registration_create(event=event, player=player, at_the_door=handle is not None)
         registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 

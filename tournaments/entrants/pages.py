@@ -17,6 +17,7 @@ from tournaments.models import Event
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import ClaimForm, EntrantsForm, WalkInForm
 from tournaments.pages.text import refusal, wait_text
+from tournaments.selectors.players import plays_from_round
 from tournaments.results.services.claims import guest_claim
 from tournaments.selectors.events import event_guests
 from tournaments.selectors.permissions import is_organiser
@@ -69,14 +70,12 @@ def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:
     except DomainError as refused:
         form.add_error("handle" if refused.field == "handle" else None, refusal(refused.code, refused.message))
         return False
-    messages.success(
-        request,
-        _("%(handle)s is entered as a guest. Give them their claim code: %(code)s")
-        % {
-            "handle": guest.handle,
-            "code": guest.claim_code,
-        },
-    )
+    from_round = plays_from_round(event=event, player=guest)
+    if from_round is not None and event.status == Event.Status.RUNNING:
+        text = _("%(handle)s is entered as a guest and plays from round %(round)d. Give them their claim code: %(code)s")
+    else:
+        text = _("%(handle)s is entered as a guest. Give them their claim code: %(code)s")
+    messages.success(request, text % {"handle": guest.handle, "code": guest.claim_code, "round": from_round or 1})
     return True
 
 

@@ -213,12 +213,13 @@ def _join(club: Organisation | None, by: User, player: Player) -> str:
 def guest_create(*, event: Event, by: User, handle: str, display_name: str = "", email: str = "") -> Player:
     """A walk-in without an account: a guest player, registered in the event at once and, at the door (once
     check-in is open: the event's day), checked in with it, so the start never marks them absent. A full
-    event puts them on the waitlist."""
+    event puts them on the waitlist. A running event always takes them, whatever its late-entry setting: they
+    sit down in the round seated and not started when a table can take them, else play from the next round."""
     require_organiser(user=by, event=event)
     _check_email(email, "email")
     with transaction.atomic():
         (guest,) = guests_new([EntrantRow(0, handle, " ".join(display_name.split()), "", email)])
-        registration = registration_create(event=event, player=guest)
+        registration = registration_create(event=event, player=guest, at_the_door=True)
         if registration.status == Registration.Status.REGISTERED and check_in_is_open(event):
             registration_check_in(registration=registration, by=by)
     return guest

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from config.errors import NotFound
-from tournaments.models import Membership, Player, Registration, Seat, TableResult
+from tournaments.models import Event, Membership, Player, Registration, Seat, TableResult
 from tournaments.selectors.events import player_places
 from tournaments.verdicts import TableVerdict
 
@@ -126,3 +126,15 @@ def _tally(game: str, tables: list[SharedTable]) -> HeadToHeadGame:
     ranks = [table.ranks for table in tables]
     ahead, behind = sum(a < b for a, b in ranks), sum(a > b for a, b in ranks)
     return HeadToHeadGame(game, len(tables), ahead, behind, len(tables) - ahead - behind)
+
+
+def plays_from_round(*, event: Event, player: Player) -> int | None:
+    """The round a player entered in this event plays from: the latest round when they are seated in it, else
+    the next one to seat (None once the event is over)."""
+    if event.status == Event.Status.FINISHED:
+        return None
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    if latest is None:
+        return 1
+    seated = Seat.objects.filter(table__round__event=event, table__round__number=latest, player=player).exists()
+    return int(latest) if seated else int(latest) + 1

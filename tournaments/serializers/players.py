@@ -64,9 +64,14 @@ class GuestInputSerializer(StrictSerializer):
 
 
 class GuestSerializer(StrictModelSerializer):
+    plays_from_round = serializers.IntegerField(
+        read_only=True, allow_null=True, default=None,
+        help_text="The round they play from: the round at hand when a table of it took them, else the next one.",
+    )  # fmt: skip
+
     class Meta:
         model = Player
-        fields = ["handle", "display_name", "guest", "claim_code"]
+        fields = ["handle", "display_name", "guest", "claim_code", "plays_from_round"]
 
 
 class ClaimInputSerializer(StrictSerializer):

@@ -17,12 +17,15 @@ from tournaments.services.late_arrivals import late_arrival_seat
 from tournaments.services.transitions import move
 
 
-def registration_create(*, event: Event, player: Player) -> Registration:
+def registration_create(*, event: Event, player: Player, at_the_door: bool = False) -> Registration:
     """Register a player, or put them on the waitlist when the event is full (checked under the event lock); a
-    player the event's entry conditions keep out is refused, naming the condition (services/entry.py)."""
+    player the event's entry conditions keep out is refused, naming the condition (services/entry.py).
+    `at_the_door`: an organiser enters them (a door guest, a late arrival, a replacement), which a running
+    event always takes whatever its late-entry setting, which governs self-service only."""
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
-        registration_open_check(locked)
+        if not (at_the_door and locked.can.enter_late):
+            registration_open_check(locked)
         entry_check(event=locked, player=player)
         registration = Registration.objects.filter(event=locked, player=player).first()
         if registration:
