@@ -18,11 +18,14 @@ secret: $(STAMP)
 
 setup: $(STAMP) secret
 
+# `make run PORT=8123` serves on another port; the links in e-mails and on slips follow it (SITE_URL).
+PORT ?= 8000
 run: $(STAMP) secret
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py bootstrap
-	$(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port 8000  # as deploy/ serves it: ASGI
+	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(BIN)/python manage.py bootstrap --port $(PORT)
+	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} \
+		$(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT)  # as deploy/ serves it: ASGI
 
 # An event at a venue without internet: this laptop serves the phones on the venue's wifi, and the printed
 # QR codes carry its address there (docs/venue.md). VENUE_IP: the laptop's address on that network.
@@ -31,10 +34,12 @@ venue: $(STAMP) secret
 	@test -n "$(VENUE_IP)" || { echo "no network address found: give it, e.g. make venue VENUE_IP=192.168.1.20"; exit 1; }
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py bootstrap --no-demo
-	@echo "Phones on this wifi open http://$(VENUE_IP):8000/ (print the slips and the poster from that address too)"
-	ALLOWED_HOSTS=$(VENUE_IP),127.0.0.1,localhost PUBLIC_URL=http://$(VENUE_IP):8000 SITE_URL=http://$(VENUE_IP):8000 \
-		$(BIN)/uvicorn config.asgi:application --host 0.0.0.0 --port 8000
+	$(BIN)/python manage.py bootstrap --no-demo --port $(PORT)
+	@echo "Phones on this wifi open http://$(VENUE_IP):$(PORT)/ (print the slips and the poster from that address too)"
+	@echo "The embedded SQLite database (WAL, immediate writes) holds a club's night; for a championship's crowd"
+	@echo "(hundreds of phones, several web processes) run PostgreSQL: DATABASE_URL=postgres://... (docs/venue.md)"
+	ALLOWED_HOSTS=$(VENUE_IP),127.0.0.1,localhost PUBLIC_URL=http://$(VENUE_IP):$(PORT) SITE_URL=http://$(VENUE_IP):$(PORT) \
+		$(BIN)/uvicorn config.asgi:application --host 0.0.0.0 --port $(PORT)
 
 # The suite on every core (pytest-xdist; a test database and a Redis database per worker). One file, at once:
 # `make test TEST_WORKERS=0 PYTEST_ARGS=tests/games/test_usa.py`.

@@ -92,5 +92,6 @@ def test_the_organisers_guest_form_on_a_running_event_says_from_which_round(djan
     answer = page.post(f"/events/{event.pk}/entrants/", {"handle": "DoorGuest", "name": "", "email": ""}, follow=True)
     text = answer.content.decode()
     seat = Seat.objects.filter(player__handle="DoorGuest").select_related("table__round").first()
-    assert seat is not None and seat.table.round == round_2  # the round seated, not started, took them
+    assert seat is not None
+    assert seat.table.round == round_2  # the round seated, not started, took them
     assert "DoorGuest is entered as a guest and plays from round 2." in text

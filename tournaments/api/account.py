@@ -1,6 +1,5 @@
 """Your account through the API: log-in token, its rotation, what you are playing; and the API's root."""
 
-
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer

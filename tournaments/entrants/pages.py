@@ -17,10 +17,10 @@ from tournaments.models import Event
 from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import ClaimForm, EntrantsForm, WalkInForm
 from tournaments.pages.text import refusal, wait_text
-from tournaments.selectors.players import plays_from_round
 from tournaments.results.services.claims import guest_claim
 from tournaments.selectors.events import event_guests
 from tournaments.selectors.permissions import is_organiser
+from tournaments.selectors.players import plays_from_round
 
 
 @login_required
@@ -72,7 +72,9 @@ def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:
         return False
     from_round = plays_from_round(event=event, player=guest)
     if from_round is not None and event.status == Event.Status.RUNNING:
-        text = _("%(handle)s is entered as a guest and plays from round %(round)d. Give them their claim code: %(code)s")
+        text = _(
+            "%(handle)s is entered as a guest and plays from round %(round)d. Give them their claim code: %(code)s"
+        )
     else:
         text = _("%(handle)s is entered as a guest. Give them their claim code: %(code)s")
     messages.success(request, text % {"handle": guest.handle, "code": guest.claim_code, "round": from_round or 1})

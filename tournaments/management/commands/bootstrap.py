@@ -44,6 +44,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-demo", action="store_true", help="A production install: the admin and the stewards only, no demo."
         )
+        parser.add_argument("--port", type=int, default=8000, help="The port `make run` serves on (PORT=).")
 
     def handle(self, *args: Any, **options: Any) -> None:
         password = self._admin_password()
@@ -55,12 +56,13 @@ class Command(BaseCommand):
         if not options["no_demo"]:
             created = self._demo_sheet_checks()
             events = self._demo_events()
+        site = f"http://127.0.0.1:{options['port']}"
         self.stdout.write(
             "\nBoomerang tournaments are ready.\n"
-            "  pages     http://127.0.0.1:8000/ (events, standings, leaderboards; English and French)\n"
-            f"  admin     http://127.0.0.1:8000/admin/   user {ADMIN}   password {password}\n"
-            "  API       http://127.0.0.1:8000/api/\n"
-            "  API docs  http://127.0.0.1:8000/api/docs/\n"
+            f"  pages     {site}/ (events, standings, leaderboards; English, French, German and Spanish)\n"
+            f"  admin     {site}/admin/   user {ADMIN}   password {password}\n"
+            f"  API       {site}/api/\n"
+            f"  API docs  {site}/api/docs/\n"
             f"  demo      {created} new demo sheet(s) verified, {events} new demo event(s)\n"
         )
 

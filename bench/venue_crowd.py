@@ -1,0 +1,39 @@
+"""A venue laptop's crowd (issue 66, item 4): `make run` (SQLite in WAL mode, tasks in-process, uvicorn), 200
+people signing up and logging in from one address while the organiser enters 40 door guests into the running
+event. Prints the errors (answers of 500 or more; "database is locked" was one) and the seconds.
+
+    .venv/bin/python bench/venue_crowd.py [--people 200] [--guests 40]
+"""
+
+import argparse
+import sys
+import tempfile
+import timeit
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.venue_crowd import crowd_night, make_run
+
+
+def calibration_ns() -> float:
+    """An empty Python call's nanoseconds on this machine now (BENCHMARKS.md prints it beside every figure)."""
+    return min(timeit.repeat("f()", "def f(): pass", number=200_000, repeat=5)) / 200_000 * 1e9
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--people", type=int, default=200)
+    parser.add_argument("--guests", type=int, default=40)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder, make_run(Path(folder)) as venue:
+        night = crowd_night(venue, people=arguments.people, guests=arguments.guests, threads=16)
+    print(f"calibration: an empty call {calibration_ns():.1f} ns")
+    print(f"{arguments.people} sign-ups and log-ins, {arguments.guests} door guests in {night.seconds:.1f} s:")
+    print(f"{night.logged_in} logged in, {night.guests_entered} guests entered, {len(night.errors)} errors")
+    for error in night.errors[:10]:
+        print("  ", error)
+
+
+if __name__ == "__main__":
+    main()
