@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import resolve
 from django.utils.translation import get_language
 
-from config import unstorable
+from config import overload, unstorable
 from config.errors import DomainError
 from config.throttling import PageReadThrottle
 
@@ -153,6 +153,8 @@ class DatabaseAway:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
+        if _pool_exhausted(exception):  # no connection was ever had: nothing ran
+            return overloaded(request)
         if not _connection_lost(exception) and connection.is_usable():
             return None
         connection.close()
@@ -164,6 +166,28 @@ class DatabaseAway:
             except (OperationalError, InterfaceError):
                 connection.close()
         return database_unavailable(request)
+
+
+def _pool_exhausted(exception: BaseException) -> bool:
+    """Whether the request waited out the connection pool (psycopg_pool.PoolTimeout, as Django wraps it)."""
+    seen: BaseException | None = exception
+    for _link in range(10):  # the error, what caused it, and so on
+        if seen is None:
+            return False
+        if type(seen).__name__ == "PoolTimeout":
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def overloaded(request: HttpRequest) -> HttpResponse:
+    """503 `overloaded` with Retry-After: the process had no connection to give, so nothing was saved."""
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(overload.overloaded_body(), status=503)
+    else:
+        response = render(request, "pages/unavailable.html", {"overloaded": True}, status=503)
+    response["Retry-After"] = str(overload.RETRY_AFTER_SECONDS)
+    return response
 
 
 def database_unavailable(request: HttpRequest) -> HttpResponse:

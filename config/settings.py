@@ -315,6 +315,9 @@ CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)
 # The web processes of one node (uvicorn's --workers): while Redis is away, each counts throttles on its own
 # and allows this share of each limit (config/throttling.py).
 WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))
+# Requests a web process admits at once (config/overload.py); one more is answered 503 `overloaded` at once.
+# Four per pooled connection: a short queue for each, well inside the pool's timeout (docs/deploy.md).
+WEB_MAX_IN_FLIGHT = max(1, env_int("WEB_MAX_IN_FLIGHT", default=4 * env_int("DB_POOL_SIZE", default=8)))
 
 # Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
 # their own (`celery -A config worker -Q boomerang-webhooks`, docs/deploy.md), never by the one that verifies.

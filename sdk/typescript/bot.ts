@@ -52,17 +52,23 @@ export class Boomerang {
   async submitSheet(seat: number, sheet: SheetInput, attempts = 5): Promise<number> {
     const key = crypto.randomUUID();
     for (let attempt = 1; ; attempt++) {
+      let wait = 500 * 2 ** attempt;
       try {
         const answer = await fetch(`${this.base}/api/seats/${seat}/sheets/`, {
           method: "POST",
           headers: this.headers({ "Content-Type": "application/json", "Idempotency-Key": key }),
           body: JSON.stringify(sheet),
         });
-        if (![429, 502, 503, 504].includes(answer.status) || attempt === attempts) return answer.status;
+        // 503 `overloaded` (nothing saved), 429, a gateway's 502/504, and 409 with Retry-After (the first
+        // sending of this key still under way) are sent again, after Retry-After when the server gives one.
+        const retryAfter = Number(answer.headers.get("Retry-After"));
+        const again = [429, 502, 503, 504].includes(answer.status) || (answer.status === 409 && retryAfter > 0);
+        if (!again || attempt === attempts) return answer.status;
+        if (retryAfter > 0) wait = retryAfter * 1000;
       } catch (dropped) {
         if (attempt === attempts) throw dropped;
       }
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }

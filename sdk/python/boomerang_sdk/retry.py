@@ -13,8 +13,10 @@ RETRIED_STATUSES = frozenset({429, 502, 503, 504})
 def post(
     client: httpx.Client, path: str, json: Any, *, key: str | None = None, attempts: int = 5, wait: float = 0.5
 ) -> httpx.Response:
-    """POST `json` to `path`, again on a dropped connection or a 429/502/503/504 (after `Retry-After` when
-    given, else a doubling wait), always with the same key; the last answer, or the last error raised."""
+    """POST `json` to `path`, again on a dropped connection, a 429/502/503/504 (503 `overloaded`: nothing was
+    saved) or a 409 with `Retry-After` (`idempotency_key_in_use`: this key's first sending is still under
+    way), after `Retry-After` when given, else a doubling wait; always with the same key. The last answer, or
+    the last error raised."""
     headers = {"Idempotency-Key": key or str(uuid.uuid4())}
     for attempt in range(1, attempts + 1):
         try:
@@ -23,7 +25,8 @@ def post(
             if attempt == attempts:
                 raise
         else:
-            if answer.status_code not in RETRIED_STATUSES or attempt == attempts:
+            in_use = answer.status_code == 409 and _number(answer.headers.get("Retry-After"))
+            if (answer.status_code not in RETRIED_STATUSES and not in_use) or attempt == attempts:
                 return answer
             wait = (
                 float(answer.headers.get("Retry-After", wait)) if _number(answer.headers.get("Retry-After")) else wait

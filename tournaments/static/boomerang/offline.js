@@ -95,12 +95,14 @@
         return fetch(item.entry.url, {
           method: "POST", credentials: "same-origin", headers: item.entry.headers, body: item.entry.body
         }).then(function (answer) {
-          if (answer.status >= 500) throw new Error("server");
           var retryAfter = Number(answer.headers.get("Retry-After"));
-          if (answer.status === 409 && retryAfter) {  // its first sending is still under way: ask again then
+          // 503 `overloaded` or 429: nothing was saved; 409: its first sending is still under way. Send it
+          // again after Retry-After, with the same Idempotency-Key, so it lands once.
+          if ((answer.status === 503 || answer.status === 429 || answer.status === 409) && retryAfter) {
             items.unshift(item);
             return new Promise(function (done) { setTimeout(done, retryAfter * 1000); }).then(next);
           }
+          if (answer.status >= 500) throw new Error("server");
           if (answer.status >= 400) return refused(item, answer);
           sent += 1;
           return remove(item.id).then(function () {
