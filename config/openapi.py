@@ -154,3 +154,29 @@ def csv_exports_are_operations_of_their_own(
             twin["parameters"] = [p for p in twin.get("parameters", []) if p.get("name") not in WHOLE_EXPORT_DROPS]
             paths[twin_path] = {"get": twin}
     return result
+
+
+PAGE_PARAMETERS = [
+    {"name": "page", "in": "query", "required": False, "schema": {"type": "integer"},
+     "description": "A page number within the paginated result set."},
+    {"name": "page_size", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1},
+     "description": "Results per page: 50 unless given; more than 200 is read as 200."},
+]  # fmt: skip
+
+
+def paged_reads_declare_their_pages(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Every read that answers a page declares `page` and `page_size` (the server honours both). drf-spectacular
+    declares them only on a collection's own list, not on an action such as a leaderboard or standings, so a
+    generated client could read no page past the first."""
+    for operations in result.get("paths", {}).values():
+        operation = operations.get("get")
+        if operation is None:
+            continue
+        answer = operation.get("responses", {}).get("200", {}).get("content", {}).get("application/json", {})
+        if not answer.get("schema", {}).get("$ref", "").startswith("#/components/schemas/Paginated"):
+            continue
+        declared = {parameter["name"] for parameter in operation.setdefault("parameters", [])}
+        operation["parameters"] += [copy.deepcopy(p) for p in PAGE_PARAMETERS if p["name"] not in declared]
+    return result

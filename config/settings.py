@@ -261,6 +261,7 @@ SPECTACULAR_SETTINGS = {
         "config.openapi.partial_updates_have_no_defaults",
         "config.openapi.request_bodies_refuse_unknown_fields",
         "config.openapi.csv_exports_are_operations_of_their_own",
+        "config.openapi.paged_reads_declare_their_pages",
         "config.openapi_examples.domain_examples",
     ],
 }

@@ -245,6 +245,10 @@ def test_the_generated_client_plays_a_whole_event(client_package: str, live_serv
     assert standings[0].rank == 1
     board = answered(ratings_pools_leaderboard_list.sync(game, client=public))
     assert board.count == 4
+    second = answered(ratings_pools_leaderboard_list.sync(game, client=public, page=2, page_size=3)).results
+    assert [row.handle for row in second] == [board.results[3].handle]  # a page past the first, typed
+    standings_2 = answered(events_standings_list.sync(id=event.id, client=public, page=2, page_size=2)).results
+    assert [row.player for row in standings_2] == [row.player for row in standings[2:4]]
     winner = standings[0].player
     rating = answered(ratings_pools_players_retrieve.sync(game, winner, client=public))
     assert (rating.rating.handle, rating.rating.games) == (winner, 2)
