@@ -260,3 +260,37 @@ def _with_password(user: User) -> str:
     user.set_password("a-long-test-password")
     user.save()
     return "a-long-test-password"
+
+
+def test_the_erased_players_page_shows_no_licence(played) -> None:
+    """Issue 67, item 5: the pseudonymous page showed the licence, which identifies as well as a name; a team
+    name, a payment note and an OAuth app registered survived too."""
+    from datetime import date, timedelta
+
+    from oauth2_provider.models import get_application_model
+
+    from tournaments.finance.models import Payment
+    from tournaments.models import Licence, Registration, Team
+
+    event, players = played
+    me = players[0]
+    federation = organisation_create(by=UserFactory(), slug="fed", name="Federation", kind="federation")
+    Licence.objects.create(federation=federation, player=me, number="LIC-4471", category="senior",
+                           valid_from=date.today(), valid_until=date.today() + timedelta(days=300))  # fmt: skip
+    registration = Registration.objects.get(event=event, player=me)
+    team = Team.objects.create(event=event, name=f"{me.handle} and friends")
+    Registration.objects.filter(pk=registration.pk).update(team=team)
+    Payment.objects.create(registration=registration, kind="paid", method="cash", amount="5.00",
+                           note=f"paid by {me.display_name or me.handle}'s mother", recorded_by=event.organisers.get())  # fmt: skip
+    get_application_model().objects.create(user=me.user, name="My club bot", client_type="public",
+                                           authorization_grant_type="authorization-code")  # fmt: skip
+    assert "LIC-4471" in Client().get(f"/players/{me.handle}/").content.decode()
+    new = account_erase(user=me.user, password=_with_password(me.user))
+    page = Client().get(f"/players/{new}/").content.decode()
+    assert "LIC-4471" not in page
+    assert "senior" not in page
+    assert not Licence.objects.filter(number="LIC-4471").exists()
+    assert Team.objects.get(pk=team.pk).name == f"Team {team.pk}"
+    assert Payment.objects.get(registration=registration).note == ""
+    assert Payment.objects.get(registration=registration).amount == 5  # the till's amount stays
+    assert not get_application_model().objects.filter(name="My club bot").exists()

@@ -16,13 +16,15 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from oauth2_provider.models import get_application_model
 from rest_framework.authtoken.models import Token
 
 from config.errors import DomainError
 from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDelivery
 from tournaments.integrations.services.apps import app_revoke
 from tournaments.live.models import StreamMessage
-from tournaments.models import PadDraft, Player, Seat, Table, TableResult
+from tournaments.finance.models import Payment
+from tournaments.models import Licence, PadDraft, Player, Seat, Table, TableResult, Team
 from tournaments.results.services.claims import rename_in_results
 from tournaments.results.services.rating import player_ratings_rename
 from tournaments.validators import handle_key
@@ -62,7 +64,20 @@ def account_erase(*, user: User, password: str) -> str:
         Token.objects.filter(user=user).delete()
         app_revoke(user=user)  # the apps acting for them act no more
         ApiKey.objects.filter(created_by=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        _erase_what_identifies(player, user)
     return new
+
+
+def _erase_what_identifies(player: Player, user: User) -> None:
+    """What names the person as well as a name does, kept beside their results: their licences (a number,
+    a category and a club), the notes on their ledger lines (the amounts stay, as the till saw them), the
+    names of their teams (which often name their players: a team becomes "Team <id>") and the OAuth apps they
+    registered."""
+    Licence.objects.filter(player=player).delete()
+    Payment.objects.filter(registration__player=player).exclude(note="").update(note="")
+    for team in Team.objects.filter(members__player=player).distinct():
+        Team.objects.filter(pk=team.pk).update(name=f"Team {team.pk}")
+    get_application_model().objects.filter(user=user).delete()
 
 
 def _lock_out_racing_writes(tables: set[int]) -> None:
