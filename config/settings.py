@@ -219,6 +219,7 @@ OAUTH2_PROVIDER = {
     "ROTATE_REFRESH_TOKEN": True,
     "ACCESS_TOKEN_GENERATOR": "tournaments.integrations.app_auth.access_token",
     "REFRESH_TOKEN_GENERATOR": "tournaments.integrations.app_auth.refresh_token",
+    "OAUTH2_VALIDATOR_CLASS": "tournaments.integrations.app_auth.ActiveAccountsOnly",  # no token of a closed account
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https"],
     # RFC 9700 (OAuth 2.0 Security Best Current Practice), as django-oauth-toolkit's deploy checks ask: no
     # implicit or password grant, PKCE by S256 only, tokens never in a URL, `iss` in the authorization answer,

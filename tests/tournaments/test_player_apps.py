@@ -149,3 +149,44 @@ def test_an_oauth2_authorization_server_is_declared_in_the_schema() -> None:
     assert flow["authorizationUrl"].endswith("/o/authorize/")
     assert flow["tokenUrl"].endswith("/o/token/")
     assert set(flow["scopes"]) == {"read", "sheets:write"}
+
+
+@pytest.mark.embedded
+def test_a_deactivated_accounts_oauth_access_and_refresh_tokens_are_refused() -> None:
+    """Issue 67, item 2: after a merge (the merged account is deactivated) or the admin's "active" box, the
+    app's access token still read /api/me/ and its refresh token minted new pairs."""
+    app = registered_app()
+    player = PlayerFactory()
+    player_client = Client()
+    player_client.force_login(player.user)
+    tokens = consent(player_client, app, "read")
+    bot = bearer(tokens["access_token"])
+    assert bot.get("/api/me/").status_code == 200
+    player.user.is_active = False
+    player.user.save()
+    assert bot.get("/api/me/").status_code == 401
+    assert bot.get("/api/me/export/").status_code == 401
+    refreshed = Client().post("/o/token/", {"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"],
+                                            "client_id": app.client_id})  # fmt: skip
+    assert refreshed.status_code in (400, 401), refreshed.content
+    assert "access_token" not in refreshed.json()
+
+
+def test_a_password_change_ends_the_api_token_and_the_apps_tokens() -> None:
+    from rest_framework.authtoken.models import Token
+
+    app = registered_app()
+    player = PlayerFactory()
+    player.user.set_password("the-old-password-1")
+    player.user.save()
+    page = Client()
+    page.force_login(player.user)
+    bot = bearer(consent(page, app, "read")["access_token"])
+    token = Token.objects.create(user=player.user)
+    new = "a-new-password-22"
+    form = {"old_password": "the-old-password-1", "new_password1": new, "new_password2": new}
+    answer = page.post("/accounts/password/", form)
+    assert answer.status_code == 302
+    assert bot.get("/api/me/").status_code == 401
+    assert not Token.objects.filter(key=token.key).exists()
+    assert page.get("/accounts/password/").status_code == 200  # the page that changed it stays signed in

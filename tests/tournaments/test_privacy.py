@@ -280,8 +280,9 @@ def test_the_erased_players_page_shows_no_licence(played) -> None:
     registration = Registration.objects.get(event=event, player=me)
     team = Team.objects.create(event=event, name=f"{me.handle} and friends")
     Registration.objects.filter(pk=registration.pk).update(team=team)
-    Payment.objects.create(registration=registration, kind="paid", method="cash", amount="5.00",
-                           note=f"paid by {me.display_name or me.handle}'s mother", recorded_by=event.organisers.get())  # fmt: skip
+    note = f"paid by {me.handle}'s mother"
+    Payment.objects.create(registration=registration, kind="paid", method="cash", amount="5.00", note=note,
+                           recorded_by=event.organisers.get())  # fmt: skip
     get_application_model().objects.create(user=me.user, name="My club bot", client_type="public",
                                            authorization_grant_type="authorization-code")  # fmt: skip
     assert "LIC-4471" in Client().get(f"/players/{me.handle}/").content.decode()

@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from oauth2_provider.contrib.rest_framework import OAuth2Authentication
+from oauth2_provider.oauth2_validators import OAuth2Validator
 from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
@@ -97,3 +98,21 @@ class AppTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
                 }
             },
         }
+
+
+class ActiveAccountsOnly(OAuth2Validator):  # type: ignore[misc]  # django-oauth-toolkit ships no types
+    """django-oauth-toolkit's validator, refusing the tokens of an account that is no longer active (merged
+    into another, erased, or switched off in the admin): it checks neither an access token's nor a refresh
+    token's user, so their app would read and refresh for thirty days at a time."""
+
+    def validate_bearer_token(self, token: str, scopes: Any, request: Any) -> bool:
+        return bool(super().validate_bearer_token(token, scopes, request)) and _active(request)
+
+    def validate_refresh_token(self, refresh_token: str, client: Any, request: Any, *args: Any, **kwargs: Any) -> bool:
+        valid = super().validate_refresh_token(refresh_token, client, request, *args, **kwargs)
+        return bool(valid) and _active(request)
+
+
+def _active(request: Any) -> bool:
+    user = getattr(request, "user", None)
+    return user is not None and bool(user.is_active)

@@ -27,7 +27,11 @@ from tournaments.pages.text import refusal, wait_text
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
 from tournaments.results.services import notifications as notifications_services
-from tournaments.services.accounts import player_language_remember, player_signup
+from tournaments.services.accounts import (
+    credentials_revoke_on_password_change,
+    player_language_remember,
+    player_signup,
+)
 from tournaments.services.clubs import player_notifications_set
 
 
@@ -165,4 +169,17 @@ class PasswordResetConfirmView(auth.PasswordResetConfirmView):
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         address_remember(form.user.pk, LoginThrottle().get_ident(self.request))
+        credentials_revoke_on_password_change(user=form.user)
+        return response
+
+
+class PasswordChangeView(auth.PasswordChangeView):
+    """Django's; a new password also ends the account's API token and its apps' tokens."""
+
+    template_name = "pages/password.html"
+    success_url = "/"
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        credentials_revoke_on_password_change(user=form.user)
         return response

@@ -52,7 +52,7 @@ urlpatterns = [
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth.PasswordChangeView.as_view(template_name="pages/password.html", success_url="/"),
+        account.PasswordChangeView.as_view(),
         name="password",
     ),
     path(

@@ -20,10 +20,10 @@ from oauth2_provider.models import get_application_model
 from rest_framework.authtoken.models import Token
 
 from config.errors import DomainError
+from tournaments.finance.models import Payment
 from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDelivery
 from tournaments.integrations.services.apps import app_revoke
 from tournaments.live.models import StreamMessage
-from tournaments.finance.models import Payment
 from tournaments.models import Licence, PadDraft, Player, Seat, Table, TableResult, Team
 from tournaments.results.services.claims import rename_in_results
 from tournaments.results.services.rating import player_ratings_rename
