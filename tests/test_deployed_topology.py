@@ -268,8 +268,32 @@ def test_a_player_lets_an_app_act_for_them_through_uvicorn_then_revokes_it(deplo
             assert posted.status_code == 202, posted.text
             assert posted.headers["API-Version"] == "2026-11-26"
             assert int(posted.headers["RateLimit-Remaining"]) >= 0
+            stream = _open_stream(base, as_player)
             revoked = player.post(f"/account/apps/{app.pk}/revoke/", data={"csrfmiddlewaretoken":
                                   player.cookies["csrftoken"]}, headers={"Referer": base + "/"})  # fmt: skip
             assert revoked.status_code in (200, 302), revoked.text[:500]
             assert bot.get("/api/me/", headers=as_player).status_code == 401
+            # a revoked app's open /api/me/stream/ ends within a second (issue 67, item 1)
+            assert stream.wait(1.0), "the revoked app's stream was still open a second later"
     assert ScoreSheet.objects.filter(seat=seat).count() == 1
+
+
+def _open_stream(base: str, headers: dict[str, str]) -> threading.Event:
+    """Opens the personal stream with these credentials on a thread of its own; the event is set when the
+    server ends it (the opening is answered before this returns)."""
+    import httpx
+
+    opened, ended = threading.Event(), threading.Event()
+
+    def read() -> None:
+        with httpx.Client(base_url=base, timeout=httpx.Timeout(30, read=60)) as client:
+            with client.stream("GET", "/api/me/stream/", headers=headers) as answer:
+                assert answer.status_code == 200
+                opened.set()
+                for _chunk in answer.iter_bytes():
+                    pass
+        ended.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    assert opened.wait(10), "the stream did not open"
+    return ended

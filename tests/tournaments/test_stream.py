@@ -277,3 +277,17 @@ def test_a_replaced_token_ends_the_streams_it_opened_and_cannot_open_another(liv
     assert mine.ended.wait(10)  # the stream ended, well before any heartbeat would have told
     again = Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"})
     assert again.response.status == 401
+
+
+def test_an_account_switched_off_ends_its_open_streams(live_server) -> None:
+    """Issue 67, item 2: a merged (deactivated) account's credentials are refused, and its open stream ends."""
+    from tournaments.services.accounts import token_for_login
+
+    player = PlayerFactory()
+    token = token_for_login(user=player.user)
+    mine = Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"})
+    assert mine.response.status == 200
+    player.user.is_active = False
+    player.user.save()
+    assert mine.ended.wait(10)
+    assert Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"}).response.status == 401

@@ -62,7 +62,14 @@ def streams_end(*, user_id: int) -> None:
 
 
 def streams_end_when_a_token_goes(sender: Any, instance: Any, **kwargs: Any) -> None:
-    streams_end(user_id=instance.user_id)
+    if instance.user_id is not None:  # an app's client-credentials token acts for nobody
+        streams_end(user_id=instance.user_id)
+
+
+def streams_end_when_an_account_closes(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """An account switched off (merged into another, erased, the admin's "active" box): its streams end."""
+    if not instance.is_active and not kwargs.get("created"):
+        streams_end(user_id=instance.pk)
 
 
 def streams_end_on_log_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
