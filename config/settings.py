@@ -314,11 +314,9 @@ LIVE_PAGES_BEHIND = env_bool("LIVE_PAGES_BEHIND", default=True)
 # Players check themselves in from the event's day on (in its time zone), this many days earlier at most.
 CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)
 
-# The web processes of one node (uvicorn's --workers): while Redis is away, each counts throttles on its own
-# and allows this share of each limit (config/throttling.py).
+# A node's web processes (uvicorn's --workers): each allows its share of a limit while Redis is away.
 WEB_PROCESSES = max(1, env_int("WEB_PROCESSES", default=3))
-# Requests a web process admits at once (config/overload.py); one more is answered 503 `overloaded` at once.
-# Four per pooled connection: a short queue for each, well inside the pool's timeout (docs/deploy.md).
+# Requests a web process admits at once, four per pooled connection (config/overload.py, docs/deploy.md).
 WEB_MAX_IN_FLIGHT = max(1, env_int("WEB_MAX_IN_FLIGHT", default=4 * env_int("DB_POOL_SIZE", default=8)))
 
 # Webhook deliveries wait on other people's servers: they have a queue of their own, consumed by a worker of
@@ -357,12 +355,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 
-# E-mail (password resets): printed on the console unless EMAIL_URL names a server, e.g.
-# smtp+tls://user:password@smtp.example.org:587 (django-environ's e-mail URL).
+# E-mail: on the console unless EMAIL_URL names a server (smtp+tls://user:password@smtp.example.org:587).
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Boomerang tournaments <noreply@localhost>")
-# The site's own address, for links in e-mails (unsubscribe); no trailing slash.
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")  # the site, for links in e-mails
 # The address phones open from the printed QR codes and links (table slips, the check-in poster); empty: the
 # address the organiser's browser used. `make venue` sets it to the laptop's address on the venue's wifi.
 PUBLIC_URL = env.str("PUBLIC_URL", default="").rstrip("/")

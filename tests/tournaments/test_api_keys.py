@@ -130,3 +130,41 @@ def test_a_key_without_a_fitting_name_is_refused_naming_it_by_api_and_page(runni
                        follow=True)  # fmt: skip
     assert "A key&#x27;s name is 1 to 80 characters." in page.content.decode()
     assert not ApiKey.objects.exists()
+
+
+def test_an_events_write_key_closes_registration_of_its_organisations_event() -> None:
+    """Issue 67, item 7: close-registration, teams, entry exceptions, the entry fee and payments answered 403
+    `key_scope` "for a person's own token" to a key with every scope."""
+    from tests.factories import EventFactory
+
+    event = EventFactory(game="boomerang-europe")
+    key = key_for(event, ["read", "events:write"])
+    closed = post(bot(key), f"/api/events/{event.pk}/close-registration/")
+    assert closed.status_code == 200, closed.content
+    event.refresh_from_db()
+    assert event.registration_closes is not None or event.status != "registration"
+    fee = bot(key).put(f"/api/events/{event.pk}/entry-fee/", json.dumps({"amount": "5.00", "currency": "EUR"}),
+                       content_type="application/json")  # fmt: skip
+    assert fee.json().get("code") != "key_scope", fee.content
+    other = EventFactory(game="boomerang-europe")
+    refused = post(bot(key), f"/api/events/{other.pk}/close-registration/")
+    assert (refused.status_code, refused.json()["code"]) == (403, "key_organisation")
+    read_only = key_for(event, ["read"])
+    refused = post(bot(read_only), f"/api/events/{event.pk}/close-registration/")
+    assert (refused.status_code, refused.json()["code"]) == (403, "key_scope")
+
+
+def test_a_keys_registration_without_a_player_registers_nobody() -> None:
+    """A key never acts as its maker: `POST .../registrations/ {}` registered the key's creator."""
+    from tests.factories import EventFactory
+    from tournaments.models import Registration
+
+    event = EventFactory(game="boomerang-europe")
+    PlayerFactory(user=event.organisers.get())
+    key = key_for(event, ["read", "events:write"])
+    refused = post(bot(key), f"/api/events/{event.pk}/registrations/", {})
+    assert (refused.status_code, refused.json()["code"], refused.json()["field"]) == (403, "key_person", "player")
+    assert not Registration.objects.filter(event=event).exists()
+    player = PlayerFactory()
+    named = post(bot(key), f"/api/events/{event.pk}/registrations/", {"player": player.handle})
+    assert named.status_code == 201, named.content

@@ -13,12 +13,13 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.errors import DomainError
+from config.errors import DomainError, NotAllowed
 from config.paging import ApiPages, ChangesCursor, many, paged
 from config.renderers import CSVRenderer
 from config.throttling import ApiThrottle, EventCreateThrottle
 from tournaments.archive.services import event_import
 from tournaments.entrants.services import entrants_import, guest_create
+from tournaments.integrations.models import ApiKey
 from tournaments.models import Player, Registration, Round
 from tournaments.results.models import ResultChange
 from tournaments.results.services.closing import event_close
@@ -276,6 +277,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
     def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
+        if handle is None and isinstance(request.auth, ApiKey):
+            raise NotAllowed("an API key never acts as the person who made it: name the player (`player`)",
+                             "key_person", "player")  # fmt: skip
         if handle is None:
             return get_object_or_404(Player, user=request.user)
         require_organiser(user=request.user, event=event)

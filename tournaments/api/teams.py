@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.paging import ApiPages, many, paged
+from tournaments.integrations.models import ApiKey
 from tournaments.models import Event, Player
 from tournaments.selectors.teams import event_team_standings, event_teams
 from tournaments.serializers.events import (
@@ -30,6 +31,8 @@ class EventTeamsView(APIView):
     """A team event's teams, or register one: its name and its players (each registered as anyone is: entry
     conditions and capacity apply; all of them or none). A player registers a team they are in; an organiser,
     any team."""
+
+    key_scope = ApiKey.EVENTS_WRITE  # an organisation's key writes it (integrations/key_auth.py)
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = ApiPages
@@ -68,6 +71,8 @@ class EntryExceptionsView(APIView):
     """Admit a player whom the event's entry conditions refuse, with the reason (organisers): the player may
     then register (or be registered); the reason is kept with who admitted them and when."""
 
+    key_scope = ApiKey.EVENTS_WRITE  # an organisation's key writes it (integrations/key_auth.py)
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=EntryExceptionInputSerializer, responses={201: EntryExceptionSerializer})
@@ -86,6 +91,8 @@ class RegistrationCloseView(APIView):
     """Close registration now (organisers), as the event page's "Close registration now" does: nobody registers
     or joins the waitlist any more; check-in and late entry keep their rules. Reopen by editing
     `registration_closes`."""
+
+    key_scope = ApiKey.EVENTS_WRITE  # an organisation's key writes it (integrations/key_auth.py)
 
     permission_classes = [IsAuthenticated]
 

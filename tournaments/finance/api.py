@@ -30,6 +30,7 @@ from tournaments.finance.serializers import (
     PaymentSerializer,
 )
 from tournaments.finance.services import entry_fee_set, levy_rule_set, payment_record
+from tournaments.integrations.models import ApiKey
 from tournaments.models import Event, Organisation
 from tournaments.selectors.permissions import is_organiser, require_staff
 
@@ -110,6 +111,8 @@ class EntryFeeView(APIView):
     """Set the event's entry fee (its organisers): the full amount, a reduced one for some licence categories,
     free for others; each change is kept with who, when and why."""
 
+    key_scope = ApiKey.EVENTS_WRITE  # an organisation's key writes it (integrations/key_auth.py)
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=EntryFeeInputSerializer, responses={200: EntryFeeSerializer})
@@ -123,6 +126,8 @@ class EntryFeeView(APIView):
 class PaymentsView(APIView):
     """Record a line of the event's door ledger (its organisers): money received from a registered player
     (cash, card or transfer), or given back. Lines are never changed; a mistake is undone by another line."""
+
+    key_scope = ApiKey.EVENTS_WRITE  # an organisation's key writes it (integrations/key_auth.py)
 
     permission_classes = [IsAuthenticated]
 

@@ -2,7 +2,8 @@
 organisation's events here, before any view runs, so no view can forget it (docs/api.md, "API keys"):
 
 - `read`: reading (GET, HEAD, OPTIONS);
-- `events:write`: writing an event of its organisation (its rounds, registrations, seats, check-in, close);
+- `events:write`: writing an event of its organisation (its rounds, registrations, seats, check-in, close,
+  closing registration, teams, entry exceptions, the entry fee and payments: views that say `key_scope`);
 - `results:write`: results of those events (sheets, a table's pad, override, re-verification, forfeits).
 
 Anything else (clubs, webhooks, keys, seasons, accounts, ratings' writes, a steward's sanctions and decisions)
@@ -72,13 +73,14 @@ def _require_scope(request: Request, key: ApiKey) -> None:
                                               code="key_organisation")  # fmt: skip
         return
     kind = (getattr(view, "basename", None), getattr(view, "action", None))
-    scope = _scope_of(kind)
+    declared = getattr(view, "key_scope", None)  # a view of an event's own (`events/{pk}/...`) says its scope
+    scope = declared or _scope_of(kind)
     if scope is None:
         raise exceptions.PermissionDenied("an API key may not do this: it is for a person's own token",
                                           code="key_scope")  # fmt: skip
     if scope not in key.scopes:
         raise exceptions.PermissionDenied(f"this API key lacks the {scope} scope", code="key_scope")
-    if _organisation_of(request, kind[0] or "") != key.organisation_id:
+    if _organisation_of(request, "event" if declared else kind[0] or "") != key.organisation_id:
         raise exceptions.PermissionDenied(
             f"this API key is for the events of {key.organisation.slug} only", code="key_organisation"
         )

@@ -14,7 +14,6 @@ from rest_framework.authtoken.models import Token
 
 from config.authentication import token_expired
 from config.errors import Conflict, DomainError
-from tournaments.integrations.services.apps import app_revoke
 from tournaments.models import Player
 from tournaments.validators import (
     handle_key,
@@ -135,12 +134,3 @@ def player_language_remember(*, user: User, language: str) -> None:
 
 def player_language_on_log_in(sender: Any, request: Any, user: User, **kwargs: Any) -> None:
     player_language_remember(user=user, language=translation.get_language() or "")
-
-
-def credentials_revoke_on_password_change(*, user: User) -> None:
-    """A new password ends every credential the old one could have given away (OWASP): the API token and
-    every app's tokens go, as the other sessions do (Django ties them to the password's hash). The page that
-    changed it stays signed in."""
-    with transaction.atomic():
-        Token.objects.filter(user=user).delete()
-        app_revoke(user=user)
