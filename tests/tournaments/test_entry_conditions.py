@@ -182,3 +182,32 @@ def test_a_seasons_final_admits_its_qualifiers_only(django_capture_on_commit_cal
     cleared = api.post(f"/api/seasons/{season.pk}/final/", {"event": None}, format="json")
     assert cleared.json()["final"] is None
     assert register(outsider, final).status_code == 201  # no final, no condition
+
+
+@pytest.mark.embedded
+def test_an_entrants_csv_of_uninvited_players_into_an_invitation_only_event_is_refused_row_by_row() -> None:
+    """Issue 67, item 3: the entrants CSV registered uninvited players (and two non-qualifiers into a final)
+    with no exception recorded. Each line kept out is named; an exception with who and why lets one in."""
+    event = EventFactory(game=GAME, entry_invited=["ann-invited"])
+    organiser = event.organisers.get()
+    PlayerFactory(handle="ann-invited")
+    bob, cyd = PlayerFactory(handle="bob-uninvited"), PlayerFactory(handle="cyd-uninvited")
+    client = APIClient()
+    client.force_authenticate(organiser)
+    text = "handle\nann-invited\nbob-uninvited\ncyd-uninvited\nwalk-in-dee\n"
+    refused = client.post(f"/api/events/{event.pk}/entrants/", {"csv": text}, format="json")
+    assert refused.status_code == 409, refused.content
+    answer = refused.json()
+    assert (answer["code"], answer["field"]) == ("entry_invitation", "line 3: handle")
+    for line, handle in [(3, bob.handle), (4, cyd.handle), (5, "walk-in-dee")]:
+        assert f"line {line} ({handle})" in answer["detail"]
+    assert not Registration.objects.filter(event=event).exists()  # all or nothing
+    for player in (bob, cyd):
+        body = {"player": player.handle, "reason": "the federation's wild card"}
+        admitted = client.post(f"/api/events/{event.pk}/entry-exceptions/", body, format="json")
+        assert admitted.status_code == 201, admitted.content
+    again = client.post(f"/api/events/{event.pk}/entrants/", {"csv": "handle\nann-invited\nbob-uninvited\n"
+                                                                     "cyd-uninvited\n"}, format="json")  # fmt: skip
+    assert again.status_code == 200, again.content
+    assert EntryException.objects.filter(event=event, admitted_by=organiser).count() == 2
+    assert set(event.registrations.values_list("player__handle", flat=True)) == {"ann-invited", bob.handle, cyd.handle}

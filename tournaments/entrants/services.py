@@ -33,6 +33,7 @@ from tournaments.models import (
 from tournaments.selectors.permissions import is_staff_of, require_organiser
 from tournaments.services.accounts import checked_handle
 from tournaments.services.clubs import membership_add
+from tournaments.services.entry import entry_refusal
 from tournaments.services.registrations import (
     check_in_is_open,
     registration_check_in,
@@ -150,6 +151,7 @@ def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome
         new = [row for row, key in zip(rows, keys, strict=True) if key not in known]
         guests = dict(zip((handle_key(row.handle) for row in new), guests_new(new), strict=True))
         players = [known.get(key) or guests[key] for key in keys]
+        _entry_conditions_check(locked, rows, players)
         entered = _register_all(locked, players)
         return [
             EntrantOutcome(
@@ -162,6 +164,22 @@ def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome
             )
             for row, key, player, (registration, how) in zip(rows, keys, players, entered, strict=True)
         ]
+
+
+def _entry_conditions_check(event: Event, rows: list[EntrantRow], players: list[Player]) -> None:
+    """The event's entry conditions hold for a file as for anyone who registers (an invitation list, a rating
+    band, a final's qualifiers): every entrant they keep out refuses the file, each named by its line, the
+    first as the refusal's field. The organiser admits one anyway with an entry exception, which keeps who and
+    why, then sends the file again."""
+    entered = set(Registration.objects.filter(event=event, player__in=players, status__in=Registration.HOLDS_A_PLACE)
+                  .values_list("player_id", flat=True))  # fmt: skip
+    kept_out = [(row, refusal) for row, player in zip(rows, players, strict=True) if player.pk not in entered
+                and (refusal := entry_refusal(event=event, player=player)) is not None]  # fmt: skip
+    if not kept_out:
+        return
+    lines = "; ".join(f"line {row.line} ({row.handle}): {refusal.message}" for row, refusal in kept_out)
+    first_row, first = kept_out[0]
+    raise Conflict(f"the event's entry conditions keep out {lines}", first.code, f"line {first_row.line}: handle")
 
 
 def _register_all(event: Event, players: list[Player]) -> list[tuple[Registration, str]]:
