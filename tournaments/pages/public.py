@@ -53,10 +53,16 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    page = pages.event_page(event_id=event_id, user=request.user)
-    return render(
-        request, "pages/event.html", {"page": page, "event": page.event, "game": games.GAMES[page.event.game]}
-    )
+    """The event's page: for visitors a copy kept until the event changes (a championship's crowd costs one
+    build a change, as the standings do); built for each signed-in person (their registration, their place)."""
+    event = get_object_or_404(Event, pk=event_id)
+
+    def build() -> HttpResponse:
+        page = pages.event_page(event_id=event_id, user=request.user)
+        context = {"page": page, "event": page.event, "game": games.GAMES[page.event.game]}
+        return render(request, "pages/event.html", context)
+
+    return live_page(request, ("event", event_id), build, pages.event_page_version(event=event))
 
 
 def round_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:

@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
+from tournaments.live.selectors import stream_version
 from tournaments.models import (
     EntryException,
     Event,
@@ -70,6 +71,7 @@ class EventPage:
     conditions: list[str] = field(default_factory=list)  # what entry asks, in words (services/entry.py)
     kept_out: str | None = None  # why the signed-in player may not register, when a condition keeps them out
     exceptions: list[EntryException] = field(default_factory=list)  # players admitted anyway (organisers see)
+    registrations_more: int = 0  # registered beyond those listed (a championship's visitors see the first ones)
 
     @property
     def absent_at_start(self) -> list[str]:
@@ -77,14 +79,36 @@ class EventPage:
         return [r.player.handle for r in self.registrations if r.status == Registration.Status.REGISTERED]
 
 
+EVENT_PAGE_REGISTRATIONS = 100  # players a visitor's event page lists; organisers see them all (to act on them)
+
+
+def event_page_version(*, event: Event) -> tuple[Any, ...]:
+    """What a visitor's copy of the event page depends on, read in four small queries: the event, its
+    stream (every table's news), its registrations, its rounds and its stewards' decisions. A change to any
+    of them makes the kept copy stale at once (config/page_cache.py, live_page)."""
+    registrations = event.registrations.aggregate(n=Count("id"), at=Max("updated_at"))
+    rounds = tuple(event.rounds.order_by("number").values_list("status", flat=True))
+    decision = event.sanction_decisions.aggregate(last=Max("pk"))["last"]
+    return (event.status, event.updated_at, stream_version(event_id=event.pk), registrations["n"],
+            registrations["at"], rounds, decision)  # fmt: skip
+
+
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     event = get_object_or_404(Event.objects.select_related("organisation"), pk=event_id)
-    registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
     counts = dict.fromkeys(Registration.Status.values, 0)
-    for registration in registrations:
-        counts[registration.status] += 1
-    mine = next((r for r in registrations if user.is_authenticated and r.player.user_id == user.pk), None)
+    counts.update(event.registrations.values_list("status").annotate(n=Count("id")).order_by())
+    mine = (
+        event.registrations.filter(player__user=user).select_related("player").first()
+        if user.is_authenticated
+        else None
+    )
     organiser = is_organiser(user=user, event=event)
+    listed = (
+        event.registrations.exclude(status=Registration.Status.WITHDRAWN)
+        .select_related("player")
+        .order_by("created_at", "id")
+    )
+    registrations = list(listed if organiser else listed[:EVENT_PAGE_REGISTRATIONS])
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
     rows = event_standings(event=event) if event.can.show_results else []
     place = place_of(rows, mine.player.handle) if mine else None
@@ -97,7 +121,8 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         rounds=rounds,
         mine=mine,
         organiser=organiser,
-        registrations=[r for r in registrations if r.status != Registration.Status.WITHDRAWN],
+        registrations=registrations,
+        registrations_more=sum(counts.values()) - counts["withdrawn"] - len(registrations),
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,
         attention=needs_attention(event=event) if organiser else [],
