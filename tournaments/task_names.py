@@ -5,6 +5,7 @@ the tasks had when they all lived in tournaments/tasks.py: messages queued befor
 SHEET_CHECK_VERIFY = "tournaments.tasks.sheet_check_verify_task"
 TABLE_VERIFY = "tournaments.tasks.table_verify_task"
 GAME_REVERIFY = "tournaments.tasks.game_reverify_task"
+EVENT_REVERIFY = "tournaments.tasks.event_reverify_task"
 TABLES_RATE = "tournaments.tasks.tables_rate_task"
 WEBHOOK_DELIVER = "tournaments.tasks.webhook_deliver_task"
 NOTIFY_SEATED = "tournaments.tasks.notify_round_seated_task"

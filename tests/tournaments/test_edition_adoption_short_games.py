@@ -51,6 +51,12 @@ def test_two_boxes_typed_field_by_field_become_the_games_edition_and_its_event_i
         steward.post(f"/games/{game}/edition/entry/", {"adopt": confirmation.pk, "reason": "two boxes agree"})
     assert not edition_is_practice(game=game)
     result = TableResult.objects.get(table=table)
+    assert result.attempt == 1  # scored with practice data: kept as played (issue 66, item 2)
+    with django_capture_on_commit_callbacks(execute=True):  # until its organiser chooses the printed edition
+        organiser_page = Client()
+        organiser_page.force_login(organiser)
+        organiser_page.post(f"/events/{event.pk}/reverify/")
+    result.refresh_from_db()
     assert (result.attempt, result.verdict["edition"]) == (2, FORMS[game]["name"])  # verified again with it
 
     entered = games.load_edition(confirmation.data)[1]

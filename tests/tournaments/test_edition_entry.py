@@ -38,7 +38,7 @@ def client_of(user) -> APIClient:
     return client
 
 
-def test_a_confirmed_edition_made_the_games_edition_reverifies_the_games_tables(
+def test_a_confirmed_edition_made_the_games_edition_reverifies_the_games_tables_its_organisers_choose(
     django_capture_on_commit_callbacks,
 ) -> None:
     event = EventFactory(game=GAME, rounds_planned=1)
@@ -88,6 +88,9 @@ def test_a_confirmed_edition_made_the_games_edition_reverifies_the_games_tables(
     assert adopted.status_code == 200, adopted.json()
     assert adopted.json()["reason"] == "two boxes agree"
     assert not edition_is_practice(game=GAME)
+    assert {r.attempt for r in results.all()} == {1}  # played on practice data: kept as played (issue 66)
+    with django_capture_on_commit_callbacks(execute=True):  # until its organiser chooses the printed edition
+        assert client_of(organiser).post(f"/api/events/{event.pk}/reverify/").json() == {"tables": 1}
     assert {(r.attempt, r.verdict["edition"]) for r in results.all()} == {(2, box()["name"])}
     again = steward.post(f"/api/games/{GAME}/confirmed-editions/{confirmation}/adopt/", {"reason": "again"})
     assert again.json()["code"] == "adopted_already"

@@ -66,8 +66,9 @@ def test_once_the_printed_edition_is_loaded_the_game_is_no_longer_practice(real_
 def test_the_printed_edition_made_the_games_reverifies_its_tables_then_its_events_are_sanctioned_and_rated(
     django_capture_on_commit_callbacks,
 ) -> None:
-    """Issue 55, item 4: a practice event is verified again against the printed edition when it arrives; the
-    verdicts' history keeps which edition each verdict used; the event can then be sanctioned and rated."""
+    """Issue 55, item 4: a practice event is verified again against the printed edition when its organiser
+    chooses it (issue 66, item 2: never silently); the verdicts' history keeps which edition each verdict
+    used; the event can then be sanctioned and rated."""
     import json
     import random
     from pathlib import Path
@@ -75,7 +76,7 @@ def test_the_printed_edition_made_the_games_reverifies_its_tables_then_its_event
     import games
     from tests.factories import EventFactory, PlayerFactory
     from tests.tournaments.helpers import play_round, register_and_check_in
-    from tournaments.catalogue.services import edition_load
+    from tournaments.catalogue.services import edition_load, event_edition_reverify
     from tournaments.models import TableResult
     from tournaments.results.services.closing import event_close
     from tournaments.services.rounds import event_start
@@ -94,6 +95,9 @@ def test_the_printed_edition_made_the_games_reverifies_its_tables_then_its_event
     raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"  # the service ships no printed data
     with django_capture_on_commit_callbacks(execute=True):
         edition_load(raw=raw)
+    assert {(r.status, r.attempt) for r in results.all()} == {("verified", 1)}  # kept as played (issue 66)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_edition_reverify(event=event, by=organiser)  # its organiser chooses the printed edition
     assert {(r.status, r.attempt, r.verdict["edition"]) for r in results.all()} == {("verified", 2, raw["name"])}
     earlier = TableResult.history.filter(table_id__in=results.values("table_id"), verdict__edition=practice_name)
     assert earlier.exists()  # the history keeps the verdicts of the practice data
@@ -122,15 +126,15 @@ def test_the_event_form_says_which_games_are_played_on_practice_data_and_what_th
 def test_a_table_the_printed_edition_rejects_goes_back_to_its_players_who_fix_it(
     django_capture_on_commit_callbacks,
 ) -> None:
-    """Issue 55, item 4: when the real edition arrives, a practice table whose claims it does not bear out is
-    rejected with the problems named; its player sends a corrected sheet (the fix-your-own-sheet loop), and
-    the event is then sanctioned and rated."""
+    """Issue 55, item 4: when the real edition arrives and the organiser verifies the event with it, a
+    practice table whose claims it does not bear out is rejected with the problems named; its player sends a
+    corrected sheet (the fix-your-own-sheet loop), and the event is then sanctioned and rated."""
     import copy
 
     import games
     from games.simulate import with_claims
     from tests.tournaments.helpers import table_with_sheets
-    from tournaments.catalogue.services import edition_load
+    from tournaments.catalogue.services import edition_load, event_edition_reverify
     from tournaments.models import ScoreSheet, TableResult
     from tournaments.results.services.closing import event_close
     from tournaments.results.services.sheets import sheet_submit
@@ -149,6 +153,7 @@ def test_a_table_the_printed_edition_rejects_goes_back_to_its_players_who_fix_it
     raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"
     with django_capture_on_commit_callbacks(execute=True):
         edition_load(raw=raw)
+        event_edition_reverify(event=event, by=organiser)  # its organiser chooses the printed edition
     result.refresh_from_db()
     assert (result.status, result.attempt, result.verdict["edition"]) == ("rejected", 2, raw["name"])
     wrong = {p["player"] for p in result.verdict["problems"]}  # the problems named, seat by seat
@@ -196,3 +201,46 @@ def edition_file_of(deck) -> dict:  # type: ignore[no-untyped-def]
         "map": {"paths": [list(p) for p in deck.route_map.paths], "east_coast": sorted(deck.route_map.east_coast),
                 "west_coast": sorted(deck.route_map.west_coast)},
     }  # fmt: skip
+
+
+@pytest.mark.embedded
+def test_adopting_an_edition_leaves_a_practice_events_standings_as_played_unless_its_organiser_reverifies(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Issue 66, item 2: adopting the printed Europe re-verified the demo's finished Europe event, rejected its
+    four tables and emptied its standings, with no reason given and nobody able to fix them. Here the printed
+    stand-in's cards reject the night's table: kept as played, it stays in the standings."""
+    import games
+    from config.errors import Conflict
+    from tests.tournaments.helpers import standings_handles, table_with_sheets
+    from tournaments.catalogue.services import edition_load, event_edition_reverify
+    from tournaments.models import TableResult
+    from tournaments.results.services.closing import event_close
+    from tournaments.stewarding.services import event_sanction
+
+    event, _table, _seats, sheets = table_with_sheets("boomerang-usa", 4, 11, django_capture_on_commit_callbacks)
+    organiser = event.organisers.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        event_close(event=event, by=organiser)
+    played = standings_handles(event)
+    practice = games.GAMES["boomerang-usa"].default_edition()
+    raw = next(stand_in for stand_in in animals_swapped(edition_file_of(practice))
+               if not games.verify_table({"game": "boomerang-usa", "seats": sheets},
+                                         games.load_edition(stand_in)[1]).valid)  # fmt: skip
+    raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"  # whose cards reject the table
+    with django_capture_on_commit_callbacks(execute=True):
+        edition_load(raw=raw)
+    assert standings_handles(event) == played
+    assert set(TableResult.objects.filter(table__round__event=event).values_list("status", flat=True)) == {"verified"}
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "Scored with practice data: the standings stay as they were played" in page
+    with pytest.raises(Conflict):  # never rated on practice data
+        event_sanction(event=event, by=UserFactory(is_superuser=True), reason="printed edition loaded")
+    organiser_page = Client()
+    organiser_page.force_login(organiser)
+    assert "Verify again with the printed edition" in organiser_page.get(f"/events/{event.pk}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        queued = event_edition_reverify(event=event, by=organiser)
+    assert queued == TableResult.objects.filter(table__round__event=event).count()
+    result = TableResult.objects.get(table__round__event=event)
+    assert (result.status, result.verdict["edition"]) == ("rejected", raw["name"])  # back to its players

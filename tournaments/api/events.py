@@ -5,8 +5,8 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, status, viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
@@ -18,6 +18,7 @@ from config.paging import ApiPages, ChangesCursor, many, paged
 from config.renderers import CSVRenderer
 from config.throttling import ApiThrottle, EventCreateThrottle
 from tournaments.archive.services import event_import
+from tournaments.catalogue.services import event_edition_reverify
 from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.integrations.models import ApiKey
 from tournaments.models import Player, Registration, Round
@@ -241,6 +242,16 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload.is_valid(raise_exception=True)
         event = event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
+
+    @extend_schema(
+        request=None, responses={202: inline_serializer("TablesQueued", {"tables": serializers.IntegerField()})}
+    )
+    @action(detail=True, methods=["post"])
+    def reverify(self, request: Request, pk: str) -> Response:
+        """Verify again with the game's edition of now an event scored with practice data, which adopting the
+        printed edition kept as played (organisers): `tables` queued; a table the printed cards reject goes
+        back to its players. 409 `not_kept` for an event verified with the game's edition already."""
+        return Response({"tables": event_edition_reverify(event=self.get_object(), by=request.user)}, status=202)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["post"])

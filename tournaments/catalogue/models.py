@@ -98,3 +98,17 @@ class EditionConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} confirmed {self.confirmed_at:%Y-%m-%d}"
+
+
+class EventEdition(models.Model):
+    """An event scored with practice data, kept as played when a steward makes the printed edition its game's
+    (issue 66, item 2): its tables keep verifying against `edition` (None: the game's shipped practice data),
+    so its standings, as the players played them, never silently empty. Its organiser may choose to verify it
+    again with the game's edition of now (which deletes this row)."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="pinned_edition")
+    edition = models.ForeignKey(Edition, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    pinned_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.event} kept on {self.edition or 'the shipped practice data'}"

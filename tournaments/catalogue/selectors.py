@@ -10,13 +10,18 @@ from config.errors import DomainError, NotFound
 from config.page_cache import remembered
 from games import rebuild
 from games.deal import Deal, seeded_deal
-from tournaments.catalogue.models import Edition, SheetCheck
+from tournaments.catalogue.models import Edition, EventEdition, SheetCheck
 from tournaments.models import Event
 
 
 def edition_active(*, game: str) -> Edition | None:
     # The deck data is read once per process by `_parsed_edition`; each verification needs only the id.
     return Edition.objects.filter(game=game, is_active=True).defer("data").first()
+
+
+def event_kept_on_practice(*, event_id: int) -> bool:
+    """Whether the event was scored with practice data and kept so when the printed edition came."""
+    return EventEdition.objects.filter(event_id=event_id).exists()
 
 
 def edition_is_practice(*, game: str) -> bool:

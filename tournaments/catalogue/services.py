@@ -8,11 +8,18 @@ from django.utils import timezone
 
 import games
 from config.celery import enqueue_on_commit
-from config.errors import DomainError
+from config.errors import Conflict, DomainError
 from config.page_cache import forget
 from tournaments import task_names
-from tournaments.catalogue.models import Edition, SheetCheck
-from tournaments.catalogue.selectors import PRACTICE_GAMES_KEY, edition_active, edition_rules_data
+from tournaments.catalogue.models import Edition, EventEdition, SheetCheck
+from tournaments.catalogue.selectors import (
+    PRACTICE_GAMES_KEY,
+    edition_active,
+    edition_is_practice,
+    edition_rules_data,
+)
+from tournaments.models import Event, TableResult
+from tournaments.selectors.permissions import require_organiser
 
 
 def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
@@ -25,6 +32,8 @@ def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
         raise DomainError(str(error), "invalid_edition", field=error.field) from error
     with transaction.atomic():
         active = Edition.objects.select_for_update().filter(game=game.id, is_active=True)
+        if not data.is_practice:
+            _practice_events_kept(game.id)
         active.update(is_active=False)
         _edition_changed(game.id)
         return Edition.objects.create(
@@ -34,11 +43,46 @@ def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
 
 def edition_activate(*, edition: Edition) -> Edition:
     with transaction.atomic():
-        Edition.objects.select_for_update().filter(game=edition.game, is_active=True).update(is_active=False)
+        active = Edition.objects.select_for_update().filter(game=edition.game, is_active=True)
+        if not edition.is_practice:
+            _practice_events_kept(edition.game)
+        active.update(is_active=False)
         Edition.objects.filter(pk=edition.pk).update(is_active=True)
         _edition_changed(edition.game)
     edition.refresh_from_db()
     return edition
+
+
+def _practice_events_kept(game: str) -> None:
+    """The printed edition replaces practice data: every event of the game that has a judged table was scored
+    with the practice data, and keeps it (EventEdition), so its standings stay as played; call before the
+    active edition changes. An event kept already stays on the edition it was kept on."""
+    if not edition_is_practice(game=game):
+        return
+    playing = edition_active(game=game)
+    judged = TableResult.objects.filter(status__in=(*TableResult.COUNTS, TableResult.Status.REJECTED))
+    events = (
+        Event.objects.filter(game=game, rounds__tables__result__in=judged, pinned_edition__isnull=True)
+        .distinct()
+        .values_list("pk", flat=True)
+    )
+    EventEdition.objects.bulk_create([EventEdition(event_id=pk, edition=playing) for pk in events])
+
+
+def event_edition_reverify(*, event: Event, by: User) -> int:
+    """The organiser's choice: an event kept on practice data is verified again with its game's edition of
+    now. Each table goes through the pipeline as a recheck; a table the new cards reject goes back to its
+    players with the problems named. Returns how many tables were queued."""
+    require_organiser(user=by, event=event)
+    with transaction.atomic():
+        deleted, _ = EventEdition.objects.filter(event=event).delete()
+        if not deleted:
+            raise Conflict("this event is verified with its game's edition already", "not_kept", "event")
+        enqueue_on_commit(task_names.EVENT_REVERIFY, event.pk)
+    return int(
+        TableResult.objects.filter(table__round__event=event, status__in=(*TableResult.COUNTS,
+                                                                          TableResult.Status.REJECTED)).count()
+    )  # fmt: skip
 
 
 def _edition_changed(game: str) -> None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
+from tournaments.catalogue.services import event_edition_reverify
 from tournaments.models import Event, Player, Registration, Round, Seat
 from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
@@ -177,6 +178,10 @@ def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
         "start": (event_start, _("Round 1 is seated.")),
         "next-round": (round_seat_next, _("The next round is seated.")),
         "close": (event_close, _("The event is closed: its results are published.")),
+        "reverify": (
+            event_edition_reverify,
+            _("Every table is verified again with the printed edition: one it rejects goes back to its players."),
+        ),
     }
 
 

@@ -10,6 +10,7 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
+from tournaments.catalogue.selectors import event_kept_on_practice
 from tournaments.live.selectors import stream_version
 from tournaments.models import (
     EntryException,
@@ -72,6 +73,7 @@ class EventPage:
     kept_out: str | None = None  # why the signed-in player may not register, when a condition keeps them out
     exceptions: list[EntryException] = field(default_factory=list)  # players admitted anyway (organisers see)
     registrations_more: int = 0  # registered beyond those listed (a championship's visitors see the first ones)
+    kept_on_practice: bool = False  # scored with practice data and kept so when the printed edition came
 
     @property
     def absent_at_start(self) -> list[str]:
@@ -122,6 +124,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         mine=mine,
         organiser=organiser,
         registrations=registrations,
+        kept_on_practice=event_kept_on_practice(event_id=event.pk),
         registrations_more=sum(counts.values()) - counts["withdrawn"] - len(registrations),
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,

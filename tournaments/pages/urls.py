@@ -113,6 +113,7 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/<int:number>/start/", actions.start_round, name="start-round"),
     path("events/<int:event_id>/next-round/", actions.event_action, {"action": "next-round"}, name="next-round"),
     path("events/<int:event_id>/close/", actions.event_action, {"action": "close"}, name="close-event"),
+    path("events/<int:event_id>/reverify/", actions.event_action, {"action": "reverify"}, name="reverify-event"),
     path("events/<int:event_id>/rounds/<int:number>/print/", organiser.print_pairings, name="print-pairings"),
     path("events/<int:event_id>/rounds/<int:number>/slips/", organiser.print_slips, name="print-slips"),
     path("events/<int:event_id>/check-in-poster/", organiser.check_in_poster, name="check-in-poster"),

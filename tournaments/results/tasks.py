@@ -15,7 +15,12 @@ from tournaments.results.services.notifications import (
     notify_table_rejected,
 )
 from tournaments.results.services.rating import tables_rate
-from tournaments.results.services.verification import game_tables_reverify, table_sweep, table_verify
+from tournaments.results.services.verification import (
+    event_tables_reverify,
+    game_tables_reverify,
+    table_sweep,
+    table_verify,
+)
 
 
 @shared_task(name="tournaments.tasks.table_verify_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
@@ -62,3 +67,9 @@ def notify_event_rated_task(event_id: int) -> int:
 def game_reverify_task(game: str) -> int:
     """Every judged table of the game, verified again against its new edition (catalogue/services.py)."""
     return game_tables_reverify(game=game)
+
+
+@shared_task(name="tournaments.tasks.event_reverify_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def event_reverify_task(event_id: int) -> int:
+    """Every judged table of the event, verified again (its organiser chose the game's edition of now)."""
+    return event_tables_reverify(event_id=event_id)

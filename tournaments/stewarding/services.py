@@ -12,7 +12,7 @@ from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError, NotAllowed
-from tournaments.catalogue.selectors import edition_is_practice
+from tournaments.catalogue.selectors import edition_is_practice, event_kept_on_practice
 from tournaments.models import Event, Organisation, RatingBody, Sanction
 from tournaments.results.models import ResultChange
 from tournaments.results.services import held as held_results
@@ -46,7 +46,9 @@ def _refuse_own_event(event: Event, by: User) -> None:
 
 
 def _refuse_practice_data(event: Event) -> None:
-    if edition_is_practice(game=event.game):
+    """A practice event is never sanctioned: its game is played on practice data, or it was scored with
+    practice data and kept so when the printed edition came (until its organiser verifies it again)."""
+    if edition_is_practice(game=event.game) or event_kept_on_practice(event_id=event.pk):
         raise Conflict(
             "this game is played on practice data (invented cards, not the printed ones): its events are practice"
             " events, never sanctioned nor rated, until a steward makes the real edition the game's",

@@ -93,7 +93,8 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     verdicts: dict[int, games.Verdict] = {}
     now = timezone.now()
     for result in results:
-        game, edition_id = result.table.round.event.game, result.active_edition_id  # type: ignore[attr-defined]
+        game = result.table.round.event.game
+        edition_id = result.kept_edition_id if result.kept else result.active_edition_id  # type: ignore[attr-defined]
         if (game, edition_id) not in editions:
             editions[game, edition_id] = edition_rules_data(game=game, edition=edition_id)
         gone = forfeited.get(result.table_id, [])
@@ -235,13 +236,23 @@ def game_tables_reverify(*, game: str) -> int:
     """Verify again every table of the game that has a verdict, against the edition now active (a steward
     made another the game's: the printed one after practice data, say). Each goes through the pipeline as a
     recheck: out of the places and its pool until its new verdict, which counts again, or rejects it back to
-    its players with the problems named. The verdicts' history keeps which edition each verdict used.
-    Returns how many tables were queued."""
+    its players with the problems named. The verdicts' history keeps which edition each verdict used. An
+    event scored with practice data is kept as played (catalogue's EventEdition), unless its organiser
+    chooses otherwise. Returns how many tables were queued."""
+    kept = TableResult.objects.filter(table__round__event__pinned_edition__isnull=False)  # played on practice data
+    return _tables_reverify(TableResult.objects.filter(table__round__event__game=game).exclude(pk__in=kept))
+
+
+def event_tables_reverify(*, event_id: int) -> int:
+    """Every judged table of one event, verified again (its organiser chose the game's edition of now over
+    the practice data it was scored with: catalogue/services.event_edition_reverify)."""
+    return _tables_reverify(TableResult.objects.filter(table__round__event_id=event_id))
+
+
+def _tables_reverify(results: Any) -> int:
     judged = (*TableResult.COUNTS, TableResult.Status.REJECTED)
     table_ids = list(
-        TableResult.objects.filter(table__round__event__game=game, status__in=judged)
-        .order_by("verified_at", "table_id")
-        .values_list("table_id", flat=True)
+        results.filter(status__in=judged).order_by("verified_at", "table_id").values_list("table_id", flat=True)
     )
     for table_id in table_ids:
         with transaction.atomic():
