@@ -115,3 +115,33 @@ def test_team_points_are_each_rounds_best_players_summed() -> None:
     assert [(row.name, row.points, row.game_score) for row in every] == [("A", 5, 80), ("B", 2, 60)]
     best = team_standings(rounds, {"A": ["a1", "a2"], "B": ["b1", "b2"]}, points_by_table_size=scheme, best_of=1)
     assert [(row.name, row.points) for row in best] == [("A", 4), ("B", 2)]
+
+
+@pytest.mark.embedded
+def test_an_event_page_offers_a_team_form_when_the_event_has_teams() -> None:
+    """Issue 66, item 5: teams could be registered only through the API."""
+    from django.test import Client
+
+    event = EventFactory(game="boomerang-australia", team_size=2, capacity=16)
+    ann = PlayerFactory(handle="ann-team")
+    PlayerFactory(handle="bob-team")
+    page = Client()
+    page.force_login(ann.user)
+    text = page.get(f"/events/{event.pk}/").content.decode()
+    assert "Register a team" in text
+    assert 'value="ann-team"' in text  # the one registering is in it
+    assert text.count('name="players"') == 2
+    assert "Inscrire une équipe" in page.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    answer = page.post(f"/events/{event.pk}/teams/new/", {"name": "Owls", "players": ["ann-team", "bob-team"]},
+                       follow=True)  # fmt: skip
+    assert "The team Owls is registered." in answer.content.decode()
+    team = Team.objects.get(event=event)
+    assert set(team.members.values_list("player__handle", flat=True)) == {"ann-team", "bob-team"}
+    assert "Register a team" not in page.get(f"/events/{event.pk}/").content.decode()  # in a team now
+    solo = EventFactory(game="boomerang-australia")
+    assert "Register a team" not in page.get(f"/events/{solo.pk}/").content.decode()
+    refused = Client()
+    refused.force_login(PlayerFactory().user)
+    answer = refused.post(f"/events/{event.pk}/teams/new/", {"name": "Nope", "players": ["ann-team"]}, follow=True)
+    assert Team.objects.filter(event=event).count() == 1  # refused, with the reason on the page
+    assert '<li class="error">' in answer.content.decode()

@@ -38,6 +38,7 @@ from tournaments.services.registrations import (
     registration_withdraw,
 )
 from tournaments.services.rounds import event_start, round_seat_next, round_start
+from tournaments.services.teams import team_register
 from tournaments.validators import handle_key
 
 
@@ -70,6 +71,19 @@ def register(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     player = _my_player(request)
     return _run(request, event_id, lambda: registration_create(event=event, player=player), _("You are registered."))
+
+
+@require_POST
+@login_required
+def team_register_page(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """A team from the event's page: its name and its players' handles (the one sending it among them, unless
+    an organiser); each player registered with it, or none (services/teams.py)."""
+    event = get_object_or_404(Event, pk=event_id)
+    name, handles = request.POST.get("name", ""), [h.strip() for h in request.POST.getlist("players") if h.strip()]
+    return _run(
+        request, event_id, lambda: team_register(event=event, name=name, handles=handles, by=request.user),
+        _("The team %(name)s is registered.") % {"name": name.strip()},
+    )  # fmt: skip
 
 
 @require_POST

@@ -76,6 +76,11 @@ class EventPage:
     kept_on_practice: bool = False  # scored with practice data and kept so when the printed edition came
 
     @property
+    def team_slots(self) -> list[int]:
+        """The team form's player inputs, numbered from 1 (a team event's size)."""
+        return list(range(1, (self.event.team_size or 0) + 1))
+
+    @property
     def absent_at_start(self) -> list[str]:
         """Who starting now marks absent: registered, not checked in."""
         return [r.player.handle for r in self.registrations if r.status == Registration.Status.REGISTERED]

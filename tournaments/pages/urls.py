@@ -78,6 +78,7 @@ urlpatterns = [
         name="password-reset-done",
     ),
     path("events/<int:event_id>/register/", actions.register, name="register"),
+    path("events/<int:event_id>/teams/new/", actions.team_register_page, name="team-register"),
     path("events/<int:event_id>/entry-exception/", actions.entry_exception, name="entry-exception"),
     path("events/<int:event_id>/withdraw/", actions.my_registration, {"action": "withdraw"}, name="withdraw"),
     path("events/<int:event_id>/check-in/", actions.my_registration, {"action": "check-in"}, name="check-in"),
