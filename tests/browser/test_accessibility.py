@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 
 from tests.browser.conftest import shot, sign_in
 from tests.browser.test_end_pad import open_end_pad
-from tests.browser.test_score_pad import open_pad, wait_for
+from tests.browser.test_score_pad import go_to_seat, open_pad, wait_for
 from tests.tournaments.helpers import running_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,6 +45,20 @@ def test_the_card_pad_has_no_serious_violation_in_english_and_french(live_server
         wait_for(driver, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
         assert axe_violations(driver) == []
         assert len(driver.find_elements(By.TAG_NAME, "h1")) == 1  # one h1 on the pad
+
+
+def test_axe_core_finds_no_serious_violation_on_the_pad_with_cards_taken(live_server, phone) -> None:
+    """Issue 66, item 12: the greyed cards (taken by another seat of the round) were 21 serious colour-contrast
+    nodes. The organiser's pad, the first seat's cards tapped, seen from the second seat."""
+    event, round_ = running_round()
+    table = round_.tables.get()
+    second = table.seats.order_by("position")[1].player.handle
+    open_pad(phone, live_server.url, event.organisers.get(), table.pk)
+    for button in phone.find_elements(By.CSS_SELECTOR, "#cards button")[:3]:
+        button.click()
+    go_to_seat(phone, second)
+    wait_for(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cards button.taken")) == 3)
+    assert axe_violations(phone) == []
 
 
 def test_the_end_of_game_pad_has_no_serious_violation(live_server, phone) -> None:
