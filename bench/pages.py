@@ -3,6 +3,8 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/boomerang_bench .venv/bin/python bench/pages.py standings
     DATABASE_URL=... .venv/bin/python bench/pages.py leaderboard --players 100000
 
+`event-page`: a championship's round (500 four-player tables seated, 2,000 registrations): the CPU of an
+anonymous read of the event page and of the standings page, and their ratio (issue 65: at most 3).
 `standings`: a 64-player Boomerang: Australia event, 4 rounds played and verified through the services;
 p50/p95 of its standings page, event page, round pairings and TV view.
 `preview`: the score pad's live scoring, POST /api/games/boomerang-australia/score/ with a 4-player table
@@ -147,6 +149,43 @@ def standings(args: argparse.Namespace) -> None:
     timed(client, "event page", f"/events/{event.pk}/", args.requests)
     timed(client, "round 4 pairings", f"/events/{event.pk}/rounds/4/", args.requests)
     timed(client, "TV view", f"/events/{event.pk}/tv/", args.requests)
+
+
+def cpu_per_read(client: Client, url: str, requests: int) -> float:
+    """Milliseconds of this process's CPU a GET costs, the median of `requests` (after WARM_UP untimed)."""
+    for _ in range(WARM_UP):
+        assert client.get(url).status_code == 200, url
+    costs = []
+    for _ in range(requests):
+        start = time.process_time()
+        client.get(url)
+        costs.append((time.process_time() - start) * 1000)
+    return statistics.median(costs)
+
+
+def event_page(args: argparse.Namespace) -> None:
+    """Issue 65, item 2: a championship's event page read anonymously (500 four-player tables seated,
+    2,000 registrations) against its standings page: the CPU of one read each, and their ratio."""
+    from tournaments.models import Registration
+
+    tag = f"event-page-{int(time.time())}"
+    organiser = get_user_model().objects.create(username=f"{tag}-organiser")
+    event = event_create(organiser=organiser, name=f"Bench {tag}", game="boomerang-australia",
+                         capacity=args.tables * 4, rounds_planned=4)  # fmt: skip
+    event_open_registration(event=event, by=organiser)
+    players = bench_players(tag, args.tables * 4)
+    Registration.objects.bulk_create([Registration(event=event, player=p, status=Registration.Status.CHECKED_IN)
+                                      for p in players], batch_size=5000)  # fmt: skip
+    round_start(round_=event_start(event=event, by=organiser), by=organiser)
+    anonymous = Client()
+    event_cpu = cpu_per_read(anonymous, f"/events/{event.pk}/", args.requests)
+    standings_cpu = cpu_per_read(anonymous, f"/events/{event.pk}/standings/", args.requests)
+    size = len(anonymous.get(f"/events/{event.pk}/").content)
+    print(f"database: {connection.vendor}; {args.tables} tables, {len(players)} registrations; calibration: "
+          f"an empty call {calibration_ns():.1f} ns")  # fmt: skip
+    print(f"event page (anonymous): {event_cpu:.2f} ms CPU a read, {size / 1024:.0f} KB")
+    print(f"standings (anonymous):  {standings_cpu:.2f} ms CPU a read; event page / standings "
+          f"{event_cpu / standings_cpu:.2f}")  # fmt: skip
 
 
 def leaderboard(args: argparse.Namespace) -> None:
@@ -477,6 +516,9 @@ def main() -> None:
     lb.add_argument("--players", type=int, default=100_000)
     lb.add_argument("--requests", type=int, default=200)
     lb.add_argument("--seed", type=int, default=1)
+    ep = sub.add_parser("event-page")
+    ep.add_argument("--tables", type=int, default=500)
+    ep.add_argument("--requests", type=int, default=100)
     pv = sub.add_parser("preview")
     pv.add_argument("--requests", type=int, default=500)
     pv.add_argument("--seed", type=int, default=1)
@@ -507,7 +549,8 @@ def main() -> None:
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     commands = {"standings": standings, "leaderboard": leaderboard, "preview": preview, "season": season}
-    {**commands, "player": player, "club": club, "neighbour": neighbour, "export": export}[args.command](args)
+    more = {"player": player, "club": club, "neighbour": neighbour, "export": export, "event-page": event_page}
+    {**commands, **more}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -8,17 +8,12 @@ event. Prints the errors (answers of 500 or more; "database is locked" was one) 
 import argparse
 import sys
 import tempfile
-import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.venue_crowd import crowd_night, make_run
-
-
-def calibration_ns() -> float:
-    """An empty Python call's nanoseconds on this machine now (BENCHMARKS.md prints it beside every figure)."""
-    return min(timeit.repeat("f()", "def f(): pass", number=200_000, repeat=5)) / 200_000 * 1e9
+from bench.calibrate import calibration_ns  # noqa: E402
+from tests.venue_crowd import crowd_night, make_run  # noqa: E402
 
 
 def main() -> None:
