@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.calibrate import calibration_ns  # noqa: E402
-from tests.venue_crowd import crowd_night, make_run  # noqa: E402
+from bench.calibrate import calibration_ns
+from tests.venue_crowd import crowd_night, make_run
 
 
 def main() -> None:
