@@ -81,6 +81,7 @@ def live_page(
     build but the very first of a page, and the page is one build behind the news at most."""
     if _personal(request):
         return build()
+    version = version() if callable(version) else version  # a callable: read only for a visitor's copy
     key, seconds, now = _page_key(key_parts), settings.LIVE_PAGE_SECONDS, time.time()
     try:
         kept = cache.get(key)

@@ -55,14 +55,17 @@ def home(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's page: for visitors a copy kept until the event changes (a championship's crowd costs one
     build a change, as the standings do); built for each signed-in person (their registration, their place)."""
-    event = get_object_or_404(Event, pk=event_id)
 
     def build() -> HttpResponse:
         page = pages.event_page(event_id=event_id, user=request.user)
         context = {"page": page, "event": page.event, "game": games.GAMES[page.event.game]}
         return render(request, "pages/event.html", context)
 
-    return live_page(request, ("event", event_id), build, pages.event_page_version(event=event))
+    def version() -> Any:  # read for visitors only: a signed-in reader's page is built for them
+        event = Event.objects.filter(pk=event_id).first()
+        return pages.event_page_version(event=event) if event is not None else None
+
+    return live_page(request, ("event", event_id), build, version)
 
 
 def round_pairings(request: HttpRequest, event_id: int, number: int) -> HttpResponse:

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
-from tournaments.catalogue.selectors import event_kept_on_practice
+from tournaments.catalogue.models import EventEdition
 from tournaments.live.selectors import stream_version
 from tournaments.models import (
     EntryException,
@@ -101,21 +101,10 @@ def event_page_version(*, event: Event) -> tuple[Any, ...]:
 
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
-    event = get_object_or_404(Event.objects.select_related("organisation"), pk=event_id)
-    counts = dict.fromkeys(Registration.Status.values, 0)
-    counts.update(event.registrations.values_list("status").annotate(n=Count("id")).order_by())
-    mine = (
-        event.registrations.filter(player__user=user).select_related("player").first()
-        if user.is_authenticated
-        else None
-    )
+    kept = EventEdition.objects.filter(event_id=OuterRef("pk"))  # scored with practice data, kept so
+    event = get_object_or_404(Event.objects.select_related("organisation").annotate(kept=Exists(kept)), pk=event_id)
     organiser = is_organiser(user=user, event=event)
-    listed = (
-        event.registrations.exclude(status=Registration.Status.WITHDRAWN)
-        .select_related("player")
-        .order_by("created_at", "id")
-    )
-    registrations = list(listed if organiser else listed[:EVENT_PAGE_REGISTRATIONS])
+    registrations, counts, mine = _registrations_shown(event, user, organiser)
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
     rows = event_standings(event=event) if event.can.show_results else []
     place = place_of(rows, mine.player.handle) if mine else None
@@ -129,7 +118,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         mine=mine,
         organiser=organiser,
         registrations=registrations,
-        kept_on_practice=event_kept_on_practice(event_id=event.pk),
+        kept_on_practice=event.kept,  # type: ignore[attr-defined]
         registrations_more=sum(counts.values()) - counts["withdrawn"] - len(registrations),
         podium=[row for row in rows if row.rank <= 3],
         my_place=(place, len(rows)) if place else None,
@@ -148,6 +137,25 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
             else []
         ),
     )
+
+
+def _registrations_shown(
+    event: Event, user: User | AnonymousUser, organiser: bool
+) -> tuple[list[Registration], dict[str, int], Registration | None]:
+    """The registrations the page lists (every one to an organiser, who acts on them; the first
+    EVENT_PAGE_REGISTRATIONS to anyone else), the count of each status and the reader's own registration."""
+    everyone = event.registrations.select_related("player").order_by("created_at", "id")
+    counts = dict.fromkeys(Registration.Status.values, 0)
+    if organiser:
+        rows = list(everyone)
+        for registration in rows:
+            counts[registration.status] += 1
+        mine = next((r for r in rows if r.player.user_id == user.pk), None)
+        return [r for r in rows if r.status != Registration.Status.WITHDRAWN], counts, mine
+    counts.update(event.registrations.values_list("status").annotate(n=Count("id")).order_by())
+    mine = everyone.filter(player__user=user).first() if user.is_authenticated else None
+    listed = list(everyone.exclude(status=Registration.Status.WITHDRAWN)[:EVENT_PAGE_REGISTRATIONS])
+    return listed, counts, mine
 
 
 def _kept_out(event: Event, user: User | AnonymousUser, mine: Registration | None) -> str | None:
