@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.passes import embedded_pass_only
+
 pytestmark = pytest.mark.embedded
 
 
@@ -42,6 +44,7 @@ def test_a_malformed_setting_stops_start_up_naming_the_variable() -> None:
     assert "perhaps" in result.stderr
 
 
+@embedded_pass_only
 def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"}
     env["ADMIN_CREDENTIALS_FILE"] = str(tmp_path / ".admin-credentials")  # not the checkout's own file

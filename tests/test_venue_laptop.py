@@ -3,21 +3,15 @@ its choosing, its database in WAL mode with immediate write transactions, and a 
 organiser's writes meeting no "database is locked" (issue 66, item 4). The 200-person crowd is
 bench/venue_crowd.py; here a smaller one, the same code."""
 
-import os
 import sqlite3
 from collections.abc import Iterator
 
 import pytest
 
+from tests.passes import embedded_pass_only
 from tests.venue_crowd import Venue, crowd_night, make_run
 
-pytestmark = [
-    pytest.mark.embedded,
-    pytest.mark.skipif(
-        os.environ.get("DATABASE_URL", "").startswith("postgres"),
-        reason="the embedded pass (.ci/run's first) runs it: it starts `make run` on SQLite whatever the suite uses",
-    ),
-]
+pytestmark = [pytest.mark.embedded, embedded_pass_only]
 
 
 @pytest.fixture(scope="module")

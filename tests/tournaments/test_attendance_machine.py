@@ -19,6 +19,7 @@ from hypothesis.stateful import (
 
 from config.errors import DomainError
 from tests.factories import EventFactory, PlayerFactory
+from tests.seeds import examples
 from tests.tournaments.helpers import legal_seat_data
 from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
 from tournaments.results.services.forfeits import registration_drop, seat_forfeit
@@ -180,4 +181,7 @@ class CafeNight(RuleBasedStateMachine):
 
 
 def test_a_cafe_nights_attendance_never_blocks_the_event() -> None:
-    run_state_machine_as_test(CafeNight, settings=settings(max_examples=25, stateful_step_count=30, deadline=None))
+    run_state_machine_as_test(
+        CafeNight,
+        settings=settings(max_examples=examples(nightly=25, per_run=10), stateful_step_count=30, deadline=None),
+    )

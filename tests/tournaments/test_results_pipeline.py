@@ -21,6 +21,7 @@ from ratings import buckets
 from ratings.models import Rating, RatingEvent, RatingPool
 from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
+from tests.seeds import rotated
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
 from tests.tournaments.test_season_standings import scratch, stored
 from tournaments.analysis.models import CardStat, SeatPickAccuracy, TableCardTally
@@ -270,7 +271,7 @@ def webhook_rows_tell_the_results(results: Any) -> None:
     assert WebhookDelivery.objects.filter(event_type="event.finished").count() == finished
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", rotated(total=8, per_run=3))  # every seed with NIGHTLY=1 (tests/seeds.py)
 def test_every_derived_row_equals_a_rebuild_after_any_sequence_of_changes(
     django_capture_on_commit_callbacks, seed
 ) -> None:
