@@ -212,6 +212,7 @@ OAUTH2_PROVIDER = {
     "SCOPES": {  # shown on the consent page in the player's language
         "read": gettext_lazy("Read the events, standings, ratings and your own data"),
         "sheets:write": gettext_lazy("Submit your own score sheets"),
+        "registrations:write": gettext_lazy("Register you for events and withdraw your registrations"),
     },
     "DEFAULT_SCOPES": ["read"],
     "ACCESS_TOKEN_EXPIRE_SECONDS": env.int("OAUTH_ACCESS_TOKEN_SECONDS", default=3600),
@@ -307,8 +308,7 @@ PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", default=300)
 # A running event's standings and TV screen are rebuilt for visitors once a change, and at least this often;
 # meanwhile visitors read the previous copy (config/page_cache.py, live_page).
 LIVE_PAGE_SECONDS = max(1, env_int("LIVE_PAGE_SECONDS", default=5))
-# A changed live page is rebuilt on a thread behind the answer, visitors reading the previous copy meanwhile;
-# false: by the first visitor to see the change (the tests, whose data a thread cannot see).
+# A changed live page is rebuilt behind the answer (false: by the first visitor to see it; the tests).
 LIVE_PAGES_BEHIND = env_bool("LIVE_PAGES_BEHIND", default=True)
 
 # Players check themselves in from the event's day on (in its time zone), this many days earlier at most.

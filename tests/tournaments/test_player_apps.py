@@ -46,7 +46,7 @@ def consent(player_client: Client, app: Application, scope: str) -> dict[str, st
     page = player_client.get(f"/o/authorize/?{urlencode(query)}")
     assert page.status_code == 200
     assert "Allow Table bot to act for you?" in page.content.decode()
-    assert "Submit your own score sheets" in page.content.decode() or scope == "read"
+    assert "Submit your own score sheets" in page.content.decode() or "sheets:write" not in scope
     french = player_client.get(f"/o/authorize/?{urlencode(query)}", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Autoriser Table bot à agir pour vous ?" in french
     assert "Lire les événements, classements, cotes et vos propres données" in french
@@ -148,7 +148,7 @@ def test_an_oauth2_authorization_server_is_declared_in_the_schema() -> None:
     flow = scheme["flows"]["authorizationCode"]
     assert flow["authorizationUrl"].endswith("/o/authorize/")
     assert flow["tokenUrl"].endswith("/o/token/")
-    assert set(flow["scopes"]) == {"read", "sheets:write"}
+    assert set(flow["scopes"]) == {"read", "sheets:write", "registrations:write"}
 
 
 @pytest.mark.embedded
@@ -190,3 +190,33 @@ def test_a_password_change_ends_the_api_token_and_the_apps_tokens() -> None:
     assert bot.get("/api/me/").status_code == 401
     assert not Token.objects.filter(key=token.key).exists()
     assert page.get("/accounts/password/").status_code == 200  # the page that changed it stays signed in
+
+
+@pytest.mark.embedded
+def test_the_oauth_consent_page_offers_registrations_write_and_the_app_registers_its_player_only() -> None:
+    """Issue 70, item 7: a club's app could not register a consenting player for an event."""
+    app = registered_app()
+    player, other = PlayerFactory(), PlayerFactory()
+    player_client = Client()
+    player_client.force_login(player.user)
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    query = {"response_type": "code", "client_id": app.client_id, "redirect_uri": REDIRECT,
+             "scope": "read registrations:write", "state": "s1", "code_challenge": challenge,
+             "code_challenge_method": "S256"}  # fmt: skip
+    page = player_client.get(f"/o/authorize/?{urlencode(query)}").content.decode()
+    assert "Register you for events and withdraw your registrations" in page
+    french = player_client.get(f"/o/authorize/?{urlencode(query)}", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Vous inscrire à des événements et retirer vos inscriptions" in french
+    bot = bearer(consent(player_client, app, "read registrations:write")["access_token"])
+    event = EventFactory(game="boomerang-australia")
+    registered = bot.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
+    assert registered.status_code == 201, registered.content
+    assert event.registrations.get().player == player
+    someone_else = bot.post(f"/api/events/{event.pk}/registrations/", {"player": other.handle}, format="json")
+    assert (someone_else.status_code, someone_else.json()["code"]) == (403, "oauth_scope")
+    withdrawn = bot.post(f"/api/registrations/{registered.json()['id']}/withdraw/", {}, format="json")
+    assert withdrawn.status_code == 200, withdrawn.content
+    sheets_only = bearer(consent(player_client, app, "read sheets:write")["access_token"])
+    refused = sheets_only.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "oauth_scope")

@@ -5,7 +5,9 @@ new one at each use) are sent as `Authorization: Bearer`. Each token is held to 
 runs, as API keys are (key_auth.py):
 
 - `read`: reading (GET, HEAD, OPTIONS), the player's own data included;
-- `sheets:write`: the player's own score sheets (POST /api/seats/{id}/sheets/ for a seat that is theirs).
+- `sheets:write`: the player's own score sheets (POST /api/seats/{id}/sheets/ for a seat that is theirs);
+- `registrations:write`: register the player in an event (POST /api/events/{id}/registrations/ naming no
+  other player) and withdraw their registration (POST /api/registrations/{id}/withdraw/ of theirs).
 
 Anything else is refused to an app (403 `oauth_scope`): it acts for the player in what they consented to,
 never as their whole account. The player's page lists the apps they allowed, each with a button that revokes
@@ -22,7 +24,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
-from tournaments.models import Seat
+from tournaments.models import Registration, Seat
 
 ACCESS_PREFIX, REFRESH_PREFIX = "bo_", "br_"
 SAFE = ("GET", "HEAD", "OPTIONS")
@@ -66,15 +68,40 @@ def _require_scope(request: Request, token: Any) -> None:
             )
         return
     view = (request.parser_context or {}).get("view")
-    if (getattr(view, "basename", None), getattr(view, "action", None)) != ("seat", "sheets"):
+    kind = (getattr(view, "basename", None), getattr(view, "action", None))
+    if kind in REGISTERING:
+        _require_registering(request, token, kind)
+        return
+    if kind != ("seat", "sheets"):
         raise exceptions.PermissionDenied(
-            "an app acting for a player only submits the player's own sheets (sheets:write)", code="oauth_scope"
-        )
+            "an app acting for a player submits the player's own sheets (sheets:write) and registers or withdraws"
+            " the player (registrations:write), nothing else", code="oauth_scope",
+        )  # fmt: skip
     if "sheets:write" not in granted:
         raise exceptions.PermissionDenied("its player did not grant sheets:write to this app", code="oauth_scope")
     seat = (request.parser_context or {}).get("kwargs", {}).get("pk")
     if not Seat.objects.filter(pk=seat, player__user_id=token.user_id).exists():
         raise exceptions.PermissionDenied("an app submits its player's own seat only", code="oauth_scope")
+
+
+# The writes of `registrations:write`: register the player in an event, or withdraw their registration.
+REGISTERING = {("event", "registrations"), ("registration", "withdraw")}
+
+
+def _require_registering(request: Request, token: Any, kind: tuple[Any, Any]) -> None:
+    """`registrations:write`: the consenting player only, never another (no `player` named in the body, a
+    registration that is theirs)."""
+    if "registrations:write" not in set(token.scope.split()):
+        raise exceptions.PermissionDenied("its player did not grant registrations:write to this app",
+                                          code="oauth_scope")  # fmt: skip
+    if kind == ("event", "registrations"):
+        data = request.data if isinstance(request.data, dict) else {}
+        if data.get("player") is not None:
+            raise exceptions.PermissionDenied("an app registers its own player only", code="oauth_scope")
+        return
+    registration = (request.parser_context or {}).get("kwargs", {}).get("pk")
+    if not Registration.objects.filter(pk=registration, player__user_id=token.user_id).exists():
+        raise exceptions.PermissionDenied("an app withdraws its own player's registration only", code="oauth_scope")
 
 
 class AppTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
