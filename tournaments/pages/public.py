@@ -39,6 +39,7 @@ from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.pages.text import game_name
 from tournaments.results.pages.sheet_view import seat_sheets
+from tournaments.results.selectors.chances import table_chances
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import event_list, event_standings, first_phase_standings, later_phase_begun
@@ -253,6 +254,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "rating_changes": pages.table_rating_changes(table=table),
         "picks": picks,
         "luck": table_luck(picks),
+        "chances": [] if table.result.table_verdict.seats else table_chances(table=table),  # before its verdict
     }  # fmt: skip
     return render(request, "pages/table.html", context)
 

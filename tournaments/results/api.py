@@ -10,7 +10,9 @@ from rest_framework.response import Response
 from config.errors import NotFound
 from config.paging import ApiPages, ChangesCursor, many, paged
 from config.throttling import ApiThrottle, SubmissionThrottle
+from ratings.selectors.chances import SAMPLES
 from tournaments.models import Event, Seat, TableResult
+from tournaments.results.selectors.chances import METHOD, table_chances
 from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
 from tournaments.results.services import pad as pad_services
 from tournaments.results.services.forfeits import seat_forfeit
@@ -21,6 +23,7 @@ from tournaments.selectors.events import table_for_sheets, table_list, tables_ch
 from tournaments.serializers.events import (
     SeatSwapInputSerializer,
     SeatSwapResultSerializer,
+    TableChancesSerializer,
     TableChangeSerializer,
     TableChangesQuery,
     TableResultSerializer,
@@ -164,6 +167,15 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         payload.is_valid(raise_exception=True)
         draft = pad_services.pad_contest(table=table, by=request.user, reason=payload.validated_data["reason"])
         return Response(PadDraftSerializer(draft).data)
+
+    @extend_schema(responses={200: TableChancesSerializer})
+    @action(detail=True, methods=["get"])
+    def chances(self, request: Request, pk: str) -> Response:
+        """Each seat's chance of each place at this table, from the game's ratings before it is played (the
+        rated model's own prediction: `method`); each seat's chances sum to 1, and so do each place's."""
+        table = self.get_object()
+        seats = table_chances(table=table)
+        return Response(TableChancesSerializer({"method": METHOD, "samples": SAMPLES, "seats": seats}).data)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer})
     @action(detail=True, methods=["post"])

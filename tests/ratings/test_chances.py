@@ -1,0 +1,83 @@
+"""Chances at the table (issue 69, item 1): the Monte Carlo of TrueSkill's predictive distribution gives, for
+any table, chances that sum to 1 for each seat and each place, agrees with the two-player closed form, and
+favours the stronger player; the table's API answers them."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ratings.selectors.chances import sampled_places
+
+SAMPLES = 2000
+skill = st.tuples(st.floats(min_value=0, max_value=50), st.floats(min_value=0.5, max_value=9))
+
+
+@settings(max_examples=30, deadline=None)
+@given(skills=st.lists(skill, min_size=2, max_size=5), seed=st.integers(0, 2**31))
+def test_every_seats_chances_and_every_places_sum_to_one(skills, seed) -> None:
+    counts = sampled_places(skills, 25 / 6, seed=seed, samples=SAMPLES)
+    assert [sum(row) for row in counts] == [SAMPLES] * len(skills)
+    assert [sum(column) for column in zip(*counts, strict=True)] == [SAMPLES] * len(skills)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [((30.0, 2.0), (25.0, 3.0)), ((25.0, 8.3), (25.0, 8.3)), ((20.0, 1.0), (28.0, 6.0))]
+)
+def test_two_players_agree_with_trueskills_closed_form(a, b) -> None:
+    beta = 25 / 6
+    counts = sampled_places([a, b], beta, seed=7, samples=20_000)
+    expected = 0.5 * (1 + math.erf((a[0] - b[0]) / math.sqrt(2 * (2 * beta**2 + a[1] ** 2 + b[1] ** 2))))
+    assert abs(counts[0][0] / 20_000 - expected) < 0.015
+
+
+def test_the_stronger_player_is_likelier_to_win_and_the_same_seed_gives_the_same_chances() -> None:
+    skills = [(35.0, 1.5), (25.0, 1.5), (25.0, 1.5), (15.0, 1.5)]
+    counts = sampled_places(skills, 25 / 6, seed=3, samples=SAMPLES)
+    firsts = [row[0] for row in counts]
+    assert firsts[0] > firsts[1] > firsts[3]
+    assert counts == sampled_places(skills, 25 / 6, seed=3, samples=SAMPLES)
+
+
+@pytest.mark.django_db
+@pytest.mark.embedded
+def test_the_tables_api_answers_each_seats_chance_of_each_place_summing_to_1(api_client) -> None:
+    from ratings.models import Rating, RatingPool
+    from tests.tournaments.helpers import running_round
+
+    _event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player").order_by("position"))
+    pool, _ = RatingPool.objects.get_or_create(game="boomerang-australia")
+    Rating.objects.create(pool=pool, player=seats[0].player.user, name=seats[0].player.handle, mu=40, sigma=1,
+                          conservative=37, games=50)  # fmt: skip
+    answer = api_client.get(f"/api/tables/{table.pk}/chances/")
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert [seat["player"] for seat in body["seats"]] == [seat.player.handle for seat in seats]
+    for seat in body["seats"]:
+        assert len(seat["places"]) == 4
+        assert abs(sum(seat["places"]) - 1) < 1e-9
+    for place in range(4):
+        assert abs(sum(seat["places"][place] for seat in body["seats"]) - 1) < 1e-9
+    first = body["seats"][0]
+    assert first["rated"] is True
+    assert first["places"][0] > 0.5  # far the strongest at the table
+    assert [seat["rated"] for seat in body["seats"][1:]] == [False, False, False]
+    assert "TrueSkill" in body["method"]
+
+
+@pytest.mark.django_db
+def test_the_table_page_shows_the_chances_before_play_in_the_readers_language() -> None:
+    from django.test import Client
+
+    from tests.tournaments.helpers import running_round
+
+    _event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    page = Client().get(f"/tables/{table.pk}/").content.decode()
+    assert "Chances before play" in page
+    assert "25%" in page or "24%" in page or "26%" in page  # four unrated players: about a quarter each
+    french = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Chances avant la partie" in french
