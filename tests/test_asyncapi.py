@@ -15,6 +15,7 @@ from tournaments import announcements
 from tournaments.announcements import CATALOGUE, WEBHOOK_KINDS, Announcement
 from tournaments.integrations.models import WebhookDelivery
 from tournaments.integrations.services.subscriptions import webhook_subscribe
+from tournaments.live.messages import room_message_send
 from tournaments.live.models import StreamMessage
 from tournaments.models import Event
 from tournaments.results.services.rating import official_list_publish
@@ -71,6 +72,7 @@ def test_what_is_actually_sent_validates_against_the_document(django_capture_on_
             event.refresh_from_db()
             world.apply(change, event)
         world.run_backlog()
+        room_message_send(event=event, by=event.organisers.get(), text="Prizes at the bar.")  # the room's word
     finally:
         announcements._carriers.remove(capture)
     official_list_publish(game=event.game, by=world.steward, name="2026-11")

@@ -50,6 +50,8 @@ CATALOGUE = {
              stream=PLAYER),
         Kind("your.table.rejected", PLAYER, "as table.rejected, with the problems of the player's sheet",
              stream=PLAYER),
+        Kind("your.message", PLAYER, "event, message, text, audience, table, sent_at: the organisers' word",
+             stream=PLAYER),
         Kind("rating.list.published", EVERYONE, "list, name, game, published_at, players, url", webhook=True,
              stream=None),
     )

@@ -75,6 +75,10 @@ PAYLOADS: dict[str, Schema] = {
     "you.seated": record({"event": INTEGER, "round": INTEGER, "table": INTEGER, "seat": INTEGER, "table_id": INTEGER}),
     "your.table.verified": record({**TABLE, "verdict": VERDICT, "problems": {"type": "array", "items": PROBLEM}}),
     "your.table.rejected": record({**TABLE, "verdict": VERDICT, "problems": {"type": "array", "items": PROBLEM}}),
+    "your.message": record({
+        "event": INTEGER, "message": INTEGER, "text": TEXT, "audience": TEXT,
+        "table": {"type": ["integer", "null"]}, "sent_at": MOMENT,
+    }),
     "rating.list.published": record({
         "list": INTEGER, "name": TEXT, "game": TEXT, "published_at": MOMENT, "players": INTEGER, "url": URL,
     }),

@@ -291,3 +291,32 @@ def test_an_account_switched_off_ends_its_open_streams(live_server) -> None:
     player.user.save()
     assert mine.ended.wait(10)
     assert Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"}).response.status == 401
+
+
+def test_post_of_a_message_to_the_room_delivers_to_an_entrants_stream(live_server) -> None:
+    """Issue 70, item 2: an organiser's word to the room, carried by each recipient's own stream."""
+    from tournaments.live.models import RoomMessage
+    from tournaments.services.accounts import token_for_login
+
+    event = EventFactory(game="boomerang-australia", capacity=4)
+    entrant, other, waiting = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    register_and_check_in(event, [entrant, other])
+    token = token_for_login(user=entrant.user)
+    mine = Stream(f"{live_server.url}/api/me/stream/", {"Authorization": f"Token {token}"})
+    assert mine.response.status == 200
+    organiser = Client(headers={"Authorization": f"Token {token_for_login(user=event.organisers.get())}"})
+    sent = organiser.post(f"/api/events/{event.pk}/messages/", {"text": "We start 15 minutes late."},
+                          content_type="application/json")  # fmt: skip
+    assert sent.status_code == 201, sent.content
+    assert sent.json()["recipients"] == 2
+    _id, kind, data = mine.wait_for("your.message")
+    assert (kind, data["text"], data["audience"], data["event"]) == ("your.message", "We start 15 minutes late.",
+                                                                     "all", event.pk)  # fmt: skip
+    refused = Client(headers={"Authorization": f"Token {token}"}).post(
+        f"/api/events/{event.pk}/messages/", {"text": "hi"}, content_type="application/json"
+    )
+    assert refused.status_code == 403  # an entrant does not speak to the room
+    listed = organiser.get(f"/api/events/{event.pk}/messages/").json()
+    assert [m["text"] for m in listed["results"]] == ["We start 15 minutes late."]
+    assert RoomMessage.objects.get().author == event.organisers.get()
+    assert waiting.user_id not in StreamMessage.objects.filter(kind="your.message").values_list("user_id", flat=True)

@@ -21,6 +21,7 @@ from tournaments.archive.services import event_import
 from tournaments.catalogue.services import event_edition_reverify
 from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.integrations.models import ApiKey
+from tournaments.live.messages import room_message_send
 from tournaments.models import Player, Registration, Round
 from tournaments.results.models import ResultChange
 from tournaments.results.services.closing import event_close
@@ -47,6 +48,8 @@ from tournaments.serializers.events import (
     OrganiserInputSerializer,
     RegistrationInputSerializer,
     RegistrationSerializer,
+    RoomMessageInputSerializer,
+    RoomMessageSerializer,
     RoundSerializer,
     RoundsPlannedSerializer,
     StandingSerializer,
@@ -242,6 +245,22 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload.is_valid(raise_exception=True)
         event = event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
+
+    @extend_schema(methods=["get"], responses=RoomMessageSerializer(many=True))
+    @extend_schema(methods=["post"], request=RoomMessageInputSerializer, responses={201: RoomMessageSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[])
+    def messages(self, request: Request, pk: str) -> Response:
+        """The organisers' word to the room (organisers): POST sends it to everyone registered, one table of
+        the round at hand or the waitlist, each recipient's own stream carrying it (`your.message`); at most
+        10 every ten minutes (409 `too_many_messages`). GET lists what was sent, newest first."""
+        event = self.get_object()
+        require_organiser(user=request.user, event=event)
+        if request.method == "GET":
+            return paged(request, event.room_messages.all(), many(RoomMessageSerializer), self)
+        payload = RoomMessageInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        message = room_message_send(event=event, by=request.user, **payload.validated_data)
+        return Response(RoomMessageSerializer(message).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=None, responses={202: inline_serializer("TablesQueued", {"tables": serializers.IntegerField()})}

@@ -27,3 +27,27 @@ class StreamMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} of event {self.event_id}"
+
+
+class RoomMessage(models.Model):
+    """An organiser's word to an event's room (issue 70, item 2): "we start 15 minutes late", "round 3 at
+    table 4 moved". Kept with the event; delivered to each recipient's own stream when sent. Plain text."""
+
+    class Audience(models.TextChoices):
+        ALL = "all"  # everyone registered, the waitlist included
+        TABLE = "table"  # the players of one table of the round at hand
+        WAITLIST = "waitlist"
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="room_messages")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    text = models.TextField(max_length=500)
+    audience = models.CharField(max_length=8, choices=Audience.choices, default=Audience.ALL)
+    table = models.PositiveIntegerField(null=True, blank=True, help_text="The table's number (audience table).")
+    recipients = models.PositiveIntegerField(default=0)
+    sent_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.text[:40]}"

@@ -326,3 +326,19 @@ class TableChancesSerializer(StrictSerializer):
     method = serializers.CharField(help_text="How the chances are computed.")
     samples = serializers.IntegerField(help_text="Draws of the Monte Carlo: each chance is within 0.8 points.")
     seats = SeatChanceSerializer(many=True)
+
+
+class RoomMessageInputSerializer(StrictSerializer):
+    text = serializers.CharField(max_length=500, help_text="Plain text, 1 to 500 characters.")
+    audience = serializers.ChoiceField(choices=["all", "table", "waitlist"], default="all")
+    table = serializers.IntegerField(min_value=1, required=False, allow_null=True,
+                                     help_text="The table's number in the round at hand (audience table).")  # fmt: skip
+
+
+class RoomMessageSerializer(StrictSerializer):
+    id = serializers.IntegerField()
+    text = serializers.CharField()
+    audience = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    recipients = serializers.IntegerField(help_text="The accounts whose own stream carried it.")
+    sent_at = serializers.DateTimeField()
