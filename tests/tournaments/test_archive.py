@@ -321,3 +321,64 @@ def test_near_copies_of_the_same_games_are_one_archive_whatever_their_times() ->
         event_import(archive=near, by=steward)
     assert refused.value.code == "archive_imported"
     assert Event.objects.count() == 1
+
+
+def test_an_events_api_shows_a_seed_commitment_before_round_1_and_the_seed_after_the_event(tmp_path, capsys) -> None:
+    """Issue 70, item 1: the draw published before round 1, revealed after the event, and the documented
+    command recomputes round 1's seating from the archive alone; a seed changed afterwards shows."""
+    from rest_framework.test import APIClient
+
+    from tests.factories import PlayerFactory
+    from tests.tournaments.helpers import register_and_check_in
+    from tournaments.draw import draw_commitment
+    from tournaments.services.clubs import organisation_create
+    from tournaments.services.events import event_create, event_open_registration
+    from tournaments.services.rounds import event_start
+
+    owner = PlayerFactory().user
+    club = organisation_create(by=owner, slug="drawn", name="Drawn")
+    event = event_create(organiser=owner, name="Drawn night", game="boomerang-australia", organisation=club,
+                         rounds_planned=1, seed=4242)  # fmt: skip
+    assert APIClient().get(f"/api/events/{event.pk}/").json()["draw"]["commitment"] is None  # a draft: none yet
+    event_open_registration(event=event, by=owner)
+    draw = APIClient().get(f"/api/events/{event.pk}/").json()["draw"]
+    event.refresh_from_db()
+    assert draw["commitment"] == draw_commitment(seed=4242, deal_seed=event.deal_seed)
+    assert (draw["deal_seed"], draw["holds"]) == (None, None)  # the secret stays secret until the end
+    register_and_check_in(event, [PlayerFactory() for _ in range(7)])
+    event_start(event=event, by=owner)
+    event.refresh_from_db()
+    assert event.draw_commitment == draw["commitment"]  # the start did not commit anew
+    demo_finish(event)
+    event.refresh_from_db()
+    revealed = APIClient().get(f"/api/events/{event.pk}/").json()["draw"]
+    assert (revealed["deal_seed"], revealed["holds"]) == (event.deal_seed, True)
+
+    archive = tmp_path / "night.json"
+    archive.write_text(json.dumps(event_export(event=event), default=str))
+    jsonschema.validate(json.loads(archive.read_text()), SCHEMA)
+    call_command("verify_draw", str(archive))
+    assert "the draw holds" in capsys.readouterr().out
+    altered = json.loads(archive.read_text())
+    altered["event"]["seed"] = 4243  # a seed changed after the commitment
+    archive.write_text(json.dumps(altered))
+    with pytest.raises(SystemExit):
+        call_command("verify_draw", str(archive))
+    assert "a seed was changed" in capsys.readouterr().err
+
+
+def demo_finish(event: Event) -> None:
+    """Play the event's one round with legal sheets and close it."""
+    import random
+
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments.results.services.closing import event_close
+    from tournaments.results.services.sheets import table_sheets_submit
+    from tournaments.services.rounds import round_start
+
+    organiser = event.organisers.get()
+    round_ = event.rounds.get()
+    round_start(round_=round_, by=organiser)
+    for table in round_.tables.all():
+        table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(table.pk)), by=organiser)
+    event_close(event=Event.objects.get(pk=event.pk), by=organiser)

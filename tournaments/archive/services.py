@@ -79,12 +79,8 @@ def event_export(*, event: Event) -> dict[str, Any]:
         "source": {"instance": django_settings.SITE_URL, "event": event.pk},
         "event": {name: getattr(event, name) for name in SETTINGS}
         | {"starts_at": event.starts_at.isoformat() if event.starts_at else None},
-        "organisation": {
-            "slug": event.organisation.slug,
-            "name": event.organisation.name,
-            "country": event.organisation.country,
-            "kind": event.organisation.kind,
-        },
+        "organisation": {name: getattr(event.organisation, name) for name in ("slug", "name", "country", "kind")},
+        "draw": {"commitment": event.draw_commitment, "kept_apart": bool(event.avoid_pairs or event.pinned_tables)},
         "edition": {"fingerprint": edition_fingerprint(event.game)},
         "players": [
             {"handle": r.player.handle, "display_name": r.player.display_name, "status": r.status}

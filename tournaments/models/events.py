@@ -96,6 +96,11 @@ class Event(HasStates, models.Model):
     deal_seed = models.BigIntegerField(
         default=new_deal_seed, editable=False, help_text="Secret: the duplicate deals follow from it."
     )
+    draw_commitment = models.CharField(
+        max_length=80, blank=True, editable=False,
+        help_text="Published before round 1: the SHA-256 of both seeds (tournaments/draw.py).",
+    )  # fmt: skip
+    draw_committed_at = models.DateTimeField(null=True, blank=True, editable=False)
     late_entry_until_round = models.PositiveSmallIntegerField(
         default=LATE_ENTRY_UNTIL_ROUND,
         validators=[MaxValueValidator(20)],

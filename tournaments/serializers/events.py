@@ -2,9 +2,11 @@
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.serializers import StrictModelSerializer, StrictSerializer
+from tournaments.draw import draw_commitment
 from tournaments.models import (
     DRAFT_DIRECTIONS,
     GAME_CHOICES,
@@ -121,6 +123,19 @@ class EventUpdateSerializer(EventInputSerializer):
     """Any of the creation fields; only a draft can change."""
 
 
+class DrawSerializer(StrictSerializer):
+    commitment = serializers.CharField(
+        allow_null=True, help_text="sha256: of 'boomerang-draw-v1:{seed}:{deal_seed}', published before round 1."
+    )
+    committed_at = serializers.DateTimeField(allow_null=True)
+    deal_seed = serializers.IntegerField(
+        allow_null=True, help_text="The secret deal seed, revealed once the event is finished (null before)."
+    )
+    holds = serializers.BooleanField(
+        allow_null=True, help_text="Once revealed: whether the seeds give the commitment (null before)."
+    )
+
+
 class EventSerializer(StrictModelSerializer):
     points_by_table_size = PointsBySizeField(required=False)
     tie_breaks = StringListField(required=False, help_text="The tie-breaks, first first (docs/organisers.md).")
@@ -133,6 +148,9 @@ class EventSerializer(StrictModelSerializer):
         help_text="Its game is played on practice data (invented cards, not the printed ones): a practice event, "
         "never sanctioned nor rated until a steward loads the printed edition."
     )
+    draw = serializers.SerializerMethodField(
+        help_text="The commitment to the seeds, and their reveal (docs/archive.md)."
+    )
 
     class Meta:
         model = Event
@@ -143,8 +161,15 @@ class EventSerializer(StrictModelSerializer):
             "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
             "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only",
             "entry_licence_required", "entry_invited", "organisers", "organisation", "sanction", "practice",
-            "created_at", "updated_at",
+            "draw", "created_at", "updated_at",
         ]  # fmt: skip
+
+    @extend_schema_field(DrawSerializer)
+    def get_draw(self, event: Event) -> dict[str, Any]:
+        revealed = event.status == Event.Status.FINISHED and bool(event.draw_commitment)
+        holds = event.draw_commitment == draw_commitment(seed=event.seed, deal_seed=event.deal_seed)
+        return {"commitment": event.draw_commitment or None, "committed_at": event.draw_committed_at,
+                "deal_seed": event.deal_seed if revealed else None, "holds": holds if revealed else None}  # fmt: skip
 
     def get_practice(self, event: Event) -> bool:
         return event.game in practice_games()

@@ -15,6 +15,7 @@ import games
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
 from tournaments import task_names
+from tournaments.draw import draw_commitment
 from tournaments.models import Event, Organisation, Player, Registration
 from tournaments.selectors.permissions import organisations_of, require_organiser, require_staff
 from tournaments.services.clubs import organisation_create
@@ -251,9 +252,22 @@ def event_organiser_remove(*, event: Event, by: User, player: Player) -> Event:
 
 
 def event_open_registration(*, event: Event, by: User) -> Event:
+    """Registration opens, and the event commits to its draw before anyone registers (tournaments/draw.py)."""
     require_organiser(user=by, event=event)
     with transaction.atomic():
-        return move(Event, event.pk, "open_registration")
+        opened = move(Event, event.pk, "open_registration")
+        draw_commit(opened)
+        return opened
+
+
+def draw_commit(event: Event) -> None:
+    """Publish the commitment to the event's seeds, once (call with the event locked): when registration
+    opens, or at the start of an event that skipped it. A seed changed afterwards no longer gives it."""
+    if event.draw_commitment:
+        return
+    event.draw_commitment = draw_commitment(seed=event.seed, deal_seed=event.deal_seed)
+    event.draw_committed_at = timezone.now()
+    event.save(update_fields=["draw_commitment", "draw_committed_at"])
 
 
 def event_registration_close(*, event: Event, by: User) -> Event:
