@@ -248,3 +248,24 @@ def test_the_clubs_directory_lists_and_finds_clubs_with_their_next_event_and_the
     assert "Kite Flyers" not in found
     french = Client(headers={"Accept-Language": "fr"}).get("/clubs/?q=zzz").content.decode()
     assert "Aucun nom de club ne contient « zzz »." in french
+
+
+def test_the_club_page_offers_create_an_event_for_that_club_and_the_favicon_is_no_404() -> None:
+    """Issue 66, item 11: no "Create an event" on the club page; favicon 404 on every page."""
+    from django.test import Client
+
+    from tests.factories import PlayerFactory
+    from tournaments.services.clubs import organisation_create
+
+    owner = PlayerFactory().user
+    organisation_create(by=owner, slug="owls", name="Owls")
+    organisation_create(by=owner, slug="larks", name="Larks")
+    page = Client()
+    page.force_login(owner)
+    club = page.get("/clubs/larks/").content.decode()
+    assert 'href="/events/new/?club=larks"' in club
+    form = page.get("/events/new/?club=larks").content.decode()
+    assert '<option value="larks" selected>' in form
+    icon = Client().get("/favicon.ico")
+    assert icon.status_code == 301
+    assert Client().get(icon["Location"]).status_code == 200

@@ -29,6 +29,8 @@ def event_new(request: SignedInRequest) -> HttpResponse:
         messages.info(request, _("Create your club first: its staff run its events."))
         return redirect("club-new")
     form = EventForm(request.POST or None, organisations=organisations)
+    if request.method == "GET" and request.GET.get("club") in {o.slug for o in organisations}:
+        form.initial["organisation"] = request.GET["club"]  # from the club's page: that club chosen
     if request.method == "POST" and form.is_valid():
         organisation = get_object_or_404(Organisation, slug=form.cleaned_data["organisation"])
         try:
