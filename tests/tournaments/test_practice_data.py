@@ -244,3 +244,15 @@ def test_adopting_an_edition_leaves_a_practice_events_standings_as_played_unless
     assert queued == TableResult.objects.filter(table__round__event=event).count()
     result = TableResult.objects.get(table__round__event=event)
     assert (result.status, result.verdict["edition"]) == ("rejected", raw["name"])  # back to its players
+
+
+def test_a_practice_events_page_says_it_is_never_rated_not_that_it_waits_for_a_steward() -> None:
+    """Issue 66, item 11: a practice event said "waiting for a steward's sanction", which never comes."""
+    event, _round = running_round("boomerang-europe")
+    event.rated = True
+    event.save(update_fields=["rated"])
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "A practice event: scored with practice data, it is never sanctioned nor rated." in page
+    assert "waiting for a steward" not in page
+    spanish = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Un evento de práctica" in spanish

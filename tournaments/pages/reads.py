@@ -25,6 +25,7 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.practice import practice_games
 from tournaments.results.services.rating import table_of_source, table_source
 from tournaments.selectors.events import event_closable, event_ready_to_close, event_standings, rounds_played
 from tournaments.selectors.permissions import is_organiser, is_steward
@@ -74,6 +75,11 @@ class EventPage:
     exceptions: list[EntryException] = field(default_factory=list)  # players admitted anyway (organisers see)
     registrations_more: int = 0  # registered beyond those listed (a championship's visitors see the first ones)
     kept_on_practice: bool = False  # scored with practice data and kept so when the printed edition came
+
+    @property
+    def practice(self) -> bool:
+        """A practice event: its game is played on practice data, or it was scored with it and kept so."""
+        return self.kept_on_practice or self.event.game in practice_games()
 
     @property
     def team_slots(self) -> list[int]:
