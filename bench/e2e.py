@@ -80,7 +80,8 @@ def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
     server = getattr(args, "server", "uvicorn")
     if server == "uvicorn":  # as deploy/ runs it (config/asgi.py)
         command = [str(bin_dir / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(PORT),
-                   "--workers", str(args.web_workers), "--log-level", "error"]  # fmt: skip
+                   "--workers", str(args.web_workers), "--log-level", "error",
+                   "--timeout-worker-healthcheck", "30"]  # fmt: skip
     else:
         command = [str(bin_dir / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", str(args.web_workers),
                    "--log-level", "error"]  # fmt: skip
@@ -146,18 +147,25 @@ def cpu_snapshot(processes: list[subprocess.Popen[bytes]]) -> dict[str, float]:
     }
 
 
-def post(path: str, body: dict, token: str) -> tuple[int, float]:
-    request = urllib.request.Request(
-        f"{BASE}{path}", data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Token {token}"},
-    )  # fmt: skip
+def post(path: str, body: dict, token: str, refused: list[int] | None = None) -> tuple[int, float]:
+    """POST as our clients do: one Idempotency-Key, sent again after Retry-After when the answer is 503
+    `overloaded` or 429 (each such refusal appended to `refused`, when given); the final status."""
+    headers = {"Content-Type": "application/json", "Authorization": f"Token {token}",
+               "Idempotency-Key": f"bench-{time.monotonic_ns()}-{threading.get_ident()}"}  # fmt: skip
     start = time.perf_counter()
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            status = response.status
-    except urllib.error.HTTPError as error:
-        status = error.code
-    return status, time.perf_counter() - start
+    for _attempt in range(20):
+        request = urllib.request.Request(f"{BASE}{path}", data=json.dumps(body).encode(), method="POST",
+                                         headers=headers)  # fmt: skip
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, time.perf_counter() - start
+        except urllib.error.HTTPError as error:
+            wait = error.headers.get("Retry-After")
+            if error.code not in (429, 503) or not wait or refused is None:
+                return error.code, time.perf_counter() - start
+            refused.append(error.code)
+            time.sleep(float(wait))
+    return 503, time.perf_counter() - start
 
 
 def get(path: str) -> tuple[int, float]:
