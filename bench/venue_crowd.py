@@ -21,13 +21,18 @@ def main() -> None:
     parser.add_argument("--people", type=int, default=200)
     parser.add_argument("--guests", type=int, default=40)
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, make_run(Path(folder)) as venue:
-        night = crowd_night(venue, people=arguments.people, guests=arguments.guests, threads=16)
-    print(f"calibration: an empty call {calibration_ns():.1f} ns")
-    print(f"{arguments.people} sign-ups and log-ins, {arguments.guests} door guests in {night.seconds:.1f} s:")
-    print(f"{night.logged_in} logged in, {night.guests_entered} guests entered, {len(night.errors)} errors")
-    for error in night.errors[:10]:
-        print("  ", error)
+    # 200 sign-ups and 200 log-ins within a minute from one address pass the venue's default write limit
+    # (THROTTLE_WRITE_ANON, 300 a minute): a venue expecting such a crowd raises it (docs/operations.md).
+    with tempfile.TemporaryDirectory() as folder:
+        with make_run(Path(folder), THROTTLE_WRITE_ANON="2000/min") as venue:
+            night = crowd_night(venue, people=arguments.people, guests=arguments.guests, threads=16)
+        print(f"calibration: an empty call {calibration_ns():.1f} ns")
+        print(f"{arguments.people} sign-ups and log-ins, {arguments.guests} door guests in {night.seconds:.1f} s:")
+        print(f"{night.logged_in} logged in, {night.guests_entered} guests entered, {len(night.errors)} errors")
+        for error in night.errors[:10]:
+            print("  ", error)
+        if night.errors:  # the server's own words on them
+            print((Path(folder) / "run.log").read_text()[-4000:])
 
 
 if __name__ == "__main__":

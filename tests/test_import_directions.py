@@ -126,3 +126,13 @@ def test_no_module_only_hands_names_on() -> None:
                 handed_on += [f"{path.relative_to(ROOT)}: {alias.name}" for alias in node.names
                               if (alias.asname or alias.name) not in used]  # fmt: skip
     assert handed_on == []
+
+
+def test_no_module_of_an_app_imports_tournaments_pages_api_or_admin() -> None:
+    """The core's doors compose the site from the apps (issue 68): an app importing them back made a circle
+    the layers could not see. The words and the signed-in request live below every app (tournaments/text.py,
+    tournaments/auth.py)."""
+    doors = ("tournaments.pages", "tournaments.api", "tournaments.admin")
+    offenders = [line for app in sorted(APPS) for line in project_imports(f"tournaments/{app}")
+                 if line.split(": ")[1].startswith(doors)]  # fmt: skip
+    assert offenders == []

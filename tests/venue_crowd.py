@@ -69,11 +69,13 @@ class Venue:
 
 
 @contextmanager
-def make_run(folder: Path) -> Iterator[Venue]:
-    """`make run` on a free port with its SQLite database in `folder`, with no Redis (the embedded default)."""
+def make_run(folder: Path, **settings: str) -> Iterator[Venue]:
+    """`make run` on a free port with its SQLite database in `folder`, with no Redis (the embedded default);
+    `settings`: environment variables of its own (THROTTLE_WRITE_ANON for a bigger crowd)."""
     port = free_port()
     environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "CELERY_BROKER_URL")}
     environment.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", ADMIN_CREDENTIALS_FILE=str(folder / "admin"))
+    environment.update(settings)
     environment.pop("PYTEST_XDIST_WORKER", None)
     with open(folder / "run.log", "w") as log:
         server = subprocess.Popen(["make", "run", f"PORT={port}"], cwd=ROOT, env=environment, stdout=log,

@@ -14,10 +14,10 @@ class TournamentsConfig(AppConfig):
         from ratings.selectors.lists import register_list_exclusion, register_pool_steward
         from ratings.selectors.within import register_player_filter
         from tournaments.admin import events, organisations, players, sheets  # noqa: F401  (their admin pages)
-        from tournaments.pages.text import refusal
         from tournaments.selectors.permissions import is_steward
         from tournaments.selectors.players import club_member_periods, country_player_periods, demo_user_ids
         from tournaments.services.accounts import player_language_on_log_in
+        from tournaments.text import refusal
 
         user_logged_in.connect(player_language_on_log_in, dispatch_uid="player-language-on-log-in")
         register_refusal_translation(refusal)

@@ -39,3 +39,9 @@ class UsernameOrHandleBackend(ModelBackend):
             User().set_password(password)  # the time a real check takes, as ModelBackend does
             return None
         return user if user.check_password(password) and self.user_can_authenticate(user) else None
+
+
+class SignedInRequest(HttpRequest):
+    """The request a `login_required` view receives: its user is signed in (for the type checker)."""
+
+    user: User

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
+from tournaments.auth import SignedInRequest
 from tournaments.catalogue.entries import (
     confirmation_adopt,
     entries_compare,
@@ -22,9 +23,8 @@ from tournaments.catalogue.entries import (
 from tournaments.catalogue.entry_forms import edition_from_form, form_kind, form_rows
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
 from tournaments.catalogue.selectors import edition_is_practice, require_game
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
 from tournaments.selectors.permissions import is_steward
+from tournaments.text import refusal
 
 
 @login_required

@@ -12,15 +12,15 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from config.throttling import ClaimThrottle, form_wait
+from tournaments.auth import SignedInRequest
+from tournaments.entrants.forms import ClaimForm, EntrantsForm, WalkInForm
 from tournaments.entrants.services import EntrantOutcome, entrants_import, guest_create
 from tournaments.models import Event
-from tournaments.pages import SignedInRequest
-from tournaments.pages.forms import ClaimForm, EntrantsForm, WalkInForm
-from tournaments.pages.text import refusal, wait_text
 from tournaments.results.services.claims import guest_claim
 from tournaments.selectors.events import event_guests
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import plays_from_round
+from tournaments.text import refusal, wait_text
 
 
 @login_required

@@ -9,13 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
+from tournaments.auth import SignedInRequest
 from tournaments.finance.models import Payment
 from tournaments.finance.selectors import event_ledger, ledger_registration
 from tournaments.finance.services import entry_fee_set, payment_record
 from tournaments.models import Event
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
 from tournaments.selectors.permissions import is_organiser
+from tournaments.text import refusal
 
 
 @login_required

@@ -11,12 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
+from tournaments.auth import SignedInRequest
 from tournaments.finance.selectors import levy_statement
 from tournaments.finance.services import levy_rule_set
 from tournaments.models import Organisation
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
 from tournaments.selectors.permissions import require_staff
+from tournaments.text import refusal
 
 
 @login_required

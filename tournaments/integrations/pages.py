@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
+from tournaments.auth import SignedInRequest
 from tournaments.integrations.models import ApiKey, Webhook
 from tournaments.integrations.selectors import (
     api_key_of_organisation,
@@ -34,8 +35,7 @@ from tournaments.integrations.services.subscriptions import (
     webhook_subscribe,
 )
 from tournaments.models import Organisation
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
+from tournaments.text import refusal
 
 DELIVERIES_SHOWN = 10
 

@@ -1,11 +1,3 @@
-"""Server-rendered pages for players, visitors and the room (English and French); reads in `selectors`,
-writes through `tournaments.services`, never a model write of their own."""
-
-from django.contrib.auth.models import User
-from django.http import HttpRequest
-
-
-class SignedInRequest(HttpRequest):
-    """The request a `login_required` view receives: its user is signed in (for the type checker)."""
-
-    user: User
+"""Server-rendered pages for players, visitors and the room (English, French, German and Spanish); reads in
+`selectors`, writes through `tournaments.services`, never a model write of their own. The signed-in request's
+type lives below every app (tournaments/auth.py), the words too (tournaments/text.py)."""

@@ -20,16 +20,16 @@ from django.views.i18n import set_language
 from config.errors import DomainError
 from config.login_limits import login_checked
 from config.throttling import LoginThrottle, SignupThrottle, address_remember, form_wait
+from tournaments.auth import SignedInRequest
 from tournaments.integrations.services.apps import credentials_revoke_on_password_change
 from tournaments.models import Player
-from tournaments.pages import SignedInRequest
 from tournaments.pages.forms import SignupForm
-from tournaments.pages.text import refusal, wait_text
 from tournaments.privacy.selectors import person_export
 from tournaments.privacy.services import account_erase
 from tournaments.results.services import notifications as notifications_services
 from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.clubs import player_notifications_set
+from tournaments.text import refusal, wait_text
 
 
 class LoginView(auth.LoginView):

@@ -12,18 +12,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
+from tournaments.auth import SignedInRequest
 from tournaments.catalogue.services import event_edition_reverify
 from tournaments.models import Event, Player, Registration, Round, Seat
-from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code
-from tournaments.pages.text import refusal
 from tournaments.results.services import pad as pad_services
 from tournaments.results.services import verification as verification_services
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.forfeits import registration_drop, seat_forfeit
 from tournaments.results.services.pad import pad_contest_withdraw
 from tournaments.results.services.verification import table_override, table_reverify
+from tournaments.selectors.events import table_queryset
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.entry import entry_exception_admit, entry_refusal
@@ -39,6 +39,7 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.rounds import event_start, round_seat_next, round_start
 from tournaments.services.teams import team_register
+from tournaments.text import refusal
 from tournaments.validators import handle_key
 
 
@@ -266,7 +267,7 @@ def forfeit_seat(request: SignedInRequest, event_id: int, seat_id: int) -> HttpR
 @login_required
 def pad_contest(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
     """Contest (with a reason) or withdraw the contest of the pad's entry of my seat."""
-    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
     if request.POST.get("withdraw"):
         _run(request, event_id, lambda: pad_contest_withdraw(table=table, by=request.user),
              _("Your contest is withdrawn: the pad may submit your seat."))  # fmt: skip
@@ -288,7 +289,7 @@ def my_event(request: SignedInRequest, event_id: int) -> HttpResponse:
 @login_required
 def table_accept(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
     """An organiser accepts a rejected table as it stands, with the reason that is recorded."""
-    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
     reason = request.POST.get("reason", "")
     return _run(
         request, event_id, lambda: table_override(table=table, reason=reason, by=request.user),
@@ -300,7 +301,7 @@ def table_accept(request: SignedInRequest, event_id: int, table_id: int) -> Http
 @login_required
 def table_recheck(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
     """An organiser has the table's sheets checked again (after a correction or new edition data)."""
-    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
     return _run(
         request, event_id, lambda: table_reverify(table=table, by=request.user),
         _("Table %(number)s is being checked again.") % {"number": table.number},
@@ -311,7 +312,7 @@ def table_recheck(request: SignedInRequest, event_id: int, table_id: int) -> Htt
 @login_required
 def table_reopen(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
     """An organiser re-opens a checked table so that its players correct their sheets (with a reason)."""
-    table = get_object_or_404(pages.table_queryset(), pk=table_id, round__event_id=event_id)
+    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
     reason = request.POST.get("reason", "")
     return _run(
         request, event_id, lambda: verification_services.table_reopen(table=table, reason=reason, by=request.user),

@@ -12,13 +12,13 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.paging import page_number
+from tournaments.auth import SignedInRequest
 from tournaments.models import Event, JoinRequest, Organisation, Player
-from tournaments.pages import SignedInRequest
 from tournaments.pages import club_reads as reads
 from tournaments.pages.forms import ClubForm
-from tournaments.pages.text import refusal
 from tournaments.services import clubs as clubs_services
 from tournaments.services.clubs import join_request, join_request_decide, membership_add, organisation_create, staff_set
+from tournaments.text import refusal
 
 
 def club_list(request: HttpRequest) -> HttpResponse:

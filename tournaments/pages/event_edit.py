@@ -11,15 +11,15 @@ from django.views.decorators.http import require_POST
 import games
 from config.errors import DomainError
 from tournaments import seating
+from tournaments.auth import SignedInRequest
 from tournaments.models import Event, Organisation, Seat
-from tournaments.pages import SignedInRequest
 from tournaments.pages import reads as pages
 from tournaments.pages.event_form import EventForm
-from tournaments.pages.text import refusal
 from tournaments.selectors.permissions import is_organiser, organisations_of
 from tournaments.services import events as events_services
 from tournaments.services.events import event_create, event_update
 from tournaments.services.rounds import seat_swap
+from tournaments.text import refusal
 
 
 @login_required

@@ -17,9 +17,8 @@ from django.utils.translation import gettext_lazy as _
 import games
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
 from tournaments.models.events import LATE_ENTRY_UNTIL_ROUND
-from tournaments.pages.forms import date_example
-from tournaments.pages.text import game_name, tie_break_label
 from tournaments.practice import practice_games
+from tournaments.text import date_example, game_name, tie_break_label
 from tournaments.validators import TIE_BREAKS, default_event_timezone
 
 MOMENTS = ("registration_opens", "registration_closes")

@@ -1,12 +1,10 @@
-from datetime import date
 from typing import Any
 
 from django import forms
-from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.pages.text import refusal
 from tournaments.services.accounts import signup_problems
+from tournaments.text import refusal
 
 
 class SignupForm(forms.Form):
@@ -63,27 +61,3 @@ class ClubForm(forms.Form):
         label=_("Kind"), initial="club",
         choices=[("club", _("club")), ("league", _("league")), ("federation", _("federation"))],
     )  # fmt: skip
-
-
-class EntrantsForm(forms.Form):
-    file = forms.FileField(label=_("A CSV file"), required=False)
-    csv = forms.CharField(
-        label=_("Or paste the lines"), required=False, widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
-        help_text=_("First line: the columns, handle and any of name, club (its address), email."),
-    )  # fmt: skip
-
-
-class WalkInForm(forms.Form):
-    handle = forms.CharField(label=_("Handle"), max_length=40, help_text=_("The name on sheets and standings."))
-    name = forms.CharField(label=_("Name (optional)"), max_length=80, required=False)
-    email = forms.EmailField(label=_("E-mail (optional)"), required=False)
-
-
-class ClaimForm(forms.Form):
-    code = forms.CharField(label=_("Claim code"), max_length=64, widget=forms.TextInput(attrs={"autocomplete": "off"}))
-
-
-def date_example() -> str:
-    """The last day of 2026 as the page's language writes a date in a form (31/12/2026, 2026-12-31): a date
-    field's placeholder, so nobody meets a browser's date picker in another language."""
-    return date(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])

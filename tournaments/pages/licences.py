@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import DomainError
+from tournaments.auth import SignedInRequest
 from tournaments.models import Organisation
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
 from tournaments.selectors.licences import federation_licences
 from tournaments.selectors.permissions import is_staff_of
 from tournaments.services.licences import licences_import
+from tournaments.text import refusal
 
 MOST_BYTES = 5_000_000
 

@@ -37,16 +37,22 @@ from tournaments.live.selectors import stream_version
 from tournaments.models import Event
 from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
-from tournaments.pages.text import game_name
 from tournaments.results.pages.sheet_view import seat_sheets
 from tournaments.results.selectors.chances import table_chances
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
-from tournaments.selectors.events import event_list, event_standings, first_phase_standings, later_phase_begun
+from tournaments.selectors.events import (
+    event_list,
+    event_standings,
+    first_phase_standings,
+    later_phase_begun,
+    table_page,
+)
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import demo_handles, head_to_head
 from tournaments.selectors.teams import event_team_standings
 from tournaments.standings import StandingRow, duplicate_ranking
+from tournaments.text import game_name
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -243,7 +249,7 @@ DRAFTED_GAMES = frozenset(game.id for game in games.GAMES.values() if game.draft
 
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = pages.table_page(table_id=table_id)
+    table = table_page(table_id=table_id)
     organiser = is_organiser(user=request.user, event=table.round.event)
     seated = any(seat.player.user_id == request.user.pk for seat in table.seats.all())
     picks = table_pick_accuracy(table=table)

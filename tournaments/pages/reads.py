@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
 from ratings.selectors.changes import GameChange, changes_of_source, recent_changes
@@ -282,15 +282,6 @@ def table_rating_changes(*, table: Table) -> dict[str, GameChange]:
     handles = {seat.player.user_id: seat.player.handle for seat in table.seats.all()}
     changes = changes_of_source(source=table_source(table.pk))
     return {handles[user_id]: change for user_id, change in changes.items() if user_id in handles}
-
-
-def table_queryset() -> QuerySet[Table]:
-    seats = Seat.objects.select_related("player").order_by("position")
-    return Table.objects.select_related("round__event", "result").prefetch_related(Prefetch("seats", queryset=seats))
-
-
-def table_page(*, table_id: int) -> Table:
-    return get_object_or_404(table_queryset(), pk=table_id)
 
 
 def player_by_handle(*, handle: str) -> Player:

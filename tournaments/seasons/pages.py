@@ -17,16 +17,15 @@ import games
 from config.errors import DomainError
 from config.page_cache import visitor_page
 from config.paging import page_number
+from tournaments.auth import SignedInRequest
 from tournaments.models import Event, Organisation
-from tournaments.pages import SignedInRequest
-from tournaments.pages.forms import date_example
-from tournaments.pages.text import game_name, refusal
 from tournaments.seasons import reads
 from tournaments.seasons import services as seasons_services
 from tournaments.seasons.models import Season
 from tournaments.seasons.selectors import season_candidates, season_version
 from tournaments.seasons.services import season_create, season_update
 from tournaments.selectors.permissions import is_staff_of
+from tournaments.text import date_example, game_name, refusal
 
 
 class SeasonForm(forms.Form):

@@ -14,7 +14,6 @@ from tournaments.models import (
     Event,
     Player,
 )
-from tournaments.pages.text import points_text
 from tournaments.seasons.models import Season, SeasonEvent, SeasonStanding
 from tournaments.seasons.points import SeasonRow
 from tournaments.seasons.selectors import (
@@ -26,6 +25,7 @@ from tournaments.seasons.selectors import (
     season_qualified,
     season_standings,
 )
+from tournaments.text import points_text
 
 SEASON_ROWS = 100  # players a page
 SEASON_COLUMNS = 20  # events a page of columns: the matrix stays readable and bounded at any season's size

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
 
 import games
 from tournaments.models import (
@@ -308,3 +309,13 @@ def player_places(*, player: Player, events: Sequence[Event]) -> dict[int, tuple
     for event_id, rows in (events_standings(events=missing) if missing else {}).items():
         places[event_id] = (place_of(rows, player.handle), len(rows))
     return places
+
+
+def table_queryset() -> QuerySet[Table]:
+    """Tables with their event, result and seats (players in seat order): what a table's pages read."""
+    seats = Seat.objects.select_related("player").order_by("position")
+    return Table.objects.select_related("round__event", "result").prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def table_page(*, table_id: int) -> Table:
+    return get_object_or_404(table_queryset(), pk=table_id)

@@ -18,9 +18,8 @@ from config.errors import DomainError
 from games.readings import READINGS
 from ratings.selectors.lists import list_preview, may_steward_pool
 from tournaments.analysis.selectors.readings import game_reading_report
+from tournaments.auth import SignedInRequest
 from tournaments.models import Event, Organisation, Player
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
 from tournaments.results.models import ResultChange
 from tournaments.results.services.rating import official_list_publish, pool_parameters_adopt
 from tournaments.selectors.permissions import stewarded_games
@@ -30,6 +29,7 @@ from tournaments.stewarding.merges import player_merge_undo, players_merge
 from tournaments.stewarding.models import PlayerMerge
 from tournaments.stewarding.selectors import result_changes_waiting
 from tournaments.stewarding.services import event_sanction, event_unsanction, organisation_corrections_trust
+from tournaments.text import refusal
 from tournaments.validators import handle_key
 
 

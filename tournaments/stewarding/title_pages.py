@@ -12,8 +12,8 @@ import games
 from config.errors import DomainError
 from ratings.selectors.lists import may_steward_pool
 from ratings.selectors.titles import pool_titles
-from tournaments.pages.text import refusal
 from tournaments.results.services.rating import title_define
+from tournaments.text import refusal
 
 
 class TitleForm(forms.Form):

@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from config.page_cache import remembered
 from tournaments.announcements import CATALOGUE
 from tournaments.pages.codes import tv_code
-from tournaments.pages.text import CATEGORY_LABELS, points_text, status, tie_break_label
-from tournaments.pages.text import change_cause as text_change_cause
-from tournaments.pages.text import game_name as translated_game_name
 from tournaments.practice import practice_games
 from tournaments.problems import problem_sentence
 from tournaments.selectors.permissions import is_a_steward
+from tournaments.text import CATEGORY_LABELS, points_text, status, tie_break_label
+from tournaments.text import change_cause as text_change_cause
+from tournaments.text import game_name as translated_game_name
 
 register = template.Library()
 

@@ -13,13 +13,13 @@ from django.utils.translation import gettext as _
 import games
 from config.errors import DomainError
 from games.pads import PadField
+from tournaments.auth import SignedInRequest
 from tournaments.catalogue.selectors import table_preview
 from tournaments.models import Table
-from tournaments.pages import SignedInRequest
-from tournaments.pages.text import refusal
 from tournaments.problems import problem_sentence
 from tournaments.results.selectors.sheets import pad_submitted_seats
 from tournaments.results.services.sheets import table_sheets_submit
+from tournaments.text import refusal
 
 
 def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpResponse:

@@ -10,19 +10,19 @@ from django.utils.translation import gettext as _
 import games
 from config.errors import NotAllowed
 from games.drafting_sheet import ROUNDS, ROW_LENGTH
+from tournaments.auth import SignedInRequest
 from tournaments.catalogue.selectors import edition_active, edition_rules_data
-from tournaments.pages import SignedInRequest
-from tournaments.pages import reads as pages
-from tournaments.pages.text import CATEGORY_LABELS, status
 from tournaments.problems import problem_templates
 from tournaments.results.pages.end_pad import end_pad
 from tournaments.results.selectors.sheets import pad_draft, pad_submitted_seats, pad_writable_seats
+from tournaments.selectors.events import table_page
 from tournaments.states import TABLE_STATUSES
+from tournaments.text import CATEGORY_LABELS, status
 
 
 @login_required
 def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
-    table = pages.table_page(table_id=table_id)
+    table = table_page(table_id=table_id)
     event = table.round.event
     try:
         pad_draft(table=table, user=request.user)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import pgettext
 
-from tournaments.pages.text import CATEGORY_LABELS
+from tournaments.text import CATEGORY_LABELS
 from tournaments.verdicts import SeatLine, TableVerdict
 
 

@@ -2,8 +2,10 @@
 engine's problems read as tournaments/problems.py says, for the pages and the e-mails alike)."""
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
+from django.utils import formats
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -202,3 +204,9 @@ def points_text(value: Any) -> str:
     if rounded == int(rounded):
         return number_format(int(rounded))
     return number_format(rounded, decimal_pos=1 if round(rounded, 1) == rounded else 2)
+
+
+def date_example() -> str:
+    """The last day of 2026 as the page's language writes a date in a form (31/12/2026, 2026-12-31): a date
+    field's placeholder, so nobody meets a browser's date picker in another language."""
+    return date(2026, 12, 31).strftime(formats.get_format("DATE_INPUT_FORMATS")[0])
