@@ -453,3 +453,24 @@ def test_a_seasons_page_costs_the_same_queries_at_3_events_or_60() -> None:
     assert queries[0] == queries[1], queries
     assert len(page.columns) == SEASON_COLUMNS
     assert len(page.coming) + page.more_coming == 20  # one event in three is still to come
+
+
+@pytest.mark.django_db
+def test_the_season_page_says_a_finished_night_waits_for_a_steward(django_capture_on_commit_callbacks) -> None:
+    """Issue 66, item 8: the season page said "No event of this season has finished yet." while a finished
+    night waited for a steward's sanction."""
+    from datetime import date
+
+    from django.test import Client
+
+    owner = PlayerFactory()
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    event = _finished(club, owner.user, [PlayerFactory() for _ in range(4)], 3, django_capture_on_commit_callbacks)
+    season = season_create(organisation=club, by=owner.user, name="Winter", game=GAME, starts_on=date(2026, 1, 1),
+                           ends_on=date(2026, 12, 31))  # fmt: skip
+    season_event_add(season=season, by=owner.user, event=event)
+    page = Client().get(f"/seasons/{season.pk}/").content.decode()
+    assert "1 finished event waits for a steward's sanction: it counts once sanctioned." in page
+    assert "No event of this season has finished yet." not in page
+    french = Client().get(f"/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "attend l’homologation par un commissaire" in french

@@ -46,6 +46,7 @@ class SeasonPage:
     events_pages: int = 1
     first_column: int = 0  # how many columns earlier pages hold
     more_coming: int = 0
+    waiting: int = 0  # finished events waiting for a steward's sanction before they count
 
     @property
     def players_query(self) -> str:
@@ -61,7 +62,7 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     """One page of the season's stored standings (SEASON_ROWS players) by one page of its events
     (SEASON_COLUMNS columns), read as stored, not computed: bounded whatever the season's size."""
     season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
-    counted, coming = season_event_counts(season=season)
+    counted, coming, waiting = season_event_counts(season=season)
     places = season_places(season=season)
     pages, events_pages = page_count(len(places), SEASON_ROWS), page_count(counted, SEASON_COLUMNS)
     page, events_page = min(page, pages), min(events_page, events_pages)
@@ -74,7 +75,7 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     qualified = set(season_qualified(season=season, standings=places))
     return SeasonPage(season, lines, columns, season_coming(season=season, size=COMING_SHOWN), qualified,
                       len(places), page, pages, events_page, events_pages, first,
-                      max(0, coming - COMING_SHOWN))  # fmt: skip
+                      max(0, coming - COMING_SHOWN), waiting)  # fmt: skip
 
 
 def _cells(row: SeasonRow, column_of: dict[int, int], texts: dict[Fraction | int, str], not_counted: str) -> SafeString:

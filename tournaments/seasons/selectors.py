@@ -24,15 +24,17 @@ def season_events(*, season: Season) -> tuple[list[tuple[Event, int]], list[Even
     return counting, coming
 
 
-def season_event_counts(*, season: Season) -> tuple[int, int]:
-    """How many of the season's events count, and how many are still to come: counted by the database, so a
-    season's page costs the same at ten events or ten thousand."""
+def season_event_counts(*, season: Season) -> tuple[int, int, int]:
+    """How many of the season's events count, how many are still to come, and how many are finished but wait
+    for a steward's sanction before they count: counted by the database, so a season's page costs the same at
+    ten events or ten thousand."""
     shown = Event.machine.sources("show_results")
     counts = Event.objects.filter(season_entries__season=season).aggregate(
         counting=Count("pk", filter=Q(status__in=shown, sanction=Sanction.SANCTIONED)),
         coming=Count("pk", filter=~Q(status__in=shown)),
+        waiting=Count("pk", filter=Q(status__in=shown, sanction=Sanction.WAITING)),
     )
-    return counts["counting"], counts["coming"]
+    return counts["counting"], counts["coming"], counts["waiting"]
 
 
 def season_columns(*, season: Season, first: int, size: int) -> list[Event]:
