@@ -57,3 +57,12 @@ def test_an_events_tables_changed_since_a_moment(django_capture_on_commit_callba
     refused = client.get("/api/tables/changes/", {"updated_since": "yesterday"})
     assert refused.status_code == 400
     assert set(refused.json()["errors"]) == {"event", "updated_since"}
+
+
+@pytest.mark.django_db
+def test_an_empty_updated_since_is_refused_naming_it_not_read_as_everything(api_client) -> None:
+    """Issue 67, item 18: `?updated_since=` returned every event."""
+    answer = api_client.get("/api/events/changes/", {"updated_since": ""})
+    assert answer.status_code == 400
+    assert answer.json()["field"] == "updated_since"
+    assert api_client.get("/api/events/changes/").status_code == 200

@@ -191,6 +191,13 @@ class ChangesQuery(serializers.Serializer):  # a query: other parameters (cursor
         required=False, help_text="Only what changed at or after this moment (ISO 8601); everything when left out."
     )
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """An empty `?updated_since=` is a mistake (a template left blank), not "everything": refused."""
+        given = self.initial_data.get("updated_since") if hasattr(self.initial_data, "get") else None
+        if given is not None and not str(given).strip():
+            raise serializers.ValidationError({"updated_since": "give a moment (ISO 8601), or leave it out"})
+        return attrs
+
 
 class TableChangesQuery(ChangesQuery):
     event = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The event whose tables are read.")
