@@ -80,3 +80,18 @@ def test_a_federations_secretary_imports_licences_on_the_page(language, nothing,
     stranger = Client()
     stranger.force_login(PlayerFactory().user)
     assert stranger.get("/clubs/fed/licences/").status_code == 403
+
+
+@pytest.mark.parametrize("number", ['"F-1\r\nX"', '"F-1\u2028X"', '"F-\u200b1"'])
+def test_a_licence_number_with_a_line_break_or_an_invisible_character_is_refused_naming_it(number) -> None:
+    """Issue 67, item 10: numbers took CR LF and U+2028, which break every line that prints them."""
+    secretary = PlayerFactory()
+    organisation_create(by=secretary.user, slug="fed", name="Federation", kind="federation")
+    PlayerFactory(handle="ann-l")
+    api = APIClient()
+    api.force_authenticate(secretary.user)
+    text = f"handle,number,valid_from,valid_until\nann-l,{number},2026-01-01,2026-12-31\n"
+    refused = api.post("/api/organisations/fed/licences/", {"csv": text}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_licences")
+    assert "line 2, number" in refused.json()["detail"]
+    assert not Licence.objects.exists()

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from config.errors import DomainError
 from tournaments.models import Licence, Organisation, Player
 from tournaments.selectors.permissions import require_staff
-from tournaments.validators import handle_key
+from tournaments.validators import handle_key, validate_one_line
 
 COLUMNS = ("handle", "number", "valid_from", "valid_until", "club", "category")
 REQUIRED = ("handle", "number", "valid_from", "valid_until")
@@ -87,6 +88,14 @@ def _read_rows(reader: "csv.DictReader[str]") -> tuple[list[dict[str, object]], 
     return rows, faults
 
 
+def _one_line(text: str) -> bool:
+    try:
+        validate_one_line(text)
+    except ValidationError:
+        return False
+    return True
+
+
 def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict[str, Organisation],
          numbers: set[str]) -> tuple[dict[str, object], list[RowFault]]:  # fmt: skip
     faults = []
@@ -96,6 +105,9 @@ def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict
     number = raw.get("number", "")
     if not number or len(number) > 40:
         faults.append(RowFault(line, "number", "a licence number is 1 to 40 characters"))
+    elif not _one_line(number) or not _one_line(raw.get("category", "")):
+        field = "number" if not _one_line(number) else "category"
+        faults.append(RowFault(line, field, "one line of visible text: no line break, control or invisible character"))
     elif number in numbers:
         faults.append(RowFault(line, "number", f"{number} is on an earlier line already"))
     numbers.add(number)
