@@ -141,3 +141,62 @@ def test_a_merge_is_not_undone_once_an_official_list_is_published(django_capture
     refused = steward.post(f"/api/player-merges/{merge['id']}/undo/", {"reason": "oops"}, format="json")
     assert (refused.status_code, refused.json()["code"]) == (409, "list_published_since")
     assert Player.objects.get(pk=ann_again.pk).claimed_by_id == ann.pk  # nothing changed
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_sheet_racing_a_merge_waits_for_it_and_never_credits_the_merged_record(monkeypatch) -> None:
+    """Issue 67, item 4: a player's own sheet POSTed while a steward merged that player: the seat became the
+    kept record's, the verdict named the merged one. The merge now takes the tables' locks a sheet takes."""
+    import threading
+
+    from django.db import connection
+
+    from config.errors import DomainError
+    from tests.tournaments.helpers import legal_seat_data, running_round
+    from tournaments.models import ScoreSheet, Table
+    from tournaments.results.services.sheets import sheet_submit
+    from tournaments.stewarding import merges
+
+    _event, round_ = running_round()
+    table = Table.objects.get(round=round_)
+    seat = table.seats.select_related("player__user").order_by("position").first()
+    merged, kept = seat.player, PlayerFactory()
+    data = legal_seat_data(table, random.Random(7))[0]
+    merging, go_on, outcome = threading.Event(), threading.Event(), {}
+    move = merges.player_merge_into
+
+    def slow_move(**kwargs):
+        merging.set()
+        go_on.wait(timeout=20)
+        return move(**kwargs)
+
+    monkeypatch.setattr(merges, "player_merge_into", slow_move)
+
+    def merge() -> None:
+        try:
+            merges.players_merge(kept=kept, merged=merged, by=UserFactory(is_superuser=True), reason="one person")
+        finally:
+            connection.close()
+
+    def send() -> None:
+        try:
+            outcome["sheet"] = sheet_submit(seat_id=seat.pk, data=data, by=merged.user)
+        except DomainError as refused:
+            outcome["refused"] = refused
+        finally:
+            connection.close()
+
+    steward = threading.Thread(target=merge)
+    steward.start()
+    assert merging.wait(timeout=20)  # the merge holds the table's locks
+    sender = threading.Thread(target=send)
+    sender.start()
+    sender.join(timeout=1)
+    assert sender.is_alive()  # the sheet waits for the merge
+    go_on.set()
+    steward.join(timeout=30)
+    sender.join(timeout=30)
+    assert Seat.objects.get(pk=seat.pk).player_id == kept.pk
+    stored = ScoreSheet.objects.filter(seat=seat)
+    assert "refused" in outcome or all(sheet.data["player"] != merged.handle for sheet in stored), outcome

@@ -24,8 +24,8 @@ from tournaments.finance.models import Payment
 from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDelivery
 from tournaments.integrations.services.apps import app_revoke
 from tournaments.live.models import StreamMessage
-from tournaments.models import Licence, PadDraft, Player, Seat, Table, TableResult, Team
-from tournaments.results.services.claims import rename_in_results
+from tournaments.models import Licence, Player, Seat, Table, TableResult, Team
+from tournaments.results.services.claims import rename_in_results, tables_lock_out_racing_writes
 from tournaments.results.services.rating import player_ratings_rename
 from tournaments.validators import handle_key
 from tournaments.verdicts import renamed_in_json
@@ -48,7 +48,7 @@ def account_erase(*, user: User, password: str) -> str:
         player = Player.objects.select_for_update().get(user=user)
         old, new = player.handle, pseudonym_of(player)
         tables = set(Seat.objects.filter(player=player).values_list("table_id", flat=True))
-        _lock_out_racing_writes(tables)
+        tables_lock_out_racing_writes(tables)
         rename_in_results(tables, old, new)
         _rename_in_history(tables, old, new)
         _rename_in_copies(user, old, new, events=_events_of(player, tables))
@@ -78,14 +78,6 @@ def _erase_what_identifies(player: Player, user: User) -> None:
     for team in Team.objects.filter(members__player=player).distinct():
         Team.objects.filter(pk=team.pk).update(name=f"Team {team.pk}")
     get_application_model().objects.filter(user=user).delete()
-
-
-def _lock_out_racing_writes(tables: set[int]) -> None:
-    """Take the tables' locks (their results, then their pads) as a sheet or a pad's save does: one under
-    way finishes first (and is renamed with the rest); one that arrives meanwhile waits, then finds the
-    player renamed and is refused (tournaments/results/services/sheets.py, pad.py)."""
-    list(TableResult.objects.select_for_update().filter(table_id__in=tables).order_by("pk").values_list("pk"))
-    list(PadDraft.objects.select_for_update().filter(table_id__in=tables).order_by("pk").values_list("pk"))
 
 
 def _events_of(player: Player, tables: set[int]) -> set[int]:

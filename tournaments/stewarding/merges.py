@@ -11,8 +11,12 @@ from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotAllowed
 from ratings.selectors.lists import list_published_since
-from tournaments.models import Event, Player, Registration
-from tournaments.results.services.claims import player_merge_into, player_merge_undo_rows
+from tournaments.models import Event, Player, Registration, Seat
+from tournaments.results.services.claims import (
+    player_merge_into,
+    player_merge_undo_rows,
+    tables_lock_out_racing_writes,
+)
 from tournaments.selectors.permissions import is_steward
 from tournaments.stewarding.models import PlayerMerge
 
@@ -28,6 +32,7 @@ def players_merge(*, kept: Player, merged: Player, by: User, reason: str) -> Pla
     if not all(is_steward(user=by, game=game) for game in games or {""}):
         raise NotAllowed("only a steward of every game the record played merges it", "not_steward", "merged")
     with transaction.atomic():
+        tables_lock_out_racing_writes(_tables_of([kept.pk, merged.pk]))  # a racing sheet waits for the merge
         locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, merged.pk])}
         kept, merged = locked[kept.pk], locked[merged.pk]
         if merged.claimed_by_id is not None or kept.claimed_by_id is not None:
@@ -58,6 +63,7 @@ def player_merge_undo(*, merge: PlayerMerge, by: User, reason: str) -> PlayerMer
     if not all(is_steward(user=by, game=game) for game in games or {""}):
         raise NotAllowed("only a steward of every game the record played undoes its merge", "not_steward", "merge")
     with transaction.atomic():
+        tables_lock_out_racing_writes(_tables_of([merge.kept_id, merge.merged_id]))  # as the merge took them
         merge = PlayerMerge.objects.select_for_update().select_related("kept", "merged").get(pk=merge.pk)
         if merge.undone_at is not None:
             raise Conflict("this merge was undone already", "undone_already", "merge")
@@ -74,3 +80,7 @@ def player_merge_undo(*, merge: PlayerMerge, by: User, reason: str) -> PlayerMer
         merge.undone_at, merge.undone_by, merge.undo_reason = timezone.now(), by, reason.strip()[:500]
         merge.save(update_fields=["undone_at", "undone_by", "undo_reason"])
     return merge
+
+
+def _tables_of(players: list[int]) -> list[int]:
+    return list(Seat.objects.filter(player_id__in=players).values_list("table_id", flat=True))

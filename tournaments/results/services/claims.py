@@ -1,6 +1,7 @@
 """A guest's history claimed by its player: their results, sheets, registrations, season points and ratings
 become the player's, through the results pipeline; and a player's name changed in every stored result."""
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 from django.apps import apps
@@ -122,3 +123,12 @@ def rename_in_results(tables: set[int], old: str, new: str) -> None:
             renamed = renamed_in_json(getattr(row, field), old, new)
             if renamed != getattr(row, field):
                 model._default_manager.filter(pk=row.pk).update(**{field: renamed})
+
+
+def tables_lock_out_racing_writes(tables: Iterable[int]) -> None:
+    """Take the tables' locks (their results, then their pads, each in id order) as a sheet or a pad's save
+    does: one under way finishes first; one that arrives meanwhile waits, then finds the seat's player as the
+    change left it (an erasure's pseudonym, a merge's kept record) (results/services/sheets.py, pad.py)."""
+    ids = sorted(set(tables))
+    list(TableResult.objects.select_for_update().filter(table_id__in=ids).order_by("pk").values_list("pk"))
+    list(PadDraft.objects.select_for_update().filter(table_id__in=ids).order_by("pk").values_list("pk"))
