@@ -45,3 +45,8 @@ def sampled_places(skills: list[tuple[float, float]], beta: float, *, seed: int,
         for place, seat in enumerate(sorted(seats, key=performances.__getitem__, reverse=True)):
             counts[seat][place] += 1
     return counts
+
+
+def skills_of(*, pool: RatingPool, player_ids: list[int]) -> dict[int, tuple[float, float]]:
+    """Each rated player's (mu, sigma) in the pool, by user id (a player without a rating is left out)."""
+    return {r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(pool=pool, player_id__in=player_ids)}

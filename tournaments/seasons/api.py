@@ -17,13 +17,15 @@ from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer, csv_stream
 from tournaments.models import Event, Player
 from tournaments.seasons.models import Season
+from tournaments.seasons.odds import METHOD as ODDS_METHOD
 from tournaments.seasons.points import SeasonRow
-from tournaments.seasons.selectors import season_events, season_standings
+from tournaments.seasons.selectors import ODDS_SAMPLES, season_events, season_odds_now, season_standings
 from tournaments.seasons.serializers import (
     DeclineInputSerializer,
     FinalInputSerializer,
     SeasonEventInputSerializer,
     SeasonInputSerializer,
+    SeasonOddsSerializer,
     SeasonRowSerializer,
     SeasonSerializer,
 )
@@ -81,6 +83,17 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
             return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
         return paged(request, rows, lambda page: [row.to_json() for row in page], self)  # SeasonRowSerializer's shape
+
+    @extend_schema(responses={200: SeasonOddsSerializer})
+    @action(detail=True, methods=["get"])
+    def odds(self, request: Request, pk: str) -> Response:
+        """Each player's chance to qualify for the final and to win the season, in the order of the standings:
+        the coming events simulated from the ratings (their entrants, or everyone when none has registered),
+        the season's own points and best-of rules applied (`method`)."""
+        season = self.get_object()
+        players = season_odds_now(season=season)
+        data = {"method": ODDS_METHOD, "samples": ODDS_SAMPLES, "players": players}
+        return Response(SeasonOddsSerializer(data).data)
 
     @extend_schema(request=FinalInputSerializer, responses={200: SeasonSerializer})
     @action(detail=True, methods=["post"])

@@ -6,9 +6,12 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.models import Event, Player, Sanction
+from ratings.selectors.chances import skills_of
+from ratings.selectors.leaderboards import pool_of_game
+from tournaments.models import Event, Player, Registration, Sanction
 from tournaments.seasons import points as seasons
 from tournaments.seasons.models import Season, SeasonStanding
+from tournaments.seasons.odds import ComingEvent, Odds, season_odds
 from tournaments.seasons.points import EventResult, SeasonRow
 from tournaments.selectors.events import final_places
 from tournaments.selectors.permissions import is_staff_of
@@ -136,6 +139,17 @@ def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None
     earlier by end date)."""
     if not season.qualifiers:
         return []
+    taken, declined = _circuit_taken(season), _declined(season)
+    rows = standings if standings is not None else season_places(season=season)
+    return seasons.qualifiers(rows, season.qualifiers, taken, declined)
+
+
+def _declined(season: Season) -> set[str]:
+    return set(season.declines.values_list("player__handle", flat=True))
+
+
+def _circuit_taken(season: Season) -> set[str]:
+    """The players who qualified in an earlier season of the same circuit: not in this one's slots."""
     taken: set[str] = set()
     if season.circuit:
         earlier = (
@@ -147,6 +161,33 @@ def season_qualified(*, season: Season, standings: list[SeasonRow] | None = None
         )
         for other in earlier.order_by("ends_on", "pk"):
             taken |= set(season_qualified(season=other))
-    declined = set(season.declines.values_list("player__handle", flat=True))
-    rows = standings if standings is not None else season_places(season=season)
-    return seasons.qualifiers(rows, season.qualifiers, taken, declined)
+    return taken
+
+
+ODDS_SAMPLES = 200  # simulated seasons: a chance is within about 3.5 points
+
+
+def season_odds_now(*, season: Season, samples: int = ODDS_SAMPLES) -> list[Odds]:
+    """Each player's chance to qualify and to win the season, its coming events simulated from the ratings
+    (seasons/odds.py), in the order of the standings now."""
+    _counting, coming = season_events(season=season)
+    tiers = dict(season.season_events.values_list("event_id", "tier"))
+    entrants: dict[int, list[str]] = {event.pk: [] for event in coming}
+    for event_id, handle in Registration.objects.filter(event__in=coming, status__in=Registration.HOLDS_A_PLACE
+                                                        ).values_list("event_id", "player__handle"):  # fmt: skip
+        entrants[event_id].append(handle)
+    played = season_results(season=season)
+    handles = {p for r in played for p in r.places} | {h for names in entrants.values() for h in names}
+    users = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
+    pool = pool_of_game(game=season.game)
+    skills = skills_of(pool=pool, player_ids=list(users.values())) if pool else {}
+    default = (pool.mu, pool.sigma) if pool else (25.0, 25.0 / 3)
+    odds = season_odds(
+        played=played, coming=[ComingEvent(e.pk, tiers.get(e.pk, 1), tuple(sorted(entrants[e.pk]))) for e in coming],
+        skills={handle: skills[user] for handle, user in users.items() if user in skills}, default=default,
+        beta=pool.beta if pool else 25.0 / 6, best_of=season.best_of, table=season.points_table,
+        slots=season.qualifiers, taken=_circuit_taken(season), declined=_declined(season), samples=samples,
+        seed=season.pk,
+    )  # fmt: skip
+    order = {row.player: row.place for row in season_places(season=season)}
+    return sorted(odds, key=lambda o: (order.get(o.player, len(order) + 1), -o.qualify, o.player))

@@ -87,3 +87,15 @@ class FinalInputSerializer(StrictSerializer):
 
 class DeclineInputSerializer(StrictSerializer):
     player = serializers.CharField(help_text="The handle of the player giving up their slot.")
+
+
+class PlayerOddsSerializer(StrictSerializer):
+    player = serializers.CharField()
+    qualify = serializers.FloatField(min_value=0, max_value=1, help_text="The chance of a qualifier slot.")
+    win = serializers.FloatField(min_value=0, max_value=1, help_text="The chance of the season's first place.")
+
+
+class SeasonOddsSerializer(StrictSerializer):
+    method = serializers.CharField()
+    samples = serializers.IntegerField(help_text="Seasons simulated: each chance is within about 3.5 points.")
+    players = PlayerOddsSerializer(many=True)

@@ -1,0 +1,66 @@
+"""A season's odds (issue 69, item 2): each player's chance to qualify and to win, the coming events simulated
+from the ratings with the season's own rules. The chances are shares of simulations: win chances sum to at
+least 1; a season with nothing left to play
+gives certainties; the stronger player is likelier; the season's API answers them. (Ties for the last slot
+all qualify, so the qualify chances sum to at least the slots.)"""
+
+from datetime import date
+
+import pytest
+
+from tournaments.seasons.odds import ComingEvent, season_odds
+from tournaments.seasons.points import EventResult
+
+RULES = {"beta": 25 / 6, "best_of": 5, "table": None, "taken": set(), "declined": set(), "default": (25.0, 8.3)}
+
+
+def test_a_season_with_nothing_left_to_play_gives_certainties() -> None:
+    played = [EventResult(1, 1, {"ann": 1, "bob": 2, "cyd": 3, "dee": 4})]
+    odds = {o.player: o for o in season_odds(played=played, coming=[], skills={}, slots=2, samples=50, seed=1,
+                                             **RULES)}  # fmt: skip
+    assert {p: (o.qualify, o.win) for p, o in odds.items()} == {
+        "ann": (1.0, 1.0), "bob": (1.0, 0.0), "cyd": (0.0, 0.0), "dee": (0.0, 0.0)}  # fmt: skip
+
+
+def test_the_chances_are_shares_and_the_stronger_player_is_likelier() -> None:
+    played = [EventResult(1, 1, {"ann": 2, "bob": 1, "cyd": 3, "dee": 4})]
+    coming = [ComingEvent(e, 1, ()) for e in (2, 3, 4)]
+    skills = {"ann": (40.0, 1.0), "bob": (20.0, 1.0), "cyd": (25.0, 1.0), "dee": (25.0, 1.0)}
+    odds = {o.player: o for o in season_odds(played=played, coming=coming, skills=skills, slots=2, samples=300,
+                                             seed=5, **RULES)}  # fmt: skip
+    assert 2 - 1e-9 <= sum(o.qualify for o in odds.values()) <= 4  # two slots a season; a tie for the last shares it
+    assert sum(o.win for o in odds.values()) >= 1
+    assert odds["ann"].win > odds["bob"].win
+    assert odds["ann"].qualify > odds["dee"].qualify
+
+
+@pytest.mark.django_db
+@pytest.mark.embedded
+def test_a_seasons_api_answers_each_players_qualification_chance(django_capture_on_commit_callbacks) -> None:
+    from django.test import Client
+
+    from tests.factories import EventFactory, PlayerFactory, UserFactory
+    from tests.tournaments.helpers import register_and_check_in
+    from tests.tournaments.test_seasons import _finished
+    from tournaments.seasons.services import season_create, season_event_add
+    from tournaments.services.clubs import organisation_create
+    from tournaments.stewarding.services import event_sanction
+
+    owner = PlayerFactory()
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    played = _finished(club, owner.user, players, 2, django_capture_on_commit_callbacks)
+    event_sanction(event=played, by=UserFactory(is_superuser=True), reason="club night")
+    season = season_create(organisation=club, by=owner.user, name="Winter", game="boomerang-australia",
+                           starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31), qualifiers=2)  # fmt: skip
+    season_event_add(season=season, by=owner.user, event=played)
+    coming = EventFactory(game="boomerang-australia", organisation=club)
+    register_and_check_in(coming, players[:3])
+    season_event_add(season=season, by=owner.user, event=coming)
+    answer = Client().get(f"/api/seasons/{season.pk}/odds/")
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert {row["player"] for row in body["players"]} == {p.handle for p in players}
+    assert all(0 <= row["qualify"] <= 1 and 0 <= row["win"] <= 1 for row in body["players"])
+    assert 2 - 1e-9 <= sum(row["qualify"] for row in body["players"]) <= 4  # two slots; a tie for the last shares it
+    assert body["samples"] == 200
