@@ -1,5 +1,6 @@
 """Seasons: leagues and circuits over one game, their events and their standings."""
 
+import hashlib
 from typing import Any
 
 from django.http import StreamingHttpResponse
@@ -13,13 +14,20 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.page_cache import remembered
 from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer, csv_stream
 from tournaments.models import Event, Player
 from tournaments.seasons.models import Season
 from tournaments.seasons.odds import METHOD as ODDS_METHOD
 from tournaments.seasons.points import SeasonRow
-from tournaments.seasons.selectors import ODDS_SAMPLES, season_events, season_odds_now, season_standings
+from tournaments.seasons.selectors import (
+    ODDS_SAMPLES,
+    season_events,
+    season_odds_now,
+    season_standings,
+    season_version,
+)
 from tournaments.seasons.serializers import (
     DeclineInputSerializer,
     FinalInputSerializer,
@@ -89,9 +97,12 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def odds(self, request: Request, pk: str) -> Response:
         """Each player's chance to qualify for the final and to win the season, in the order of the standings:
         the coming events simulated from the ratings (their entrants, or everyone when none has registered),
-        the season's own points and best-of rules applied (`method`)."""
+        the season's own points and best-of rules applied (`method`); kept until a result counts (ten minutes
+        at most: a registration to a coming event moves it then)."""
         season = self.get_object()
-        players = season_odds_now(season=season)
+        version = hashlib.sha256(repr(season_version(season_id=season.pk)).encode()).hexdigest()[:16]
+        key = f"season-odds:{season.pk}:{version}"  # a result counting moves it
+        players = remembered(key, lambda: season_odds_now(season=season), seconds=600)
         data = {"method": ODDS_METHOD, "samples": ODDS_SAMPLES, "players": players}
         return Response(SeasonOddsSerializer(data).data)
 
