@@ -175,3 +175,27 @@ def test_a_player_fixes_their_own_seat_of_a_rejected_table_from_the_pad(live_ser
     assert newest[seats[1].pk] == (2, fixer.user_id)
     assert all(newest[s.pk] == (1, s.player.user_id) for s in seats if s != seats[1])
     assert script_errors(phone) == []
+
+
+def test_fix_the_sheets_opens_on_the_flagged_row_when_a_keeper_used_the_pad(live_server, phone) -> None:
+    """Issue 66, item 6: with the pad's draft saved by a keeper (version above 0), the pad opened on the
+    keeper's last row, not on the one the refusal flags."""
+    from tests.tournaments.helpers import legal_seat_data
+    from tournaments.results.services.pad import pad_draft_save
+    from tournaments.results.services.sheets import table_sheets_submit
+
+    event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    organiser = event.organisers.get()
+    seats = list(table.seats.select_related("player").order_by("position"))
+    data = legal_seat_data(table, random.Random(9))
+    data[2]["rounds"][2]["claimed"]["throw_catch"] += 1  # the third player's third round claims a wrong score
+    pad_draft_save(table=table, data={"seats": data}, version=0, by=organiser)  # the keeper's pad, version 1
+    table_sheets_submit(table=table, seats=data, by=organiser)
+    assert TableResult.objects.get(table=table).status == "rejected"
+    open_pad(phone, live_server.url, organiser, table.pk)
+    flagged = f'#seat-tabs button[data-seat="{seats[2].player.handle}"]'
+    wait_for(phone, lambda d: d.find_element(By.CSS_SELECTOR, flagged).get_attribute("aria-pressed") == "true")
+    pressed = phone.find_element(By.CSS_SELECTOR, "#round-tabs button[aria-pressed=true]")
+    assert pressed.text.strip().endswith("3")
+    assert script_errors(phone) == []

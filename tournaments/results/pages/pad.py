@@ -1,5 +1,7 @@
 """The table's score pad page: one phone keeps a table's score, round by round (static/boomerang/pad.js)."""
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
@@ -18,6 +20,17 @@ from tournaments.results.selectors.sheets import pad_draft, pad_submitted_seats,
 from tournaments.selectors.events import table_page
 from tournaments.states import TABLE_STATUSES
 from tournaments.text import CATEGORY_LABELS, status
+
+
+def _first_flagged_row(table: Any) -> dict[str, Any] | None:
+    """The first row the table's refusal names (its player and round), where "Fix the sheets" opens the pad
+    whatever draft it holds; None when the table is not refused or no problem names a row."""
+    if table.result.status != "rejected" or not isinstance(table.result.verdict, dict):
+        return None
+    for problem in table.result.verdict.get("problems", []):
+        if problem.get("player") and problem.get("round"):
+            return {"player": problem["player"], "round": problem["round"]}
+    return None
 
 
 @login_required
@@ -48,6 +61,7 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
             "table": f"/api/tables/{table.pk}/",
         },
         "submitted": pad_submitted_seats(table=table),
+        "flagged": _first_flagged_row(table),
         "writable": pad_writable_seats(table=table, user=request.user),
         "final": table.result.status in ("verified", "overridden"),
         "only_mine": request.GET.get("mine") == "1",  # a player entering their own sheet alone

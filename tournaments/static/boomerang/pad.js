@@ -363,6 +363,12 @@
       toTheFlaggedRow = true;
       say(text.preloaded);
     }
+    // Opened to fix a refused table: at the first row its refusal names, whatever draft the pad holds (a
+    // keeper's, version above 0, or the sheets as submitted).
+    var named = config.flagged;
+    if (named && players.indexOf(named.player) >= 0) {
+      state.cursor = { round: Math.min(named.round, config.rounds) - 1, seat: named.player };
+    }
     keep(); refresh(); score();
   }).catch(function () { say(text.offline, true); }).then(function () { el("pad").setAttribute("data-ready", "yes"); });
   refresh();
