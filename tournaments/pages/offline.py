@@ -8,7 +8,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -60,3 +60,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the worker for a page this phone never opened while there is no network."""
     return render(request, "pages/offline.html")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page links: the site's icon, not a 404 on every page. Its
+    address is read at each request (a collected, hashed name in production), never when the URLs load."""
+    return redirect(static("boomerang/icon-192.png"))

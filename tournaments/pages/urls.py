@@ -1,7 +1,5 @@
 from django.contrib.auth import views as auth
-from django.templatetags.static import static
 from django.urls import path
-from django.views.generic import RedirectView
 
 from tournaments.pages import account, actions, calendars, clubs, event_edit, licences, offline, organiser, public
 
@@ -10,8 +8,7 @@ urlpatterns = [
     path("service-worker.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline, name="offline"),
-    # Browsers ask for /favicon.ico whatever the page links: the site's icon, not a 404 on every page.
-    path("favicon.ico", RedirectView.as_view(url=static("boomerang/icon-192.png"), permanent=True), name="favicon"),
+    path("favicon.ico", offline.favicon, name="favicon"),
     path("", public.home, name="home"),
     path("events.ics", calendars.all_events, name="events-ics"),
     path("clubs/<slug:slug>/events.ics", calendars.club_events, name="club-events-ics"),
