@@ -15,8 +15,8 @@ from tournaments import announcements
 from tournaments.announcements import CATALOGUE, WEBHOOK_KINDS, Announcement
 from tournaments.integrations.models import WebhookDelivery
 from tournaments.integrations.services.subscriptions import webhook_subscribe
-from tournaments.live.messages import room_message_send
 from tournaments.live.models import StreamMessage
+from tournaments.live.services import room_message_send
 from tournaments.models import Event
 from tournaments.results.services.rating import official_list_publish
 

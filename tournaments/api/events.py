@@ -21,7 +21,7 @@ from tournaments.archive.services import event_import
 from tournaments.catalogue.services import event_edition_reverify
 from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.integrations.models import ApiKey
-from tournaments.live.messages import room_message_send
+from tournaments.live.services import room_message_send
 from tournaments.models import Player, Registration, Round
 from tournaments.results.models import ResultChange
 from tournaments.results.services.closing import event_close

@@ -74,15 +74,14 @@ def event_edition_reverify(*, event: Event, by: User) -> int:
     now. Each table goes through the pipeline as a recheck; a table the new cards reject goes back to its
     players with the problems named. Returns how many tables were queued."""
     require_organiser(user=by, event=event)
+    judged = (*TableResult.COUNTS, TableResult.Status.REJECTED)
     with transaction.atomic():
         deleted, _ = EventEdition.objects.filter(event=event).delete()
         if not deleted:
             raise Conflict("this event is verified with its game's edition already", "not_kept", "event")
+        queued = TableResult.objects.filter(table__round__event=event, status__in=judged).count()
         enqueue_on_commit(task_names.EVENT_REVERIFY, event.pk)
-    return int(
-        TableResult.objects.filter(table__round__event=event, status__in=(*TableResult.COUNTS,
-                                                                          TableResult.Status.REJECTED)).count()
-    )  # fmt: skip
+    return queued
 
 
 def _edition_changed(game: str) -> None:

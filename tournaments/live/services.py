@@ -1,17 +1,26 @@
 """The live stream's writes (docs/stream.md): a message is a row written in the transaction of the change it
 tells, published to the connected clients after the commit (tournaments/live/hub.py). The streams are one
-carrier of the outbox (tournaments/announcements.py), the webhooks another: both tell one story."""
+carrier of the outbox (tournaments/announcements.py), the webhooks another: both tell one story. And an
+organiser's word to the room (issue 70, item 2): a message to an event's entrants (all of them, one table of
+the round at hand, or the waitlist), kept with the event and carried by each recipient's own stream
+(`your.message`: a banner on their pages). Plain text, throttled per event."""
 
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.announcements import EVENT, PLAYER, Announcement
+from config.errors import Conflict, DomainError
+from tournaments.announcements import EVENT, PLAYER, Announcement, announce
 from tournaments.live.hub import END, hub
-from tournaments.live.models import StreamMessage
+from tournaments.live.models import RoomMessage, StreamMessage
+from tournaments.models import Event, Registration, Seat
+from tournaments.selectors.permissions import require_organiser
+from tournaments.validators import validate_text
 
 KEPT = timedelta(days=2)  # the event's day, and the night after it
 
@@ -86,3 +95,48 @@ def stream_sweep(*, now: Any = None) -> int:
     """Forget the messages older than two days (the daily sweep); returns how many."""
     deleted, _ = StreamMessage.objects.filter(created_at__lt=(now or timezone.now()) - KEPT).delete()
     return deleted
+
+
+MESSAGES_PER_WINDOW, WINDOW = 10, timedelta(minutes=10)  # a room hears at most this many words this often
+
+
+def room_message_send(*, event: Event, by: User, text: str, audience: str = RoomMessage.Audience.ALL,
+                      table: int | None = None) -> RoomMessage:  # fmt: skip
+    """Send the message to its recipients' own streams, in the transaction that keeps it."""
+    require_organiser(user=by, event=event)
+    text = text.strip()
+    if not text or len(text) > 500:
+        raise DomainError("a message is 1 to 500 characters", "invalid_text", "text")
+    try:
+        validate_text(text)  # plain text: line breaks, no control or invisible character
+    except ValidationError as error:
+        raise DomainError(error.messages[0], "invalid_text", "text") from None
+    if audience not in RoomMessage.Audience.values:
+        raise DomainError(f"the audience is one of {', '.join(RoomMessage.Audience.values)}", "invalid", "audience")
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        recent = RoomMessage.objects.filter(event=locked, sent_at__gte=timezone.now() - WINDOW).count()
+        if recent >= MESSAGES_PER_WINDOW:
+            raise Conflict(f"at most {MESSAGES_PER_WINDOW} messages every ten minutes: wait a little",
+                           "too_many_messages", "event")  # fmt: skip
+        users = _recipients(locked, audience, table)
+        message = RoomMessage.objects.create(event=locked, author=by, text=text, audience=audience,
+                                             table=table if audience == RoomMessage.Audience.TABLE else None,
+                                             recipients=len(users))  # fmt: skip
+        data = {"event": locked.pk, "message": message.pk, "text": text, "audience": audience,
+                "table": message.table, "sent_at": message.sent_at.isoformat()}  # fmt: skip
+        announce([Announcement("your.message", data, event_id=locked.pk, user_id=user) for user in users])
+    return message
+
+
+def _recipients(event: Event, audience: str, table: int | None) -> list[int]:
+    """The accounts the message goes to (guests' too: a guest's claim brings them their messages)."""
+    if audience == RoomMessage.Audience.TABLE:
+        latest = event.rounds.order_by("-number").first()
+        if table is None or latest is None or not latest.tables.filter(number=table).exists():
+            raise DomainError("name a table of the round at hand", "unknown_table", "table")
+        seats = Seat.objects.filter(table__round=latest, table__number=table)
+        return sorted(set(seats.values_list("player__user_id", flat=True)))
+    statuses = [Registration.Status.WAITLISTED] if audience == RoomMessage.Audience.WAITLIST else [
+        Registration.Status.REGISTERED, Registration.Status.CHECKED_IN, Registration.Status.WAITLISTED]  # fmt: skip
+    return sorted(set(event.registrations.filter(status__in=statuses).values_list("player__user_id", flat=True)))

@@ -1,0 +1,38 @@
+"""Messages to the room refuse bad input naming the field (issue 70, item 2): an empty or control-character
+text, an unknown audience or table, and an eleventh message within ten minutes; and an event that was not
+kept on practice data is not re-verified with the printed edition (409 `not_kept`)."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "field"),
+    [
+        ({"text": "   "}, 400, "text"),
+        ({"text": "late \x07 start"}, 400, "text"),
+        ({"text": "hi", "audience": "everyone"}, 400, "audience"),
+        ({"text": "hi", "audience": "table", "table": 9}, 400, "table"),
+    ],
+)
+def test_a_bad_message_is_refused_naming_its_field(body, status, field) -> None:
+    event = EventFactory(game="boomerang-australia")
+    organiser = APIClient()
+    organiser.force_authenticate(event.organisers.get())
+    answer = organiser.post(f"/api/events/{event.pk}/messages/", body, format="json")
+    assert (answer.status_code, answer.json()["field"]) == (status, field), answer.content
+
+
+def test_the_eleventh_message_in_ten_minutes_is_refused_and_reverify_needs_a_kept_event() -> None:
+    event = EventFactory(game="boomerang-australia")
+    organiser = APIClient()
+    organiser.force_authenticate(event.organisers.get())
+    statuses = [organiser.post(f"/api/events/{event.pk}/messages/", {"text": f"note {n}"}, format="json").status_code
+                for n in range(11)]  # fmt: skip
+    assert statuses == [201] * 10 + [409]
+    refused = organiser.post(f"/api/events/{event.pk}/reverify/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "not_kept")
