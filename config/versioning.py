@@ -8,6 +8,7 @@ refuses an unknown `X-GitHub-Api-Version`: a typo must not silently give another
 """
 
 from collections.abc import Callable
+from datetime import datetime
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_vary_headers
@@ -15,14 +16,31 @@ from django.utils.cache import patch_vary_headers
 HEADER = "API-Version"
 BARE_LISTS = "2026-11-25"  # every release up to 0.7.0: sixteen list reads answered bare arrays
 PAGED_LISTS = "2026-11-26"  # 0.8.0: every list read is paginated
-VERSIONS = (BARE_LISTS, PAGED_LISTS)  # oldest first; the last is the current one
+SEASON_TOTALS = "2026-11-27"  # after 0.8.0: a season's rows carry totals and counted events, not every event played
+VERSIONS = (BARE_LISTS, PAGED_LISTS, SEASON_TOTALS)  # oldest first; the last is the current one
 CURRENT = VERSIONS[-1]
 ATTRIBUTE = "api_version"
+PINNING_FROM = PAGED_LISTS  # the version current when keys and apps began to be pinned
 
 
 def api_version(request: HttpRequest) -> str:
     """The version this request is answered in (the current one outside the API's paths)."""
     return getattr(request, ATTRIBUTE, CURRENT)
+
+
+def pinned(made_at: datetime) -> str:
+    """The version a key or an app made at `made_at` is pinned to: the one current that day (as Stripe pins
+    an account), so a bot written against it keeps its answers. One made before pinning began keeps the
+    version it was answered in then (PINNING_FROM), not an older one."""
+    day = made_at.date().isoformat()
+    return max([PINNING_FROM, *(version for version in VERSIONS if version <= day)])
+
+
+def pin(request: HttpRequest, made_at: datetime) -> None:
+    """Answer a request made with a long-lived credential (an organisation's key, an app's token) in the
+    version of the day it was made, unless the request names one (`API-Version`)."""
+    if request.headers.get(HEADER) is None and request.path.startswith("/api/"):
+        setattr(request, ATTRIBUTE, pinned(made_at))
 
 
 def before(request: HttpRequest, version: str) -> bool:

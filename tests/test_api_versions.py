@@ -50,7 +50,7 @@ def test_a_client_pinned_to_the_version_before_keeps_its_bare_arrays() -> None:
     register_and_check_in(event, [PlayerFactory() for _ in range(3)])
     path = f"/api/events/{event.pk}/registrations/"
     current = Client().get(path)
-    assert current["API-Version"] == versioning.CURRENT == "2026-11-26"
+    assert current["API-Version"] == versioning.CURRENT == "2026-11-27"
     assert "API-Version" in current["Vary"]
     assert set(current.json()) == {"count", "next", "previous", "results"}
     pinned = Client().get(path, headers={"API-Version": "2026-11-25"})
@@ -91,3 +91,32 @@ def test_a_missing_object_is_refused_in_the_readers_language() -> None:
     assert (english.status_code, english.json()["code"]) == (404, "not_found")
     assert english.json()["detail"] == "Not found."
     assert french.json()["detail"] == "Non trouvé."
+
+
+def test_a_key_answers_in_the_version_of_the_day_it_was_made_unless_the_request_names_one() -> None:
+    """Issue 67, item 18: a bot that never sends `API-Version` keeps the answers of the day its key was made
+    (as Stripe pins an account); a key made before pinning began keeps the version it was answered in then."""
+    from datetime import UTC, date, datetime
+
+    from tournaments.integrations.models import ApiKey
+    from tournaments.integrations.services.api_keys import api_key_create
+    from tournaments.seasons.services import season_create
+    from tournaments.services.clubs import organisation_create
+
+    owner = PlayerFactory().user
+    club = organisation_create(by=owner, slug="owls", name="Owls")
+    season = season_create(by=owner, organisation=club, name="S", game="boomerang-australia",
+                           starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31))  # fmt: skip
+    old_key, old_text = api_key_create(organisation=club, by=owner, name="old bot", scopes=["read"])
+    ApiKey.objects.filter(pk=old_key.pk).update(created_at=datetime(2026, 11, 26, 20, tzinfo=UTC))
+    _new_key, new_text = api_key_create(organisation=club, by=owner, name="new bot", scopes=["read"])
+    path = f"/api/seasons/{season.pk}/"
+    old = Client(headers={"authorization": f"Bearer {old_text}"}).get(path)
+    assert (old.status_code, old["API-Version"]) == (200, "2026-11-26")
+    assert "events" in old.json()
+    assert "events_count" not in old.json()
+    asked = Client(headers={"authorization": f"Bearer {old_text}", "api-version": "2026-11-27"}).get(path)
+    assert (asked["API-Version"], "events_count" in asked.json()) == ("2026-11-27", True)
+    new = Client(headers={"authorization": f"Bearer {new_text}"}).get(path)
+    assert (new["API-Version"], "events_count" in new.json()) == (versioning.CURRENT, True)
+    assert versioning.pinned(datetime(2026, 11, 20, tzinfo=UTC)) == versioning.PAGED_LISTS  # before pinning

@@ -5,6 +5,7 @@ back, events joining and a guest claimed by one of the season's players. Pages a
 import io
 import random
 from datetime import date
+from fractions import Fraction
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -18,7 +19,7 @@ from tournaments.results.services.claims import guest_claim
 from tournaments.results.services.closing import event_close
 from tournaments.results.services.sheets import table_sheets_submit
 from tournaments.seasons import selectors as seasons_selectors
-from tournaments.seasons.models import Season, SeasonStanding
+from tournaments.seasons.models import Season, SeasonScore, SeasonStanding
 from tournaments.seasons.points import EventResult, SeasonRow, season_standings
 from tournaments.seasons.selectors import season_events
 from tournaments.seasons.services import season_create, season_event_add
@@ -152,9 +153,12 @@ def test_a_tie_split_into_thirds_is_stored_exactly_and_a_season_from_before_is_c
     three_way = [EventResult(1, 1, {"a": 1, "b": 2, "c": 2, "d": 2})]
     (row,) = [r for r in season_standings(three_way, 1) if r.player == "b"]
     assert str(row.points) == "50"  # (75 + 50 + 25) / 3: whole
-    SeasonStanding.objects.filter(season=season, position=1).update(points="401/3", played=[[event.pk, "401/3"]])
+    top = SeasonStanding.objects.get(season=season, position=1)
+    SeasonStanding.objects.filter(pk=top.pk).update(points="401/3")
+    SeasonScore.objects.filter(season=season, player=top.player_id).update(points="401/3")
     first = seasons_selectors.season_standings(season=season, limit=1)[0]
     assert first.points * 3 == 401  # a fraction read back exactly, not a float
+    assert first.played == [(event.pk, Fraction(401, 3))]
 
 
 def test_the_season_page_reads_the_stored_rows_in_a_few_queries(

@@ -111,9 +111,20 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
     assert (again.status_code, again.json()["code"]) == (409, "already_in_season")
     rows = Client().get(f"/api/seasons/{season_id}/standings/").json()["results"]
     assert len(rows) == 4
-    assert set(rows[0]) == {"player", "place", "points", "events"}
-    assert all(len(row["events"]) == 2 and sum(e["counted"] for e in row["events"]) == 1 for row in rows)
+    assert set(rows[0]) == {"player", "place", "points", "events_played", "counted"}
+    assert all(row["events_played"] == 2 and len(row["counted"]) == 1 for row in rows)  # best of one
     assert rows[0]["points"] == 200  # the winner of the tier-2 night: best of one
+    assert rows[0]["counted"] == [{"event": events[1].pk, "points": 200}]
+    pinned = Client(headers={"api-version": "2026-11-26"}).get(f"/api/seasons/{season_id}/standings/").json()
+    assert [set(row) for row in pinned["results"]] == [{"player", "place", "points", "events"}] * 4  # as it was
+    assert all(len(row["events"]) == 2 and sum(e["counted"] for e in row["events"]) == 1 for row in pinned["results"])
+    season_read = Client().get(f"/api/seasons/{season_id}/").json()
+    assert season_read["events_count"] == 2
+    assert "events" not in season_read
+    listed = Client().get(f"/api/seasons/{season_id}/events/?page_size=1").json()
+    assert (listed["count"], listed["results"]) == (2, [{"event": events[0].pk, "tier": 1}])
+    old_read = Client(headers={"api-version": "2026-11-26"}).get(f"/api/seasons/{season_id}/").json()
+    assert old_read["events"] == [{"event": events[0].pk, "tier": 1}, {"event": events[1].pk, "tier": 2}]
     cells = Client().get(f"/seasons/{season_id}/").content.decode()
     assert cells.count('<s title="not counted">') == 4  # each player's other night, struck through
     assert '<td class="num">200</td>' in cells
@@ -121,7 +132,7 @@ def test_a_season_through_the_api_its_standings_and_a_revoked_event_dropping_out
     assert french.count('<s title="non compté">') == 4
     event_unsanction(event=events[1], by=steward, reason="doubt")
     after = Client().get(f"/api/seasons/{season_id}/standings/").json()["results"]
-    assert all(len(row["events"]) == 1 for row in after)
+    assert all(row["events_played"] == 1 for row in after)
     assert after[0]["points"] == 100
     page = Client().get(f"/seasons/{season_id}/").content.decode()
     assert "Winter league" in page

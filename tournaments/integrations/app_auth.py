@@ -24,6 +24,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
+from config import versioning
 from tournaments.models import Registration, Seat
 
 ACCESS_PREFIX, REFRESH_PREFIX = "bo_", "br_"
@@ -52,6 +53,8 @@ class AppTokenAuthentication(OAuth2Authentication):  # type: ignore[misc]  # dja
         found: tuple[Any, Any] | None = super().authenticate(request)
         if found is None:
             raise exceptions.AuthenticationFailed("this app token is unknown, expired or revoked")
+        if found[1].application is not None:
+            versioning.pin(request._request, found[1].application.created)
         _require_scope(request, found[1])
         return found
 

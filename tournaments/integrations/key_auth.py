@@ -19,6 +19,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 
+from config import versioning
 from tournaments.integrations.models import ApiKey
 from tournaments.integrations.services.api_keys import api_key_of
 from tournaments.models import Event, Organisation, Registration, Round, Seat, Table
@@ -50,6 +51,7 @@ class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF shi
         if key is None:
             raise exceptions.AuthenticationFailed("this API key is unknown or revoked")
         request._request.api_key = key  # its writes are recorded, refused ones too (tournaments/api/key_writes.py)
+        versioning.pin(request._request, key.created_at)
         _require_scope(request, key)
         return key.created_by, key
 

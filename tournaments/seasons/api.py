@@ -14,6 +14,7 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config import versioning
 from config.page_cache import remembered
 from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer, csv_stream
@@ -23,6 +24,8 @@ from tournaments.seasons.odds import METHOD as ODDS_METHOD
 from tournaments.seasons.points import SeasonRow
 from tournaments.seasons.selectors import (
     ODDS_SAMPLES,
+    StandingsPages,
+    season_counting,
     season_events,
     season_odds_now,
     season_standings,
@@ -32,6 +35,7 @@ from tournaments.seasons.serializers import (
     DeclineInputSerializer,
     FinalInputSerializer,
     SeasonEventInputSerializer,
+    SeasonEventSerializer,
     SeasonInputSerializer,
     SeasonOddsSerializer,
     SeasonRowSerializer,
@@ -60,17 +64,23 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         payload = SeasonInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         season = season_create(by=request.user, **payload.validated_data)
-        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+        return Response(self.get_serializer(season).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=SeasonEventInputSerializer, responses={201: SeasonSerializer})
-    @action(detail=True, methods=["post"])
+    @extend_schema(methods=["GET"], responses={200: SeasonEventSerializer(many=True)})
+    @extend_schema(methods=["POST"], request=SeasonEventInputSerializer, responses={201: SeasonSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[])
     def events(self, request: Request, pk: str) -> Response:
-        """An event joins the season with a tier (the season's staff)."""
+        """GET: the events that count, with their tier, in the order played (a page). POST: an event joins
+        the season with a tier (the season's staff)."""
+        season = self.get_object()
+        if request.method == "GET":
+            counting = season_counting(season=season).values_list("pk", "season_entries__tier")
+            rows = counting.filter(season_entries__season=season)
+            return paged(request, rows, lambda page: [{"event": e, "tier": t} for e, t in page], self)
         payload = SeasonEventInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        season = self.get_object()
         season_event_add(season=season, by=request.user, **payload.validated_data)
-        return Response(SeasonSerializer(self.get_object()).data, status=status.HTTP_201_CREATED)
+        return Response(self.get_serializer(self.get_object()).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         responses={(200, "application/json"): SeasonRowSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR}
@@ -84,13 +94,17 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         (streamed: place, player, points, one column per event with its points, then the events that do not
         count)."""
         season = self.get_object()
-        rows = season_standings(season=season)
         if request.accepted_renderer.format == "csv":
             counting, _coming = season_events(season=season)
             events = [event for event, _tier in counting]
             header = ["place", "player", "points", *(f"{event.name} #{event.pk}" for event in events), "not_counted"]
+            rows = season_standings(season=season)
             return csv_stream(header, (_csv_row(row, events) for row in rows), f"season-{season.pk}")
-        return paged(request, rows, lambda page: [row.to_json() for row in page], self)  # SeasonRowSerializer's shape
+        if versioning.before(request._request, versioning.SEASON_TOTALS):  # every event played, counted or not
+            return paged(request, StandingsPages(season, counted_only=False),
+                         lambda page: [row.to_json_with_every_event() for row in page], self)  # fmt: skip
+        pages = StandingsPages(season, counted_only=True)
+        return paged(request, pages, lambda page: [row.to_json() for row in page], self)  # SeasonRowSerializer's
 
     @extend_schema(responses={200: SeasonOddsSerializer})
     @action(detail=True, methods=["get"])
@@ -116,7 +130,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         chosen = payload.validated_data["event"]
         event = None if chosen is None else get_object_or_404(Event, pk=chosen)
         season = season_final_set(season=self.get_object(), by=request.user, event=event)
-        return Response(SeasonSerializer(season).data)
+        return Response(self.get_serializer(season).data)
 
     @extend_schema(request=DeclineInputSerializer, responses={200: SeasonSerializer})
     @action(detail=True, methods=["post"])
@@ -127,4 +141,4 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         season = self.get_object()
         player = get_object_or_404(Player, handle=payload.validated_data["player"])
         qualification_decline(season=season, by=request.user, player=player)
-        return Response(SeasonSerializer(season).data)
+        return Response(self.get_serializer(season).data)

@@ -67,20 +67,18 @@ class SeasonEvent(models.Model):
 
 
 class SeasonStanding(models.Model):
-    """A player's row of a season's standings, stored: rewritten from the events' final places inside every
-    transaction that changes one of them (a close, a correction, a sanction, an event joining, a guest claimed;
-    services/seasons.py), so a season's page reads a hundred rows instead of every place of every event.
-    Always equal to computing the season from its events' results (tested)."""
+    """A player's row of a season's standings, stored with its running totals: points and how many events
+    counted so far, never a list of every event (those are SeasonScore rows). Rewritten inside every
+    transaction that changes a place, a sanction or a season's events (services.py), for the events that
+    changed only, so a result costs the same in a season of ten events or ten thousand. Always equal to
+    computing the season from its events' results (tested)."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_standings")
     position = models.PositiveIntegerField(help_text="The row's order: by place, then by handle.")
     place = models.PositiveIntegerField()
     points = models.CharField(max_length=40, help_text="Exact: an integer, or a fraction where ties split a place.")
-    played = models.JSONField(
-        default=list, help_text="[event id, points] per event, in the season's order (a split share as text)."
-    )
-    counted = models.JSONField(default=list, help_text="The indexes of the played events that count.")
+    events_played = models.PositiveIntegerField(default=0, help_text="The season's counting events they played.")
 
     class Meta:
         db_table = "tournaments_seasonstanding"  # kept from the core, where it was made
@@ -92,6 +90,26 @@ class SeasonStanding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.place} in {self.season}"
+
+
+class SeasonScore(models.Model):
+    """A player's points from one counting event of a season, and whether they are among their best
+    `best_of`: the cells of the season's matrix, read a page of players by a page of events at a time."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="scores")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="season_scores")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_scores")
+    points = models.CharField(max_length=40, help_text="Exact: an integer, or a fraction where ties split a place.")
+    counted = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "event", "player"], name="one_score_per_season_event_player")
+        ]
+        indexes = [models.Index(fields=["season", "player"], name="season_score_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.points} in {self.event} ({self.season})"
 
 
 class QualificationDecline(models.Model):

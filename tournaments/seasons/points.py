@@ -42,13 +42,22 @@ class SeasonRow:
     points: Fraction | int = 0
     played: list[tuple[int, Fraction | int]] = field(default_factory=list, repr=False)
     counted: frozenset[int] = frozenset()
+    events_played: int = 0  # how many events the player played in the season: `played` may hold a few of them
 
     @property
     def events(self) -> list[EventPoints]:
         return [EventPoints(e, p, i in self.counted) for i, (e, p) in enumerate(self.played)]
 
     def to_json(self) -> dict[str, Any]:
-        """As the API gives it: points as numbers (a shared place's split may have decimals)."""
+        """As the API gives it (`played` holding the counted events): points as numbers (a shared place's
+        split may have decimals), how many events were played, the points of those that count."""
+        return {
+            "player": self.player, "place": self.place, "points": float(self.points),
+            "events_played": self.events_played, "counted": [{"event": e, "points": float(p)} for e, p in self.played],
+        }  # fmt: skip
+
+    def to_json_with_every_event(self) -> dict[str, Any]:
+        """As API versions before 2026-11-27 give it: every event played, counted or not."""
         counted = self.counted
         return {
             "player": self.player, "place": self.place, "points": float(self.points),
@@ -133,7 +142,7 @@ def season_standings(
             best: Sequence[int] = range(len(events))
         else:  # the best points; of equal points, the earlier event (a stable sort)
             best = sorted(range(len(events)), key=key.__getitem__, reverse=True)[:best_of]
-        rows.append(SeasonRow(player, 0, sum(events[i][1] for i in best), events, frozenset(best)))
+        rows.append(SeasonRow(player, 0, sum(events[i][1] for i in best), events, frozenset(best), len(events)))
         totals[player] = round(sum(key[i] for i in best), 9)  # equal totals summed in another order: equal
     rows.sort(key=lambda row: (-totals[row.player], row.player.casefold()))
     for row, place in zip(rows, competition_ranks([(row.points,) for row in rows]), strict=True):

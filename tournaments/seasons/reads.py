@@ -23,7 +23,7 @@ from tournaments.seasons.selectors import (
     season_event_counts,
     season_places,
     season_qualified,
-    season_standings,
+    season_scores,
 )
 from tournaments.text import points_text
 
@@ -68,7 +68,9 @@ def season_page(*, season_id: int, page: int = 1, events_page: int = 1) -> Seaso
     page, events_page = min(page, pages), min(events_page, events_pages)
     first = (events_page - 1) * SEASON_COLUMNS
     columns = season_columns(season=season, first=first, size=SEASON_COLUMNS)
-    shown = season_standings(season=season, limit=SEASON_ROWS, offset=(page - 1) * SEASON_ROWS)
+    first_row = (page - 1) * SEASON_ROWS
+    shown = season_scores(season=season, rows=places[first_row : first_row + SEASON_ROWS],
+                          events=[event.pk for event in columns])  # fmt: skip
     not_counted, texts = escape(_("not counted")), dict[Fraction | int, str]()
     column_of = {event.pk: i for i, event in enumerate(columns)}
     lines = [(row, _cells(row, column_of, texts, not_counted)) for row in shown]

@@ -1,7 +1,8 @@
 """Seasons: their events, members' periods, computed and stored standings, who qualified."""
 
-from collections.abc import Sequence
-from typing import Any
+from collections import defaultdict
+from collections.abc import Collection, Iterator, Sequence
+from typing import Any, overload
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
@@ -10,7 +11,7 @@ from ratings.selectors.chances import skills_of
 from ratings.selectors.leaderboards import pool_of_game
 from tournaments.models import Event, Player, Registration, Sanction
 from tournaments.seasons import points as seasons
-from tournaments.seasons.models import Season, SeasonStanding
+from tournaments.seasons.models import Season, SeasonScore, SeasonStanding
 from tournaments.seasons.odds import ComingEvent, Odds, season_odds
 from tournaments.seasons.points import EventResult, SeasonRow
 from tournaments.selectors.events import final_places
@@ -21,7 +22,7 @@ def season_events(*, season: Season) -> tuple[list[tuple[Event, int]], list[Even
     """The season's events in the order played: those that count, with their tier (finished and sanctioned:
     a refused or revoked event does not), and those still to come."""
     tiers = dict(season.season_events.values_list("event_id", "tier"))
-    events = Event.objects.filter(pk__in=tiers).order_by("starts_at", "created_at")
+    events = Event.objects.filter(pk__in=tiers).order_by("starts_at", "created_at", "pk")
     counting = [(e, tiers[e.pk]) for e in events if e.can.show_results and e.sanction == Sanction.SANCTIONED]
     coming = [e for e in events if not e.can.show_results]
     return counting, coming
@@ -38,6 +39,11 @@ def season_event_counts(*, season: Season) -> tuple[int, int, int]:
         waiting=Count("pk", filter=Q(status__in=shown, sanction=Sanction.WAITING)),
     )
     return counts["counting"], counts["coming"], counts["waiting"]
+
+
+def season_counting(*, season: Season) -> QuerySet[Event]:
+    """The season's counting events (finished and sanctioned), in the order played."""
+    return _season_events(season)[0]
 
 
 def season_columns(*, season: Season, first: int, size: int) -> list[Event]:
@@ -94,36 +100,97 @@ def season_version(*, season_id: int) -> Any:
     return Season.objects.filter(pk=season_id).values_list("standings_at", "final_id").first()
 
 
-def season_standings(*, season: Season, limit: int | None = None, offset: int = 0) -> list[SeasonRow]:
-    """The season's standings in order (`limit` rows from `offset`), as stored (services/seasons.py); a
-    season from before they were stored is computed."""
+def season_standings(
+    *, season: Season, limit: int | None = None, offset: int = 0, events: Collection[int] | None = None,
+    counted_only: bool = False,
+) -> list[SeasonRow]:  # fmt: skip
+    """The season's standings in order (`limit` rows from `offset`), as stored (services.py), each row's
+    `played` holding its points in `events` (None: in every event), or only those that count: a page of
+    rows reads its own scores, never the whole season's. A season from before they were stored is computed."""
     end = None if limit is None else offset + limit
     if season.standings_at is None:
-        return season_computed(season=season)[offset:end]
-    stored = season.standings.order_by("position").values_list("player__handle", "place", "points", "played", "counted")
-    return [_season_row(*values) for values in stored[offset:end]]
+        return [_restricted(row, events, counted_only) for row in season_computed(season=season)[offset:end]]
+    stored = season.standings.order_by("position").values_list("player__handle", "place", "points", "events_played")
+    rows = [SeasonRow(h, place, seasons.exact(p), events_played=n) for h, place, p, n in stored[offset:end]]
+    return season_scores(season=season, rows=rows, events=events, counted_only=counted_only)
 
 
-def _season_row(player: str, place: int, points: str, played: list[list[Any]], counted: list[int]) -> SeasonRow:
-    events = [(event, seasons.exact(p)) for event, p in played]
-    return SeasonRow(player, place, seasons.exact(points), events, frozenset(counted))
+def season_scores(
+    *, season: Season, rows: list[SeasonRow], events: Collection[int] | None = None, counted_only: bool = False
+) -> list[SeasonRow]:
+    """These stored rows with their points in `events` (None: every event), or only those that count."""
+    if season.standings_at is None:
+        return rows  # computed: they hold their events already
+    scores = SeasonScore.objects.filter(season=season, player__handle__in=[row.player for row in rows])
+    if events is not None:
+        scores = scores.filter(event_id__in=events)
+    if counted_only:
+        scores = scores.filter(counted=True)
+    by_player: dict[str, list[tuple[int, str, bool]]] = defaultdict(list)
+    order = ("event__starts_at", "event__created_at", "event_id")
+    for handle, event, points, counted in scores.order_by(*order).values_list(
+        "player__handle", "event_id", "points", "counted"
+    ):
+        by_player[handle].append((event, points, counted))
+    for row in rows:
+        mine = by_player[row.player]
+        row.played = [(event, seasons.exact(points)) for event, points, _counted in mine]
+        row.counted = frozenset(i for i, (_event, _points, counted) in enumerate(mine) if counted)
+    return rows
+
+
+def _restricted(row: SeasonRow, events: Collection[int] | None, counted_only: bool) -> SeasonRow:
+    """A computed row with only the scores asked for."""
+    kept = [
+        (i, score) for i, score in enumerate(row.played)
+        if (events is None or score[0] in events) and (not counted_only or i in row.counted)
+    ]  # fmt: skip
+    counted = frozenset(j for j, (i, _score) in enumerate(kept) if i in row.counted)
+    return SeasonRow(row.player, row.place, row.points, [score for _i, score in kept], counted, len(row.played))
+
+
+class StandingsPages(Sequence[SeasonRow]):
+    """The season's standings as the API's paginator reads them: counted by the database, each page read
+    with its own scores (`season_standings`)."""
+
+    def __init__(self, season: Season, counted_only: bool) -> None:
+        self.season, self.counted_only = season, counted_only
+
+    def __len__(self) -> int:
+        if self.season.standings_at is None:
+            return len(season_computed(season=self.season))
+        return self.season.standings.count()
+
+    @overload
+    def __getitem__(self, index: int) -> SeasonRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[SeasonRow]: ...
+    def __getitem__(self, index: int | slice) -> SeasonRow | list[SeasonRow]:
+        if isinstance(index, int):
+            return self[index : index + 1][0]
+        start, stop = index.start or 0, index.stop
+        return season_standings(season=self.season, limit=None if stop is None else stop - start, offset=start,
+                                counted_only=self.counted_only)  # fmt: skip
+
+    def __iter__(self) -> Iterator[SeasonRow]:
+        return iter(self[0:])
 
 
 def season_places(*, season: Season) -> list[SeasonRow]:
-    """Every row of the season's standings with its player and place only (no points): enough to count the
-    rows and to hand out qualifier slots."""
+    """Every row of the season's standings with its totals, not its events: enough to count the rows, to
+    hand out qualifier slots and to show a page of them (`season_scores` adds their events)."""
     if season.standings_at is None:
         return season_computed(season=season)
-    stored = season.standings.order_by("position").values_list("player__handle", "place")
-    return [SeasonRow(player, place) for player, place in stored]
+    stored = season.standings.order_by("position").values_list("player__handle", "place", "points", "events_played")
+    return [SeasonRow(h, place, seasons.exact(points), events_played=n) for h, place, points, n in stored]
 
 
 def player_season_rows(*, player: Player, seasons_in: Sequence[Season]) -> dict[int, SeasonRow]:
     """The player's row in each of these seasons where they have one, by season id (one query)."""
     stored = SeasonStanding.objects.filter(player=player, season__in=[s for s in seasons_in if s.standings_at])
     rows = {
-        season_id: _season_row(player.handle, *values)
-        for season_id, *values in stored.values_list("season_id", "place", "points", "played", "counted")
+        season_id: SeasonRow(player.handle, place, seasons.exact(points), events_played=played)
+        for season_id, place, points, played in stored.values_list("season_id", "place", "points", "events_played")
     }
     for season in seasons_in:
         if season.standings_at is None:

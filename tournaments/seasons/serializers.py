@@ -4,10 +4,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config import versioning
 from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import GAME_CHOICES, Event, Organisation, game_choices
 from tournaments.seasons.models import Season
-from tournaments.seasons.selectors import season_qualified
+from tournaments.seasons.selectors import season_counting, season_qualified
 from tournaments.serializers.fields import NumberListField
 
 
@@ -43,7 +44,9 @@ class SeasonSerializer(StrictModelSerializer):
     points_table = NumberListField(
         required=False, allow_null=True, help_text=Season._meta.get_field("points_table").help_text
     )
-    events = serializers.SerializerMethodField(help_text="The events that count, with their tier.")
+    events_count = serializers.SerializerMethodField(
+        help_text="How many events count so far: they are `GET /api/seasons/{id}/events/`, a page at a time."
+    )
     qualified = serializers.SerializerMethodField(help_text="Handles holding the qualifier slots now.")
     final = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="The season's final (an event id): its qualifiers alone enter."
@@ -52,13 +55,22 @@ class SeasonSerializer(StrictModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "organisation", "name", "game", "starts_on", "ends_on", "best_of", "points_table",
-                  "qualifiers", "circuit", "takes_events_of", "qualified", "events", "final"]  # fmt: skip
+                  "qualifiers", "circuit", "takes_events_of", "qualified", "events_count", "final"]  # fmt: skip
 
     def get_qualified(self, season: Season) -> list[str]:
         return season_qualified(season=season)
 
-    def get_events(self, season: Season) -> list[dict[str, int]]:
-        return [{"event": e.event_id, "tier": e.tier} for e in season.season_events.all()]
+    def get_events_count(self, season: Season) -> int:
+        return season_counting(season=season).count()
+
+    def to_representation(self, season: Season) -> dict[str, Any]:
+        """A client pinned before 2026-11-27 reads every event inline (`events`), as it did."""
+        data: dict[str, Any] = super().to_representation(season)
+        request = self.context.get("request")
+        if request is not None and versioning.before(request._request, versioning.SEASON_TOTALS):
+            del data["events_count"]
+            data["events"] = [{"event": e.event_id, "tier": e.tier} for e in season.season_events.all()]
+        return data
 
 
 class SeasonEventInputSerializer(StrictSerializer):
@@ -66,17 +78,25 @@ class SeasonEventInputSerializer(StrictSerializer):
     tier = serializers.IntegerField(min_value=1, max_value=10, default=1)
 
 
+class SeasonEventSerializer(StrictSerializer):
+    event = serializers.IntegerField()
+    tier = serializers.IntegerField(help_text="The multiplier of its points.")
+
+
 class SeasonEventPointsSerializer(StrictSerializer):
     event = serializers.IntegerField()
     points = serializers.FloatField()
-    counted = serializers.BooleanField()
 
 
 class SeasonRowSerializer(StrictSerializer):
     player = serializers.CharField()
     place = serializers.IntegerField()
-    points = serializers.FloatField()
-    events = SeasonEventPointsSerializer(many=True)
+    points = serializers.FloatField(help_text="The points of the events that count.")
+    events_played = serializers.IntegerField(help_text="How many of the season's events the player played.")
+    counted = SeasonEventPointsSerializer(
+        many=True, help_text="The events that count (the best `best_of`), in the order played: at most `best_of`. "
+        "Every event's points: the CSV export, or a client pinned before API version 2026-11-27."
+    )  # fmt: skip
 
 
 class FinalInputSerializer(StrictSerializer):

@@ -1,7 +1,9 @@
 """Seasons: an organisation's league or circuit over one game, and the events that join it."""
 
+from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,10 +13,12 @@ from django.utils import timezone
 import games
 from config.bulk import bulk_insert
 from config.errors import Conflict, DomainError
+from games.verdict import competition_ranks
 from tournaments.models import Event, Organisation, Player
-from tournaments.seasons.models import QualificationDecline, Season, SeasonEvent, SeasonStanding
-from tournaments.seasons.points import stored_points
-from tournaments.seasons.selectors import season_computed
+from tournaments.seasons.models import QualificationDecline, Season, SeasonEvent, SeasonScore, SeasonStanding
+from tournaments.seasons.points import EventResult, event_points, exact, stored_points
+from tournaments.seasons.selectors import season_counting
+from tournaments.selectors.events import final_places
 from tournaments.selectors.permissions import require_staff
 
 MOST_TIER = 10
@@ -109,7 +113,8 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
                 entry = SeasonEvent.objects.create(season=season, event=event, tier=tier)
         except IntegrityError as error:
             raise Conflict("the event is already in this season", "already_in_season", "event") from error
-        season_standings_refresh(season_ids=[season.pk])
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        _store_events(locked, None if locked.standings_at is None else {event.pk})  # its players' rows only
     return entry
 
 
@@ -123,38 +128,94 @@ def season_takes(season: Season, organisation: Organisation) -> bool:
 
 
 def season_standings_refresh(*, season_ids: Iterable[int]) -> int:
-    """Store these seasons' standings again, computed from their events' final places; returns the rows
-    written. Called inside the transaction that changed a place, a sanction or a season's events. Each season
-    is locked before its places are read, so of two corrections in two of its events at once the second
-    computes with the first's places committed."""
+    """Store these seasons' standings again, every event's points computed from its final places; returns
+    the rows written. For a change of the season itself (its events, its best-of); a result's change stores
+    its own events only (`event_seasons_refresh`). Each season is locked before its places are read, so of
+    two corrections in two of its events at once the second computes with the first's places committed."""
     written = 0
     with transaction.atomic():
         for season in Season.objects.select_for_update().filter(pk__in=set(season_ids)).order_by("pk"):
-            written += _store_standings(season)
+            written += _store_events(season, None)
     return written
 
 
 def event_seasons_refresh(*, event_ids: Iterable[int]) -> int:
-    """Store again the standings of every season these events count in."""
-    seasons = SeasonEvent.objects.filter(event_id__in=set(event_ids)).values_list("season_id", flat=True)
-    return season_standings_refresh(season_ids=list(seasons))
+    """Store again these events' points in every season they count in, and the standings of the players
+    who scored in them: the cost of one event's players, however many events the season holds."""
+    by_season: dict[int, set[int]] = defaultdict(set)
+    for season_id, event_id in SeasonEvent.objects.filter(event_id__in=set(event_ids)).values_list(
+        "season_id", "event_id"
+    ):
+        by_season[season_id].add(event_id)
+    written = 0
+    with transaction.atomic():
+        for season in Season.objects.select_for_update().filter(pk__in=by_season).order_by("pk"):
+            written += _store_events(season, None if season.standings_at is None else by_season[season.pk])
+    return written
 
 
-def _store_standings(season: Season) -> int:
-    rows = season_computed(season=season)
-    players = dict(Player.objects.filter(handle__in=[row.player for row in rows]).values_list("handle", "pk"))
+def _store_events(season: Season, event_ids: set[int] | None) -> int:
+    """Replace the season's scores of these events (None: of all its events) from their final places, then
+    the standings of every player whose scores changed."""
+    scores = SeasonScore.objects.filter(season=season)
+    if event_ids is not None:
+        scores = scores.filter(event_id__in=event_ids)
+    touched = set(scores.values_list("player_id", flat=True))
+    scores.delete()
+    counting = season_counting(season=season)
+    if event_ids is not None:
+        counting = counting.filter(pk__in=event_ids)
+    tiers = dict(season.season_events.values_list("event_id", "tier"))
+    events = list(counting)
+    places = final_places(events=events)
+    players = dict(
+        Player.objects.filter(handle__in={h for p in places.values() for h in p}).values_list("handle", "pk")
+    )
+    rows = []
+    for event in events:
+        result = EventResult(event.pk, tiers[event.pk], places[event.pk])
+        for handle, points in event_points(result, season.points_table).items():
+            rows.append((season.pk, event.pk, players[handle], str(stored_points(points)), False))
+            touched.add(players[handle])
+    bulk_insert(SeasonScore, ["season_id", "event_id", "player_id", "points", "counted"], rows)
+    return _store_standings(season, touched if event_ids is not None else None)
+
+
+def _store_standings(season: Season, touched: set[int] | None) -> int:
+    """The touched players' best `best_of` scores and totals (None: every player's), then every row's place
+    and position: the cost of the season's players, not of its events."""
+    scores = SeasonScore.objects.filter(season=season)
+    if touched is not None:
+        scores = scores.filter(player_id__in=touched)
+    order = ("player_id", "event__starts_at", "event__created_at", "event_id")
+    by_player: dict[int, list[tuple[int, Fraction | int, bool]]] = defaultdict(list)
+    for pk, player, points, counted in scores.order_by(*order).values_list("pk", "player_id", "points", "counted"):
+        by_player[player].append((pk, exact(points), counted))
+    untouched = SeasonStanding.objects.filter(season=season).exclude(player_id__in=touched or ())
+    totals = {} if touched is None else {
+        player: (points, played) for player, points, played in untouched.values_list("player_id", "points",
+                                                                                     "events_played")
+    }  # fmt: skip
+    now_counted, now_not = [], []
+    for player, played in by_player.items():
+        best = set(sorted(range(len(played)), key=lambda i: float(played[i][1]), reverse=True)[: season.best_of])
+        now_counted += [pk for i, (pk, _p, was) in enumerate(played) if i in best and not was]
+        now_not += [pk for i, (pk, _p, was) in enumerate(played) if i not in best and was]
+        totals[player] = (str(stored_points(sum(played[i][1] for i in best))), len(played))
+    SeasonScore.objects.filter(pk__in=now_counted).update(counted=True)
+    SeasonScore.objects.filter(pk__in=now_not).update(counted=False)
+    handles = dict(Player.objects.filter(pk__in=totals).values_list("pk", "handle"))
+    ranked = sorted(totals, key=lambda p: (-round(float(exact(totals[p][0])), 9), handles[p].casefold()))
+    places = competition_ranks([(exact(totals[player][0]),) for player in ranked])
     SeasonStanding.objects.filter(season=season).delete()
     bulk_insert(
         SeasonStanding,
-        ["season_id", "player_id", "position", "place", "points", "played", "counted"],
-        (
-            (season.pk, players[row.player], position, row.place, str(row.points),
-             [[event, stored_points(points)] for event, points in row.played], sorted(row.counted))
-            for position, row in enumerate(rows, 1)
-        ),
+        ["season_id", "player_id", "position", "place", "points", "events_played"],
+        ((season.pk, player, position, place, *totals[player])
+         for position, (player, place) in enumerate(zip(ranked, places, strict=True), 1)),
     )  # fmt: skip
     Season.objects.filter(pk=season.pk).update(standings_at=timezone.now())
-    return len(rows)
+    return len(ranked)
 
 
 def qualification_decline(*, season: Season, by: User, player: Player) -> QualificationDecline:
