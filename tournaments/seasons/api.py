@@ -53,7 +53,7 @@ def _csv_row(row: SeasonRow, events: list[Event]) -> list[Any]:
 
 
 class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    queryset = Season.objects.select_related("organisation").prefetch_related("season_events")
+    queryset = Season.objects.select_related("organisation")  # its events are read a page at a time
     serializer_class = SeasonSerializer
     filter_backends = [DjangoFilterBackend]
     filterset_fields = ["game", "organisation__slug"]

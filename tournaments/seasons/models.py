@@ -106,7 +106,10 @@ class SeasonScore(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["season", "event", "player"], name="one_score_per_season_event_player")
         ]
-        indexes = [models.Index(fields=["season", "player"], name="season_score_player")]
+        indexes = [
+            models.Index(fields=["season", "player"], name="season_score_player"),
+            models.Index(fields=["season", "player"], condition=Q(counted=True), name="season_score_counted"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} {self.points} in {self.event} ({self.season})"

@@ -1,13 +1,15 @@
 """Seasons: an organisation's league or circuit over one game, and the events that join it."""
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 import games
@@ -160,12 +162,13 @@ def _store_events(season: Season, event_ids: set[int] | None) -> int:
     scores = SeasonScore.objects.filter(season=season)
     if event_ids is not None:
         scores = scores.filter(event_id__in=event_ids)
-    touched = set(scores.values_list("player_id", flat=True))
+    old = list(scores.values_list("player_id", "counted"))
     scores.delete()
     counting = season_counting(season=season)
+    tiers = season.season_events.all()
     if event_ids is not None:
-        counting = counting.filter(pk__in=event_ids)
-    tiers = dict(season.season_events.values_list("event_id", "tier"))
+        counting, tiers = counting.filter(pk__in=event_ids), tiers.filter(event_id__in=event_ids)
+    tier_of = dict(tiers.values_list("event_id", "tier"))
     events = list(counting)
     places = final_places(events=events)
     players = dict(
@@ -173,35 +176,57 @@ def _store_events(season: Season, event_ids: set[int] | None) -> int:
     )
     rows = []
     for event in events:
-        result = EventResult(event.pk, tiers[event.pk], places[event.pk])
+        result = EventResult(event.pk, tier_of[event.pk], places[event.pk])
         for handle, points in event_points(result, season.points_table).items():
             rows.append((season.pk, event.pk, players[handle], str(stored_points(points)), False))
-            touched.add(players[handle])
     bulk_insert(SeasonScore, ["season_id", "event_id", "player_id", "points", "counted"], rows)
-    return _store_standings(season, touched if event_ids is not None else None)
+    if event_ids is None:
+        return _store_standings(season, None)
+    return _store_standings(season, Change(event_ids, Counter(p for p, _c in old), {p for p, c in old if c},
+                                           {row[2] for row in rows}))  # fmt: skip
 
 
-def _store_standings(season: Season, touched: set[int] | None) -> int:
-    """The touched players' best `best_of` scores and totals (None: every player's), then every row's place
-    and position: the cost of the season's players, not of its events."""
-    scores = SeasonScore.objects.filter(season=season)
-    if touched is not None:
-        scores = scores.filter(player_id__in=touched)
-    order = ("player_id", "event__starts_at", "event__created_at", "event_id")
-    by_player: dict[int, list[tuple[int, Fraction | int, bool]]] = defaultdict(list)
-    for pk, player, points, counted in scores.order_by(*order).values_list("pk", "player_id", "points", "counted"):
-        by_player[player].append((pk, exact(points), counted))
-    untouched = SeasonStanding.objects.filter(season=season).exclude(player_id__in=touched or ())
-    totals = {} if touched is None else {
-        player: (points, played) for player, points, played in untouched.values_list("player_id", "points",
-                                                                                     "events_played")
+@dataclass(frozen=True)
+class Change:
+    """Which events' scores were replaced, and whose: how many of each player's went and whose counted."""
+
+    events: set[int]
+    removed: Counter[int]
+    removed_counted: set[int]
+    added: set[int]
+
+
+def _store_standings(season: Season, change: Change | None) -> int:
+    """The changed players' best `best_of` scores and totals (None: every player's), then every row's place
+    and position: the cost of the season's players and of the changed events, not of the season's events. A
+    player none of whose counted scores changed needs only those and the new ones (every other score of theirs
+    was below them); the others read all of theirs."""
+    standing = {
+        player: (points, played) for player, points, played in SeasonStanding.objects.filter(season=season)
+        .values_list("player_id", "points", "events_played")
     }  # fmt: skip
+    scores = SeasonScore.objects.filter(season=season)
+    if change is not None:
+        touched = set(change.removed) | change.added
+        quick = {p for p in touched if p in standing and p not in change.removed_counted}
+        scores = scores.filter(
+            Q(player_id__in=touched - quick)
+            | Q(player_id__in=quick) & (Q(counted=True) | Q(event_id__in=change.events))
+        )
+    order = ("player_id", "event__starts_at", "event__created_at", "event_id")
+    by_player: dict[int, list[tuple[int, int, Fraction | int, bool]]] = defaultdict(list)
+    for row in scores.order_by(*order).values_list("pk", "player_id", "event_id", "points", "counted"):
+        by_player[row[1]].append((row[0], row[2], exact(row[3]), row[4]))
+    totals = {} if change is None else {p: kept for p, kept in standing.items() if p not in touched}
     now_counted, now_not = [], []
     for player, played in by_player.items():
-        best = set(sorted(range(len(played)), key=lambda i: float(played[i][1]), reverse=True)[: season.best_of])
-        now_counted += [pk for i, (pk, _p, was) in enumerate(played) if i in best and not was]
-        now_not += [pk for i, (pk, _p, was) in enumerate(played) if i not in best and was]
-        totals[player] = (str(stored_points(sum(played[i][1] for i in best))), len(played))
+        best = set(sorted(range(len(played)), key=lambda i: float(played[i][2]), reverse=True)[: season.best_of])
+        now_counted += [pk for i, (pk, _e, _p, was) in enumerate(played) if i in best and not was]
+        now_not += [pk for i, (pk, _e, _p, was) in enumerate(played) if i not in best and was]
+        count = len(played)
+        if change is not None and player in quick:  # what they had, less what went, plus what came
+            count = standing[player][1] - change.removed[player] + sum(e in change.events for _pk, e, _p, _c in played)
+        totals[player] = (str(stored_points(sum(played[i][2] for i in best))), count)
     SeasonScore.objects.filter(pk__in=now_counted).update(counted=True)
     SeasonScore.objects.filter(pk__in=now_not).update(counted=False)
     handles = dict(Player.objects.filter(pk__in=totals).values_list("pk", "handle"))

@@ -71,7 +71,12 @@ class Migration(migrations.Migration):
                 ),
             ],
             options={
-                "indexes": [models.Index(fields=["season", "player"], name="season_score_player")],
+                "indexes": [
+                    models.Index(fields=["season", "player"], name="season_score_player"),
+                    models.Index(
+                        condition=models.Q(("counted", True)), fields=["season", "player"], name="season_score_counted"
+                    ),
+                ],
                 "constraints": [
                     models.UniqueConstraint(
                         fields=("season", "event", "player"), name="one_score_per_season_event_player"
