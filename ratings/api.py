@@ -16,7 +16,8 @@ from rest_framework.serializers import BooleanField, IntegerField, Serializer
 from config.errors import NotAllowed, NotFound
 from config.paging import page_number
 from config.renderers import CSVRenderer, csv_stream
-from ratings.lab.services import pool_parameters_adopt, pool_quality_report
+from ratings.lab.models import QualityRun
+from ratings.lab.services import QUALITY_ATTEMPTS, pool_parameters_adopt, pool_quality_report
 from ratings.models import RatingList, RatingPool
 from ratings.pagination import PoolPagination
 from ratings.selectors import leaderboards as leaderboards_selectors
@@ -118,10 +119,13 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         """How well the pool's ratings predicted its tables: refreshed nightly, computed when first asked for a
         small pool (404 while a big pool's first report is being computed). `tables` below 50: too few to
         judge the ratings by."""
-        report = pool_quality_report(pool=self.get_object())
+        pool = self.get_object()
+        report = pool_quality_report(pool=pool)
         if report is None:
-            raise NotFound(f"the first quality report for {game} is being computed: ask again in a few minutes",
-                           "not_found", "game")  # fmt: skip
+            run = QualityRun.objects.filter(pool=pool).first()
+            state = f" ({run.state}, attempt {run.attempt} of {QUALITY_ATTEMPTS})" if run else ""
+            raise NotFound(f"the first quality report for {game} is being computed{state}: ask again in a few "
+                           "minutes", "not_found", "game")  # fmt: skip
         return Response(QualitySerializer(report).data)
 
     @extend_schema(request=AdoptInputSerializer, responses={201: ParametersDecisionSerializer})

@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.serializers import StrictModelSerializer, StrictSerializer
-from ratings.lab.models import QualityReport
+from ratings.lab.models import QualityReport, QualityRun
 from ratings.lab.selectors import parameter_decisions
 from ratings.lab.services import MIN_TABLES_TO_FIT
 from ratings.models import Rating, RatingChange, RatingList, RatingListEntry, RatingPool
@@ -183,9 +183,20 @@ class DriftField(serializers.ListField):
     """[month, mean mu or null, count] rows."""
 
 
+class QualityRunSerializer(StrictSerializer):
+    state = serializers.ChoiceField(
+        choices=["queued", "running", "done", "timed_out", "failed"],
+        help_text="timed_out: out of its limit, sent again with twice the limit; failed: out of time 3 times.",
+    )
+    attempt = serializers.IntegerField()
+    time_limit = serializers.FloatField(help_text="This attempt's limit in seconds.")
+    changed_at = serializers.DateTimeField()
+
+
 class QualitySerializer(StrictSerializer):
     """How well the pool's ratings predicted its tables (docs/ratings.md, "How good are the ratings")."""
 
+    run = serializers.SerializerMethodField(help_text="The latest report task's state (null: none was sent).")
     computed_at = serializers.DateTimeField()
     seconds = serializers.FloatField(help_text="How long computing it took.")
     tables = serializers.IntegerField(source="figures.tables")
@@ -235,6 +246,11 @@ class QualitySerializer(StrictSerializer):
     @extend_schema_field(ParametersDecisionSerializer(many=True))
     def get_decisions(self, report: QualityReport) -> Any:
         return ParametersDecisionSerializer(parameter_decisions(pool=report.pool), many=True).data
+
+    @extend_schema_field(QualityRunSerializer(allow_null=True))
+    def get_run(self, report: QualityReport) -> Any:
+        run = QualityRun.objects.filter(pool=report.pool_id).first()
+        return None if run is None else QualityRunSerializer(run).data
 
     def get_too_few_to_judge(self, report: Any) -> bool:
         return bool(report.figures["tables"] < report.figures.get("enough_tables", MIN_TABLES_TO_FIT))

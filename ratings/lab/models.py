@@ -21,6 +21,28 @@ class QualityReport(models.Model):
         return f"quality of {self.pool} at {self.computed_at:%Y-%m-%d}"
 
 
+class QualityRun(models.Model):
+    """The state of a pool's latest report task, for its stewards: queued, running, done, or out of time (then
+    sent again with twice the limit, QUALITY_ATTEMPTS in all, before it is left as failed)."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        TIMED_OUT = "timed_out", "out of time: sent again with a longer limit"
+        FAILED = "failed", "out of time at every attempt"
+
+    pool = models.OneToOneField(RatingPool, on_delete=models.CASCADE, related_name="quality_run")
+    state = models.CharField(max_length=12, choices=State.choices)
+    attempt = models.PositiveSmallIntegerField(default=1)
+    time_limit = models.FloatField(help_text="This attempt's limit in seconds.")
+    tables = models.PositiveIntegerField(default=0)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"quality of {self.pool}: {self.state} (attempt {self.attempt})"
+
+
 class ParametersDecision(models.Model):
     """A steward adopting the TrueSkill parameters the quality report fitted to a pool (docs/ratings.md): what
     they were and became, how each predicted the held-out tables, who decided and why. The pool is replayed

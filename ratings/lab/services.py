@@ -13,7 +13,7 @@ from django.utils import timezone
 from config.celery import dispatch
 from config.errors import Conflict, DomainError
 from ratings.lab.fit import compare
-from ratings.lab.models import ParametersDecision, QualityReport
+from ratings.lab.models import ParametersDecision, QualityReport, QualityRun
 from ratings.lab.report import Table, evaluate
 from ratings.models import RatingEvent, RatingPool
 from ratings.services.pools import pool_locked, pool_replay
@@ -34,6 +34,7 @@ def pool_quality_refresh(*, pool: RatingPool) -> QualityReport:
         pool=pool,
         defaults={"computed_at": timezone.now(), "seconds": time.perf_counter() - started, "figures": figures},
     )
+    QualityRun.objects.filter(pool=pool).update(state=QualityRun.State.DONE, changed_at=timezone.now())
     return report
 
 
@@ -53,8 +54,8 @@ def pool_quality_report(*, pool: RatingPool) -> QualityReport | None:
         return report
     if tables <= INLINE_TABLES:
         return pool_quality_refresh(pool=pool)
-    if report is None:
-        dispatch(POOL_QUALITY_TASK, pool.pk, time_limit=quality_seconds(tables))
+    if report is None and not QualityRun.objects.filter(pool=pool, state__in=IN_FLIGHT).exists():
+        pool_quality_send(pool=pool, tables=tables)
     return report
 
 
@@ -65,16 +66,44 @@ def pools_quality_dispatch() -> int:
     """Send one report task a pool (the nightly task) to the lab's own queue, each with a time limit that
     fits its pool's tables; returns how many were sent."""
     pools = RatingPool.objects.annotate(tables=Count("events", filter=Q(events__kind=RatingEvent.Kind.MATCH)))
-    sent = 0
-    for pool_id, tables in pools.values_list("pk", "tables"):
-        sent += dispatch(POOL_QUALITY_TASK, pool_id, time_limit=quality_seconds(tables))
-    return sent
+    return sum(pool_quality_send(pool=pool, tables=pool.tables) for pool in pools)
 
 
-def quality_seconds(tables: int) -> float:
-    """A report's time limit for a pool of this many tables: a minute, and three times what BENCHMARKS.md
-    measured (93.8 s for 100,000 tables: about 1 ms a table) for a slower or busier machine."""
-    return 60 + tables * SECONDS_A_TABLE * 3
+def pool_quality_send(*, pool: RatingPool, tables: int, attempt: int = 1, time_limit: float | None = None) -> bool:
+    """Send the pool's report task with its limit (`quality_seconds`, or the one given to a retry) and record
+    it queued, for the stewards to see."""
+    limit = time_limit if time_limit is not None else quality_seconds(tables, measured=_measured_rate(pool))
+    QualityRun.objects.update_or_create(pool=pool, defaults={
+        "state": QualityRun.State.QUEUED, "attempt": attempt, "time_limit": limit, "tables": tables})  # fmt: skip
+    return dispatch(POOL_QUALITY_TASK, pool.pk, attempt, time_limit=limit)
+
+
+def pool_quality_timed_out(*, pool: RatingPool, attempt: int) -> QualityRun:
+    """The report ran out of its limit: sent again with twice the limit, or left failed after QUALITY_ATTEMPTS."""
+    run = QualityRun.objects.get(pool=pool)
+    if attempt >= QUALITY_ATTEMPTS:
+        run.state = QualityRun.State.FAILED
+        run.save(update_fields=["state", "changed_at"])
+        return run
+    pool_quality_send(pool=pool, tables=run.tables, attempt=attempt + 1, time_limit=run.time_limit * 2)
+    return QualityRun.objects.get(pool=pool)
+
+
+QUALITY_ATTEMPTS = 3
+IN_FLIGHT = (QualityRun.State.QUEUED, QualityRun.State.RUNNING, QualityRun.State.TIMED_OUT)
+
+
+def quality_seconds(tables: int, measured: float | None = None) -> float:
+    """A report's time limit for a pool of this many tables: a minute, and three times its rate (the pool's
+    own last report's seconds a table when it has one, else what BENCHMARKS.md measured: 93.8 s for 100,000
+    tables, about 1 ms a table) for a slower or busier machine."""
+    return 60 + tables * max(SECONDS_A_TABLE, measured or 0) * 3
+
+
+def _measured_rate(pool: RatingPool) -> float | None:
+    """The pool's last report's seconds a table (reports of under 1,000 tables are too short to measure)."""
+    last = QualityReport.objects.filter(pool=pool).values_list("seconds", "figures__tables").first()
+    return last[0] / last[1] if last and last[1] and last[1] >= 1000 else None
 
 
 SECONDS_A_TABLE = 0.001

@@ -188,3 +188,49 @@ def test_the_quality_api_and_page_answer_on_a_fresh_install_and_say_when_a_pool_
     assert "Too small to judge: with 12 tables" in page
     french = Client(headers={"Accept-Language": "fr"}).get(f"/leaderboards/{GAME}/quality/").content.decode()
     assert "Trop petit pour juger : avec 12 tables" in french
+
+
+@pytest.mark.django_db
+def test_a_report_out_of_time_is_sent_again_with_twice_the_limit_and_its_state_is_shown(monkeypatch) -> None:
+    """Issue 65, item 4 and issue 67, item 15: a 100,000-table pool's report hit its limit on a slower machine
+    and nothing retried it. Out of time, it is sent again with twice the limit, three attempts in all; the
+    stewards read its state in the quality API. (The soft limit is raised here as Celery raises it in a
+    worker: the embedded run has no time limits.)"""
+    from celery.exceptions import SoftTimeLimitExceeded
+    from django.test import Client
+
+    from ratings.lab import services as lab
+    from ratings.lab import tasks
+    from ratings.lab.models import QualityReport, QualityRun
+    from ratings.models import RatingPool
+    from ratings.services.pools import match_record
+    from tests.factories import UserFactory
+    from tests.ratings.test_services import T0, placings
+
+    users = [UserFactory() for _ in range(4)]
+    match_record(game="boomerang-usa", source="table:1", order_at=T0, placings=placings(users, [1, 2, 3, 4]))
+    pool = RatingPool.objects.get(game="boomerang-usa")
+    limits: list[tuple[int, float]] = []
+    refresh = lab.pool_quality_refresh
+
+    def slow_then_done(*, pool: RatingPool) -> QualityReport:
+        run = QualityRun.objects.get(pool=pool)
+        limits.append((run.attempt, run.time_limit))
+        assert run.state == QualityRun.State.RUNNING
+        if run.attempt < 3:
+            raise SoftTimeLimitExceeded()
+        return refresh(pool=pool)
+
+    monkeypatch.setattr(tasks, "pool_quality_refresh", slow_then_done)
+    assert lab.pool_quality_send(pool=pool, tables=1)
+    first = lab.quality_seconds(1)
+    assert limits == [(1, first), (2, first * 2), (3, first * 4)]
+    run = QualityRun.objects.get(pool=pool)
+    assert (run.state, run.attempt) == (QualityRun.State.DONE, 3)
+    answer = Client().get("/api/ratings/pools/boomerang-usa/quality/").json()
+    assert (answer["run"]["state"], answer["run"]["attempt"]) == ("done", 3)
+
+    monkeypatch.setattr(tasks, "pool_quality_refresh", lambda *, pool: (_ for _ in ()).throw(SoftTimeLimitExceeded()))
+    lab.pool_quality_send(pool=pool, tables=1)
+    assert (QualityRun.objects.get(pool=pool).state, QualityRun.objects.get(pool=pool).attempt) == ("failed", 3)
+    assert lab.quality_seconds(100_000, measured=0.004) == 60 + 100_000 * 0.004 * 3  # a slower pool's own rate
