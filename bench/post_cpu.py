@@ -9,7 +9,8 @@ The same bodies as bench/e2e.py's, through Django's WSGI handler (every middlewa
 authentication, the throttle); the first 20 posts of each kind warm the process and are not counted.
 Verification is only queued: no worker takes the tasks (bench/e2e.py measures that part). `--profile`
 writes cProfile's statistics of the sheet POSTs (CPU time) to the file named. `--idempotency-key` sends each
-sheet POST with a key of its own, as the pad and every page form do.
+sheet POST with a key of its own, as the pad and every page form do. Each kind's line says its queries a
+POST; `BENCH_SHOW_SQL=1` prints the first POST's statements.
 """
 
 import argparse
@@ -22,6 +23,7 @@ import time
 import uuid
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -64,13 +66,23 @@ def cpu_per_post(
     for post in posts[:WARM_UP]:
         send(post)
     measured = posts[WARM_UP:]
+    queries = [0]
+
+    def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        queries[0] += 1
+        if os.environ.get("BENCH_SHOW_SQL") and queries[0] <= 14:
+            print(f"  {queries[0]:>2} {sql[:230]}")
+        return execute(sql, params, many, context)
+
     start = time.process_time()
     if profile:
         profile.enable()
-    for post in measured:
-        send(post)
+    with connection.execute_wrapper(counted):
+        for post in measured:
+            send(post)
     if profile:
         profile.disable()
+    statuses["queries a POST"] = round(queries[0] / len(measured), 2)
     return (time.process_time() - start) / len(measured) * 1000, statuses
 
 
