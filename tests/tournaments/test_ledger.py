@@ -127,3 +127,37 @@ def test_the_door_records_a_payment_in_one_tap_with_the_amount_due(language, pai
     assert received in tapped.content.decode()
     assert Payment.objects.get().recorded_by == treasurer
     assert Client().get(f"/events/{event.pk}/ledger/").status_code == 302  # signed out: to the log-in
+
+
+def test_a_payment_keeps_its_currency_and_a_player_paying_past_twelve_digits_is_answered() -> None:
+    """Issue 67, item 11: changing the fee's currency relabelled the payments already taken, and the ledger
+    answered 500 once a player's total passed 12 digits."""
+    treasurer = UserFactory()
+    event = EventFactory(organisers=[treasurer], starts_at=datetime(2026, 6, 1, 19, tzinfo=UTC))
+    registration = registered(event, "ann")
+    api = APIClient()
+    api.force_authenticate(treasurer)
+    assert (
+        api.post(f"/api/events/{event.pk}/entry-fee/", {"amount": "10", "currency": "usd"}, format="json").status_code
+        == 200
+    )
+    assert pay(api, event, "ann", "10").json()["currency"] == "USD"
+    moved = api.post(f"/api/events/{event.pk}/entry-fee/", {"amount": "9", "currency": "EUR"}, format="json")
+    assert (moved.status_code, moved.json()["code"], moved.json()["field"]) == (
+        409,
+        "currency_has_payments",
+        "currency",
+    )
+    assert (
+        api.post(f"/api/events/{event.pk}/entry-fee/", {"amount": "12", "currency": "USD"}, format="json").status_code
+        == 200
+    )
+    Payment.objects.bulk_create(
+        Payment(registration=registration, kind="paid", method="card", amount=Decimal("999999.99"), currency="USD",
+                recorded_by=treasurer)
+        for _ in range(2_000)
+    )  # fmt: skip
+    ledger = api.get(f"/api/events/{event.pk}/ledger/")
+    assert ledger.status_code == 200
+    assert Decimal(ledger.json()["totals"]["paid"]) == Decimal("999999.99") * 2_000 + 10  # 13 digits and more
+    assert {p["currency"] for p in ledger.json()["payments"]} == {"USD"}

@@ -83,6 +83,9 @@ class Payment(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     method = models.CharField(max_length=8, choices=Method.choices)
     amount = models.DecimalField(max_digits=8, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))])
+    currency = models.CharField(
+        max_length=3, default="EUR", help_text="ISO 4217: the fee's currency when the line was recorded."
+    )
     note = models.CharField(max_length=200, blank=True)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     recorded_at = models.DateTimeField(auto_now_add=True)
@@ -91,7 +94,7 @@ class Payment(models.Model):
         ordering = ["recorded_at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.amount} ({self.method}) for {self.registration_id}"
+        return f"{self.kind} {self.amount} {self.currency} ({self.method}) for {self.registration_id}"
 
     @property
     def signed(self) -> Decimal:

@@ -29,7 +29,7 @@ class LevyLineSerializer(StrictSerializer):
     starts_at = serializers.DateTimeField()
     player_count = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField(), required=False, help_text="Left out of the CSV.")
-    levy = serializers.DecimalField(max_digits=12, decimal_places=2)
+    levy = serializers.DecimalField(max_digits=None, decimal_places=2)
     currency = serializers.CharField()
 
 
@@ -80,32 +80,32 @@ class PaymentSerializer(StrictModelSerializer):
 
     class Meta:
         model = Payment
-        fields = ["id", "player", "kind", "method", "amount", "note", "recorded_by", "recorded_at"]
+        fields = ["id", "player", "kind", "method", "amount", "currency", "note", "recorded_by", "recorded_at"]
 
 
 class LedgerLineSerializer(StrictSerializer):
     player = serializers.CharField(source="registration.player.handle")
     status = serializers.CharField(source="registration.status")
     category = serializers.CharField(help_text="The licence category on the event's day, empty without one.")
-    fee = serializers.DecimalField(max_digits=12, decimal_places=2, help_text="What this player owes in full.")
-    paid = serializers.DecimalField(max_digits=12, decimal_places=2)
-    refunded = serializers.DecimalField(max_digits=12, decimal_places=2)
-    due = serializers.DecimalField(max_digits=12, decimal_places=2, help_text="Still to pay.")
-    credit = serializers.DecimalField(max_digits=12, decimal_places=2, help_text="Paid beyond the fee: to refund.")
+    fee = serializers.DecimalField(max_digits=None, decimal_places=2, help_text="What this player owes in full.")
+    paid = serializers.DecimalField(max_digits=None, decimal_places=2)
+    refunded = serializers.DecimalField(max_digits=None, decimal_places=2)
+    due = serializers.DecimalField(max_digits=None, decimal_places=2, help_text="Still to pay.")
+    credit = serializers.DecimalField(max_digits=None, decimal_places=2, help_text="Paid beyond the fee: to refund.")
 
 
 class LedgerTotalsSerializer(StrictSerializer):
-    fee = serializers.DecimalField(max_digits=12, decimal_places=2, help_text="The fees owed in all.")
-    paid = serializers.DecimalField(max_digits=12, decimal_places=2)
-    refunded = serializers.DecimalField(max_digits=12, decimal_places=2)
-    due = serializers.DecimalField(max_digits=12, decimal_places=2)
-    credit = serializers.DecimalField(max_digits=12, decimal_places=2)
+    fee = serializers.DecimalField(max_digits=None, decimal_places=2, help_text="The fees owed in all.")
+    paid = serializers.DecimalField(max_digits=None, decimal_places=2)
+    refunded = serializers.DecimalField(max_digits=None, decimal_places=2)
+    due = serializers.DecimalField(max_digits=None, decimal_places=2)
+    credit = serializers.DecimalField(max_digits=None, decimal_places=2)
 
 
 class LedgerMethodsSerializer(StrictSerializer):
-    cash = serializers.DecimalField(max_digits=12, decimal_places=2)
-    card = serializers.DecimalField(max_digits=12, decimal_places=2)
-    transfer = serializers.DecimalField(max_digits=12, decimal_places=2)
+    cash = serializers.DecimalField(max_digits=None, decimal_places=2)
+    card = serializers.DecimalField(max_digits=None, decimal_places=2)
+    transfer = serializers.DecimalField(max_digits=None, decimal_places=2)
 
 
 class LedgerSerializer(StrictSerializer):

@@ -58,6 +58,11 @@ def entry_fee_set(
     if values["reduced_categories"] and values["reduced_amount"] is None:
         raise DomainError("reduced categories need a reduced amount", "reduced_amount_required", "reduced_amount")
     with transaction.atomic():
+        kept = Payment.objects.filter(registration__event=event).exclude(currency=values["currency"])
+        other = kept.values_list("currency", flat=True).first()
+        if other is not None:
+            raise Conflict(f"payments of this event were recorded in {other}: its fee stays in {other}",
+                           "currency_has_payments", "currency")  # fmt: skip
         fee, _created = EntryFee.objects.update_or_create(event=event, defaults=values)
     return fee
 
@@ -85,8 +90,13 @@ def payment_record(
             if value > held:
                 raise Conflict(f"a refund of {value} is more than the {held} this player has paid",
                                "refund_exceeds_paid", "amount")  # fmt: skip
+        currency = EntryFee.objects.filter(event_id=registration.event_id).values_list("currency", flat=True).first()
         return Payment.objects.create(registration=registration, kind=kind, method=method, amount=value,
-                                      note=note.strip()[:200], recorded_by=by)  # fmt: skip
+                                      currency=currency or DEFAULT_CURRENCY, note=note.strip()[:200],
+                                      recorded_by=by)  # fmt: skip
+
+
+DEFAULT_CURRENCY = "EUR"  # an event without a fee: its payments are in the fee's default currency
 
 
 def _require_organiser(event: Event, by: User) -> None:
