@@ -200,3 +200,32 @@ def test_a_sheet_racing_a_merge_waits_for_it_and_never_credits_the_merged_record
     assert Seat.objects.get(pk=seat.pk).player_id == kept.pk
     stored = ScoreSheet.objects.filter(seat=seat)
     assert "refused" in outcome or all(sheet.data["player"] != merged.handle for sheet in stored), outcome
+
+
+def test_a_later_merge_keeps_the_log_of_an_earlier_one_and_the_earlier_waits_for_its_undo(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Issue 67, item 13: merging B into C rewrote the log of A merged into B to say C."""
+    a, b, c = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    others = [PlayerFactory() for _ in range(9)]
+    for seed, player in enumerate((a, b, c)):
+        played([player, *others[3 * seed : 3 * seed + 3]], seed, django_capture_on_commit_callbacks)
+    steward = APIClient()
+    steward.force_authenticate(UserFactory(is_superuser=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        first = steward.post("/api/player-merges/", {"kept": b.handle, "merged": a.handle, "reason": "one"},
+                             format="json").json()  # fmt: skip
+        second = steward.post("/api/player-merges/", {"kept": c.handle, "merged": b.handle, "reason": "two"},
+                              format="json").json()  # fmt: skip
+    log = {merge.pk: (merge.merged_id, merge.kept_id) for merge in PlayerMerge.objects.all()}
+    assert log == {first["id"]: (a.pk, b.pk), second["id"]: (b.pk, c.pk)}  # each as it was decided
+    early = steward.post(f"/api/player-merges/{first['id']}/undo/", {"reason": "too soon"}, format="json")
+    assert (early.status_code, early.json()["code"]) == (409, "merged_since")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert (
+            steward.post(f"/api/player-merges/{second['id']}/undo/", {"reason": "b"}, format="json").status_code == 200
+        )
+        assert (
+            steward.post(f"/api/player-merges/{first['id']}/undo/", {"reason": "a"}, format="json").status_code == 200
+        )
+    assert {seat.player_id for seat in Seat.objects.filter(player__in=[a, b, c])} == {a.pk, b.pk, c.pk}

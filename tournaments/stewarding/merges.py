@@ -69,6 +69,9 @@ def player_merge_undo(*, merge: PlayerMerge, by: User, reason: str) -> PlayerMer
             raise Conflict("this merge was undone already", "undone_already", "merge")
         if not merge.moved:
             raise Conflict("this merge was kept before merges could be undone", "not_undoable", "merge")
+        if merge.kept.claimed_by_id is not None:
+            raise Conflict(f"{merge.kept.handle} was merged into another record since: undo that merge first",
+                           "merged_since", "merge")  # fmt: skip
         published = list_published_since(games=games, since=merge.merged_at)
         if published is not None:
             raise Conflict(f"the official list {published.name} was published since the merge: it can no longer be "

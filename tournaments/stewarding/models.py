@@ -45,6 +45,8 @@ class PlayerMerge(models.Model):
     )
     undo_reason = models.CharField(max_length=500, blank=True)
 
+    player_history = True  # a log: a later merge of either record never rewrites who was merged into whom
+
     class Meta:
         ordering = ["-merged_at", "-id"]
 

@@ -94,7 +94,8 @@ def _events_of(player: Player) -> set[int]:
 def _move_rows(guest: Player, claimer: Player) -> dict[str, list[int]]:
     """Every row that points at the guest points at the claimer (the rows a model adds later included);
     returns the moved rows' ids by `app_label.model:field`. A membership or a declined slot the claimer holds
-    already wins over the guest's."""
+    already wins over the guest's. A log of what happened to players (a model saying `player_history`: the
+    stewards' merges) keeps its names."""
     Membership.objects.filter(
         player=guest, left_on__isnull=True,
         organisation__in=Membership.objects.filter(player=claimer, left_on__isnull=True).values("organisation"),
@@ -104,8 +105,8 @@ def _move_rows(guest: Player, claimer: Player) -> dict[str, list[int]]:
     ).delete()
     moved: dict[str, list[int]] = {}
     for relation in Player._meta.related_objects:
-        if relation.one_to_many and relation.field.name != "claimed_by":
-            model = cast(type[Model], relation.related_model)
+        model = cast(type[Model], relation.related_model)
+        if relation.one_to_many and relation.field.name != "claimed_by" and not getattr(model, "player_history", 0):
             rows = model._default_manager.filter(**{relation.field.name: guest})
             pks = list(rows.values_list("pk", flat=True))
             if pks:
