@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy
 
 from config.environment import database, env_bool, env_int, redis_url_of_this_process, secret_key
+from config.throttle_rates import throttle_rates
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The project's version (pyproject.toml), which is also the API's (its schema's info.version; docs/api-changes.md).
@@ -179,26 +180,7 @@ REST_FRAMEWORK = {
     # Every API read counts against "read_anon" (per address) or "read_user" (per account).
     "DEFAULT_THROTTLE_CLASSES": ["config.throttling.ApiThrottle"],
     # Scopes of config/throttling.py. Rates are per client address (login, signup) or per user.
-    "DEFAULT_THROTTLE_RATES": {
-        "read_anon": env.str("THROTTLE_READ_ANON", default="300/min"),
-        "read_user": env.str("THROTTLE_READ_USER", default="1200/min"),
-        "write_anon": env.str("THROTTLE_WRITE_ANON", default="300/min"),  # a venue's door: one address
-        "write_user": env.str("THROTTLE_WRITE_USER", default="1200/min"),
-        "page_anon": env.str("THROTTLE_PAGE_ANON", default="300/min"),
-        "page_user": env.str("THROTTLE_PAGE_USER", default="1200/min"),
-        "login": env.str("THROTTLE_LOGIN", default="100/hour"),  # failed guesses from one address (a venue's)
-        "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),  # at one account, from strange addresses
-        "login_pair": env.str("THROTTLE_LOGIN_PAIR", default="30/hour"),  # at one account from one address
-        "signup": env.str("THROTTLE_SIGNUP", default="300/hour"),  # a championship's door is one address
-        "erase": env.str("THROTTLE_ERASE", default="10/hour"),
-        "stream_open": env.str("THROTTLE_STREAM_OPEN", default="600/min"),  # a venue's phones and screens
-        "submission": env.str("THROTTLE_SUBMISSION", default="120/min"),
-        "claim": env.str("THROTTLE_CLAIM", default="30/hour"),
-        "sheet_check": env.str("THROTTLE_SHEET_CHECK", default="120/min"),
-        "event_create": env.str("THROTTLE_EVENT_CREATE", default="20/day"),
-        "score_preview": env.str("THROTTLE_SCORE_PREVIEW", default="600/min"),
-        "score_preview_anon": env.str("THROTTLE_SCORE_PREVIEW_ANON", default="120/min"),
-    },
+    "DEFAULT_THROTTLE_RATES": throttle_rates(),  # config/throttle_rates.py
     # The client address of an anonymous request is REMOTE_ADDR unless the server sits behind this many
     # trusted proxies; then it is that many entries from the right of X-Forwarded-For. Never the
     # client's own X-Forwarded-For (which anyone can forge to get a fresh login bucket per guess).
@@ -234,6 +216,7 @@ OAUTH2_PROVIDER = {
     "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
     "COMPLIANT_BCP_RFC9700_REDIRECT_URI_SCHEME": True,
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "OAUTH2_SERVER_CLASS": "tournaments.integrations.oauth_views.S256OnlyServer",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -217,6 +217,13 @@ class SignupThrottle(FallbackThrottle, AnonRateThrottle):
     scope = "signup"
 
 
+class OAuthTokenThrottle(FallbackThrottle, AnonRateThrottle):
+    """The OAuth token and revocation endpoints, per address (THROTTLE_OAUTH_TOKEN): codes, refresh tokens
+    and client secrets are guessed there."""
+
+    scope = "oauth_token"
+
+
 class StreamOpenThrottle(FallbackThrottle):
     """Streams opened (each with its catch-up from the database) per address, signed in or not: a venue's
     phones and screens share one, so the rate is a crowd's, not a person's."""

@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
 from tournaments.api.asyncapi import asyncapi_view
+from tournaments.integrations import oauth_views
 from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
@@ -26,6 +27,7 @@ urlpatterns = [
     # every reader and a proxy may keep it (config/http_caching.py); a forged switch only changes a language.
     path("i18n/setlang/", account.language_switch, name="set_language"),
     path("o/", include("tournaments.integrations.oauth_urls")),
+    path(".well-known/oauth-authorization-server", oauth_views.authorization_server, name="oauth-metadata"),
     path("admin/", admin.site.urls),
 ]
 

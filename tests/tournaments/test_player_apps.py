@@ -37,8 +37,9 @@ def registered_app() -> Application:
     return Application.objects.get(client_id="table-bot")
 
 
-def consent(player_client: Client, app: Application, scope: str) -> dict[str, str]:
-    """The player allows the app; the app exchanges the code with its PKCE verifier. Returns the token answer."""
+def consent(player_client: Client, app: Application, scope: str, exchanged: dict | None = None) -> dict[str, str]:
+    """The player allows the app; the app exchanges the code with its PKCE verifier. Returns the token answer;
+    `exchanged` is given the code and the verifier sent."""
     verifier = secrets.token_urlsafe(48)
     challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
     query = {"response_type": "code", "client_id": app.client_id, "redirect_uri": REDIRECT, "scope": scope,
@@ -66,6 +67,8 @@ def consent(player_client: Client, app: Application, scope: str) -> dict[str, st
         "code_verifier": verifier,
     })  # fmt: skip
     assert tokens.status_code == 200, tokens.content
+    if exchanged is not None:
+        exchanged.update(code=code, code_verifier=verifier)
     return tokens.json()
 
 
@@ -220,3 +223,81 @@ def test_the_oauth_consent_page_offers_registrations_write_and_the_app_registers
     sheets_only = bearer(consent(player_client, app, "read sheets:write")["access_token"])
     refused = sheets_only.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
     assert (refused.status_code, refused.json()["code"]) == (403, "oauth_scope")
+
+
+def test_a_replayed_code_is_refused_and_revokes_its_tokens_and_only_a_players_consent_makes_a_token() -> None:
+    """Issue 67, item 9: a reused authorization code was refused but its first exchange's tokens stayed valid
+    (RFC 6749 4.1.2); any user could register a client-credentials app and get a token no player consented to."""
+    app = registered_app()
+    player = PlayerFactory()
+    browser = Client()
+    browser.force_login(player.user)
+    exchanged: dict = {}
+    tokens = consent(browser, app, "read", exchanged)
+    assert bearer(tokens["access_token"]).get("/api/me/").status_code == 200
+    replay = Client().post("/o/token/", {
+        "grant_type": "authorization_code", "redirect_uri": REDIRECT, "client_id": app.client_id, **exchanged,
+    })  # fmt: skip
+    assert (replay.status_code, replay.json()["error"]) == (400, "invalid_grant")
+    assert bearer(tokens["access_token"]).get("/api/me/").status_code == 401  # the first exchange's tokens end
+    refreshed = Client().post("/o/token/", {"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"],
+                                            "client_id": app.client_id})  # fmt: skip
+    assert refreshed.status_code == 400
+
+    machine = Application.objects.create(
+        name="Machine", client_id="machine", client_secret="s3cret-s3cret", client_type="confidential",
+        authorization_grant_type="client-credentials", user=UserFactory(), redirect_uris="",
+    )  # fmt: skip
+    assert machine.pk
+    answer = Client().post("/o/token/", {"grant_type": "client_credentials", "client_id": "machine",
+                                         "client_secret": "s3cret-s3cret"})  # fmt: skip
+    assert answer.status_code in (400, 401)
+    assert "access_token" not in answer.json()
+
+
+def test_apps_register_for_the_code_alone_plain_pkce_is_refused_before_consent_and_the_server_describes_itself(
+    monkeypatch,
+) -> None:
+    """Issue 67, item 9: the registration form offered every grant; PKCE `plain` showed the consent page before
+    failing; /o/token/ was not throttled; no RFC 8414 document."""
+    developer = Client()
+    developer.force_login(UserFactory())
+    form = developer.get("/o/applications/register/").content.decode()
+    assert 'value="authorization-code"' in form
+    assert 'value="client-credentials"' not in form
+    assert 'value="password"' not in form
+    refused = developer.post("/o/applications/register/", {
+        "name": "Machine", "client_id": "machine", "client_secret": "", "client_type": "confidential",
+        "authorization_grant_type": "client-credentials", "redirect_uris": REDIRECT, "algorithm": "",
+        "post_logout_redirect_uris": "", "allowed_origins": "",
+    })  # fmt: skip
+    assert refused.status_code == 200  # the form again, with its error
+    assert not Application.objects.filter(client_id="machine").exists()
+
+    app = registered_app()
+    player = Client()
+    player.force_login(PlayerFactory().user)
+    query = {"response_type": "code", "client_id": app.client_id, "redirect_uri": REDIRECT, "scope": "read",
+             "state": "s1", "code_challenge": "a" * 43, "code_challenge_method": "plain"}  # fmt: skip
+    plain = player.get(f"/o/authorize/?{urlencode(query)}")
+    assert "Allow Table bot to act for you?" not in plain.content.decode()  # no consent page for it
+    assert plain.status_code in (302, 400)
+
+    metadata = Client().get("/.well-known/oauth-authorization-server").json()
+    assert metadata["code_challenge_methods_supported"] == ["S256"]
+    assert metadata["grant_types_supported"] == ["authorization_code", "refresh_token"]
+    assert metadata["token_endpoint"].endswith("/o/token/")
+
+    from django.core.cache import cache
+
+    from config.throttling import OAuthTokenThrottle
+
+    monkeypatch.setattr(
+        OAuthTokenThrottle, "THROTTLE_RATES", {**OAuthTokenThrottle.THROTTLE_RATES, "oauth_token": "3/min"}
+    )
+
+    cache.clear()
+    answers = [Client().post("/o/token/", {"grant_type": "refresh_token", "refresh_token": "x",
+                                           "client_id": app.client_id}).status_code for _ in range(5)]  # fmt: skip
+    assert answers[:3] == [400, 400, 400]
+    assert answers[3:] == [429, 429]

@@ -13,12 +13,15 @@ Anything else is refused to an app (403 `oauth_scope`): it acts for the player i
 never as their whole account. The player's page lists the apps they allowed, each with a button that revokes
 every token it holds."""
 
+import hashlib
 import secrets
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from oauth2_provider.contrib.rest_framework import OAuth2Authentication
+from oauth2_provider.models import AccessToken, RefreshToken
 from oauth2_provider.oauth2_validators import OAuth2Validator
 from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
@@ -141,6 +144,59 @@ class ActiveAccountsOnly(OAuth2Validator):  # type: ignore[misc]  # django-oauth
     def validate_refresh_token(self, refresh_token: str, client: Any, request: Any, *args: Any, **kwargs: Any) -> bool:
         valid = super().validate_refresh_token(refresh_token, client, request, *args, **kwargs)
         return bool(valid) and _active(request)
+
+    def validate_grant_type(self, client_id: str, grant_type: str, client: Any, request: Any, *args: Any,
+                            **kwargs: Any) -> bool:  # fmt: skip
+        """Only a player's consent makes a token here: the authorization code (and its refresh), whatever grant
+        an app was registered with (a client-credentials app would get a token no player consented to)."""
+        if grant_type not in GRANTS:
+            return False
+        return bool(super().validate_grant_type(client_id, grant_type, client, request, *args, **kwargs))
+
+    def validate_response_type(self, client_id: str, response_type: str, client: Any, request: Any, *args: Any,
+                               **kwargs: Any) -> bool:  # fmt: skip
+        """`code` only: no implicit flow."""
+        return response_type == "code" and bool(
+            super().validate_response_type(client_id, response_type, client, request, *args, **kwargs)
+        )
+
+    def save_bearer_token(self, token: dict[str, Any], request: Any, *args: Any, **kwargs: Any) -> Any:
+        """Remember which token a code was exchanged for, for as long as a code could be replayed."""
+        saved = super().save_bearer_token(token, request, *args, **kwargs)
+        if request.grant_type == "authorization_code" and getattr(request, "code", None):
+            issued = self._load_access_token(token["access_token"])
+            if issued is not None:
+                cache.set(_code_key(request.code), issued.pk, CODE_REMEMBERED_SECONDS)
+        return saved
+
+    def validate_code(self, client_id: str, code: str, client: Any, request: Any, *args: Any, **kwargs: Any) -> bool:
+        """A code used a second time is refused, and the tokens of its first exchange are revoked (RFC 6749
+        §4.1.2: whoever replays it may have stolen it)."""
+        if super().validate_code(client_id, code, client, request, *args, **kwargs):
+            return True
+        issued = cache.get(_code_key(code))
+        if issued is not None:
+            _revoke_family(issued)
+        return False
+
+
+GRANTS = ("authorization_code", "refresh_token")
+CODE_REMEMBERED_SECONDS = 3600
+
+
+def _code_key(code: str) -> str:
+    return "oauth-code-used:" + hashlib.sha256(code.encode()).hexdigest()
+
+
+def _revoke_family(access_token_id: int) -> None:
+    """The access token, its refresh token and every token refreshed from it since (django-oauth-toolkit's
+    token family)."""
+    refresh = RefreshToken.objects.filter(access_token_id=access_token_id).first()
+    if refresh is not None and refresh.token_family:
+        RefreshToken.revoke_family(refresh.token_family)
+    elif refresh is not None:
+        refresh.revoke()
+    AccessToken.objects.filter(pk=access_token_id).delete()
 
 
 def _active(request: Any) -> bool:

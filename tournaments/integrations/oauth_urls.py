@@ -5,14 +5,16 @@ registration: an app is registered by a signed-in person at /o/applications/regi
 from django.urls import path
 from oauth2_provider import views
 
+from tournaments.integrations import oauth_views
+
 app_name = "oauth2_provider"
 urlpatterns = [
     path("authorize/", views.AuthorizationView.as_view(), name="authorize"),
-    path("token/", views.TokenView.as_view(), name="token"),
-    path("revoke_token/", views.RevokeTokenView.as_view(), name="revoke-token"),
+    path("token/", oauth_views.ThrottledToken.as_view(), name="token"),
+    path("revoke_token/", oauth_views.ThrottledRevoke.as_view(), name="revoke-token"),
     path("applications/", views.ApplicationList.as_view(), name="list"),
-    path("applications/register/", views.ApplicationRegistration.as_view(), name="register"),
+    path("applications/register/", oauth_views.AppRegistration.as_view(), name="register"),
     path("applications/<slug:pk>/", views.ApplicationDetail.as_view(), name="detail"),
     path("applications/<slug:pk>/delete/", views.ApplicationDelete.as_view(), name="delete"),
-    path("applications/<slug:pk>/update/", views.ApplicationUpdate.as_view(), name="update"),
+    path("applications/<slug:pk>/update/", oauth_views.AppUpdate.as_view(), name="update"),
 ]
