@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from config.errors import DomainError, refusal_text
+from config.throttling import ApiThrottle
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -34,6 +35,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.NotFound() if english_only else exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
+    elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed) and request is not None:
+        exc = _counted(exc, request, context.get("view"))
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -43,6 +46,13 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         codes = exc.get_codes()
         response.data = error_body(codes if isinstance(codes, str) else exc.default_code, str(exc.detail))
     return response
+
+
+def _counted(exc: exceptions.APIException, request: Any, view: Any) -> exceptions.APIException:
+    """A refused credential counts in its address's bucket, as any anonymous request does: its answer tells
+    the limit (RateLimit-*), and guessing tokens past it is a 429."""
+    throttle = ApiThrottle()
+    return exc if throttle.allow_request(request, view) else exceptions.Throttled(throttle.wait())
 
 
 def error_body(code: str, detail: str, field: str | None = None) -> dict[str, Any]:

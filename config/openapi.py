@@ -56,6 +56,14 @@ ERROR_BODY = {
 }
 
 
+VERSION_PARAMETER = {
+    "name": versioning.HEADER, "in": "header", "required": False,
+    "schema": {"type": "string", "enum": list(versioning.VERSIONS)},
+    "description": f"The dated API version to answer in (left out: {versioning.CURRENT}, or a key's or an app's "
+    'own, the version of the day it was made; docs/api.md, "Versions and deprecation").',
+}  # fmt: skip
+
+
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_BODY
     rates: dict[str, str] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
@@ -66,8 +74,10 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
         f" `{versioning.HEADER}` (one of {', '.join(versioning.VERSIONS)})."
     )
     reference = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
-    for operations in result.get("paths", {}).values():
+    for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
+            if path.startswith("/api/"):
+                operation.setdefault("parameters", []).append(VERSION_PARAMETER)
             responses = operation.setdefault("responses", {})
             errors = {**ERRORS, **BODY_ERRORS} if "requestBody" in operation else dict(ERRORS)
             if method == "post":
@@ -159,7 +169,7 @@ def csv_exports_are_operations_of_their_own(
 PAGE_PARAMETERS = [
     {"name": "page", "in": "query", "required": False, "schema": {"type": "integer"},
      "description": "A page number within the paginated result set."},
-    {"name": "page_size", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1},
+    {"name": "page_size", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1, "maximum": 200},
      "description": "Results per page: 50 unless given; more than 200 is read as 200."},
 ]  # fmt: skip
 

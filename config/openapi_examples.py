@@ -30,7 +30,8 @@ NAMED: dict[str, Any] = {
     "game": GAME.id, "name": "Thursday night at the Owls", "venue": "The Owls, back room",
     "description": f"Four rounds of {GAME.name}, Swiss pairings.", "country": "FR",
     "timezone": "Europe/Paris", "currency": "EUR", "reason": "Two boxes agree card by card.",
-    "note": "Paid at the door.", "email": "ann@owls.example", "url": "https://owls.example/hooks/boomerang",
+    "note": "Paid at the door.", "email": "ann@owls.example", "url": "https://boomerang.example/players/ann/",
+    "next": "https://boomerang.example/api/events/?page=3", "previous": "https://boomerang.example/api/events/?page=1",
     "password": "correct-horse-battery", "token": "bt_3f9c2e7a", "prefix": "bk_3f9c", "secret": "whsec_3f9c2e7a",
     "code": "wrong_total", "field": f"seats[0].rounds[1].claimed.{CATEGORY}",
     "message": f"{CATEGORY}: 7 claimed, 6 scored", "detail": f"{CATEGORY}: 7 claimed, 6 scored",
@@ -42,7 +43,8 @@ NAMED: dict[str, Any] = {
     "mu": 27.4, "sigma": 2.1, "conservative": 21.1, "min_rating": 20.0, "amount": "10.00",
     "reduced_amount": "5.00", "paid": "10.00", "due": "0.00", "levy": "4.00", "per_player": "1.00",
 }  # fmt: skip
-FORMATS = {"date-time": WHEN, "date": DAY, "uri": NAMED["url"], "email": NAMED["email"], "uuid":
+HOOK = "https://owls.example/hooks/boomerang"  # a webhook's `url`: the club's own server
+FORMATS = {"date-time": WHEN, "date": DAY, "uri": "https://boomerang.example/", "email": NAMED["email"], "uuid":
            "0b6f9c1e-3a2d-4c5b-9e8f-7a6b5c4d3e2f", "decimal": "10.00"}  # fmt: skip
 # Bodies a name cannot tell: a real score sheet where one is sent.
 BODIES: dict[str, Any] = {
@@ -52,6 +54,27 @@ BODIES: dict[str, Any] = {
     "SheetCheckInputRequest": {"sheet": SHEET},
     "RebuildInputRequest": {"table": {"seats": SHEET["seats"]}, "direction": "left"},
     "EntryInputRequest": {"data": {"edition": GAME.id, "name": "The Owls' box", "cards": []}},  # as far as typed
+    # An event the API creates as sent: its registration opens before and closes before its start.
+    "EventInputRequest": {
+        "name": NAMED["name"],
+        "organisation": "owls",
+        "game": GAME.id,
+        "starts_at": WHEN,
+        "timezone": "Europe/Paris",
+        "venue": NAMED["venue"],
+        "description": NAMED["description"],
+        "rounds_planned": 4,
+        "capacity": 8,
+        "registration_opens": "2026-11-01T09:00:00Z",
+        "registration_closes": "2026-11-26T19:00:00Z",
+        "rated": True,
+    },
+}
+# Properties whose example depends on the component: a webhook's `url` is the club's receiving server.
+BY_COMPONENT: dict[tuple[str, str], Any] = {
+    ("Webhook", "url"): HOOK,
+    ("WebhookWithSecret", "url"): HOOK,
+    ("WebhookInputRequest", "url"): HOOK,
 }
 
 # Each CSV export's header as the server writes it and one line of the club's night, by path (a season's middle
@@ -106,6 +129,9 @@ def _component_example(name: str, components: dict[str, Any], visiting: set[str]
             return {}
         visiting.add(name)
         component["example"] = BODIES.get(name) or _example(component, name, components, visiting)
+        for (owner, prop), value in BY_COMPONENT.items():
+            if owner == name and isinstance(component["example"], dict) and prop in component["example"]:
+                component["example"][prop] = value
         visiting.discard(name)
     return component["example"]
 

@@ -39,7 +39,7 @@ class ApiPages(PageNumberPagination):  # type: ignore[misc]  # DRF ships no type
         parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
         for parameter in parameters:
             if parameter["name"] == self.page_size_query_param:
-                parameter["schema"]["minimum"] = 1
+                parameter["schema"]["minimum"], parameter["schema"]["maximum"] = 1, self.max_page_size
                 parameter["description"] = "Results per page: 50 unless given; more than 200 is read as 200."
         return parameters
 

@@ -109,3 +109,23 @@ def test_each_csv_examples_header_is_the_header_the_server_writes(django_capture
             shown = [re.sub(r"^.+ #\d+$", "<event>", column) for column in shown]
             shown = [c for i, c in enumerate(shown) if c != "<event>" or shown[i - 1] != "<event>"]
         assert header == shown, path
+
+
+def test_the_example_event_is_created_as_sent_and_only_a_webhook_url_names_a_hook() -> None:
+    """Issue 67, item 18: the example for creating an event was refused (`invalid_dates`), and a webhook's URL
+    was the example of every `url` (a player's page, the pages' `next`)."""
+    from rest_framework.test import APIClient
+
+    from tests.factories import PlayerFactory
+    from tournaments.services.clubs import organisation_create
+
+    components = Client().get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
+    owner = PlayerFactory().user
+    organisation_create(by=owner, slug="owls", name="Owls")
+    api = APIClient()
+    api.force_authenticate(owner)
+    created = api.post("/api/events/", components["EventInputRequest"]["example"], format="json")
+    assert created.status_code == 201, created.json()
+    assert "hooks" in components["WebhookInputRequest"]["example"]["url"]
+    assert "hooks" not in components["PlayerSummary"]["example"]["url"]
+    assert "hooks" not in components["PaginatedEventList"]["example"]["next"]

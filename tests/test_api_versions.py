@@ -120,3 +120,17 @@ def test_a_key_answers_in_the_version_of_the_day_it_was_made_unless_the_request_
     new = Client(headers={"authorization": f"Bearer {new_text}"}).get(path)
     assert (new["API-Version"], "events_count" in new.json()) == (versioning.CURRENT, True)
     assert versioning.pinned(datetime(2026, 11, 20, tzinfo=UTC)) == versioning.PAGED_LISTS  # before pinning
+
+
+def test_the_version_header_and_the_page_size_bound_are_declared_and_a_401_tells_its_limit() -> None:
+    """Issue 67, item 18: `API-Version` was not declared as a request parameter, `page_size` had no maximum,
+    and a 401 carried no RateLimit-* headers."""
+    schema = yaml.safe_load(Client().get("/api/schema/").content)
+    leaderboard = schema["paths"]["/api/ratings/pools/{game}/leaderboard/"]["get"]["parameters"]
+    by_name = {parameter["name"]: parameter for parameter in leaderboard}
+    assert by_name["API-Version"]["in"] == "header"
+    assert by_name["API-Version"]["schema"]["enum"] == list(versioning.VERSIONS)
+    assert by_name["page_size"]["schema"]["maximum"] == 200
+    refused = Client(headers={"authorization": "Bearer not-a-token"}).get("/api/me/")
+    assert refused.status_code == 401
+    assert int(refused["RateLimit-Limit"]) > 0

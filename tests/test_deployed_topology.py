@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db import connection
 from django.test import Client
 
+from config import versioning
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in, running_round
 from tests.workers import ROOT, database_url, free_port, service_env, wait_until
@@ -266,7 +267,7 @@ def test_a_player_lets_an_app_act_for_them_through_uvicorn_then_revokes_it(deplo
             assert bot.get("/api/me/", headers=as_player).json()["handle"] == seat.player.handle
             posted = bot.post(f"/api/seats/{seat.pk}/sheets/", json={"data": sheet}, headers=as_player)
             assert posted.status_code == 202, posted.text
-            assert posted.headers["API-Version"] == "2026-11-26"
+            assert posted.headers["API-Version"] == versioning.pinned(app.created)  # the day the app was registered
             assert int(posted.headers["RateLimit-Remaining"]) >= 0
             stream = _open_stream(base, as_player)
             revoked = player.post(f"/account/apps/{app.pk}/revoke/", data={"csrfmiddlewaretoken":
