@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from oauth2_provider import views
 from oauth2_provider.models import AbstractApplication
-from oauthlib.oauth2 import Server
+from oauthlib.oauth2 import Server  # type: ignore[import-untyped]
 
 from config.throttling import OAuthTokenThrottle
 
