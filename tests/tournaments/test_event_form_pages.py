@@ -206,3 +206,21 @@ def test_a_time_typed_as_french_writes_it_is_taken(owner: Client, typed: str, ho
     assert created.status_code == 302, created.context["form"].errors
     starts = Event.objects.get(name=f"Night {typed}").starts_at.astimezone(ZoneInfo("Europe/Paris"))
     assert (starts.hour, starts.minute) == (hour, minute)
+
+
+@pytest.mark.parametrize(
+    ("typed", "hour", "minute"),
+    [("8pm", 20, 0), ("8:30 pm", 20, 30), ("8.15PM", 20, 15), ("12am", 0, 0), ("12 p.m.", 12, 0)],
+)
+def test_a_time_typed_as_english_says_it_is_taken(owner: Client, typed: str, hour: int, minute: int) -> None:
+    """Issue 66, item 11: "8pm" was refused in the English event form."""
+    created = owner.post("/events/new/", form(name=f"Night {typed}", starts_time=typed), HTTP_ACCEPT_LANGUAGE="en")
+    assert created.status_code == 302, created.context["form"].errors
+    starts = Event.objects.get(name=f"Night {typed}").starts_at.astimezone(ZoneInfo("Europe/Paris"))
+    assert (starts.hour, starts.minute) == (hour, minute)
+
+
+def test_a_time_past_twelve_with_pm_is_refused(owner: Client) -> None:
+    refused = owner.post("/events/new/", form(name="Night 13pm", starts_time="13pm"), HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 200
+    assert "starts_time" in refused.context["form"].errors

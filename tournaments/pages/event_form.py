@@ -29,13 +29,18 @@ TABLE_SIZES = sorted({size for game in games.GAMES.values() for size in game.tab
 
 
 class SpokenTimeField(forms.TimeField):
-    """A time as people type it: "19:30", and as French writes it, "20h", "20 h 15", "20h15"."""
+    """A time as people type it: "19:30", as French writes it, "20h", "20 h 15", "20h15", and as English says
+    it, "8pm", "8:30 pm", "8.30pm", "12am" (midnight)."""
 
     SPOKEN = re.compile(r"^\s*(\d{1,2})\s*[hH]\s*(\d{2})?\s*$")
+    CLOCK = re.compile(r"^\s*(\d{1,2})(?:\s*[:.]\s*(\d{2}))?\s*([aApP])\.?\s*[mM]\.?\s*$")
 
     def to_python(self, value: Any) -> Any:
         if isinstance(value, str) and (spoken := self.SPOKEN.match(value)):
             value = f"{int(spoken.group(1)):02d}:{spoken.group(2) or '00'}"
+        elif isinstance(value, str) and (clock := self.CLOCK.match(value)) and 1 <= int(clock.group(1)) <= 12:
+            hour = int(clock.group(1)) % 12 + (12 if clock.group(3) in "pP" else 0)
+            value = f"{hour:02d}:{clock.group(2) or '00'}"
         return super().to_python(value)
 
 
