@@ -47,6 +47,16 @@ def test_a_player_creates_a_club_from_the_page_and_lands_on_it_as_owner() -> Non
     assert "Add to the staff" not in Client().get("/clubs/night-owls/").content.decode()
 
 
+def test_a_clubs_address_left_empty_is_made_from_its_name() -> None:
+    """Issue 66, item 11: the club's address (slug) was not filled from its name."""
+    client = signed_in(PlayerFactory().user)
+    made = client.post("/clubs/new/", {"name": "Les Hiboux de Lyon", "slug": "", "kind": "club"})
+    assert (made.status_code, made["Location"]) == (302, "/clubs/les-hiboux-de-lyon/")
+    nothing = client.post("/clubs/new/", {"name": "!!!", "slug": "", "kind": "club"})
+    assert nothing.status_code == 200
+    assert "slug" in nothing.context["form"].errors
+
+
 def test_anonymous_is_sent_to_log_in_before_creating_a_club() -> None:
     answer = Client().get("/clubs/new/")
     assert answer.status_code == 302

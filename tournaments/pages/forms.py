@@ -1,6 +1,7 @@
 from typing import Any
 
 from django import forms
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.services.accounts import signup_problems
@@ -52,8 +53,9 @@ class SignupForm(forms.Form):
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     slug = forms.SlugField(
-        label=_("Address"), max_length=50, help_text=_("The club's page: /clubs/<address>/ (letters, digits, '-').")
-    )
+        label=_("Address"), max_length=50, required=False,
+        help_text=_("The club's page: /clubs/<address>/ (letters, digits, '-'). Left empty: made from the name."),
+    )  # fmt: skip
     country = forms.CharField(
         label=_("Country (optional)"), max_length=2, required=False, help_text=_("Two letters: FR, DE, GB...")
     )
@@ -61,3 +63,12 @@ class ClubForm(forms.Form):
         label=_("Kind"), initial="club",
         choices=[("club", _("club")), ("league", _("league")), ("federation", _("federation"))],
     )  # fmt: skip
+
+    def clean(self) -> dict[str, Any]:
+        """An address left empty is made from the name ("Les Hiboux de Lyon": les-hiboux-de-lyon)."""
+        data: dict[str, Any] = super().clean()
+        if not data.get("slug") and data.get("name") and not self.has_error("slug"):
+            data["slug"] = slugify(data["name"])[:50].strip("-")
+            if not data["slug"]:
+                self.add_error("slug", _("Give the club's address: its name has no letter or digit to make one."))
+        return data
