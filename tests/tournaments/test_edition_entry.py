@@ -208,3 +208,38 @@ def test_an_entry_saved_as_a_file_of_any_shape_is_shown_again_not_a_500(game: st
         shown = page.get(f"/games/{game}/edition/entry/")
         assert shown.status_code == 200
         assert "Problems found" in shown.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_agreeing_entries_submitted_at_once_make_one_confirmation_and_the_steward_sees_how_independent(
+) -> None:  # fmt: skip
+    """Issue 67, item 14: simultaneous submissions created two confirmations; one person with two accounts
+    'confirmed' an edition and nothing showed the steward how independent the two entries were."""
+    import threading
+
+    from django.db import connection
+
+    from tournaments.catalogue.entries import entry_submit
+
+    people = [UserFactory(email=f"box{i}@same.example") for i in range(2)]
+    entries = [EditionEntry.objects.create(game=GAME, entered_by=user, data=box()) for user in people]
+    EditionEntry.objects.filter(pk__in=[e.pk for e in entries]).update(submitted_at="2026-11-27T10:00:00Z")
+    barrier, made = threading.Barrier(2), []
+
+    def submit(entry: EditionEntry) -> None:
+        barrier.wait()
+        try:
+            made.append(entry_submit(entry=entry, by=entry.entered_by))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(entry,)) for entry in entries]
+    [thread.start() for thread in threads]
+    [thread.join() for thread in threads]
+    assert EditionConfirmation.objects.count() == 1
+    assert {c.pk for c in made if c is not None} == {EditionConfirmation.objects.get().pk}
+    listed = client_of(people[0]).get(f"/api/games/{GAME}/edition-entries/").json()["confirmations"]
+    independence = listed[0]["independence"]
+    assert independence["same_email_domain"] is True
+    assert independence["played_together"] == 0
+    assert sorted(e["username"] for e in independence["entrants"]) == sorted(u.username for u in people)

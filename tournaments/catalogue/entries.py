@@ -9,6 +9,7 @@ their own box: their entry confirms whichever it agrees with. An entry never cha
 steward of the game makes a confirmed edition the game's (edition_load: every table of the game is verified
 again), recorded with who, when and why."""
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -96,8 +97,10 @@ def entry_submit(*, entry: EditionEntry, by: User) -> EditionConfirmation | None
         agreeing = [other for other in others.exclude(entered_by=entry.entered_by) if _canonical(other.data) == mine]
         if not agreeing:
             return None
-        same = [c for c in EditionConfirmation.objects.filter(game=entry.game) if _canonical(c.data) == mine]
-        confirmation = same[0] if same else EditionConfirmation.objects.create(game=entry.game, data=entry.data)
+        digest = hashlib.sha256(mine.encode()).hexdigest()
+        confirmation, _made = EditionConfirmation.objects.get_or_create(
+            game=entry.game, digest=digest, defaults={"data": entry.data}
+        )  # two agreeing entries submitted at once make one confirmation (its unique digest)
         confirmation.entries.add(entry, *agreeing)
     return confirmation
 

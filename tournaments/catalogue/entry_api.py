@@ -22,7 +22,7 @@ from tournaments.catalogue.entries import (
     entry_submit,
 )
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
-from tournaments.catalogue.selectors import require_game
+from tournaments.catalogue.selectors import confirmation_independence, require_game
 from tournaments.serializers.fields import JsonObjectField, JsonValueField
 
 
@@ -48,6 +48,19 @@ class EntryLineSerializer(StrictSerializer):
     submitted_at = serializers.DateTimeField(allow_null=True)
 
 
+class EntrantSerializer(StrictSerializer):
+    username = serializers.CharField()
+    joined_on = serializers.DateField(help_text="When their account was made.")
+    events_played = serializers.IntegerField()
+
+
+class IndependenceSerializer(StrictSerializer):
+    entrants = EntrantSerializer(many=True)
+    played_together = serializers.IntegerField(help_text="Events all the entrants registered for.")
+    same_email_domain = serializers.BooleanField()
+    hours_between_entries = serializers.FloatField(help_text="Between the first and the last entry's start.")
+
+
 class ConfirmationSerializer(StrictSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField(help_text="The edition's name in its file.")
@@ -56,6 +69,10 @@ class ConfirmationSerializer(StrictSerializer):
     adopted_at = serializers.DateTimeField(allow_null=True)
     adopted_by = serializers.CharField(allow_null=True)
     reason = serializers.CharField()
+    independence = IndependenceSerializer(
+        help_text="What tells whether the entries are two people's, not one person's two accounts: the steward "
+        "decides (issue 67, item 14)."
+    )
 
 
 class EntriesSerializer(StrictSerializer):
@@ -80,9 +97,11 @@ def entry_json(entry: EditionEntry, faults: list[str] | None = None) -> dict[str
 
 
 def confirmation_json(confirmation: EditionConfirmation) -> dict[str, Any]:
+    entries = list(confirmation.entries.select_related("entered_by").order_by("created_at"))
     return {
         "id": confirmation.pk, "name": str(confirmation.data.get("name", "")),
-        "entered_by": sorted(e.entered_by.username for e in confirmation.entries.select_related("entered_by")),
+        "entered_by": sorted(e.entered_by.username for e in entries),
+        "independence": confirmation_independence(entries=entries),
         "confirmed_at": confirmation.confirmed_at, "adopted_at": confirmation.adopted_at,
         "adopted_by": confirmation.adopted_by.username if confirmation.adopted_by else None,
         "reason": confirmation.reason,

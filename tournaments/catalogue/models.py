@@ -84,6 +84,7 @@ class EditionConfirmation(models.Model):
 
     game = models.CharField(max_length=40, choices=game_choices)
     data = models.JSONField()
+    digest = models.CharField(max_length=64, help_text="SHA-256 of the data written canonically: one a content.")
     entries = models.ManyToManyField(EditionEntry, related_name="confirmations")
     confirmed_at = models.DateTimeField(auto_now_add=True)
     adopted_edition = models.ForeignKey(Edition, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -95,6 +96,7 @@ class EditionConfirmation(models.Model):
 
     class Meta:
         ordering = ["game", "-confirmed_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "digest"], name="one_confirmation_a_content")]
 
     def __str__(self) -> str:
         return f"{self.game} confirmed {self.confirmed_at:%Y-%m-%d}"

@@ -11,7 +11,7 @@ from config.page_cache import remembered
 from games import rebuild
 from games.deal import Deal, seeded_deal
 from tournaments.catalogue.models import Edition, EventEdition, SheetCheck
-from tournaments.models import Event
+from tournaments.models import Event, Registration
 
 
 def edition_active(*, game: str) -> Edition | None:
@@ -117,3 +117,32 @@ def game_catalogue() -> list[dict[str, Any]]:
 
 def sheet_check_list() -> QuerySet[SheetCheck]:
     return SheetCheck.objects.select_related("edition", "submitted_by")
+
+
+def confirmation_independence(*, entries: list[Any]) -> dict[str, Any]:
+    """What tells a steward whether a confirmation's entries are two people's, not one person's two accounts
+    (issue 67, item 14): each entrant's account age and events played, and for the pair whether they share
+    an e-mail domain, have played in one event, and how far apart they started their entries. Facts, not a
+    verdict: the steward decides."""
+    people = []
+    for entry in entries:
+        user = entry.entered_by
+        played = Registration.objects.filter(player__user=user).values("event_id")
+        people.append({
+            "username": user.username, "joined_on": user.date_joined.date().isoformat(),
+            "events_played": played.count(), "started_at": entry.created_at,
+            "email_domain": user.email.rsplit("@", 1)[-1].casefold() if "@" in user.email else "",
+            "events": set(played.values_list("event_id", flat=True)),
+        })  # fmt: skip
+    shared = set.intersection(*(person["events"] for person in people)) if people else set()
+    domains = {person["email_domain"] for person in people if person["email_domain"]}
+    starts = [person["started_at"] for person in people]
+    return {
+        "entrants": [
+            {key: value for key, value in person.items() if key not in ("events", "started_at", "email_domain")}
+            for person in people
+        ],
+        "played_together": len(shared),
+        "same_email_domain": len(domains) == 1 and len(people) > 1 and all(p["email_domain"] for p in people),
+        "hours_between_entries": round((max(starts) - min(starts)).total_seconds() / 3600, 1) if starts else 0.0,
+    }
