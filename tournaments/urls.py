@@ -8,7 +8,13 @@ from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, 
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, RegistrationViewSet, RoundViewSet
 from tournaments.api.players import HeadToHeadView, PlayerProfileView, PlayerViewSet
-from tournaments.api.teams import EntryExceptionsView, EventTeamsView, RegistrationCloseView, TeamStandingsView
+from tournaments.api.teams import (
+    EntryExceptionsView,
+    EventTeamsView,
+    RegistrationCloseView,
+    TeamJoinView,
+    TeamStandingsView,
+)
 
 router = DefaultRouter()
 router.include_root_view = False  # api.ApiRootView lists every route, not only the router's
@@ -26,6 +32,7 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),
     path("auth/token/rotate/", TokenRotateView.as_view(), name="token-rotate"),
     path("events/<int:pk>/teams/", EventTeamsView.as_view(), name="event-teams"),
+    path("events/<int:pk>/teams/join/", TeamJoinView.as_view(), name="event-team-join"),
     path("events/<int:pk>/team-standings/", TeamStandingsView.as_view(), name="event-team-standings"),
     path("events/<int:pk>/entry-exceptions/", EntryExceptionsView.as_view(), name="event-entry-exceptions"),
     path("events/<int:pk>/close-registration/", RegistrationCloseView.as_view(), name="event-registration-close"),

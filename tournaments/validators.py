@@ -116,3 +116,12 @@ def validate_tie_breaks(value: Any) -> None:
     unknown = [name for name in value if name not in TIE_BREAKS] if isinstance(value, list) else [value]
     if unknown:
         raise ValidationError(f"unknown tie-breaks {unknown}; use {', '.join(TIE_BREAKS)}")
+
+
+CLAIM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread from a slip
+
+
+def new_claim_code() -> str:
+    """Twelve characters a person reads off a slip and types in any case (60 bits): a guest's claim code, a
+    team's join code."""
+    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(12))

@@ -6,11 +6,12 @@ import random
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round
-from tournaments.models import Registration, TableResult, Team
+from tournaments.models import Player, Registration, TableResult, Team
 from tournaments.selectors.events import event_standings
 from tournaments.selectors.teams import event_team_standings
 from tournaments.services.registrations import registration_check_in
@@ -33,10 +34,19 @@ def test_teammates_never_share_a_table_over_five_rounds_of_forty_players(django_
     players = [PlayerFactory() for _ in range(40)]
     teams = [players[n : n + 4] for n in range(0, 40, 4)]
     for number, members in enumerate(teams):
-        captain = client_of(members[0].user)
-        team = {"name": f"Team {number}", "players": [p.handle for p in members]}
-        answer = captain.post(f"/api/events/{event.pk}/teams/", team, format="json")
-        assert answer.status_code == 201, answer.data
+        if number % 2:  # the organiser registers the whole team
+            team = {"name": f"Team {number}", "players": [p.handle for p in members]}
+            answer = client_of(organiser).post(f"/api/events/{event.pk}/teams/", team, format="json")
+            assert answer.status_code == 201, answer.data
+            continue
+        captain = client_of(members[0].user)  # the captain alone, each teammate with the team's code
+        alone = {"name": f"Team {number}", "players": [members[0].handle]}
+        made = captain.post(f"/api/events/{event.pk}/teams/", alone, format="json")
+        assert made.status_code == 201, made.data
+        for member in members[1:]:
+            code = {"code": made.data["join_code"]}
+            joined = client_of(member.user).post(f"/api/events/{event.pk}/teams/join/", code, format="json")
+            assert joined.status_code == 201, joined.data
     for registration in Registration.objects.filter(event=event):
         registration_check_in(registration=registration, by=organiser)
     team_of = {registration.player.handle: registration.team_id for registration in event.registrations.all()}
@@ -83,24 +93,53 @@ def _by_hand(event, team_of) -> dict[str, Fraction]:
 
 def test_a_team_registers_whole_or_not_at_all() -> None:
     event = EventFactory(game="boomerang-australia", capacity=16, team_size=2)
+    organiser = client_of(event.organisers.get())
     ann, bob, cy = PlayerFactory(), PlayerFactory(), PlayerFactory()
-    captain = client_of(ann.user)
-    wrong_size = captain.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle]}, format="json")
+    wrong_size = organiser.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle]}, format="json")
     assert (wrong_size.status_code, wrong_size.json()["code"]) == (400, "team_size")
-    outsider = client_of(cy.user).post(
-        f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle, bob.handle]}, format="json"
-    )
+    outsider = client_of(cy.user).post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle]},
+                                       format="json")  # fmt: skip
     assert (outsider.status_code, outsider.json()["code"]) == (403, "not_in_team")
-    assert captain.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle, bob.handle]},
-                        format="json").status_code == 201  # fmt: skip
-    again = client_of(cy.user).post(
+    assert organiser.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle, bob.handle]},
+                          format="json").status_code == 201  # fmt: skip
+    again = organiser.post(
         f"/api/events/{event.pk}/teams/", {"name": "B", "players": [cy.handle, bob.handle]}, format="json"
     )
     assert (again.status_code, again.json()["code"]) == (409, "in_a_team")
     assert not Registration.objects.filter(event=event, player=cy).exists()  # none of the team was registered
     individual = EventFactory(game="boomerang-australia")
-    refused = captain.post(f"/api/events/{individual.pk}/teams/", {"name": "A", "players": [ann.handle]}, format="json")
+    refused = organiser.post(f"/api/events/{individual.pk}/teams/", {"name": "A", "players": [ann.handle]},
+                             format="json")  # fmt: skip
     assert refused.json()["code"] == "not_a_team_event"
+
+
+def test_a_player_registers_only_themselves_and_each_teammate_joins_with_the_code() -> None:
+    """Issue 67, item 12: a player registered another player into a team (and its fee) without their consent."""
+    event = EventFactory(game="boomerang-australia", capacity=16, team_size=2)
+    ann, bob, cy, dee = (PlayerFactory() for _ in range(4))
+    captain = client_of(ann.user)
+    for_bob = captain.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle, bob.handle]},
+                           format="json")  # fmt: skip
+    assert (for_bob.status_code, for_bob.json()["code"]) == (403, "teammate_consent")
+    assert not Registration.objects.filter(event=event).exists()
+    made = captain.post(f"/api/events/{event.pk}/teams/", {"name": "A", "players": [ann.handle]}, format="json")
+    assert made.status_code == 201, made.json()
+    assert (made.json()["players"], len(made.json()["join_code"])) == ([ann.handle], 12)
+    assert "join_code" not in Client().get(f"/api/events/{event.pk}/teams/").json()["results"][0]  # theirs only
+    bad = client_of(bob.user).post(f"/api/events/{event.pk}/teams/join/", {"code": "NOPE"}, format="json")
+    assert (bad.status_code, bad.json()["code"], bad.json()["field"]) == (400, "unknown_code", "code")
+    joined = client_of(bob.user).post(f"/api/events/{event.pk}/teams/join/",
+                                      {"code": made.json()["join_code"].lower()}, format="json")  # fmt: skip
+    assert joined.status_code == 201, joined.json()
+    assert sorted(joined.json()["players"]) == sorted([ann.handle, bob.handle])
+    late = client_of(cy.user).post(f"/api/events/{event.pk}/teams/join/", {"code": made.json()["join_code"]},
+                                   format="json")  # fmt: skip
+    assert late.json()["code"] == "unknown_code"  # the team is whole: its code ended
+    page = Client()
+    page.force_login(dee.user)
+    shown = page.get(f"/events/{event.pk}/").content.decode()
+    assert 'name="code"' in shown  # a player joins from the page too
+    assert 'name="players" maxlength' not in shown  # and names nobody but themselves
 
 
 def test_team_points_are_each_rounds_best_players_summed() -> None:
@@ -129,13 +168,17 @@ def test_an_event_page_offers_a_team_form_when_the_event_has_teams() -> None:
     page.force_login(ann.user)
     text = page.get(f"/events/{event.pk}/").content.decode()
     assert "Register a team" in text
-    assert 'value="ann-team"' in text  # the one registering is in it
-    assert text.count('name="players"') == 2
+    assert 'value="ann-team"' in text  # the one registering is in it, alone: teammates join with its code
+    assert text.count('name="players"') == 1
     assert "Inscrire une équipe" in page.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    answer = page.post(f"/events/{event.pk}/teams/new/", {"name": "Owls", "players": ["ann-team", "bob-team"]},
-                       follow=True)  # fmt: skip
+    answer = page.post(f"/events/{event.pk}/teams/new/", {"name": "Owls", "players": ["ann-team"]}, follow=True)
     assert "The team Owls is registered." in answer.content.decode()
     team = Team.objects.get(event=event)
+    assert team.join_code in answer.content.decode()  # shown to its maker, to pass on
+    bob = Client()
+    bob.force_login(Player.objects.get(handle="bob-team").user)
+    joined = bob.post(f"/events/{event.pk}/teams/join/", {"code": team.join_code}, follow=True)
+    assert "You joined the team." in joined.content.decode()
     assert set(team.members.values_list("player__handle", flat=True)) == {"ann-team", "bob-team"}
     assert "Register a team" not in page.get(f"/events/{event.pk}/").content.decode()  # in a team now
     solo = EventFactory(game="boomerang-australia")

@@ -18,13 +18,15 @@ from tournaments.serializers.events import (
     EntryExceptionInputSerializer,
     EntryExceptionSerializer,
     EventSerializer,
+    TeamCreatedSerializer,
     TeamInputSerializer,
+    TeamJoinInputSerializer,
     TeamSerializer,
     TeamStandingSerializer,
 )
 from tournaments.services.entry import entry_exception_admit
 from tournaments.services.events import event_registration_close
-from tournaments.services.teams import team_register
+from tournaments.services.teams import team_join, team_register
 
 
 class EventTeamsView(APIView):
@@ -43,13 +45,32 @@ class EventTeamsView(APIView):
         teams = [{"name": name, "players": players} for name, players in event_teams(event=event).items()]
         return paged(request, teams, many(TeamSerializer))
 
-    @extend_schema(request=TeamInputSerializer, responses={201: TeamSerializer})
+    @extend_schema(request=TeamInputSerializer, responses={201: TeamCreatedSerializer})
     def post(self, request: Request, pk: int) -> Response:
+        """An organiser registers a whole team; a player, a team of themselves alone, whose `join_code` their
+        teammates send to `teams/join/` (nobody is entered without saying so)."""
         event = get_object_or_404(Event, pk=pk)
         payload = TeamInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         team = team_register(event=event, name=data["name"], handles=data["players"], by=request.user)
+        answer = {"name": team.name, "players": event_teams(event=event)[team.name], "join_code": team.join_code}
+        return Response(TeamCreatedSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+class TeamJoinView(APIView):
+    """The signed-in player joins a team of the event with the code its maker was given (registered with it:
+    entry conditions and capacity apply)."""
+
+    permission_classes = [IsAuthenticated]
+    person_only = True  # a player's own consent: never a key's
+
+    @extend_schema(request=TeamJoinInputSerializer, responses={201: TeamSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        payload = TeamJoinInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        team = team_join(event=event, code=payload.validated_data["code"], by=request.user)
         answer = {"name": team.name, "players": event_teams(event=event)[team.name]}
         return Response(TeamSerializer(answer).data, status=status.HTTP_201_CREATED)
 

@@ -40,7 +40,7 @@ from tournaments.services.registrations import (
     registration_create,
     registration_open_check,
 )
-from tournaments.validators import handle_key, validate_display_name
+from tournaments.validators import handle_key, new_claim_code, validate_display_name
 
 ENTRANT_COLUMNS = ("handle", "name", "club", "email")
 MAX_ENTRANTS = 2000
@@ -284,11 +284,3 @@ def _guest_name(row: EntrantRow) -> str:
         field = f"line {row.line}: name" if row.line else "display_name"
         raise DomainError(error.messages[0], "invalid_display_name", field) from None
     return row.name
-
-
-CLAIM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread from a slip
-
-
-def new_claim_code() -> str:
-    """Twelve characters a person reads off a slip and types in any case (60 bits)."""
-    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(12))

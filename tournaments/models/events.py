@@ -241,10 +241,12 @@ class Registration(HasStates, models.Model):
 
 
 class Team(models.Model):
-    """A team of a team event (Event.team_size): its players are its registrations."""
+    """A team of a team event (Event.team_size): its players are its registrations. A player's team is made
+    with them alone, and each teammate joins with its code, their own consent (services/teams.py)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80, validators=[validate_one_line])
+    join_code = models.CharField(max_length=12, blank=True, default="", help_text="What a teammate types to join.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -38,7 +38,7 @@ from tournaments.services.registrations import (
     registration_withdraw,
 )
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.services.teams import team_register
+from tournaments.services.teams import team_join, team_register
 from tournaments.text import refusal
 from tournaments.validators import handle_key
 
@@ -85,6 +85,16 @@ def team_register_page(request: SignedInRequest, event_id: int) -> HttpResponse:
         request, event_id, lambda: team_register(event=event, name=name, handles=handles, by=request.user),
         _("The team %(name)s is registered.") % {"name": name.strip()},
     )  # fmt: skip
+
+
+@require_POST
+@login_required
+def team_join_page(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """A player joins a team with the code its maker gave them (services/teams.py)."""
+    event = get_object_or_404(Event, pk=event_id)
+    code = request.POST.get("code", "")
+    return _run(request, event_id, lambda: team_join(event=event, code=code, by=request.user),
+                _("You joined the team."))  # fmt: skip
 
 
 @require_POST

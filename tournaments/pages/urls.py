@@ -80,6 +80,7 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/register/", actions.register, name="register"),
     path("events/<int:event_id>/teams/new/", actions.team_register_page, name="team-register"),
+    path("events/<int:event_id>/teams/join/", actions.team_join_page, name="team-join"),
     path("events/<int:event_id>/entry-exception/", actions.entry_exception, name="entry-exception"),
     path("events/<int:event_id>/withdraw/", actions.my_registration, {"action": "withdraw"}, name="withdraw"),
     path("events/<int:event_id>/check-in/", actions.my_registration, {"action": "check-in"}, name="check-in"),

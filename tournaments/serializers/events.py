@@ -207,13 +207,24 @@ class TeamInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     players = serializers.ListField(
         child=serializers.CharField(max_length=40), min_length=1, max_length=10,
-        help_text="The team's players' handles, as many as the event's team_size.",
+        help_text="The team's players' handles: as many as the event's team_size (an organiser), or the player's "
+        "own alone (a player: each teammate joins with the team's code).",
     )  # fmt: skip
 
 
 class TeamSerializer(StrictSerializer):
     name = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())
+
+
+class TeamCreatedSerializer(TeamSerializer):
+    join_code = serializers.CharField(
+        help_text="What each teammate sends to POST /api/events/{id}/teams/join/ (empty: the team is whole)."
+    )
+
+
+class TeamJoinInputSerializer(StrictSerializer):
+    code = serializers.CharField(max_length=20, help_text="The team's join code, from whoever made the team.")
 
 
 class TeamStandingSerializer(StrictSerializer):

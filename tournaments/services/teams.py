@@ -12,12 +12,14 @@ from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import Event, Player, Registration, Team
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.registrations import registration_create
-from tournaments.validators import handle_key, validate_one_line
+from tournaments.validators import handle_key, new_claim_code, validate_one_line
 
 
 def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) -> Team:
     """Register a team and each of its players (the event's entry conditions and capacity apply to each), in
-    one transaction: all of them or none. An organiser registers any team; a player, a team they are in."""
+    one transaction: all of them or none. An organiser registers any whole team. A player registers a team of
+    themselves alone: each teammate joins it with its code (`team_join`), so nobody is entered, nor owes a
+    fee, without saying so."""
     if not event.team_size:
         raise DomainError("this event is not a team event", "not_a_team_event", "event")
     name = name.strip()
@@ -25,13 +27,17 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
         raise DomainError("a team's name is 1 to 80 characters", "invalid_name", "name")
     validate_one_line(name)
     keys = [handle_key(handle) for handle in handles]
-    if len(set(keys)) != len(keys) or len(keys) != event.team_size:
+    organiser = is_organiser(user=by, event=event)
+    if not organiser and len(keys) > 1:
+        raise NotAllowed("a player registers a team of themselves alone: their teammates join it with its code "
+                         "(an organiser registers a whole team)", "teammate_consent", "players")  # fmt: skip
+    if len(set(keys)) != len(keys) or (organiser and len(keys) != event.team_size):
         raise DomainError(f"a team is {event.team_size} different players", "team_size", "players")
     players = list(Player.objects.filter(handle_key__in=keys))
     if len(players) != len(keys):
         unknown = sorted(set(keys) - {p.handle_key for p in players})
         raise DomainError(f"no player has the handle {unknown[0]}", "unknown_player", "players")
-    if not is_organiser(user=by, event=event) and by.pk not in {p.user_id for p in players}:
+    if not organiser and by.pk not in {p.user_id for p in players}:
         raise NotAllowed("a player registers a team they are in (an organiser, any team)", "not_in_team", "players")
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
@@ -40,8 +46,32 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
         taken = Registration.objects.filter(event=locked, player__in=players, team__isnull=False).first()
         if taken is not None:
             raise Conflict(f"{taken.player.handle} is in another team already", "in_a_team", "players")
-        team = Team.objects.create(event=locked, name=name)
+        code = "" if len(players) == event.team_size else new_claim_code()
+        team = Team.objects.create(event=locked, name=name, join_code=code)
         for player in players:
-            registration = registration_create(event=locked, player=player)
-            Registration.objects.filter(pk=registration.pk).update(team=team)
+            _register_into(locked, player, team)
     return team
+
+
+def team_join(*, event: Event, code: str, by: User) -> Team:
+    """The signed-in player joins the team of this code, registered with it (entry conditions and capacity
+    apply), while it has room; its code then ends once the team is whole."""
+    player = Player.objects.filter(user=by).first()
+    if player is None:
+        raise DomainError("only a player joins a team", "not_a_player", "code")
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        team = Team.objects.filter(event=locked, join_code__iexact=code.strip()).exclude(join_code="").first()
+        if team is None:
+            raise DomainError("no team of this event has this code", "unknown_code", "code")
+        if Registration.objects.filter(event=locked, player=player, team__isnull=False).exists():
+            raise Conflict(f"{player.handle} is in a team already", "in_a_team", "code")
+        _register_into(locked, player, team)
+        if Registration.objects.filter(team=team).count() >= locked.team_size:
+            Team.objects.filter(pk=team.pk).update(join_code="")
+    return team
+
+
+def _register_into(event: Event, player: Player, team: Team) -> None:
+    registration = registration_create(event=event, player=player)
+    Registration.objects.filter(pk=registration.pk).update(team=team)
