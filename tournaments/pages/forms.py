@@ -66,7 +66,7 @@ class ClubForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """An address left empty is made from the name ("Les Hiboux de Lyon": les-hiboux-de-lyon)."""
-        data: dict[str, Any] = super().clean()
+        data: dict[str, Any] = super().clean() or {}
         if not data.get("slug") and data.get("name") and not self.has_error("slug"):
             data["slug"] = slugify(data["name"])[:50].strip("-")
             if not data["slug"]:
