@@ -79,8 +79,11 @@ def standings(
     byes: Iterable[str] = (),
     bye_worth: Fraction = Fraction(0),
     dropped: Iterable[str] = (),
+    ranked_by: str = "points",
 ) -> list[StandingRow]:
-    """Every player who sat at a table or had a bye, best first, with their place."""
+    """Every player who sat at a table or had a bye, best first, with their place. `ranked_by`: "points" (the
+    event's points, then its tie-breaks), or "duplicate" (duplicate matchpoints first, as duplicate bridge ranks
+    its players, then the points and the tie-breaks: an event with duplicate deals may choose it)."""
     rows: dict[str, StandingRow] = {}
     final: TableOutcome | None = None
     tables = list(tables)
@@ -97,8 +100,8 @@ def standings(
         rows[handle].dropped = True
     for row in rows.values():
         row.opponents_points = sum((rows[o].points for o in row.opponents if o in rows), Fraction(0))
-    ordered = _ranked(list(rows.values()), tie_breaks)
-    return _final_first(ordered, final, tie_breaks) if final else ordered
+    ordered = _ranked(list(rows.values()), tie_breaks, ranked_by=ranked_by)
+    return _final_first(ordered, final, tie_breaks, ranked_by) if final else ordered
 
 
 def table_add(rows: dict[str, StandingRow], table: TableOutcome, scheme: dict[str, list[float]]) -> None:
@@ -141,31 +144,36 @@ def _padded(values: tuple[int, ...], width: int) -> tuple[int, ...]:
     return values + (0,) * (width - len(values))
 
 
-def _sort_key(row: StandingRow, tie_breaks: Sequence[str]) -> tuple[Any, ...]:
+def _sort_key(row: StandingRow, tie_breaks: Sequence[str], ranked_by: str = "points") -> tuple[Any, ...]:
     values = {
         "game_score": row.game_score,
         "game_tie_break": row.game_tie_break,
         "opponents_points": row.opponents_points,
         "duplicate": row.duplicate,
     }
-    return (row.points, *(values[name] for name in tie_breaks))
+    first = (row.duplicate, row.points) if ranked_by == "duplicate" else (row.points,)
+    return (*first, *(values[name] for name in tie_breaks))
 
 
-def _ranked(rows: list[StandingRow], tie_breaks: Sequence[str], first_place: int = 1) -> list[StandingRow]:
+def _ranked(
+    rows: list[StandingRow], tie_breaks: Sequence[str], first_place: int = 1, ranked_by: str = "points"
+) -> list[StandingRow]:
     """The rows with their competition ranks from `first_place` on, best first (ties keep their order)."""
-    ranks = competition_ranks([_sort_key(row, tie_breaks) for row in rows])
+    ranks = competition_ranks([_sort_key(row, tie_breaks, ranked_by) for row in rows])
     for row, rank in zip(rows, ranks, strict=True):
         row.rank = rank + first_place - 1
     return sorted(rows, key=lambda row: row.rank)
 
 
-def _final_first(ordered: list[StandingRow], final: TableOutcome, tie_breaks: Sequence[str]) -> list[StandingRow]:
+def _final_first(
+    ordered: list[StandingRow], final: TableOutcome, tie_breaks: Sequence[str], ranked_by: str = "points"
+) -> list[StandingRow]:
     """The final table decides places 1..N by its ranks; everyone else follows from N + 1 in their order."""
     place = {seat.player: seat.rank for seat in final.seats}
     finalists = sorted((row for row in ordered if row.handle in place), key=lambda row: place[row.handle])
     for row in finalists:
         row.rank = place[row.handle]
-    others = _ranked([row for row in ordered if row.handle not in place], tie_breaks, len(finalists) + 1)
+    others = _ranked([row for row in ordered if row.handle not in place], tie_breaks, len(finalists) + 1, ranked_by)
     return finalists + others
 
 
@@ -176,15 +184,17 @@ def qualified_by_cut(phase_one: Sequence[StandingRow], size: int) -> list[str]:
 
 
 def with_cut(
-    phase_one: list[StandingRow], phase_two: list[StandingRow], qualified: Sequence[str], tie_breaks: Sequence[str]
-) -> list[StandingRow]:
+    phase_one: list[StandingRow], phase_two: list[StandingRow], qualified: Sequence[str], tie_breaks: Sequence[str],
+    ranked_by: str = "points",
+) -> list[StandingRow]:  # fmt: skip
     """An event in two phases: the qualified players take places 1..N by the later phase's standings (its own
     rounds and points); everyone else keeps their order of the first phase from N + 1."""
     kept = set(qualified)
     later = {row.handle: row for row in phase_two}
     ahead = [later.get(handle) or StandingRow(handle) for handle in qualified]
-    ahead = _ranked(sorted(ahead, key=lambda row: _sort_key(row, tie_breaks), reverse=True), tie_breaks)
-    rest = _ranked([row for row in phase_one if row.handle not in kept], tie_breaks, len(ahead) + 1)
+    ahead = sorted(ahead, key=lambda row: _sort_key(row, tie_breaks, ranked_by), reverse=True)
+    ahead = _ranked(ahead, tie_breaks, ranked_by=ranked_by)
+    rest = _ranked([row for row in phase_one if row.handle not in kept], tie_breaks, len(ahead) + 1, ranked_by)
     return ahead + rest
 
 

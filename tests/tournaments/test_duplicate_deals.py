@@ -177,3 +177,39 @@ def test_a_duplicate_ranking_stands_beside_the_standings(client: Client, django_
     page = client.get(f"/events/{event.pk}/standings/").content.decode()
     assert "Duplicate ranking" in page
     assert ranking[0][1].handle in page.split("Duplicate ranking", 1)[1]
+
+
+def test_an_organiser_may_rank_the_event_by_duplicate_matchpoints(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:
+    """Issue 69, item 3: a duplicate ranking offered as an event's standing (duplicate deals only): matchpoints
+    first, then the points; the places, and what follows them, come from it."""
+    from tournaments.selectors.events import event_standings
+
+    api = APIClient()
+    api.force_authenticate(UserFactory())
+    refused = api.post("/api/events/", {"name": "x", "game": GAME, "ranked_by": "duplicate"}, format="json")
+    assert (refused.status_code, refused.json()["code"], refused.json()["field"]) == (
+        400,
+        "invalid_ranking",
+        "ranked_by",
+    )
+    event, round_ = seated(8, ranked_by="duplicate")
+    organiser = event.organisers.get()
+    for table in round_.tables.order_by("number"):
+        with django_capture_on_commit_callbacks(execute=True):
+            table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(table.number)), by=organiser)
+    rows = event_standings(event=event)
+    keys = [(row.duplicate, row.points) for row in rows]
+    assert keys == sorted(keys, reverse=True)  # matchpoints first, then the points
+    assert [row.rank for row in rows] == sorted(row.rank for row in rows)
+    by_points = event_standings(event=type(event).objects.filter(pk=event.pk).update(ranked_by="points") and
+                                type(event).objects.get(pk=event.pk))  # fmt: skip
+    assert [(row.points) for row in by_points] == sorted((row.points for row in by_points), reverse=True)
+    shown = api.get(f"/api/events/{event.pk}/").json()
+    assert shown["ranked_by"] == "points"
+    made = APIClient()
+    made.force_authenticate(organiser)
+    fresh = made.post("/api/events/", {"name": "Dup night", "game": GAME, "duplicate_deals": True,
+                                       "ranked_by": "duplicate"}, format="json")  # fmt: skip
+    assert (fresh.status_code, fresh.json()["ranked_by"]) == (201, "duplicate")

@@ -45,7 +45,7 @@ SOURCE_LENGTH = 300  # Event.imported_from
 M = TypeVar("M", bound=Model)
 SETTINGS = ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "points_by_table_size",
             "tie_breaks", "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size",
-            "seed", "duplicate_deals", "deal_seed")  # fmt: skip
+            "seed", "duplicate_deals", "deal_seed", "ranked_by")  # fmt: skip
 
 
 DEAL_SETTINGS = ("game", "duplicate_deals", "deal_seed", "draft_direction")

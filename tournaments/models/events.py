@@ -93,6 +93,10 @@ class Event(HasStates, models.Model):
         help_text="Drafting games: the service deals each round, the same hands at every table of a size, "
         "prints them on the table slips and refuses rows that do not come from them.",
     )
+    ranked_by = models.CharField(
+        max_length=10, choices=[("points", "points"), ("duplicate", "duplicate")], default="points",
+        help_text="The standings' order: the event's points, or duplicate matchpoints first (duplicate deals only).",
+    )  # fmt: skip
     deal_seed = models.BigIntegerField(
         default=new_deal_seed, editable=False, help_text="Secret: the duplicate deals follow from it."
     )

@@ -68,6 +68,11 @@ class EventForm(forms.Form):
         label=_("Duplicate deals (drafting games)"), required=False,
         help_text=_("Every table of a size is dealt the same hands, printed on its slip; sheets must fit them."),
     )  # fmt: skip
+    ranked_by = forms.ChoiceField(
+        label=_("Standings ranked by"), initial="points", required=False,
+        choices=[("points", _("points")), ("duplicate", _("duplicate matchpoints (duplicate deals)"))],
+        help_text=_("Duplicate: the players dealt the same hands are compared directly, as duplicate bridge ranks."),
+    )  # fmt: skip
     late_entry_until_round = forms.IntegerField(
         label=_("Late entry until round"),
         min_value=0,
@@ -178,8 +183,8 @@ class EventForm(forms.Form):
     def _fix_the_rules(self) -> None:
         """Players registered for these rules: what seats or scores them is shown, not changed."""
         self.rules_fixed = True
-        ruled = ["game", "rounds_planned", "rated", "draft_direction", "duplicate_deals", "final_table_size",
-                 "team_size", "team_best_of", "cut_size", "cut_after_round",
+        ruled = ["game", "rounds_planned", "rated", "draft_direction", "duplicate_deals", "ranked_by",
+                 "final_table_size", "team_size", "team_best_of", "cut_size", "cut_after_round",
                  "bye_points", "seed", "tie_breaks", *(f"points_{size}" for size in TABLE_SIZES)]  # fmt: skip
         for name in ruled:
             self.fields[name].disabled = True
@@ -213,6 +218,7 @@ class EventForm(forms.Form):
         for size in TABLE_SIZES:
             data.pop(f"points_{size}", None)
         data["tie_breaks"] = list(data["tie_breaks"])
+        data["ranked_by"] = data.get("ranked_by") or "points"
         data["avoid_pairs"] = [line.split() for line in data["avoid_pairs"].splitlines() if line.strip()]
         data["pinned_tables"] = {
             parts[0]: int(parts[1]) if parts[1].isdigit() else 0
@@ -285,7 +291,7 @@ def _initial_of(event: Event) -> dict[str, Any]:
     initial: dict[str, Any] = {
         name: getattr(event, name)
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
-                     "draft_direction", "duplicate_deals",
+                     "draft_direction", "duplicate_deals", "ranked_by",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
                      "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_licence_required",
                      "team_size", "team_best_of", "cut_size", "cut_after_round")

@@ -107,6 +107,7 @@ def _of_rounds(
         byes=[handle for number, handle in byes if rounds is None or number in rounds],
         bye_worth=Fraction(bye_points(event)).limit_denominator(1000),
         dropped=dropped,
+        ranked_by=event.ranked_by,
     )
 
 
@@ -118,7 +119,7 @@ def _phased(event: Event, tables: Numbered, byes: list[tuple[int, str]], dropped
     first = _of_rounds(event, tables, byes, dropped, range(1, event.cut_after_round + 1))
     seated = max(number for number, _table in tables)
     later = _of_rounds(event, tables, byes, dropped, range(event.cut_after_round + 1, seated + 1))
-    return with_cut(first, later, qualified_by_cut(first, event.cut_size), event.tie_breaks)
+    return with_cut(first, later, qualified_by_cut(first, event.cut_size), event.tie_breaks, event.ranked_by)
 
 
 def later_phase_begun(*, event: Event) -> bool:

@@ -136,15 +136,21 @@ def event_check(*, event: Event) -> None:
         raise DomainError(message, "invalid_rating_band", "entry_rating_max")
     if not isinstance(event.entry_invited, list) or not all(isinstance(h, str) for h in event.entry_invited):
         raise DomainError("the invitation list is a list of handles", "invalid_invited", "entry_invited")
+    if event.ranked_by not in RANKINGS:
+        raise DomainError(f"ranked_by is one of {', '.join(RANKINGS)}", "invalid_choice", "ranked_by")
+    if event.ranked_by == "duplicate" and not event.duplicate_deals:
+        message = "a ranking by duplicate matchpoints compares players dealt the same hands: it needs duplicate deals"
+        raise DomainError(message, "invalid_ranking", "ranked_by")
     if "duplicate" in event.tie_breaks and not event.duplicate_deals:
         message = "the duplicate tie-break compares players dealt the same hands: it needs duplicate deals"
         raise DomainError(message, "invalid_tie_breaks", "tie_breaks")
 
 
+RANKINGS = ("points", "duplicate")
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "duplicate_deals", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
+     "duplicate_deals", "ranked_by", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
      "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited",
      "entry_licence_required",
      "team_size", "team_best_of", "cut_size", "cut_after_round"}
@@ -154,7 +160,8 @@ EDITABLE_EVENT_FIELDS = frozenset(
 # What seats or scores players: fixed once someone registered (they signed up for these rules).
 RULES_FIELDS = frozenset(
     {"game", "rounds_planned", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "duplicate_deals", "final_table_size", "seed", "team_size", "team_best_of", "cut_size", "cut_after_round"}
+     "duplicate_deals", "ranked_by", "final_table_size", "seed", "team_size", "team_best_of", "cut_size",
+     "cut_after_round"}
 )  # fmt: skip
 
 
