@@ -243,3 +243,60 @@ def test_two_agreeing_entries_submitted_at_once_make_one_confirmation_and_the_st
     assert independence["same_email_domain"] is True
     assert independence["played_together"] == 0
     assert sorted(e["username"] for e in independence["entrants"]) == sorted(u.username for u in people)
+
+
+def test_a_steward_previews_what_adopting_an_edition_would_change(django_capture_on_commit_callbacks) -> None:
+    """Issue 66, item 2: before adoption the steward sees, per event, whether it keeps its practice data and
+    how many counting tables the new data would reject; nothing is written."""
+    from tournaments.catalogue.services import edition_load
+
+    practice_night = EventFactory(game=GAME, rounds_planned=1, name="Practice night")
+    organiser = practice_night.organisers.get()
+    register_and_check_in(practice_night, [PlayerFactory() for _ in range(4)])
+    play_round(event_start(event=practice_night, by=organiser), organiser, random.Random(5),
+               django_capture_on_commit_callbacks)  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        edition_load(raw=box(), loaded_by=UserFactory(is_superuser=True))  # the printed edition: kept as played
+    printed_night = EventFactory(game=GAME, rounds_planned=1, name="Printed night")
+    register_and_check_in(printed_night, [PlayerFactory() for _ in range(4)])
+    printer = printed_night.organisers.get()
+    play_round(event_start(event=printed_night, by=printer), printer, random.Random(6),
+               django_capture_on_commit_callbacks)  # fmt: skip
+    changed = box()
+    changed["name"] = "Boomerang: Europe (a second printing, test stand-in)"
+    for region in changed["regions"]:  # two regions' bonuses swapped: a table that completed one scores otherwise
+        region["bonus"] = {"Nordic": 2, "Baltic and East": 5}.get(region["name"], region["bonus"])
+    confirmation = EditionConfirmation.objects.create(game=GAME, data=changed, digest="x" * 64)
+    attempts = set(TableResult.objects.values_list("attempt", flat=True))
+    stranger = client_of(UserFactory()).get(f"/api/games/{GAME}/confirmed-editions/{confirmation.pk}/preview/")
+    assert stranger.status_code == 403
+    steward = client_of(UserFactory(is_superuser=True))
+    preview = steward.get(f"/api/games/{GAME}/confirmed-editions/{confirmation.pk}/preview/").json()
+    by_name = {line["name"]: line for line in preview["events"]}
+    assert by_name["Practice night"]["kept_on_practice"] is True
+    assert by_name["Practice night"]["rejected_after"] is None
+    printed = by_name["Printed night"]
+    assert (printed["kept_on_practice"], printed["counting"]) == (False, 1)
+    assert preview["tables_checked"] == 1
+    assert set(TableResult.objects.values_list("attempt", flat=True)) == attempts  # nothing re-verified
+    with django_capture_on_commit_callbacks(execute=True):  # what the preview said is what adoption does
+        steward.post(f"/api/games/{GAME}/confirmed-editions/{confirmation.pk}/adopt/", {"reason": "second box"},
+                     format="json")  # fmt: skip
+    rejected = TableResult.objects.filter(table__round__event=printed_night, status=TableResult.Status.REJECTED)
+    assert printed["rejected_after"] == rejected.count()
+
+
+def test_the_adoption_preview_page_is_a_stewards_in_four_languages() -> None:
+    confirmation = EditionConfirmation.objects.create(game=GAME, data=box(), digest="y" * 64)
+    path = f"/games/{GAME}/edition/confirmed/{confirmation.pk}/preview/"
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    assert stranger.get(path).status_code == 403
+    steward = Client()
+    steward.force_login(UserFactory(is_superuser=True))
+    for language, title in (("en", "What adopting this edition changes"), ("fr", "Ce que change l'adoption"),
+                            ("de", "Was die Übernahme"), ("es", "Lo que cambia adoptar")):  # fmt: skip
+        page = steward.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        assert page.status_code == 200
+        assert title in page.content.decode().replace("&#x27;", "'")
+    assert path in steward.get(f"/games/{GAME}/edition/entry/").content.decode()  # linked beside "adopt"

@@ -4,7 +4,14 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.catalogue.api import EditionViewSet, GameListView, RebuildView, ScorePreviewView, SheetCheckViewSet
-from tournaments.catalogue.entry_api import AdoptView, CompareView, EntriesView, MyEntrySubmitView, MyEntryView
+from tournaments.catalogue.entry_api import (
+    AdoptPreviewView,
+    AdoptView,
+    CompareView,
+    EntriesView,
+    MyEntrySubmitView,
+    MyEntryView,
+)
 
 router = DefaultRouter()
 router.include_root_view = False
@@ -23,6 +30,11 @@ urlpatterns = [
         "games/<str:game>/confirmed-editions/<int:confirmation_id>/adopt/",
         AdoptView.as_view(),
         name="edition-adopt",
+    ),
+    path(
+        "games/<str:game>/confirmed-editions/<int:confirmation_id>/preview/",
+        AdoptPreviewView.as_view(),
+        name="edition-adopt-preview",
     ),
     path("", include(router.urls)),
 ]

@@ -2,6 +2,7 @@
 resumed with its faults, submitted; the submitted entries and what they agree on; the differing fields of two
 entries side by side; a steward making a confirmed edition the game's."""
 
+from dataclasses import asdict
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -12,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import NotAllowed
 from config.paging import ApiPages, many, paged
 from config.serializers import StrictSerializer
 from tournaments.catalogue.entries import (
@@ -22,7 +24,9 @@ from tournaments.catalogue.entries import (
     entry_submit,
 )
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
+from tournaments.catalogue.preview import adoption_preview
 from tournaments.catalogue.selectors import confirmation_independence, require_game
+from tournaments.selectors.permissions import is_steward
 from tournaments.serializers.fields import JsonObjectField, JsonValueField
 
 
@@ -183,3 +187,37 @@ class AdoptView(APIView):
             confirmation=confirmation, by=request.user, reason=payload.validated_data["reason"]
         )
         return Response(ConfirmationSerializer(confirmation_json(adopted)).data)
+
+
+class EventPreviewSerializer(StrictSerializer):
+    event = serializers.IntegerField()
+    name = serializers.CharField()
+    kept_on_practice = serializers.BooleanField(
+        help_text="Played on practice data: it keeps it, its standings as played (its organiser may re-verify)."
+    )
+    tables = serializers.IntegerField(help_text="Its judged tables.")
+    counting = serializers.IntegerField(help_text="Of them, those that count now.")
+    rejected_after = serializers.IntegerField(
+        allow_null=True, help_text="Counting now, rejected by the new data (null: kept, or past the tables checked)."
+    )
+
+
+class AdoptionPreviewSerializer(StrictSerializer):
+    events = EventPreviewSerializer(many=True)
+    tables_checked = serializers.IntegerField()
+    tables_left_unchecked = serializers.IntegerField(help_text="Past the preview's bound: the oldest events'.")
+
+
+class AdoptPreviewView(APIView):
+    """What making this confirmed edition the game's would do, before a steward does it: each event kept on
+    its practice data or verified again, and the counting tables the new data would reject (nothing written)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: AdoptionPreviewSerializer})
+    def get(self, request: Request, game: str, confirmation_id: int) -> Response:
+        confirmation = get_object_or_404(EditionConfirmation, game=game, pk=confirmation_id)
+        if not is_steward(user=request.user, game=game):
+            raise NotAllowed("only a steward of this game's ratings previews its edition", "not_steward", "game")
+        preview = adoption_preview(game=game, raw=confirmation.data)
+        return Response(AdoptionPreviewSerializer(asdict(preview)).data)

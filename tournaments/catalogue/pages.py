@@ -7,7 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
@@ -22,9 +22,21 @@ from tournaments.catalogue.entries import (
 )
 from tournaments.catalogue.entry_forms import edition_from_form, form_kind, form_rows
 from tournaments.catalogue.models import EditionConfirmation, EditionEntry
+from tournaments.catalogue.preview import adoption_preview
 from tournaments.catalogue.selectors import edition_is_practice, require_game
 from tournaments.selectors.permissions import is_steward
 from tournaments.text import refusal
+
+
+@login_required
+def adoption_preview_page(request: SignedInRequest, game: str, confirmation_id: int) -> HttpResponse:
+    """A steward sees what making a confirmed edition the game's would change, before doing it."""
+    confirmation = get_object_or_404(EditionConfirmation, game=game, pk=confirmation_id)
+    if not is_steward(user=request.user, game=game):
+        return render(request, "403.html", status=403)
+    preview = adoption_preview(game=game, raw=confirmation.data)
+    return render(request, "pages/adoption_preview.html", {"game": game, "confirmation": confirmation,
+                                                          "preview": preview})  # fmt: skip
 
 
 @login_required
