@@ -300,3 +300,13 @@ def test_the_adoption_preview_page_is_a_stewards_in_four_languages() -> None:
         assert page.status_code == 200
         assert title in page.content.decode().replace("&#x27;", "'")
     assert path in steward.get(f"/games/{GAME}/edition/entry/").content.decode()  # linked beside "adopt"
+
+
+def test_the_stewards_page_links_the_editions_waiting_for_adoption() -> None:
+    """Issue 66, item 9: no link from the stewards' page to the entries waiting for adoption."""
+    confirmation = EditionConfirmation.objects.create(game=GAME, data=box(), digest="z" * 64)
+    steward = Client()
+    steward.force_login(UserFactory(is_superuser=True))
+    page = steward.get("/stewards/").content.decode()
+    assert "Editions confirmed, waiting for adoption" in page
+    assert f"/games/{GAME}/edition/confirmed/{confirmation.pk}/preview/" in page

@@ -19,6 +19,7 @@ from games.readings import READINGS
 from ratings.selectors.lists import list_preview, may_steward_pool
 from tournaments.analysis.selectors.readings import game_reading_report
 from tournaments.auth import SignedInRequest
+from tournaments.catalogue.models import EditionConfirmation
 from tournaments.models import Event, Organisation, Player
 from tournaments.results.models import ResultChange
 from tournaments.results.services.rating import official_list_publish, pool_parameters_adopt
@@ -94,10 +95,13 @@ def parameters_adopt(request: SignedInRequest, game: str) -> HttpResponse:
 @login_required
 def stewards(request: SignedInRequest) -> HttpResponse:
     """The events waiting for a sanction in the games this steward looks after, with what may help judge them."""
-    if not stewarded_games(user=request.user):
+    games_stewarded = stewarded_games(user=request.user)
+    if not games_stewarded:
         raise PermissionDenied("only the stewards of a rating pool see this queue")
+    waiting = EditionConfirmation.objects.filter(adopted_at__isnull=True)
     return render(request, "pages/stewards.html", {
         "queue": reads.steward_queue(user=request.user),
+        "editions": waiting.filter(game__in=games_stewarded),
         "changes": [reads.ChangeShown.of(change) for change in result_changes_waiting(user=request.user)],
         "merges": PlayerMerge.objects.select_related("kept", "by", "undone_by")[:20],
         "readings": READINGS.values(),
