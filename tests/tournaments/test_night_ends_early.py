@@ -5,6 +5,7 @@ started is cancelled, one being played must finish first; planned rounds are add
 import random
 
 import pytest
+from django.core import mail
 from django.test import Client
 
 from ratings.models import RatingEvent
@@ -30,6 +31,9 @@ def test_a_night_closed_after_round_2_of_4_has_places_season_points_and_ratings(
     assert RatingEvent.objects.filter(kind="match").count() == 2  # one table a round, both rated
     page = Client().get(f"/events/{event.pk}/").content.decode()
     assert "2 of 4 played: the night ended early" in page
+    results = [m for m in mail.outbox if "the results" in m.subject]
+    assert results  # issue 66, item 11: the results e-mail says the night ended early
+    assert all("The night ended after round 2 of 4" in m.body for m in results)
 
 
 def test_a_round_seated_but_not_started_is_cancelled_by_the_close(django_capture_on_commit_callbacks) -> None:

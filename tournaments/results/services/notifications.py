@@ -16,7 +16,7 @@ from ratings.selectors.changes import changes_of_source
 from tournaments.models import Event, Player, Round, Seat, TableResult
 from tournaments.problems import problem_sentence
 from tournaments.results.services.rating import table_source
-from tournaments.selectors.events import final_places
+from tournaments.selectors.events import final_places, rounds_played
 
 # Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').
 KINDS = {
@@ -86,9 +86,10 @@ def notify_event_finished(*, event_id: int) -> int:
     players = Player.objects.filter(handle__in=places).select_related("user")
     moved = _rating_moves(event)
     link = _link("standings", event.pk)
+    played = rounds_played(rounds=list(event.rounds.all()))  # a night ended early says so
     return _send(
         (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id),
-                         "claim": _claim_link(p), "link": link})
+                         "claim": _claim_link(p), "link": link, "played": played})
         for p in players
     )  # fmt: skip
 
