@@ -175,6 +175,20 @@ def test_an_event_exported_from_here_and_still_here_is_refused() -> None:
     assert refused.value.code == "archive_imported"
 
 
+def test_an_event_exported_here_under_another_address_is_refused_by_the_instances_own_id(settings) -> None:
+    """Issue 67, item 16: an instance's own event re-imported as if from another site once its address had
+    changed (another SITE_URL, a venue laptop's other port)."""
+    _event, archive = an_archive()
+    assert len(archive["source"]["instance_id"]) == 24
+    settings.SITE_URL = "https://moved.example"
+    with pytest.raises(DomainError) as refused:
+        event_import(archive=json.loads(json.dumps(archive, default=str)), by=UserFactory(is_superuser=True))
+    assert refused.value.code == "archive_imported"
+    settings.SECRET_KEY = "another-instance-entirely-with-a-long-enough-secret-key"  # another instance's id
+    imported = event_import(archive=json.loads(json.dumps(archive, default=str)), by=UserFactory(is_superuser=True))
+    assert imported.imported_from.endswith(f"#{archive['source']['event']}")
+
+
 def test_an_archive_table_without_sheets_is_refused() -> None:
     archive = fresh_archive()
     for seat in archive["rounds"][0]["tables"][0]["seats"]:

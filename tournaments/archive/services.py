@@ -7,15 +7,15 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Model, Q
+from django.db.models import Model
 from django.utils import timezone
 
 import games
 from config.errors import Conflict, DomainError
+from tournaments.archive.identity import Refused, archive_identity, archive_source, refuse_a_second_import
 from tournaments.catalogue.selectors import edition_active, edition_rules_data, table_deal
 from tournaments.entrants.services import EntrantRow, guests_new
 from tournaments.models import (
@@ -41,7 +41,6 @@ from tournaments.validators import handle_key
 from tournaments.verdicts import TableVerdict, renamed_in_json
 
 FORMAT, VERSION = "boomerang-event-archive", 1
-SOURCE_LENGTH = 300  # Event.imported_from
 M = TypeVar("M", bound=Model)
 SETTINGS = ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "points_by_table_size",
             "tie_breaks", "bye_points", "rated", "draft_direction", "late_entry_until_round", "final_table_size",
@@ -76,7 +75,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "source": {"instance": django_settings.SITE_URL, "event": event.pk},
+        "source": archive_source(event),
         "event": {name: getattr(event, name) for name in SETTINGS}
         | {"starts_at": event.starts_at.isoformat() if event.starts_at else None},
         "organisation": {name: getattr(event.organisation, name) for name in ("slug", "name", "country", "kind")},
@@ -129,13 +128,6 @@ def _round(round_: Round, sheets: dict[int, Any]) -> dict[str, Any]:
     }
 
 
-class Refused(DomainError):
-    """An archive that does not verify: where and why."""
-
-    def __init__(self, message: str, where: str) -> None:
-        super().__init__(message, "archive_refused", field=where)
-
-
 def event_import(*, archive: Any, by: User) -> Event:
     """Rebuild a finished event from its archive, in one transaction, after verifying every table again.
     An archive that does not have the documented shape is refused naming what is missing or wrong."""
@@ -158,8 +150,8 @@ def _import(data: dict[str, Any], by: User) -> Event:
         for table in round_["tables"]:
             _reverify(dealer, round_["number"], table, by_steward)
             _time_checked(table, starts_at, f"rounds[{round_['number']}].tables[{table['number']}].verified_at")
-    source, results = _identity(data)
-    _refuse_a_second_import(source, results)
+    source, results = archive_identity(data)
+    refuse_a_second_import(data, source, results)
     with transaction.atomic():
         organisation = _organisation(data["organisation"], by)
         settings = {name: data["event"][name] for name in (*SETTINGS, "starts_at") if name in data["event"]}
@@ -175,34 +167,6 @@ def _import(data: dict[str, Any], by: User) -> Event:
             _import_round(event, round_, players, by)
         results_changed(because=Because.IMPORTED, events=[event.pk])
     return event
-
-
-def _identity(data: dict[str, Any]) -> tuple[str, str]:
-    """Where the archive comes from ("<instance>#<event id>", empty when it does not say) and the hash of its
-    results (rounds, tables, sheets, verdicts), its games' content alone: the same games imported twice are
-    refused whatever the settings or the tables' times say (a near-copy differing by a microsecond is the
-    same games)."""
-    source = data.get("source") or {}
-    origin = f"{source['instance']}#{int(source['event'])}" if source else ""
-    if len(origin) > SOURCE_LENGTH:
-        raise Refused("the archive's source is too long", "source")
-    games_played = [
-        {**round_, "tables": [{k: v for k, v in table.items() if k != "verified_at"} for table in round_["tables"]]}
-        for round_ in data["rounds"]
-    ]
-    canonical = json.dumps(games_played, sort_keys=True, separators=(",", ":"), default=str)
-    return origin, "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _refuse_a_second_import(source: str, results: str) -> None:
-    first = Event.objects.filter(Q(results_hash=results) | (Q(imported_from=source) & ~Q(imported_from=""))).first()
-    if first is None and source.startswith(f"{django_settings.SITE_URL}#"):
-        first = Event.objects.filter(pk=int(source.rsplit("#", 1)[1])).first()  # exported from here, still here
-    if first is not None:
-        raise Conflict(
-            f"this archive's event is here already: event {first.pk} ({first.name!r}); an archive is imported once",
-            "archive_imported", "archive",
-        )  # fmt: skip
 
 
 EARLIEST = datetime(2018, 1, 1, tzinfo=UTC)  # the first of the drafting editions came out in 2018
