@@ -133,8 +133,8 @@ def _read_whole(request: HttpRequest) -> None:
     """Read the body now and keep it where Django and DRF look for it (`request.body`, then a stream over it),
     so their own size check, made for every other route, is not made again for this one."""
     body = request.read()
-    request._body = body  # type: ignore[attr-defined]
-    request._stream = io.BytesIO(body)  # type: ignore[attr-defined]
+    request._body = body
+    request._stream = io.BytesIO(body)
 
 
 # SQLSTATE classes of a lost connection: 08 (connection exception), 57P (the server shut the backend down:

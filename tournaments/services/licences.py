@@ -41,11 +41,7 @@ def licences_import(*, federation: Organisation, by: User, text: str) -> int:
     rows, faults = _read(text)
     if faults:
         raise DomainError("; ".join(fault.as_text() for fault in faults[:50]), "invalid_licences", "csv")
-    licences = [
-        Licence(federation=federation, number=row["number"], player=row["player"], valid_from=row["valid_from"],
-                valid_until=row["valid_until"], club=row["club"], category=row["category"], imported_by=by)
-        for row in rows
-    ]  # fmt: skip
+    licences = [Licence(federation=federation, imported_by=by, **row) for row in rows]
     with transaction.atomic():  # one statement a thousand rows: a number already known is updated
         Licence.objects.bulk_create(
             licences, batch_size=1000, update_conflicts=True, unique_fields=["federation", "number"],
