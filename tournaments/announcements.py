@@ -52,6 +52,8 @@ CATALOGUE = {
              stream=PLAYER),
         Kind("your.message", PLAYER, "event, message, text, audience, table, sent_at: the organisers' word",
              stream=PLAYER),
+        Kind("event.message", EVENT, "event, message, text, audience, table, sent_at: the organisers' word",
+             webhook=True, stream=None),
         Kind("rating.list.published", EVERYONE, "list, name, game, published_at, players, url", webhook=True,
              stream=None),
     )

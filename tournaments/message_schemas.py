@@ -79,6 +79,10 @@ PAYLOADS: dict[str, Schema] = {
         "event": INTEGER, "message": INTEGER, "text": TEXT, "audience": TEXT,
         "table": {"type": ["integer", "null"]}, "sent_at": MOMENT,
     }),
+    "event.message": record({
+        "event": INTEGER, "message": INTEGER, "text": TEXT, "audience": TEXT,
+        "table": {"type": ["integer", "null"]}, "sent_at": MOMENT,
+    }),
     "rating.list.published": record({
         "list": INTEGER, "name": TEXT, "game": TEXT, "published_at": MOMENT, "players": INTEGER, "url": URL,
     }),

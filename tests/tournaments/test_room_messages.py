@@ -2,6 +2,8 @@
 text, an unknown audience or table, and an eleventh message within ten minutes; and an event that was not
 kept on practice data is not re-verified with the printed edition (409 `not_kept`)."""
 
+import json
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -36,3 +38,24 @@ def test_the_eleventh_message_in_ten_minutes_is_refused_and_reverify_needs_a_kep
     assert statuses == [201] * 10 + [409]
     refused = organiser.post(f"/api/events/{event.pk}/reverify/")
     assert (refused.status_code, refused.json()["code"]) == (409, "not_kept")
+
+
+def test_a_message_to_the_room_reaches_the_clubs_webhooks() -> None:
+    """Issue 70, item 2: a message reached the recipients' streams only; a club's Discord bot or site hears it
+    through its webhook (`event.message`), with what the stream carries."""
+    from tournaments.integrations.models import WebhookDelivery
+    from tournaments.integrations.services.subscriptions import webhook_subscribe
+    from tournaments.models import Staff
+
+    event = EventFactory(game="boomerang-australia")
+    owner = event.organisers.get()
+    Staff.objects.update_or_create(organisation=event.organisation, user=owner, defaults={"role": "owner"})
+    webhook_subscribe(organisation=event.organisation, by=owner, url="https://bot.example/hook",
+                      events=["event.message"])  # fmt: skip
+    organiser = APIClient()
+    organiser.force_authenticate(owner)
+    sent = organiser.post(f"/api/events/{event.pk}/messages/", {"text": "We start 15 minutes late"}, format="json")
+    assert sent.status_code == 201, sent.content
+    delivery = json.loads(WebhookDelivery.objects.get(event_type="event.message").body)
+    assert (delivery["type"], delivery["data"]["text"]) == ("event.message", "We start 15 minutes late")
+    assert delivery["data"]["event"] == event.pk

@@ -125,7 +125,12 @@ def room_message_send(*, event: Event, by: User, text: str, audience: str = Room
                                              recipients=len(users))  # fmt: skip
         data = {"event": locked.pk, "message": message.pk, "text": text, "audience": audience,
                 "table": message.table, "sent_at": message.sent_at.isoformat()}  # fmt: skip
-        announce([Announcement("your.message", data, event_id=locked.pk, user_id=user) for user in users])
+        announce(
+            [
+                *(Announcement("your.message", data, event_id=locked.pk, user_id=user) for user in users),
+                Announcement("event.message", data, event_id=locked.pk, organisation_id=locked.organisation_id),
+            ]
+        )  # the recipients' own streams, and the club's webhooks (its Discord bot, its site)
     return message
 
 
