@@ -128,3 +128,43 @@ def test_a_federations_and_a_treasurers_pages_have_no_serious_violation(live_ser
         phone.get(live_server.url + path)
         shot(phone, name)
         assert axe_violations(phone) == [], path
+
+
+def test_a_team_code_and_an_editions_preview_have_no_serious_violation(live_server, phone) -> None:
+    """This session's pages on a phone (issues 66 and 67): a team event's page with the captain's join code and
+    the form to join by a code; a steward's preview of what adopting an edition changes, and the stewards'
+    list of editions waiting for adoption."""
+    import json
+
+    import games
+    from tests.factories import EventFactory, PlayerFactory, UserFactory
+    from tournaments.catalogue.models import EditionConfirmation
+    from tournaments.services.teams import team_register
+
+    event = EventFactory(game="boomerang-australia", team_size=2, capacity=16, status="registration")
+    captain, joiner = PlayerFactory(handle="cap-ann"), PlayerFactory(handle="bob-joins")
+    team = team_register(event=event, name="Owls", handles=[captain.handle], by=captain.user)
+    sign_in(phone, live_server.url, captain.user)
+    phone.get(f"{live_server.url}/events/{event.pk}/")
+    assert team.join_code in phone.find_element(By.ID, "team-code").find_element(By.XPATH, "..").text
+    assert axe_violations(phone) == []
+    shot(phone, "team-code-390")
+    phone.delete_all_cookies()
+    sign_in(phone, live_server.url, joiner.user)
+    phone.get(f"{live_server.url}/events/{event.pk}/")
+    phone.find_element(By.ID, "team-join-code").send_keys(team.join_code.lower())
+    phone.find_element(By.CSS_SELECTOR, "form[action$='/teams/join/'] button").click()
+    wait_for(phone, lambda d: "You joined the team." in d.page_source)
+    assert axe_violations(phone) == []
+
+    data = json.loads((Path(games.__file__).parent / "data" / "practice-boomerang-europe.json").read_text())
+    data["name"] = "Boomerang: Europe (test stand-in for the printed edition)"
+    confirmation = EditionConfirmation.objects.create(game="boomerang-europe", data=data, digest="a" * 64)
+    phone.delete_all_cookies()
+    sign_in(phone, live_server.url, UserFactory(is_superuser=True))
+    for path in ("/stewards/", f"/games/boomerang-europe/edition/confirmed/{confirmation.pk}/preview/"):
+        phone.get(live_server.url + path)
+        assert axe_violations(phone) == [], path
+    shot(phone, "adoption-preview-390")
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390  # no page wider than the phone
