@@ -89,9 +89,12 @@ def test_a_confirmed_edition_made_the_games_edition_reverifies_the_games_tables_
     assert adopted.json()["reason"] == "two boxes agree"
     assert not edition_is_practice(game=GAME)
     assert {r.attempt for r in results.all()} == {1}  # played on practice data: kept as played (issue 66)
+    assert steward.get(f"/api/events/{event.pk}/").json()["practice"] is True  # and the API says so
+    assert any(e["id"] == event.pk and e["practice"] for e in steward.get("/api/events/").json()["results"])
     with django_capture_on_commit_callbacks(execute=True):  # until its organiser chooses the printed edition
         assert client_of(organiser).post(f"/api/events/{event.pk}/reverify/").json() == {"tables": 1}
     assert {(r.attempt, r.verdict["edition"]) for r in results.all()} == {(2, box()["name"])}
+    assert steward.get(f"/api/events/{event.pk}/").json()["practice"] is False  # on the printed edition now
     again = steward.post(f"/api/games/{GAME}/confirmed-editions/{confirmation}/adopt/", {"reason": "again"})
     assert again.json()["code"] == "adopted_already"
     assert EditionConfirmation.objects.get().adopted_by is not None

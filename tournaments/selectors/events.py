@@ -160,11 +160,14 @@ def bye_points(event: Event) -> float:
 
 
 def event_list(*, with_organisers: bool = True) -> QuerySet[Event]:
-    """Events; with their organisers' handles (one query more) when they are shown."""
+    """Events; with their organisers' handles (one query more) when they are shown. With whether each was kept
+    on practice data when its game's printed edition came (`pinned_edition`, the catalogue's: named, not
+    imported), which its `practice` answers."""
+    events = Event.objects.select_related("organisation", "pinned_edition")
     if not with_organisers:
-        return Event.objects.select_related("organisation")
+        return events
     users = get_user_model().objects.select_related("player").order_by()
-    return Event.objects.select_related("organisation").prefetch_related(Prefetch("organisers", queryset=users))
+    return events.prefetch_related(Prefetch("organisers", queryset=users))
 
 
 def player_overview(*, user: User) -> dict[str, Any]:

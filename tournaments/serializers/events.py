@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -150,8 +151,9 @@ class EventSerializer(StrictModelSerializer):
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     practice = serializers.SerializerMethodField(
-        help_text="Its game is played on practice data (invented cards, not the printed ones): a practice event, "
-        "never sanctioned nor rated until a steward loads the printed edition."
+        help_text="Scored with practice data (invented cards, not the printed ones): its game is played on them, "
+        "or it was kept on them when the printed edition came (docs/deck.md). A practice event is never "
+        "sanctioned nor rated."
     )
     draw = serializers.SerializerMethodField(
         help_text="The commitment to the seeds, and their reveal (docs/archive.md)."
@@ -178,7 +180,11 @@ class EventSerializer(StrictModelSerializer):
                 "deal_seed": event.deal_seed if revealed else None, "holds": holds if revealed else None}  # fmt: skip
 
     def get_practice(self, event: Event) -> bool:
-        return event.game in practice_games()
+        try:
+            kept = event.pinned_edition is not None  # the catalogue app's relation, named here, not imported
+        except ObjectDoesNotExist:
+            kept = False
+        return kept or event.game in practice_games()
 
     def get_organisers(self, event: Event) -> list[str]:
         return sorted(user.player.handle for user in event.organisers.all() if hasattr(user, "player"))
