@@ -53,8 +53,9 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
 
     def manage(*args: str) -> str:
         done = subprocess.run(
-            [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
         )
+        assert done.returncode == 0, f"manage.py {' '.join(args)}: {done.stderr[-4000:]}"  # what went wrong
         assert "No hostname was supplied" not in done.stderr  # kombu looking for a broker that is not configured
         return done.stdout
 
