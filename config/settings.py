@@ -144,7 +144,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))  # collectstatic's folder
 # WhiteNoise serves the static files in every mode (`make run` collects and compresses them), no web
 # server or CDN needed. After collectstatic they are linked under hashed names and cached for ever;
 # before it (tests, a first runserver) under plain names found in the apps (config/storage.py).

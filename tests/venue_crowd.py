@@ -75,6 +75,10 @@ def make_run(folder: Path, **settings: str) -> Iterator[Venue]:
     port = free_port()
     environment = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "CELERY_BROKER_URL")}
     environment.update(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", ADMIN_CREDENTIALS_FILE=str(folder / "admin"))
+    # Its collectstatic writes into a folder of its own: the checkout's staticfiles/, which every other
+    # process's WhiteNoise scans as it starts (the bootstrap test's, on the other test worker), is never
+    # half-written under them.
+    environment.update(STATIC_ROOT=str(folder / "static"))
     environment.update(settings)
     environment.pop("PYTEST_XDIST_WORKER", None)
     with open(folder / "run.log", "w") as log:
