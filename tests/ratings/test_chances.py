@@ -81,3 +81,38 @@ def test_the_table_page_shows_the_chances_before_play_in_the_readers_language() 
     assert "25%" in page or "24%" in page or "26%" in page  # four unrated players: about a quarter each
     french = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Chances avant la partie" in french
+
+
+@pytest.mark.django_db
+def test_what_each_place_would_have_given_reproduces_the_change_each_player_got(api_client) -> None:
+    """Issue 69, item 1: after a rated table, each player's change had they finished in each place (the rating
+    step itself, from the ratings they came in with): the place reached gives exactly the change they got, a
+    better place never less; in the reader's language."""
+    from django.utils import timezone
+
+    from ratings.models import RatingPool
+    from ratings.services.pools import Placing, match_record
+    from tests.tournaments.helpers import running_round
+
+    _event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player").order_by("position"))
+    before = api_client.get(f"/api/tables/{table.pk}/place-worth/").json()
+    assert before["seats"] == []  # not rated yet
+    for n in range(3):  # some history first: the players come in with different ratings
+        match_record(game="boomerang-australia", source=f"table:history-{n}", order_at=timezone.now(),
+                     placings=[Placing(s.player.user_id, s.player.handle, (i + n) % 4 + 1)
+                               for i, s in enumerate(seats)])  # fmt: skip
+    match_record(game="boomerang-australia", source=f"table:{table.pk}", order_at=timezone.now(),
+                 placings=[Placing(s.player.user_id, s.player.handle, i + 1) for i, s in enumerate(seats)])  # fmt: skip
+    assert RatingPool.objects.filter(game="boomerang-australia").exists()
+    body = api_client.get(f"/api/tables/{table.pk}/place-worth/").json()
+    assert [seat["player"] for seat in body["seats"]] == [s.player.handle for s in seats]  # finishing order
+    for seat in body["seats"]:
+        assert len(seat["by_place"]) == 4
+        assert math.isclose(seat["by_place"][seat["place"] - 1], seat["change"], abs_tol=1e-3)
+        assert seat["by_place"] == sorted(seat["by_place"], reverse=True)  # a better place is worth more
+    assert "mu - 3 sigma" in body["explanation"]
+    french = api_client.get(f"/api/tables/{table.pk}/place-worth/", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert "mu - 3 sigma" in french["explanation"]
+    assert french["explanation"] != body["explanation"]

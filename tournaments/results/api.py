@@ -12,8 +12,9 @@ from config.paging import ApiPages, ChangesCursor, many, paged
 from config.throttling import ApiThrottle, SubmissionThrottle
 from ratings.selectors.chances import SAMPLES
 from tournaments.models import Event, Seat, TableResult
-from tournaments.results.selectors.chances import METHOD, table_chances
+from tournaments.results.selectors.chances import METHOD, WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
+from tournaments.results.serializers import TableChancesSerializer, TablePlaceWorthSerializer
 from tournaments.results.services import pad as pad_services
 from tournaments.results.services.forfeits import seat_forfeit
 from tournaments.results.services.pad import pad_contest_withdraw, pad_draft_save
@@ -23,7 +24,6 @@ from tournaments.selectors.events import table_for_sheets, table_list, tables_ch
 from tournaments.serializers.events import (
     SeatSwapInputSerializer,
     SeatSwapResultSerializer,
-    TableChancesSerializer,
     TableChangeSerializer,
     TableChangesQuery,
     TableResultSerializer,
@@ -176,6 +176,14 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table = self.get_object()
         seats = table_chances(table=table)
         return Response(TableChancesSerializer({"method": METHOD, "samples": SAMPLES, "seats": seats}).data)
+
+    @extend_schema(responses={200: TablePlaceWorthSerializer})
+    @action(detail=True, methods=["get"], url_path="place-worth")
+    def place_worth(self, request: Request, pk: str) -> Response:
+        """What each place would have given each player of this rated table: the change of their conservative
+        rating had they finished 1st, 2nd, ..., the others keeping their order (empty before it is rated)."""
+        seats = table_place_worth(table=self.get_object())
+        return Response(TablePlaceWorthSerializer({"explanation": str(WORTH_EXPLANATION), "seats": seats}).data)
 
     @extend_schema(request=OverrideInputSerializer, responses={200: TableResultSerializer})
     @action(detail=True, methods=["post"])

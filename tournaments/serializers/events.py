@@ -365,24 +365,6 @@ class TableChangeSerializer(TableSerializer):
     """A table as the changes' cursor pages give it."""
 
 
-class SeatChanceSerializer(StrictSerializer):
-    position = serializers.IntegerField()
-    player = serializers.CharField(help_text="The seat's player's handle.")
-    rated = serializers.BooleanField(help_text="False: no rating in the pool yet; the pool's starting one is used.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    places = serializers.ListField(
-        child=serializers.FloatField(min_value=0, max_value=1),
-        help_text="The chance of finishing 1st, 2nd, ... (they sum to 1).",
-    )
-
-
-class TableChancesSerializer(StrictSerializer):
-    method = serializers.CharField(help_text="How the chances are computed.")
-    samples = serializers.IntegerField(help_text="Draws of the Monte Carlo: each chance is within 0.8 points.")
-    seats = SeatChanceSerializer(many=True)
-
-
 class RoomMessageInputSerializer(StrictSerializer):
     text = serializers.CharField(max_length=500, help_text="Plain text, 1 to 500 characters.")
     audience = serializers.ChoiceField(choices=["all", "table", "waitlist"], default="all")

@@ -1,0 +1,40 @@
+"""What the results app answers of a table beside its sheets: its chances before play, what each place would
+have given after it is rated."""
+
+from rest_framework import serializers
+
+from config.serializers import StrictSerializer
+
+
+class SeatChanceSerializer(StrictSerializer):
+    position = serializers.IntegerField()
+    player = serializers.CharField(help_text="The seat's player's handle.")
+    rated = serializers.BooleanField(help_text="False: no rating in the pool yet; the pool's starting one is used.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    places = serializers.ListField(
+        child=serializers.FloatField(min_value=0, max_value=1),
+        help_text="The chance of finishing 1st, 2nd, ... (they sum to 1).",
+    )
+
+
+class TableChancesSerializer(StrictSerializer):
+    method = serializers.CharField(help_text="How the chances are computed.")
+    samples = serializers.IntegerField(help_text="Draws of the Monte Carlo: each chance is within 0.8 points.")
+    seats = SeatChanceSerializer(many=True)
+
+
+class SeatWorthSerializer(StrictSerializer):
+    player = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True, help_text="The place they reached.")
+    change = serializers.FloatField(help_text="What the table did to their conservative rating (mu - 3 sigma).")
+    by_place = serializers.ListField(
+        child=serializers.FloatField(),
+        help_text="What finishing 1st, 2nd, ... would have done, the others keeping their order (the place they "
+        "reached gives `change`).",
+    )
+
+
+class TablePlaceWorthSerializer(StrictSerializer):
+    explanation = serializers.CharField()
+    seats = SeatWorthSerializer(many=True)
