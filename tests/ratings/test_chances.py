@@ -116,3 +116,20 @@ def test_what_each_place_would_have_given_reproduces_the_change_each_player_got(
     french = api_client.get(f"/api/tables/{table.pk}/place-worth/", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert "mu - 3 sigma" in french["explanation"]
     assert french["explanation"] != body["explanation"]
+
+
+@pytest.mark.django_db
+def test_a_rated_tables_page_shows_what_each_place_would_have_given(django_capture_on_commit_callbacks) -> None:
+    from django.test import Client
+
+    from tests.tournaments.test_pages import played_event
+    from tournaments.models import Table
+
+    event = played_event(8, django_capture_on_commit_callbacks)
+    table = Table.objects.filter(round__event=event, result__status="verified").first()
+    assert table is not None
+    page = Client().get(f"/tables/{table.pk}/").content.decode()
+    assert "What each place would have given" in page
+    assert "mu - 3 sigma" in page
+    french = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Ce que chaque place aurait donné" in french

@@ -38,7 +38,7 @@ from tournaments.models import Event
 from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.results.pages.sheet_view import seat_sheets
-from tournaments.results.selectors.chances import table_chances
+from tournaments.results.selectors.chances import WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import (
@@ -261,6 +261,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "picks": picks,
         "luck": table_luck(picks),
         "chances": [] if table.result.table_verdict.seats else table_chances(table=table),  # before its verdict
+        "worth": table_place_worth(table=table) if table.result.table_verdict.seats else [],  # once rated
+        "worth_explanation": WORTH_EXPLANATION,
     }  # fmt: skip
     return render(request, "pages/table.html", context)
 
