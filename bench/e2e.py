@@ -19,6 +19,7 @@ the floor any verification pays here (one read, one durable write) and PostgreSQ
 """
 
 import argparse
+import http.client
 import json
 import os
 import random
@@ -147,9 +148,22 @@ def cpu_snapshot(processes: list[subprocess.Popen[bytes]]) -> dict[str, float]:
     }
 
 
-def post(path: str, body: dict, token: str, refused: list[int] | None = None) -> tuple[int, float]:
+CUT = 0  # the status counted for an answer cut in flight (connection reset or closed before its end)
+
+
+def _cause(error: urllib.error.HTTPError) -> str:
+    """An error answer's `code` (our JSON errors name one), else its status."""
+    try:
+        return f"{error.code} {json.loads(error.read() or b'{}').get('code', '')}".strip()
+    except (ValueError, AttributeError, OSError):
+        return str(error.code)
+
+
+def post(path: str, body: dict, token: str, refused: list[int] | None = None,
+         causes: Counter | None = None) -> tuple[int, float]:  # fmt: skip
     """POST as our clients do: one Idempotency-Key, sent again after Retry-After when the answer is 503
-    `overloaded` or 429 (each such refusal appended to `refused`, when given); the final status."""
+    `overloaded` or 429 (each such refusal appended to `refused`, when given); the final status, `CUT` for an
+    answer cut in flight. Each non-2xx answer's cause is counted in `causes`, when given."""
     headers = {"Content-Type": "application/json", "Authorization": f"Token {token}",
                "Idempotency-Key": f"bench-{time.monotonic_ns()}-{threading.get_ident()}"}  # fmt: skip
     start = time.perf_counter()
@@ -160,15 +174,22 @@ def post(path: str, body: dict, token: str, refused: list[int] | None = None) ->
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, time.perf_counter() - start
         except urllib.error.HTTPError as error:
+            if causes is not None:
+                causes[_cause(error)] += 1
             wait = error.headers.get("Retry-After")
             if error.code not in (429, 503) or not wait or refused is None:
                 return error.code, time.perf_counter() - start
             refused.append(error.code)
             time.sleep(float(wait))
+        except (urllib.error.URLError, ConnectionError, http.client.HTTPException, TimeoutError):
+            if causes is not None:
+                causes["cut in flight"] += 1
+            return CUT, time.perf_counter() - start
     return 503, time.perf_counter() - start
 
 
 def get(path: str) -> tuple[int, float]:
+    """A page read's status (`CUT` for an answer cut in flight) and seconds."""
     start = time.perf_counter()
     try:
         with urllib.request.urlopen(f"{BASE}{path}", timeout=30) as response:
@@ -176,6 +197,8 @@ def get(path: str) -> tuple[int, float]:
             status = response.status
     except urllib.error.HTTPError as error:
         status = error.code
+    except (urllib.error.URLError, ConnectionError, http.client.HTTPException, TimeoutError):
+        status = CUT
     return status, time.perf_counter() - start
 
 

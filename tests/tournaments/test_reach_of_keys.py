@@ -88,17 +88,22 @@ def test_the_leaderboard_honours_page_size_and_refuses_a_bad_one() -> None:
     assert (refused.status_code, json.loads(refused.content)["field"]) == (400, "page_size")
 
 
-def test_a_key_reads_only_its_own_organisations_webhooks_and_keys() -> None:
+def test_a_read_key_reads_no_webhooks_or_keys_not_even_its_own_organisations() -> None:
+    """Issue 67, item 17: a `read` key listed its organisation's webhooks and keys (a leaked key mapped every
+    other credential and integration); another organisation's stay refused too."""
     owner = PlayerFactory().user
     organisation_create(by=owner, slug="first", name="First club")
     organisation_create(by=owner, slug="second", name="Second club")
     signed_in = Client()
     signed_in.force_login(owner)
     key = post(signed_in, "/api/organisations/first/keys/", {"name": "bot", "scopes": ["read"]}).json()["key"]
-    assert bot(key).get("/api/organisations/first/webhooks/").status_code == 200
-    for path in ("/api/organisations/second/webhooks/", "/api/organisations/second/keys/"):
-        refused = bot(key).get(path)
-        assert (refused.status_code, refused.json()["code"]) == (403, "key_organisation"), path
+    assert signed_in.get("/api/organisations/first/webhooks/").status_code == 200
+    for slug in ("first", "second"):
+        for path in (f"/api/organisations/{slug}/webhooks/", f"/api/organisations/{slug}/keys/"):
+            refused = bot(key).get(path)
+            assert (refused.status_code, refused.json()["code"]) == (403, "key_scope"), path
+    refused = bot(key).get("/api/organisations/second/members/")
+    assert (refused.status_code, refused.json()["code"]) == (403, "key_organisation")
 
 
 def test_a_token_written_token_or_bearer_is_one_caller_for_idempotency() -> None:

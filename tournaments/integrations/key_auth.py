@@ -7,7 +7,9 @@ organisation's events here, before any view runs, so no view can forget it (docs
 - `results:write`: results of those events (sheets, a table's pad, override, re-verification, forfeits).
 
 Anything else (clubs, webhooks, keys, seasons, accounts, ratings' writes, a steward's sanctions and decisions)
-is refused to a key: those are people's decisions, made with their own token or session. A key acts for its
+is refused to a key: those are people's decisions, made with their own token or session. An organisation's
+webhooks and keys (views marked `owners_only`) are refused to a key even to read: a leaked `read` key must not
+map the organisation's other credentials and integrations (issue 67, item 17). A key acts for its
 organisation, never as the person who made it: what is that person's own (their data, their stream, their
 account: views marked `person_only`) is refused to a key, reading included."""
 
@@ -66,11 +68,16 @@ def _require_scope(request: Request, key: ApiKey) -> None:
             "an API key acts for its organisation, never as the person who made it: use that person's own token",
             code="key_person",
         )  # fmt: skip
+    if getattr(view, "owners_only", False):
+        raise exceptions.PermissionDenied(
+            "an organisation's webhooks and keys are its owners' to read and manage, with their own token or session",
+            code="key_scope",
+        )
     if request.method in SAFE:
         if ApiKey.READ not in key.scopes:
             raise exceptions.PermissionDenied("this API key may not read: its scopes lack read", code="key_scope")
         slug = (request.parser_context or {}).get("kwargs", {}).get("slug")
-        if slug is not None and slug != key.organisation.slug:  # an organisation's own reads (its webhooks, keys)
+        if slug is not None and slug != key.organisation.slug:  # an organisation's own reads (its members, staff)
             raise exceptions.PermissionDenied(f"this API key is for {key.organisation.slug} only",
                                               code="key_organisation")  # fmt: skip
         return

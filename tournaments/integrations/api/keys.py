@@ -15,6 +15,7 @@ from tournaments.models import Organisation
 
 
 class ApiKeyViewSet(viewsets.GenericViewSet):
+    owners_only = True  # refused to an organisation's API key, reading included (integrations/key_auth.py)
     serializer_class = ApiKeySerializer
     queryset = ApiKey.objects.none()  # read through the selectors, as the owner asking
 

@@ -33,6 +33,7 @@ def shown_once(response: Response) -> Response:
 
 
 class WebhookViewSet(viewsets.GenericViewSet):
+    owners_only = True  # refused to an organisation's API key, reading included (integrations/key_auth.py)
     serializer_class = WebhookSerializer
     queryset = Webhook.objects.none()  # each action reads through the selectors, as the owner asking
 
