@@ -92,12 +92,12 @@ def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
          "--loglevel=warning", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env,
     )  # fmt: skip
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            urllib.request.urlopen(f"{BASE}/api/games/", timeout=2)
+            urllib.request.urlopen(f"{BASE}/api/games/", timeout=5)
             return [web, worker]
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):  # not up yet, or slow to answer its first
             time.sleep(0.3)
     raise RuntimeError(f"{server} did not start")
 

@@ -3,6 +3,7 @@
 .ci/run installs the browser when missing and sets REQUIRE_BROWSER=1, so there a missing browser fails
 the run; on a newcomer's machine without it these tests are skipped with the reason."""
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -11,12 +12,11 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.wait import WebDriverWait
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-SHOTS = Path(os.environ.get("BROWSER_SHOTS", "/tmp/boomerang-shots"))
+SHOTS = Path(os.environ["BROWSER_SHOTS"]) if os.environ.get("BROWSER_SHOTS") else None
 PHONE, LAPTOP = (390, 844), (1280, 900)
 
 
@@ -40,25 +40,79 @@ def _browser(size: tuple[int, int], language: str = "en") -> webdriver.Chrome:
     return driver
 
 
-@pytest.fixture
-def phone() -> Iterator[webdriver.Chrome]:
-    driver = _browser(PHONE)
-    yield driver
-    driver.quit()
+class Browsers:
+    """One Chromium per kind (viewport, language) per test process, reused from test to test: a fresh one
+    costs 1.5-2.5 s to start (issue 68, item 3). Between tests each is cleared of everything a test leaves
+    (the origin's storage, cookies, service workers and caches, network emulation, media, open dialogs, the
+    console's log); one that cannot be cleared is quit and started again."""
+
+    def __init__(self) -> None:
+        self.open: dict[tuple[tuple[int, int], str], webdriver.Chrome] = {}
+
+    def get(self, size: tuple[int, int], language: str = "en") -> webdriver.Chrome:
+        if (size, language) not in self.open:
+            self.open[size, language] = _browser(size, language)
+        return self.open[size, language]
+
+    def clear(self, origin: str) -> None:
+        for kind, driver in list(self.open.items()):
+            try:
+                _cleared(driver, origin)
+            except Exception:  # a crashed or wedged browser: the next test gets a new one
+                self.open.pop(kind)
+                _quit_quietly(driver)
+
+    def quit(self) -> None:
+        for driver in self.open.values():
+            _quit_quietly(driver)
+        self.open.clear()
+
+
+def _cleared(driver: webdriver.Chrome, origin: str) -> None:
+    with contextlib.suppress(NoAlertPresentException):
+        driver.switch_to.alert.dismiss()
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    online = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", online)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    driver.implicitly_wait(5)
+    driver.get_log("browser")  # drained: script_errors() sees this test's errors only
+
+
+def _quit_quietly(driver: webdriver.Chrome) -> None:
+    with contextlib.suppress(Exception):
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browsers() -> Iterator[Browsers]:
+    pool = Browsers()
+    yield pool
+    pool.quit()
 
 
 @pytest.fixture
-def laptop() -> Iterator[webdriver.Chrome]:
-    driver = _browser(LAPTOP)
-    yield driver
-    driver.quit()
+def browser_of(browsers: Browsers, live_server) -> Iterator[Any]:
+    """`browser_of(size, language)`: this process's browser of that kind, cleared after the test."""
+    yield browsers.get
+    browsers.clear(live_server.url)
 
 
 @pytest.fixture
-def french_phone() -> Iterator[webdriver.Chrome]:
-    driver = _browser(PHONE, "fr")
-    yield driver
-    driver.quit()
+def phone(browser_of) -> webdriver.Chrome:
+    return browser_of(PHONE)
+
+
+@pytest.fixture
+def laptop(browser_of) -> webdriver.Chrome:
+    return browser_of(LAPTOP)
+
+
+@pytest.fixture
+def french_phone(browser_of) -> webdriver.Chrome:
+    return browser_of(PHONE, "fr")
 
 
 def script_errors(driver: webdriver.Chrome) -> list[str]:
@@ -67,17 +121,25 @@ def script_errors(driver: webdriver.Chrome) -> list[str]:
 
 
 def shot(driver: webdriver.Chrome, name: str) -> None:
-    """Keep a screenshot of what the browser showed (BROWSER_SHOTS), to look at after a run."""
+    """Keep a screenshot of what the browser showed, to look at after a run: only when asked (BROWSER_SHOTS
+    names the folder), since each costs a render CI does not look at."""
+    if SHOTS is None:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
 
 
 def sign_in(driver: webdriver.Chrome, base: str, user: Any) -> None:
-    """Give the user the test password and log them in through the login page."""
-    user.set_password("a-long-test-password")
-    user.save()
-    driver.get(f"{base}/accounts/login/")
-    driver.find_element(By.ID, "id_username").send_keys(user.username)
-    driver.find_element(By.ID, "id_password").send_keys("a-long-test-password")
-    driver.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
-    WebDriverWait(driver, 15).until(lambda d: "/accounts/login/" not in d.current_url)  # in any language
+    """Log the user in by their session cookie, as the log-in form would leave it (in the browser's language,
+    which a log-in remembers for their e-mails); the form itself is driven in test_cafe_night.py."""
+    from django.conf import settings
+    from django.test import Client
+    from django.utils import translation
+
+    language = driver.execute_script("return navigator.language") or "en"
+    client = Client()
+    with translation.override(language.split("-")[0]):
+        client.force_login(user)
+    driver.get(f"{base}/healthz")  # a cookie is set for the page's own site
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    driver.add_cookie({"name": settings.SESSION_COOKIE_NAME, "value": session, "path": "/"})

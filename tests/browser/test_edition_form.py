@@ -73,22 +73,20 @@ SPOKEN = [("de", "1 von 28 Karten eingegeben", "1 von 54 Karten"), ("es", "1 de 
 
 
 @pytest.mark.parametrize(("language", "counted", "hunted"), SPOKEN)
-def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, language, counted, hunted) -> None:
-    from tests.browser.conftest import PHONE, _browser
+def test_the_card_form_speaks_german_and_spanish_on_a_phone(live_server, browser_of, language, counted,
+                                                             hunted) -> None:  # fmt: skip
+    from tests.browser.conftest import PHONE
 
-    driver = _browser(PHONE, language)
-    try:
-        sign_in(driver, live_server.url, UserFactory())
-        driver.get(f"{live_server.url}/games/boomerang-usa/edition/entry/")
-        typed(driver, "card-0-id", "A")
-        WebDriverWait(driver, 10).until(lambda d: counted in d.find_element(By.ID, "card-checks").text)
-        fits_the_phone_and_passes_axe(driver, f"edition-cards-{language}")
-        driver.get(f"{live_server.url}/games/boomerang-hunt/edition/entry/")  # the hunt's cards, in the same words
-        typed(driver, "hunt-card-0-species", "Fish")
-        WebDriverWait(driver, 10).until(lambda d: hunted in d.find_element(By.ID, "hunt-checks").text)
-        fits_the_phone_and_passes_axe(driver, f"edition-hunt-{language}")
-    finally:
-        driver.quit()
+    driver = browser_of(PHONE, language)
+    sign_in(driver, live_server.url, UserFactory())
+    driver.get(f"{live_server.url}/games/boomerang-usa/edition/entry/")
+    typed(driver, "card-0-id", "A")
+    WebDriverWait(driver, 10).until(lambda d: counted in d.find_element(By.ID, "card-checks").text)
+    fits_the_phone_and_passes_axe(driver, f"edition-cards-{language}")
+    driver.get(f"{live_server.url}/games/boomerang-hunt/edition/entry/")  # the hunt's cards, in the same words
+    typed(driver, "hunt-card-0-species", "Fish")
+    WebDriverWait(driver, 10).until(lambda d: hunted in d.find_element(By.ID, "hunt-checks").text)
+    fits_the_phone_and_passes_axe(driver, f"edition-hunt-{language}")
 
 
 HUNT_WORDS = {  # the hunt form's checks, in each language
