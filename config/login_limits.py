@@ -24,6 +24,7 @@ from config.throttling import (
     LoginThrottle,
     address_remember,
     form_wait,
+    login_guesses_forget,
     successes_forgotten,
 )
 
@@ -68,3 +69,17 @@ def login_checked(request: Request | HttpRequest, check: Callable[[], Any]) -> t
         attempt.succeeded(user)
         return user, None
     return None, attempt.failed_wait()
+
+
+def login_address(request: Request | HttpRequest) -> str | None:
+    """The address the log-in limits count this request's guesses under."""
+    return LoginThrottle().get_ident(request)
+
+
+def login_unlocked(user_pk: int, address: str | None) -> None:
+    """An organiser's desk vouches for the player standing at it (a player without e-mail, locked after a
+    stranger's guesses): the account's failed guesses from the desk's address are forgotten and that address
+    (the venue's, where the player is) becomes one of the account's own, so the right password signs in
+    there whatever is tried elsewhere, where the lock holds. The password is still needed."""
+    login_guesses_forget(user_pk, address)
+    address_remember(user_pk, address)

@@ -200,6 +200,21 @@ def address_known(user_pk: int, address: str | None) -> bool:
         return False
 
 
+def login_guesses_forget(user_pk: int, address: str | None) -> None:
+    """Forget an account's failed guesses from `address`: what an organiser's desk does for the person
+    standing at it (`config.login_limits.login_unlocked`). Its guesses from elsewhere stay counted."""
+    key = LoginPairThrottle.cache_format % {
+        "scope": LoginPairThrottle.scope,
+        "ident": _digest(f"user:{user_pk}|{address}"),
+    }
+    try:
+        cache.delete(key)
+        if shared_redis(cache) is not None:
+            redis_client().delete(cache.make_and_validate_key(key) + ":window")
+    except CACHE_ERRORS as error:
+        logger.warning("an account's failed log-ins were not forgotten, the cache is unavailable: %s", error)
+
+
 def address_remember(user_pk: int, address: str | None) -> None:
     try:
         cache.set(_known_key(user_pk, address), 1, KNOWN_ADDRESS_SECONDS)

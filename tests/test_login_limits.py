@@ -93,3 +93,49 @@ def test_a_locked_owner_gets_in_by_the_emailed_one_time_link(client, django_user
     assert client.session["_auth_user_id"] == str(user.pk)  # signed in by the link
     client.logout()
     assert form_login(client, "locked", "a-new-right-pw-9", address="203.0.113.9") == 302  # now their own address
+
+
+@pytest.mark.embedded
+def test_a_locked_player_without_e_mail_is_let_in_at_the_organisers_desk(api_client, client) -> None:
+    """Issue 66: a locked account can always get in through its e-mail or at the organiser's desk. A stranger
+    guessed at a player's account from the venue itself and from elsewhere; the player has no e-mail. The
+    organiser at the desk (the venue's address) lets them in; the password is still needed there, and the
+    stranger elsewhere stays locked out."""
+    from tests.factories import EventFactory, PlayerFactory
+    from tournaments.models import Registration
+
+    event = EventFactory(game="boomerang-australia")
+    organiser = event.organisers.first()
+    player = PlayerFactory(handle="Noemail", user__username="noemail", user__email="")
+    player.user.set_password("noemail-right-pw")
+    player.user.save()
+    Registration.objects.create(event=event, player=player, status="registered")
+    statuses = [api_login(api_client, "noemail", "guess") for _ in range(16)]
+    statuses += [api_login(api_client, "noemail", "guess", address=f"198.51.100.{n}") for n in range(16)]
+    assert statuses[-1] == 429
+    assert api_login(api_client, "noemail", "noemail-right-pw") == 429  # locked at the venue too
+    desk = client
+    desk.force_login(organiser)
+    page = desk.post(f"/events/{event.pk}/entrants/", {"unlock-handle": "noemail"}, REMOTE_ADDR=VENUE, follow=True)
+    assert "Noemail can log in from here again" in page.content.decode()
+    assert api_login(api_client, "noemail", "wrong-still") == 400  # the password is still needed
+    assert api_login(api_client, "noemail", "noemail-right-pw") == 200
+    assert api_login(api_client, "noemail", "noemail-right-pw", address="198.51.100.77") == 429  # elsewhere: locked
+
+
+def test_the_desk_unlocks_only_its_own_events_entrants(api_client) -> None:
+    from tests.factories import EventFactory, PlayerFactory
+    from tournaments.models import Registration
+
+    event = EventFactory(game="boomerang-australia")
+    stranger = PlayerFactory()
+    api_client.force_authenticate(event.organisers.first())
+    refused = api_client.post(f"/api/events/{event.pk}/login-unlock/", {"handle": stranger.handle}, format="json")
+    assert (refused.status_code, refused.json()["code"], refused.json()["field"]) == (400, "unknown_entrant", "handle")
+    other = EventFactory(game="boomerang-australia")
+    Registration.objects.create(event=other, player=stranger, status="registered")
+    refused = api_client.post(f"/api/events/{other.pk}/login-unlock/", {"handle": stranger.handle}, format="json")
+    assert refused.status_code == 403  # not this organiser's event
+    api_client.force_authenticate(other.organisers.first())
+    answer = api_client.post(f"/api/events/{other.pk}/login-unlock/", {"handle": stranger.handle}, format="json")
+    assert answer.json() == {"handle": stranger.handle, "unlocked": True}

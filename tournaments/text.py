@@ -121,6 +121,7 @@ def _refusals() -> dict[str, str]:
         "handle_taken": _("That handle is taken (handles differing only in case or accents count as the same)."),
         "username_taken": _("That username is taken."),
         "unknown_claim_code": _("No guest has this claim code: check it with the organiser."),
+        "unknown_entrant": _("No entrant of this event who has an account has that handle."),
         "already_claimed": _("This guest was claimed already; a guest is claimed once."),
         "claim_conflict": _("You and this guest are entered in the same event: the organiser can correct it."),
         "no_player": _("Choose a handle for your account first."),

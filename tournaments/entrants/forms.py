@@ -18,5 +18,11 @@ class WalkInForm(forms.Form):
     email = forms.EmailField(label=_("E-mail (optional)"), required=False)
 
 
+class LoginUnlockForm(forms.Form):
+    prefix = "unlock"
+    handle = forms.CharField(label=_("Their handle"), max_length=40,
+                             help_text=_("A player registered in this event, standing at your desk."))  # fmt: skip
+
+
 class ClaimForm(forms.Form):
     code = forms.CharField(label=_("Claim code"), max_length=64, widget=forms.TextInput(attrs={"autocomplete": "off"}))

@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
+from config.login_limits import login_address
 from config.throttling import ClaimThrottle, form_wait
 from tournaments.auth import SignedInRequest
-from tournaments.entrants.forms import ClaimForm, EntrantsForm, WalkInForm
-from tournaments.entrants.services import EntrantOutcome, entrants_import, guest_create
+from tournaments.entrants.forms import ClaimForm, EntrantsForm, LoginUnlockForm, WalkInForm
+from tournaments.entrants.services import EntrantOutcome, entrant_login_unlock, entrants_import, guest_create
 from tournaments.models import Event
 from tournaments.results.services.claims import guest_claim
 from tournaments.selectors.events import event_guests
@@ -29,8 +30,12 @@ def entrants(request: SignedInRequest, event_id: int) -> HttpResponse:
     if not is_organiser(user=request.user, event=event):
         raise PermissionDenied
     imported: list[EntrantOutcome] = []
-    entrants_form, walk_in_form = EntrantsForm(), WalkInForm()
-    if request.method == "POST" and "handle" in request.POST:
+    entrants_form, walk_in_form, unlock_form = EntrantsForm(), WalkInForm(), LoginUnlockForm()
+    if request.method == "POST" and "unlock-handle" in request.POST:
+        unlock_form = LoginUnlockForm(request.POST)
+        if unlock_form.is_valid() and _unlock(request, event, unlock_form):
+            return redirect("event-entrants", event_id=event.pk)
+    elif request.method == "POST" and "handle" in request.POST:
         walk_in_form = WalkInForm(request.POST)
         if walk_in_form.is_valid() and _walk_in(request, event, walk_in_form):
             return redirect("event-entrants", event_id=event.pk)
@@ -41,6 +46,7 @@ def entrants(request: SignedInRequest, event_id: int) -> HttpResponse:
             entrants_form = EntrantsForm() if imported else entrants_form  # done: an empty form for the next list
     context = {
         "event": event, "entrants_form": entrants_form, "walk_in_form": walk_in_form, "imported": imported,
+        "unlock_form": unlock_form,
         "guests": event_guests(event=event), "claim_url": settings.SITE_URL + reverse("claim"),
     }  # fmt: skip
     return render(request, "pages/entrants.html", context)
@@ -59,6 +65,18 @@ def _import(request: SignedInRequest, event: Event, form: EntrantsForm) -> list[
         return []
     messages.success(request, _("%(count)d entrants imported.") % {"count": len(outcomes)})
     return outcomes
+
+
+def _unlock(request: SignedInRequest, event: Event, form: LoginUnlockForm) -> bool:
+    try:
+        player = entrant_login_unlock(event=event, by=request.user, handle=form.cleaned_data["handle"],
+                                      address=login_address(request))  # fmt: skip
+    except DomainError as refused:
+        form.add_error("handle", refusal(refused.code, refused.message))
+        return False
+    messages.success(request, _("%(handle)s can log in from here again, with their password.") % {
+        "handle": player.handle})  # fmt: skip
+    return True
 
 
 def _walk_in(request: SignedInRequest, event: Event, form: WalkInForm) -> bool:

@@ -11,6 +11,7 @@ handle is never given to someone else and its page sends visitors to the claimer
 
 import csv
 import io
+import logging
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from django.db import IntegrityError, transaction
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, DomainError
+from config.login_limits import login_unlocked
 from tournaments.models import (
     Event,
     Membership,
@@ -41,6 +43,8 @@ from tournaments.services.registrations import (
     registration_open_check,
 )
 from tournaments.validators import handle_key, new_claim_code, validate_display_name
+
+logger = logging.getLogger(__name__)
 
 ENTRANT_COLUMNS = ("handle", "name", "club", "email")
 MAX_ENTRANTS = 2000
@@ -284,3 +288,21 @@ def _guest_name(row: EntrantRow) -> str:
         field = f"line {row.line}: name" if row.line else "display_name"
         raise DomainError(error.messages[0], "invalid_display_name", field) from None
     return row.name
+
+
+def entrant_login_unlock(*, event: Event, by: User, handle: str, address: str | None) -> Player:
+    """At the organiser's desk: the entrant of this event with that handle, locked out of logging in (a
+    stranger's wrong passwords at their account), logs in from the desk's address again (issue 66). Only an
+    organiser of the event, only for its own entrants, and only the limits: the password is still theirs."""
+    require_organiser(user=by, event=event)
+    player = (
+        Player.objects.filter(handle_key=handle_key(handle), registrations__event=event, user__is_active=True)
+        .select_related("user")
+        .first()
+    )
+    if player is None:
+        raise DomainError("No entrant of this event who has an account has that handle.", "unknown_entrant",
+                          field="handle")  # fmt: skip
+    login_unlocked(player.user_id, address)
+    logger.info("log-in unlocked at the desk of event %s for %s by %s", event.pk, player.handle, by.pk)
+    return player
