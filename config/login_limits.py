@@ -73,7 +73,8 @@ def login_checked(request: Request | HttpRequest, check: Callable[[], Any]) -> t
 
 def login_address(request: Request | HttpRequest) -> str | None:
     """The address the log-in limits count this request's guesses under."""
-    return LoginThrottle().get_ident(request)
+    address: str | None = LoginThrottle().get_ident(request)
+    return address
 
 
 def login_unlocked(user_pk: int, address: str | None) -> None:

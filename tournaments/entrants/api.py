@@ -19,7 +19,7 @@ class LoginUnlockInputSerializer(StrictSerializer):
     handle = serializers.CharField(max_length=40, help_text="The handle of a player registered in the event.")
 
 
-class LoginUnlockedSerializer(serializers.Serializer):  # type: ignore[misc]
+class LoginUnlockedSerializer(serializers.Serializer):
     handle = serializers.CharField()
     unlocked = serializers.BooleanField(help_text="Always true: the answer of a refusal is an error.")
 
