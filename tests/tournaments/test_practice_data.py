@@ -246,6 +246,42 @@ def test_adopting_an_edition_leaves_a_practice_events_standings_as_played_unless
     assert (result.status, result.verdict["edition"]) == ("rejected", raw["name"])  # back to its players
 
 
+def test_adopting_an_edition_tells_each_organiser_of_an_event_kept_by_e_mail_in_their_language(
+    django_capture_on_commit_callbacks, mailoutbox
+) -> None:
+    """Issue 66: organisers are told by e-mail in their language when the printed edition is adopted: their
+    event keeps its standings as played, and how to verify it again."""
+    import games
+    from tests.factories import PlayerFactory
+    from tests.tournaments.helpers import table_with_sheets
+    from tournaments.catalogue.services import edition_load
+    from tournaments.results.services.closing import event_close
+
+    event, _table, _seats, _sheets = table_with_sheets("boomerang-usa", 4, 11, django_capture_on_commit_callbacks)
+    organiser = event.organisers.get()
+    organiser.email = "orga@example.org"
+    organiser.save()
+    PlayerFactory(user=organiser, language="fr")
+    silent = UserFactory(email="")  # a co-organiser with no address: nothing to send
+    event.organisers.add(silent)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_close(event=event, by=organiser)
+    mailoutbox.clear()
+    raw = edition_file_of(games.GAMES["boomerang-usa"].default_edition())
+    raw["name"] = "Boomerang: USA (test stand-in for the printed edition)"
+    with django_capture_on_commit_callbacks(execute=True):
+        edition_load(raw=raw)
+    [mail] = mailoutbox
+    assert mail.to == ["orga@example.org"]
+    assert mail.subject == f"{event.name} garde son classement tel que joué"
+    assert "Boomerang: USA (test stand-in for the printed edition)" in mail.body
+    assert "Vérifier à nouveau avec l’édition imprimée" in mail.body or "Vérifier à nouveau" in mail.body
+    assert f"/events/{event.pk}/" in mail.body
+    with django_capture_on_commit_callbacks(execute=True):  # adopted again: the event is kept already, no mail
+        edition_load(raw={**raw, "name": "Boomerang: USA (a second stand-in)"})
+    assert len(mailoutbox) == 1
+
+
 def test_a_practice_events_page_says_it_is_never_rated_not_that_it_waits_for_a_steward() -> None:
     """Issue 66, item 11: a practice event said "waiting for a steward's sanction", which never comes."""
     event, _round = running_round("boomerang-europe")

@@ -33,7 +33,7 @@ def edition_load(*, raw: Any, loaded_by: User | None = None) -> Edition:
     with transaction.atomic():
         active = Edition.objects.select_for_update().filter(game=game.id, is_active=True)
         if not data.is_practice:
-            _practice_events_kept(game.id)
+            _practice_events_kept(game.id, adopted=data.name)
         active.update(is_active=False)
         _edition_changed(game.id)
         return Edition.objects.create(
@@ -45,7 +45,7 @@ def edition_activate(*, edition: Edition) -> Edition:
     with transaction.atomic():
         active = Edition.objects.select_for_update().filter(game=edition.game, is_active=True)
         if not edition.is_practice:
-            _practice_events_kept(edition.game)
+            _practice_events_kept(edition.game, adopted=edition.name)
         active.update(is_active=False)
         Edition.objects.filter(pk=edition.pk).update(is_active=True)
         _edition_changed(edition.game)
@@ -53,10 +53,11 @@ def edition_activate(*, edition: Edition) -> Edition:
     return edition
 
 
-def _practice_events_kept(game: str) -> None:
-    """The printed edition replaces practice data: every event of the game that has a judged table was scored
-    with the practice data, and keeps it (EventEdition), so its standings stay as played; call before the
-    active edition changes. An event kept already stays on the edition it was kept on."""
+def _practice_events_kept(game: str, *, adopted: str) -> None:
+    """The printed edition (`adopted`, its name) replaces practice data: every event of the game that has a
+    judged table was scored with the practice data, and keeps it (EventEdition), so its standings stay as
+    played; their organisers are told by e-mail, after the commit. Call before the active edition changes. An
+    event kept already stays on the edition it was kept on."""
     if not edition_is_practice(game=game):
         return
     playing = edition_active(game=game)
@@ -66,7 +67,10 @@ def _practice_events_kept(game: str) -> None:
         .distinct()
         .values_list("pk", flat=True)
     )
-    EventEdition.objects.bulk_create([EventEdition(event_id=pk, edition=playing) for pk in events])
+    kept = list(events)
+    EventEdition.objects.bulk_create([EventEdition(event_id=pk, edition=playing) for pk in kept])
+    if kept:
+        enqueue_on_commit(task_names.NOTIFY_EDITION_KEPT, game, adopted, kept)
 
 
 def event_edition_reverify(*, event: Event, by: User) -> int:

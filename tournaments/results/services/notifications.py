@@ -1,6 +1,6 @@
 """E-mails to players: their table when a round is seated, the problems when their table's sheets are
 refused, their place when an event ends. In each player's language, with a link that turns that kind off;
-sent by Celery after the commit, so a mail server that is down never fails a request (docs/notifications.md)."""
+sent by Celery after the commit, so a mail server that is down never fails a request (docs/organisers.md)."""
 
 from collections.abc import Iterable
 from typing import Any
