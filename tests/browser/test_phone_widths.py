@@ -47,3 +47,11 @@ def test_no_page_is_wider_than_a_phone_in_french(live_server, french_phone) -> N
             too_wide[page] = width
             shot(french_phone, "too-wide" + page.replace("/", "_"))
     assert too_wide == {}
+    # Issue 66, item 11: the player's latest rated games fit the phone whole (their change and rating were
+    # off to the right); the date sits under the table's name.
+    french_phone.get(f"{live_server.url}/players/{handle}/")
+    rated = french_phone.execute_script(
+        "const t = [...document.querySelectorAll('h3')].find(h => h.textContent.includes('parties'))"
+        "?.nextElementSibling; return t ? [t.scrollWidth, t.clientWidth] : null"
+    )
+    assert rated is not None and rated[0] <= rated[1], rated

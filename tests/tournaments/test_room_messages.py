@@ -59,3 +59,31 @@ def test_a_message_to_the_room_reaches_the_clubs_webhooks() -> None:
     delivery = json.loads(WebhookDelivery.objects.get(event_type="event.message").body)
     assert (delivery["type"], delivery["data"]["text"]) == ("event.message", "We start 15 minutes late")
     assert delivery["data"]["event"] == event.pk
+
+
+def test_a_message_to_the_room_reaches_its_recipients_by_e_mail_in_their_language(
+    django_capture_on_commit_callbacks, mailoutbox
+) -> None:
+    """Issue 70: the organisers' word reached only the recipients' streams (a player not looking at the event's
+    page missed "we start 15 minutes late"); now their e-mail too, in their language, unless they turned the
+    event's changes off. A guest without an address and the waitlist's e-mails follow the audience."""
+    from tests.factories import PlayerFactory
+    from tournaments.models import Registration
+
+    event = EventFactory(game="boomerang-australia")
+    french = PlayerFactory(language="fr", user__email="fr@example.org")
+    quiet = PlayerFactory(notify_changes=False, user__email="quiet@example.org")
+    english = PlayerFactory(user__email="en@example.org")
+    for player in (french, quiet, english):
+        Registration.objects.create(event=event, player=player, status="registered")
+    organiser = APIClient()
+    organiser.force_authenticate(event.organisers.get())
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = organiser.post(f"/api/events/{event.pk}/messages/", {"text": "We start 15 minutes late"}, format="json")
+    assert sent.status_code == 201, sent.content
+    by_address = {mail.to[0]: mail for mail in mailoutbox}
+    assert set(by_address) == {"fr@example.org", "en@example.org"}
+    assert by_address["en@example.org"].subject == f"{event.name}: a word from the organisers"
+    assert "We start 15 minutes late" in by_address["fr@example.org"].body
+    assert by_address["fr@example.org"].subject == f"{event.name} : un mot des organisateurs"
+    assert "/unsubscribe/" in by_address["fr@example.org"].body

@@ -14,7 +14,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
+from tournaments import task_names
 from tournaments.announcements import EVENT, PLAYER, Announcement, announce
 from tournaments.live.hub import END, hub
 from tournaments.live.models import RoomMessage, StreamMessage
@@ -131,6 +133,7 @@ def room_message_send(*, event: Event, by: User, text: str, audience: str = Room
                 Announcement("event.message", data, event_id=locked.pk, organisation_id=locked.organisation_id),
             ]
         )  # the recipients' own streams, and the club's webhooks (its Discord bot, its site)
+        enqueue_on_commit(task_names.NOTIFY_MESSAGE, message.pk, users)  # and their e-mail, for who wants it
     return message
 
 

@@ -7,10 +7,12 @@ from celery import shared_task
 from django.conf import settings
 
 from config.celery import RETRY_WHILE_MAIL_IS_AWAY, RETRY_WHILE_THE_DATABASE_IS_AWAY
+from tournaments import task_names
 from tournaments.results.services.notifications import (
     notify_event_finished,
     notify_event_moved,
     notify_event_rated,
+    notify_room_message,
     notify_round_seated,
     notify_table_rejected,
 )
@@ -46,6 +48,11 @@ def notify_round_seated_task(round_id: int) -> int:
 @shared_task(name="tournaments.tasks.notify_table_rejected_task", **RETRY_WHILE_MAIL_IS_AWAY)
 def notify_table_rejected_task(table_id: int) -> int:
     return notify_table_rejected(table_id=table_id)
+
+
+@shared_task(name=task_names.NOTIFY_MESSAGE, **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_room_message_task(message_id: int, user_ids: list[int]) -> int:
+    return notify_room_message(message_id=message_id, user_ids=user_ids)
 
 
 @shared_task(name="tournaments.tasks.notify_event_finished_task", **RETRY_WHILE_MAIL_IS_AWAY)

@@ -1,6 +1,7 @@
 """E-mails to players: their table when a round is seated, the problems when their table's sheets are
-refused, their place when an event ends. In each player's language, with a link that turns that kind off;
-sent by Celery after the commit, so a mail server that is down never fails a request (docs/organisers.md)."""
+refused, their place when an event ends, an organiser's word to the room. In each player's language, with a
+link that turns that kind off; sent by Celery after the commit, so a mail server that is down never fails a
+request (docs/organisers.md)."""
 
 from collections.abc import Iterable
 from typing import Any
@@ -13,15 +14,17 @@ from django.urls import reverse
 from django.utils import translation
 
 from ratings.selectors.changes import changes_of_source
+from tournaments.live.models import RoomMessage
 from tournaments.models import Event, Player, Round, Seat, TableResult
 from tournaments.problems import problem_sentence
 from tournaments.results.services.rating import table_source
 from tournaments.selectors.events import final_places, rounds_played
 
 # Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').
+# An organiser's word to the room ("we start 15 minutes late") goes with the event's changes of time and venue.
 KINDS = {
     "seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished",
-    "rated": "notify_finished", "moved": "notify_changes",
+    "rated": "notify_finished", "moved": "notify_changes", "message": "notify_changes",
 }  # fmt: skip
 SALT = "boomerang.unsubscribe"
 
@@ -65,6 +68,17 @@ def notify_event_moved(*, event_id: int, before: dict[str, str]) -> int:
     ).select_related("user")
     link = settings.SITE_URL + reverse("event", args=[event.pk])
     return _send((p, "moved", {"event": event, "before": before, "link": link}) for p in registered)
+
+
+def notify_room_message(*, message_id: int, user_ids: list[int]) -> int:
+    """The recipients of an organiser's word to the room (issue 70) get it by e-mail too, for those who are
+    not looking at the event's page: its text as written, who sent it and the event's page."""
+    message = RoomMessage.objects.select_related("event", "author__player").get(pk=message_id)
+    players = Player.objects.filter(user_id__in=user_ids).select_related("user")
+    author = getattr(message.author, "player", None)
+    context = {"event": message.event, "message": message, "link": _link("my-event", message.event_id),
+               "author": author.handle if author else (message.author.username if message.author else "")}  # fmt: skip
+    return _send((p, "message", context) for p in players)
 
 
 def notify_table_rejected(*, table_id: int) -> int:
