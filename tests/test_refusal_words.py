@@ -1,0 +1,67 @@
+"""The service's own refusals in the reader's language (issue 67, item 18: French requests got English in some
+of them): every refusal a service raises with one fixed message has its words in tournaments/text.py, which
+the pages and the API (by `Accept-Language`) both read; a refusal whose message carries values (a count, a
+name) keeps the service's English, with its code."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory
+
+ROOT = Path(__file__).resolve().parents[1]
+REFUSALS = {"DomainError", "Conflict", "NotAllowed", "NotFound", "Gone", "TooLarge"}
+
+
+def _constant(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _refusal(node: ast.AST) -> tuple[str | None, str | None]:
+    """(code, message) of a refusal raised here, (None, None) for any other node; a message built from values
+    is None."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in REFUSALS):
+        return None, None
+    keywords = {k.arg: k.value for k in node.keywords}
+    code = _constant(keywords.get("code", node.args[1] if len(node.args) > 1 else None))
+    return code, _constant(node.args[0] if node.args else keywords.get("message"))
+
+
+def fixed_refusals() -> dict[str, set[str | None]]:
+    """Each refusal code raised in the project: its messages (None for one built from values)."""
+    found: dict[str, set[str | None]] = {}
+    for folder in ("tournaments", "ratings", "config"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                code, message = _refusal(node)
+                if code:
+                    found.setdefault(code, set()).add(message)
+    return found
+
+
+def test_every_refusal_with_a_fixed_message_has_words_in_every_language() -> None:
+    from tournaments.text import _refusals
+
+    fixed = {code for code, messages in fixed_refusals().items() if len(messages) == 1 and None not in messages}
+    assert len(fixed) > 40
+    assert sorted(fixed - set(_refusals())) == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "Nommez une table de la manche en cours."), ("de", "Nenne einen Tisch der aktuellen Runde."),
+     ("es", "Indica una mesa de la ronda en curso."), ("en", "name a table of the round at hand")],
+)  # fmt: skip
+def test_an_api_refusal_speaks_the_requests_language(language: str, words: str) -> None:
+    event = EventFactory(game="boomerang-australia")
+    organiser = APIClient()
+    organiser.force_authenticate(event.organisers.get())
+    answer = organiser.post(f"/api/events/{event.pk}/messages/", {"text": "hi", "audience": "table", "table": 9},
+                            format="json", HTTP_ACCEPT_LANGUAGE=language)  # fmt: skip
+    assert (answer.status_code, answer.json()["code"]) == (400, "unknown_table")
+    assert answer.json()["detail"] == words
