@@ -99,6 +99,7 @@ def start_servers(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
             return [web, worker]
         except (urllib.error.URLError, ConnectionError, TimeoutError):  # not up yet, or slow to answer its first
             time.sleep(0.3)
+    stop([web, worker])  # never left serving behind the run
     raise RuntimeError(f"{server} did not start")
 
 
