@@ -20,7 +20,7 @@ from ratings.selectors.leaderboards import (
     pool_of_game,
     rank_and_size,
 )
-from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool
+from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool, pool_version
 from ratings.selectors.titles import player_titles, titles_by_player
 from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
 from tournaments.analysis.selectors import statistics as analysis_selectors
@@ -119,11 +119,21 @@ FILTERED_ROWS = 200  # a club's or a country's board shows its best 200
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's leaderboard. Unfiltered, a visitor reads a copy kept until the pool moves (issue 65: during a
+    championship's round every rated table moved it, and each of hundreds of spectators built the page)."""
     if game not in games.GAMES:
         raise Http404(_("No such game."))
     pool = pool_of_game(game=game)
-    established = request.GET.get("established") == "1"
     filters = {name: request.GET[name].strip() for name in player_filters() if request.GET.get(name, "").strip()}
+    if filters or pool is None:
+        return _leaderboard(request, game, pool, filters)
+    key = ("leaderboard", game, request.GET.get("established") == "1", request.GET.get("after", ""))
+    return live_page(request, key, lambda: _leaderboard(request, game, pool, filters),
+                     lambda: pool_version(pool_id=pool.pk))  # fmt: skip
+
+
+def _leaderboard(request: HttpRequest, game: str, pool: Any, filters: dict[str, str]) -> HttpResponse:
+    established = request.GET.get("established") == "1"
     after = Cursor.decode(request.GET.get("after"))
     page = None
     if filters and pool:  # a club's members (as members) or a country's players: one list, best first
