@@ -97,6 +97,11 @@ class Event(HasStates, models.Model):
         max_length=10, choices=[("points", "points"), ("duplicate", "duplicate")], default="points",
         help_text="The standings' order: the event's points, or duplicate matchpoints first (duplicate deals only).",
     )  # fmt: skip
+    handicap_shown = models.BooleanField(
+        default=False,
+        help_text="Show handicap standings beside the real ones: players ranked by the places they finished above "
+        "what their ratings expected (a club night a newcomer can win).",
+    )
     deal_seed = models.BigIntegerField(
         default=new_deal_seed, editable=False, help_text="Secret: the duplicate deals follow from it."
     )

@@ -73,6 +73,11 @@ class EventForm(forms.Form):
         choices=[("points", _("points")), ("duplicate", _("duplicate matchpoints (duplicate deals)"))],
         help_text=_("Duplicate: the players dealt the same hands are compared directly, as duplicate bridge ranks."),
     )  # fmt: skip
+    handicap_shown = forms.BooleanField(
+        label=_("Show handicap standings"), required=False,
+        help_text=_("Beside the real standings: players ranked by the places they finished above what their "
+                    "ratings expected, so a newcomer can win the night."),
+    )  # fmt: skip
     late_entry_until_round = forms.IntegerField(
         label=_("Late entry until round"),
         min_value=0,
@@ -291,7 +296,7 @@ def _initial_of(event: Event) -> dict[str, Any]:
     initial: dict[str, Any] = {
         name: getattr(event, name)
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
-                     "draft_direction", "duplicate_deals", "ranked_by",
+                     "draft_direction", "duplicate_deals", "ranked_by", "handicap_shown",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
                      "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_licence_required",
                      "team_size", "team_best_of", "cut_size", "cut_after_round")

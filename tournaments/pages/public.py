@@ -39,6 +39,7 @@ from tournaments.pages import reads as pages
 from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.results.pages.sheet_view import seat_sheets
 from tournaments.results.selectors.chances import WORTH_EXPLANATION, table_chances, table_place_worth
+from tournaments.results.selectors.handicap import event_handicap
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import (
@@ -103,10 +104,12 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages,
                    "teams": event_team_standings(event=event) if event.team_size else [],
                    "duplicate": duplicate_ranking(rows) if event.duplicate_deals else [],
+                   "handicap": event_handicap(event=event) if event.handicap_shown else [],
                    "first_phase": _first_phase(event)}  # fmt: skip
         return render(request, "pages/standings.html", context)
 
-    version = (event.status, stream_version(event_id=event.pk))  # a change makes the kept copy stale at once
+    # A change (a result, the status, the organiser's handicap choice) makes the kept copy stale at once.
+    version = (event.status, event.handicap_shown, stream_version(event_id=event.pk))
     return live_page(request, ("standings", event.pk, number), build, version)
 
 

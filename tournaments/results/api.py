@@ -6,6 +6,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from config.errors import NotFound
 from config.paging import ApiPages, ChangesCursor, many, paged
@@ -13,8 +14,9 @@ from config.throttling import ApiThrottle, SubmissionThrottle
 from ratings.selectors.chances import SAMPLES
 from tournaments.models import Event, Seat, TableResult
 from tournaments.results.selectors.chances import METHOD, WORTH_EXPLANATION, table_chances, table_place_worth
+from tournaments.results.selectors.handicap import HANDICAP_METHOD, event_handicap
 from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
-from tournaments.results.serializers import TableChancesSerializer, TablePlaceWorthSerializer
+from tournaments.results.serializers import EventHandicapSerializer, TableChancesSerializer, TablePlaceWorthSerializer
 from tournaments.results.services import pad as pad_services
 from tournaments.results.services.forfeits import seat_forfeit
 from tournaments.results.services.pad import pad_contest_withdraw, pad_draft_save
@@ -199,3 +201,18 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def reverify(self, request: Request, pk: str) -> Response:
         result = table_reverify(table=self.get_object(), by=request.user)
         return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)
+
+
+class EventHandicapView(APIView):
+    """The event's handicap standings, when its organisers chose to show them (`handicap_shown`; else 404
+    `handicap_not_shown`): each player's places above what their ratings expected, summed over the event's
+    tables, best first. Beside the real standings, never instead of them: places, season points and ratings
+    follow the real ones."""
+
+    @extend_schema(responses={200: EventHandicapSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        if not event.handicap_shown:
+            raise NotFound("this event's organisers do not show handicap standings", "handicap_not_shown", "event")
+        rows = [{"place": place, **vars(row), "beyond": row.beyond} for place, row in event_handicap(event=event)]
+        return Response(EventHandicapSerializer({"method": HANDICAP_METHOD, "rows": rows}).data)

@@ -3,11 +3,14 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.results.api import SeatViewSet, TableViewSet
+from tournaments.results.api import EventHandicapView, SeatViewSet, TableViewSet
 
 router = DefaultRouter()
 router.include_root_view = False
 router.register("seats", SeatViewSet, basename="seat")
 router.register("tables", TableViewSet, basename="table")
 
-urlpatterns = [path("", include(router.urls))]
+urlpatterns = [
+    path("events/<int:pk>/handicap/", EventHandicapView.as_view(), name="event-handicap"),
+    path("", include(router.urls)),
+]

@@ -1,5 +1,5 @@
 """What the results app answers of a table beside its sheets: its chances before play, what each place would
-have given after it is rated."""
+have given after it is rated; and an event's handicap standings."""
 
 from rest_framework import serializers
 
@@ -38,3 +38,17 @@ class SeatWorthSerializer(StrictSerializer):
 class TablePlaceWorthSerializer(StrictSerializer):
     explanation = serializers.CharField()
     seats = SeatWorthSerializer(many=True)
+
+
+class HandicapRowSerializer(StrictSerializer):
+    place = serializers.IntegerField(help_text="Equal figures share a place.")
+    player = serializers.CharField()
+    tables = serializers.IntegerField(help_text="Tables played (a table won by forfeit is left out).")
+    expected = serializers.FloatField(help_text="The places the ratings expected, summed over the tables.")
+    reached = serializers.IntegerField(help_text="The places reached, summed over the tables.")
+    beyond = serializers.FloatField(help_text="expected - reached: places above expectation (the ranking).")
+
+
+class EventHandicapSerializer(StrictSerializer):
+    method = serializers.CharField(help_text="How the expectation is computed.")
+    rows = HandicapRowSerializer(many=True)

@@ -66,6 +66,11 @@ class EventInputSerializer(StrictSerializer):
         help_text="The standings' order: the event's points (left out), or duplicate matchpoints first, then the "
         "points (an event with duplicate_deals; places, season points and the e-mails follow it).",
     )  # fmt: skip
+    handicap_shown = serializers.BooleanField(
+        required=False,
+        help_text="Show the handicap standings (GET /api/events/{id}/handicap/) beside the real ones: players "
+        "ranked by the places they finished above what their ratings expected.",
+    )
     late_entry_until_round = serializers.IntegerField(min_value=0, max_value=20, required=False)
     final_table_size = serializers.IntegerField(min_value=0, max_value=5, required=False)
     avoid_pairs = serializers.ListField(
@@ -164,8 +169,8 @@ class EventSerializer(StrictModelSerializer):
         fields = [
             "id", "name", "game", "status", "starts_at", "timezone", "venue", "description", "rounds_planned",
             "capacity", "registration_opens", "registration_closes", "seed", "points_by_table_size", "tie_breaks",
-            "bye_points", "rated", "draft_direction", "duplicate_deals", "ranked_by", "late_entry_until_round",
-            "final_table_size",
+            "bye_points", "rated", "draft_direction", "duplicate_deals", "ranked_by", "handicap_shown",
+            "late_entry_until_round", "final_table_size",
             "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
             "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only",
             "entry_licence_required", "entry_invited", "organisers", "organisation", "sanction", "practice",

@@ -150,7 +150,8 @@ RANKINGS = ("points", "duplicate")
 EDITABLE_EVENT_FIELDS = frozenset(
     {"name", "starts_at", "timezone", "venue", "description", "rounds_planned", "capacity", "registration_opens",
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
-     "duplicate_deals", "ranked_by", "late_entry_until_round", "final_table_size", "avoid_pairs", "pinned_tables",
+     "duplicate_deals", "ranked_by", "handicap_shown", "late_entry_until_round", "final_table_size", "avoid_pairs",
+     "pinned_tables",
      "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited",
      "entry_licence_required",
      "team_size", "team_best_of", "cut_size", "cut_after_round"}

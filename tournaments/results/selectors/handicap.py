@@ -1,0 +1,70 @@
+"""Handicap standings for a club night (issue 69, item 4): beside the real standings, the players ranked by
+how many places they finished above what their ratings expected, summed over the event's tables, so that a
+newcomer who beats their expectation can win the night. The expectation comes from the ratings each player
+came in with (ratings/selectors/handicap.py says how); the organiser chooses whether it is shown
+(`Event.handicap_shown`)."""
+
+from dataclasses import dataclass
+
+from ratings.selectors.handicap import expected_places, ratings_coming_in
+from ratings.selectors.leaderboards import pool_of_game
+from tournaments.models import Event, Player, TableResult
+from tournaments.results.services.rating import table_source
+from tournaments.verdicts import TableVerdict
+
+HANDICAP_METHOD = (
+    "Each table's expected places from the ratings each player came in with (TrueSkill's predictive model: "
+    "1 plus each other player's chance to perform better), against the places reached, summed over the tables"
+)
+START_MU, START_SIGMA, START_BETA = 25.0, 25.0 / 3, 25.0 / 6  # a game without a pool yet: TrueSkill's defaults
+
+
+@dataclass(frozen=True)
+class HandicapRow:
+    player: str
+    tables: int
+    expected: float  # the places the ratings expected, summed over the tables
+    reached: int  # the places reached, summed
+
+    @property
+    def beyond(self) -> float:
+        """Places above expectation (positive: better than the ratings expected)."""
+        return round(self.expected - self.reached, 2)
+
+
+def event_handicap(*, event: Event) -> list[tuple[int, HandicapRow]]:
+    """The handicap standings, best first with their places (equal figures share one); tables won by forfeit
+    and forfeited seats are left out (nobody played them)."""
+    played = []
+    for table_id, verdict in TableResult.objects.filter(
+        table__round__event=event, status__in=TableResult.COUNTS
+    ).values_list("table_id", "verdict"):
+        read = TableVerdict.read(verdict)
+        seats = [seat for seat in read.seats if not seat.forfeited]
+        if not read.won_by_forfeit and len(seats) >= 2:
+            played.append((table_id, seats))
+    handles = {seat.player for _table, seats in played for seat in seats}
+    user_of = dict(Player.objects.filter(handle__in=handles).values_list("handle", "user_id"))
+    pool = pool_of_game(game=event.game)
+    coming = (
+        ratings_coming_in(pool=pool, player_ids=set(user_of.values()), sources=[table_source(t) for t, _s in played])
+        if pool
+        else {}
+    )
+    start = (pool.mu, pool.sigma) if pool else (START_MU, START_SIGMA)
+    totals: dict[str, list[float]] = {}
+    for _table, seats in played:
+        priors = [coming.get(user_of.get(seat.player, 0), start) for seat in seats]
+        for seat, expected in zip(seats, expected_places(priors, pool.beta if pool else START_BETA), strict=True):
+            total = totals.setdefault(seat.player, [0, 0.0, 0])
+            total[0], total[1], total[2] = total[0] + 1, total[1] + expected, total[2] + seat.rank
+    rows = sorted(
+        (HandicapRow(handle, int(t[0]), round(t[1], 2), int(t[2])) for handle, t in totals.items()),
+        key=lambda row: (-row.beyond, row.player.casefold()),
+    )
+    ranked: list[tuple[int, HandicapRow]] = []
+    place = 0
+    for n, row in enumerate(rows, start=1):
+        place = place if ranked and ranked[-1][1].beyond == row.beyond else n
+        ranked.append((place, row))
+    return ranked
