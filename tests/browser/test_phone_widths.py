@@ -54,4 +54,5 @@ def test_no_page_is_wider_than_a_phone_in_french(live_server, french_phone) -> N
         "const t = [...document.querySelectorAll('h3')].find(h => h.textContent.includes('parties'))"
         "?.nextElementSibling; return t ? [t.scrollWidth, t.clientWidth] : null"
     )
-    assert rated is not None and rated[0] <= rated[1], rated
+    assert rated is not None
+    assert rated[0] <= rated[1], rated
