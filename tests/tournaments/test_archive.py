@@ -168,6 +168,22 @@ def test_an_archive_imported_twice_is_refused_the_second_time_naming_the_first()
     assert Event.objects.count() == 1
 
 
+def test_an_event_imported_before_0_5_0_is_known_by_its_old_hash() -> None:
+    """Issue 67, item 16: events imported before 0.5.0 keep a hash of their rounds with the tables' times, so
+    the same archive (from an instance that does not say where it comes from) was imported a second time."""
+    from tournaments.archive.identity import legacy_results_hash
+
+    archive = fresh_archive()
+    archive.pop("source", None)  # an archive of an older instance names no source
+    steward = UserFactory(is_superuser=True)
+    first = event_import(archive=copy.deepcopy(archive), by=steward)
+    Event.objects.filter(pk=first.pk).update(results_hash=legacy_results_hash(archive))  # as 0.4 stored it
+    with pytest.raises(DomainError) as refused:
+        event_import(archive=copy.deepcopy(archive), by=steward)
+    assert (refused.value.code, f"event {first.pk}" in refused.value.message) == ("archive_imported", True)
+    assert Event.objects.count() == 1
+
+
 def test_an_event_exported_from_here_and_still_here_is_refused() -> None:
     _event, archive = an_archive()
     with pytest.raises(DomainError) as refused:

@@ -50,8 +50,17 @@ def archive_identity(data: dict[str, Any]) -> tuple[str, str]:
     return origin, "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def legacy_results_hash(data: dict[str, Any]) -> str:
+    """The hash events imported before 0.5.0 keep: of the rounds as they came, the tables' times included
+    (issue 67, item 16). Their archive is not kept, so it cannot be hashed again the new way; an archive
+    arriving now is compared with both."""
+    canonical = json.dumps(data["rounds"], sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
 def refuse_a_second_import(data: dict[str, Any], source: str, results: str) -> None:
-    first = Event.objects.filter(Q(results_hash=results) | (Q(imported_from=source) & ~Q(imported_from=""))).first()
+    hashes = [results, legacy_results_hash(data)]
+    first = Event.objects.filter(Q(results_hash__in=hashes) | (Q(imported_from=source) & ~Q(imported_from=""))).first()
     exported = data.get("source") or {}
     here = source.startswith(f"{settings.SITE_URL}#") or exported.get("instance_id") == instance_id()
     if first is None and here:
