@@ -1,7 +1,18 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from tournaments.pages import account, actions, calendars, clubs, event_edit, licences, offline, organiser, public
+from tournaments.pages import (
+    account,
+    actions,
+    calendars,
+    clubs,
+    embeds,
+    event_edit,
+    licences,
+    offline,
+    organiser,
+    public,
+)
 
 urlpatterns = [
     # The installable site (docs/offline.md): the worker's scope is the path it is served from, so the root.
@@ -20,6 +31,8 @@ urlpatterns = [
     path("events/<int:event_id>/rounds/<int:number>/swap/", event_edit.seats_swap, name="seats-swap"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_pairings, name="round"),
     path("events/<int:event_id>/standings/", public.standings, name="standings"),
+    path("embed/events/<int:event_id>/standings/", embeds.standings_embed, name="embed-standings"),
+    path("embed/events/<int:event_id>/register/", embeds.register_embed, name="embed-register"),
     path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
     path("leaderboards/<str:game>/quality/", public.quality, name="rating-quality"),

@@ -3,6 +3,7 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.formats import date_format, number_format
@@ -217,3 +218,9 @@ def percent(value: float | None, decimals: int = 0) -> str:
         return "–"
     number = number_format(round(value * 100, decimals), decimal_pos=decimals) if decimals else str(round(value * 100))
     return f"{number}%" if (get_language() or "en").startswith("en") else f"{number}\u00a0%"
+
+
+@register.simple_tag
+def site_url() -> str:
+    """The site's address (SITE_URL), for what is pasted elsewhere: an embed's code on a club's site."""
+    return str(settings.SITE_URL)
