@@ -230,6 +230,19 @@ class QualitySerializer(StrictSerializer):
         default=None,
         help_text="The share of tables whose winner was among the three rated highest.",
     )
+    winner_floor = serializers.FloatField(
+        source="figures.winner_floor", allow_null=True, default=None,
+        help_text="What chance alone scores on winner_accuracy over these tables (0.25 at tables of four; null in "
+        "earlier reports).",
+    )  # fmt: skip
+    top_half_floor = serializers.FloatField(
+        source="figures.top_half_floor", allow_null=True, default=None,
+        help_text="What chance alone scores on top_half_accuracy (0.5 at tables of four).",
+    )  # fmt: skip
+    top3_floor = serializers.FloatField(
+        source="figures.top3_floor", allow_null=True, default=None,
+        help_text="What chance alone scores on top3_hit (0.75 at tables of four, 1 at tables of three).",
+    )  # fmt: skip
     calibration = CalibrationSerializer(many=True, source="figures.calibration")
     drift = DriftField(
         child=serializers.ListField(), source="figures.drift",

@@ -54,6 +54,11 @@ class Quality:
     pair_inversion: float = 0.0  # as Scores' (the literature's figures)
     rank_deviation: float = 0.0
     top3_hit: float = 0.0
+    # What chance alone scores (a random order predicted): each hit rate's floor, a table's mean (issue 69:
+    # a winner among the top 3 at four-player tables is 75% by chance).
+    winner_floor: float = 0.0
+    top_half_floor: float = 0.0
+    top3_floor: float = 0.0
     calibration: list[Calibration] = field(default_factory=list)
     drift: list[tuple[str, float | None, int]] = field(default_factory=list)  # month, mean mu of established, count
 
@@ -125,6 +130,7 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
     quality = Quality()
     bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(DECILES)]
     winners = top_half = top3 = pairs = inverted = players = deviation = 0.0
+    floors = [0.0, 0.0, 0.0]
     month = ""
     for table in tables:
         if month and table.at.strftime("%Y-%m") != month:
@@ -140,6 +146,7 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         figures = literature_figures(a, table.ranks)
         pairs, inverted, top3 = pairs + figures.pairs, inverted + figures.inverted, top3 + figures.top3
         players, deviation = players + len(a), deviation + figures.deviation
+        floors = [total + floor for total, floor in zip(floors, chance_floors(table.ranks), strict=True)]
         _bin(bins, a, table.ranks)
         model.rate(table.players, table.ranks)
     if month:
@@ -152,6 +159,7 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         quality.pair_inversion = inverted / pairs if pairs else 0.0
         quality.rank_deviation = deviation / players if players else 0.0
         quality.top3_hit = top3 / quality.tables
+        quality.winner_floor, quality.top_half_floor, quality.top3_floor = (f / quality.tables for f in floors)
     quality.calibration = [
         Calibration(d / DECILES, (d + 1) / DECILES, predicted / count, observed / count, int(count))
         for d, (predicted, observed, count) in enumerate(bins)
@@ -230,6 +238,18 @@ def literature_figures(a: Sequence[float], ranks: Sequence[int]) -> TableFigures
     top = sorted(range(n), key=lambda i: -a[i])[:3]
     top3 = float(any(ranks[i] == min(ranks) for i in top))
     return TableFigures(int(pairs), inverted, squared, deviation, top3)
+
+
+def chance_floors(ranks: Sequence[int]) -> tuple[float, float, float]:
+    """What a random predicted order scores at this table, in expectation: the winner predicted (a player
+    tied for first counts), the predicted top half's share of the actual top half, a winner among the three
+    predicted highest."""
+    n = len(ranks)
+    if not n:
+        return 0.0, 0.0, 0.0
+    winners, k = sum(1 for r in ranks if r == min(ranks)), min(3, n)
+    half = n // 2
+    return winners / n, (half / n if half else 0.0), 1 - math.comb(n - winners, k) / math.comb(n, k)
 
 
 def _places(keys: Sequence[float]) -> list[float]:

@@ -58,11 +58,12 @@ def test_the_quality_report_lists_pair_inversion_rank_deviation_and_top3_for_eac
     call_command("rating_quality", game, stdout=io.StringIO())
     served = Client().get(f"/api/ratings/pools/{game}/quality/").json()
     assert {"pair_inversion", "rank_deviation", "top3_hit"} <= served.keys()
+    assert 0 < served["winner_floor"] < served["top_half_floor"] < served["top3_floor"] <= 1  # issue 69: the floors
     for model in served["comparison"]["models"]:
         for figure in ("pair_inversion", "rank_deviation", "top3_hit", "pairwise_error"):
             assert 0.0 <= model[figure] <= 1.0, (model["name"], figure)
     page = Client().get(f"/leaderboards/{game}/quality/").content.decode()
-    for label in ("Pair inversion", "Rank deviation", "Top 3"):
+    for label in ("Pair inversion", "Rank deviation", "Top 3", "by chance: "):
         assert label in page
     french = Client().get(f"/leaderboards/{game}/quality/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Inversion de paires" in french

@@ -72,6 +72,22 @@ def test_shuffled_results_predict_no_better_than_knowing_nothing() -> None:
     assert quality.winner_accuracy < 0.33
 
 
+def test_each_hit_rate_has_its_chance_floor_beside_it() -> None:
+    """Issue 69: a winner among the top 3 at four-player tables is 75% by chance, which the figures did not
+    say. The floors are what a random predicted order scores; shuffled results score about them."""
+    from ratings.lab.report import chance_floors
+
+    assert chance_floors((1, 2, 3, 4)) == (0.25, 0.5, 0.75)
+    assert chance_floors((1, 2, 3)) == (pytest.approx(1 / 3), pytest.approx(1 / 3), 1.0)
+    assert chance_floors((1, 1, 3, 4)) == (0.5, 0.5, 1.0)  # two tied first: any of three holds one
+    quality = evaluate(simulated(400), ENV)
+    assert (quality.winner_floor, quality.top_half_floor, quality.top3_floor) == (0.25, 0.5, 0.75)
+    rng = random.Random(3)
+    shuffled = evaluate([Table(t.at, t.players, tuple(rng.sample(t.ranks, 4))) for t in simulated(400)], ENV)
+    assert abs(shuffled.top3_hit - shuffled.top3_floor) < 0.06
+    assert abs(shuffled.winner_accuracy - shuffled.winner_floor) < 0.06
+
+
 @pytest.mark.django_db
 def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
     import io
