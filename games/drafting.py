@@ -108,6 +108,13 @@ def _with_round(seat: DraftingSeat, r: int, row: DraftingRound) -> DraftingSeat:
     return replace(seat, rounds=rounds)
 
 
+def _pairs_held(cards: list[Card]) -> str:
+    """The yellow symbols' pairs in a row, in words."""
+    counts = {card.yellow: sum(c.yellow == card.yellow for c in cards) for card in cards if card.yellow}
+    held = [f"{n // 2} pair(s) of {symbol}" for symbol, n in counts.items() if n >= 2]
+    return ", ".join(held) if held else "no pair"
+
+
 class _Table:
     """One table's game, scored round by round; holds the state the rules carry across rounds."""
 
@@ -307,28 +314,29 @@ class _Table:
 
     def _explain(self, i: int, r: int, field_name: str) -> str:
         """Say in words what a category's score comes from; only needed when a claim differs."""
-        rules, deck, row = self.rules, self.deck, self.seats[i].rounds[r]
-        cards = [deck.card_by_id[c] for c in row.cards if c in deck.card_by_id]
         if (i, r, field_name) in self.bonus_notes:
             return self.bonus_notes[i, r, field_name]
+        rules, row = self.rules, self.seats[i].rounds[r]
+        cards = [self.deck.card_by_id[c] for c in row.cards if c in self.deck.card_by_id]
         if field_name == "throw_catch":
             throw, catch = self._throw_and_catch(row)
             return f"Throw {throw.id} is {throw.number}, Catch {catch.id} is {catch.number}" if throw and catch else ""
         if field_name == "sites":
-            seen = {c for earlier in self.seats[i].rounds[:r] for c in earlier.cards}
-            new = [card.id for card in dict.fromkeys(cards) if card.id not in seen]
-            return f"first visits: {', '.join(new)}" if new else "no site visited for the first time"
+            return self._explain_sites(i, r, cards)
         if field_name == rules.green:
-            total = sum(deck.green_values[card.green] for card in cards if card.green)
+            total = sum(self.deck.green_values[card.green] for card in cards if card.green)
             last = f", last round scored {self.scores[i][r - 1][rules.green]}" if r else ""
             return f"symbols worth {total}{last}"
         if field_name == rules.yellow:
-            counts = {card.yellow: sum(c.yellow == card.yellow for c in cards) for card in cards if card.yellow}
-            held = [f"{n // 2} pair(s) of {symbol}" for symbol, n in counts.items() if n >= 2]
-            return ", ".join(held) if held else "no pair"
+            return _pairs_held(cards)
         if field_name == rules.blue:
             return f"{row.scored} scored" if row.scored else f"no {rules.blue} scored"
         return "no bonus won this round"
+
+    def _explain_sites(self, i: int, r: int, cards: list[Card]) -> str:
+        seen = {c for earlier in self.seats[i].rounds[:r] for c in earlier.cards}
+        new = [card.id for card in dict.fromkeys(cards) if card.id not in seen]
+        return f"first visits: {', '.join(new)}" if new else "no site visited for the first time"
 
     def _award_regions(self, r: int, scored: Iterable[int]) -> None:
         """Every player completing a region in the first round anyone does scores its bonus.

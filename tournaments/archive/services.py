@@ -257,28 +257,43 @@ def _reverify(dealer: Event, number: int, table: dict[str, Any], by_steward: boo
     playing = [seat for seat in table["seats"] if not seat["forfeited"]]
     stored = TableVerdict.read(table["verdict"])
     if stored.won_by_forfeit:
-        by_forfeit = TableVerdict.by_forfeit([seat["player"] for seat in playing], forfeited)
-        if len(playing) > 1 or stored.to_json() != by_forfeit.to_json():
-            raise Refused(f"{where}: won by forfeit, but {len(playing)} players were left at it", f"{where}.verdict")
+        _forfeit_checked(stored, playing, forfeited, where)
         return
-    if status == "overridden" and not (table.get("override_reason") or "").strip():
+    _sheets_present(table, playing, where)
+    again = _engine_verdict(dealer, number, [seat["sheet"] for seat in playing], forfeited, table, where)
+    if status == "overridden":
+        if not by_steward and _ranks(again) != _ranks(stored):
+            raise Refused(
+                f"{where}: the places of an overridden table do not follow from its sheets; only a steward of the "
+                "game imports such a table", f"{where}.verdict",
+            )  # fmt: skip
+    elif again.to_json() != stored.to_json():
+        _mismatch_refused(again, stored, where)
+
+
+def _forfeit_checked(stored: TableVerdict, playing: list[dict[str, Any]], forfeited: list[str], where: str) -> None:
+    by_forfeit = TableVerdict.by_forfeit([seat["player"] for seat in playing], forfeited)
+    if len(playing) > 1 or stored.to_json() != by_forfeit.to_json():
+        raise Refused(f"{where}: won by forfeit, but {len(playing)} players were left at it", f"{where}.verdict")
+
+
+def _sheets_present(table: dict[str, Any], playing: list[dict[str, Any]], where: str) -> None:
+    """An overridden table names its reason; every seat still playing has its sheet."""
+    if table["status"] == "overridden" and not (table.get("override_reason") or "").strip():
         raise Refused(f"{where}: an overridden table needs the organiser's reason", f"{where}.override_reason")
     missing = [seat["player"] for seat in playing if seat["sheet"] is None]
     if missing:
         raise Refused(f"{where}, seat {', '.join(missing)}: no sheet, and the table was not won by forfeit",
                       f"{where}.seats")  # fmt: skip
-    again = _engine_verdict(dealer, number, [seat["sheet"] for seat in playing], forfeited, table, where)
-    if status == "overridden" and not by_steward and _ranks(again) != _ranks(stored):
-        raise Refused(
-            f"{where}: the places of an overridden table do not follow from its sheets; only a steward of the "
-            "game imports such a table", f"{where}.verdict",
-        )  # fmt: skip
-    if status != "overridden" and again.to_json() != stored.to_json():
-        named = sorted({p["player"] for p in again.problems if p.get("player")})
-        named = named or [s.player for s, t in zip(again.seats, stored.seats, strict=False) if s != t][:1]
-        codes = ", ".join(p["code"] for p in again.problems) or "totals or places differ"
-        message = f"{where}, seat {', '.join(named) or '?'}: the verdict does not match the sheets ({codes})"
-        raise Refused(message, f"{where}.verdict")
+
+
+def _mismatch_refused(again: TableVerdict, stored: TableVerdict, where: str) -> None:
+    """The archived verdict is not the sheets': name a seat the engine names, else the first that differs."""
+    named = sorted({p["player"] for p in again.problems if p.get("player")})
+    named = named or [s.player for s, t in zip(again.seats, stored.seats, strict=False) if s != t][:1]
+    codes = ", ".join(p["code"] for p in again.problems) or "totals or places differ"
+    raise Refused(f"{where}, seat {', '.join(named) or '?'}: the verdict does not match the sheets ({codes})",
+                  f"{where}.verdict")  # fmt: skip
 
 
 def _ranks(verdict: TableVerdict) -> dict[str, int]:

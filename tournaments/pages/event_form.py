@@ -211,28 +211,12 @@ class EventForm(forms.Form):
     def settings(self) -> dict[str, Any]:
         """The cleaned values as the services take them (moments in the event's own time zone)."""
         data = dict(self.cleaned_data)
-        zone = _zone(data["timezone"])
-        for name in MOMENTS:
-            data[name] = _in_zone(data[name], zone)
-        day, time_of_day = data.pop("starts_on"), data.pop("starts_time")
-        data["starts_at"] = datetime.combine(day, time_of_day, tzinfo=zone) if day and time_of_day else None
-        sizes = games.GAMES[data["game"]].table_sizes_by_preference
-        data["points_by_table_size"] = {
-            str(size): _parse_numbers(data.pop(f"points_{size}")) for size in TABLE_SIZES if size in sizes
-        }
-        for size in TABLE_SIZES:
-            data.pop(f"points_{size}", None)
-        data["tie_breaks"] = list(data["tie_breaks"])
-        data["ranked_by"] = data.get("ranked_by") or "points"
-        data["avoid_pairs"] = [line.split() for line in data["avoid_pairs"].splitlines() if line.strip()]
-        data["pinned_tables"] = {
-            parts[0]: int(parts[1]) if parts[1].isdigit() else 0
-            for parts in (line.split() for line in data["pinned_tables"].splitlines())
-            if len(parts) == 2
-        }
-        data["entry_invited"] = [line.strip() for line in data["entry_invited"].splitlines() if line.strip()]
+        _moments_placed(data)
+        _points_read(data)
+        _lines_read(data)
         for name in ("entry_rated_games_min", "team_size", "team_best_of", "cut_size", "cut_after_round"):
             data[name] = data[name] or 0
+        data["ranked_by"] = data.get("ranked_by") or "points"
         data.pop("organisation", None)
         if data["seed"] is None:
             data.pop("seed")
@@ -289,6 +273,37 @@ def _parse_numbers(text: str) -> list[float] | None:
 
 def _numbers(values: Sequence[float]) -> str:
     return ", ".join(f"{value:g}" for value in values)
+
+
+def _moments_placed(data: dict[str, Any]) -> None:
+    """The form's moments in the event's own time zone, the day and time of its start made one."""
+    zone = _zone(data["timezone"])
+    for name in MOMENTS:
+        data[name] = _in_zone(data[name], zone)
+    day, time_of_day = data.pop("starts_on"), data.pop("starts_time")
+    data["starts_at"] = datetime.combine(day, time_of_day, tzinfo=zone) if day and time_of_day else None
+
+
+def _points_read(data: dict[str, Any]) -> None:
+    """The points of each table size the game plays, from their fields; the tie-breaks as a list."""
+    sizes = games.GAMES[data["game"]].table_sizes_by_preference
+    data["points_by_table_size"] = {
+        str(size): _parse_numbers(data.pop(f"points_{size}")) for size in TABLE_SIZES if size in sizes
+    }
+    for size in TABLE_SIZES:
+        data.pop(f"points_{size}", None)
+    data["tie_breaks"] = list(data["tie_breaks"])
+
+
+def _lines_read(data: dict[str, Any]) -> None:
+    """The pairs kept apart, the pinned tables and the invited, a line each."""
+    data["avoid_pairs"] = [line.split() for line in data["avoid_pairs"].splitlines() if line.strip()]
+    data["pinned_tables"] = {
+        parts[0]: int(parts[1]) if parts[1].isdigit() else 0
+        for parts in (line.split() for line in data["pinned_tables"].splitlines())
+        if len(parts) == 2
+    }
+    data["entry_invited"] = [line.strip() for line in data["entry_invited"].splitlines() if line.strip()]
 
 
 def _initial_of(event: Event) -> dict[str, Any]:

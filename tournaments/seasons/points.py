@@ -117,6 +117,14 @@ def place_shares(result: EventResult, table: Sequence[float] | None = None) -> d
     return shares
 
 
+def best_counted(points: Sequence[float], best_of: int) -> Sequence[int]:
+    """Which of a player's events count (their indexes): the best `best_of` points; of equal points, the
+    earlier event (a stable sort). The season's standings from scratch and the stored ones choose alike."""
+    if len(points) <= best_of:
+        return range(len(points))
+    return sorted(range(len(points)), key=points.__getitem__, reverse=True)[:best_of]
+
+
 def season_standings(
     results: Sequence[EventResult], best_of: int, table: Sequence[float] | None = None
 ) -> list[SeasonRow]:
@@ -138,10 +146,7 @@ def season_standings(
     rows, totals = [], {}
     for player, events in played.items():
         key = keys[player]
-        if len(events) <= best_of:
-            best: Sequence[int] = range(len(events))
-        else:  # the best points; of equal points, the earlier event (a stable sort)
-            best = sorted(range(len(events)), key=key.__getitem__, reverse=True)[:best_of]
+        best = best_counted(key, best_of)
         rows.append(SeasonRow(player, 0, sum(events[i][1] for i in best), events, frozenset(best), len(events)))
         totals[player] = round(sum(key[i] for i in best), 9)  # equal totals summed in another order: equal
     rows.sort(key=lambda row: (-totals[row.player], row.player.casefold()))

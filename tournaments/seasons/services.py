@@ -18,7 +18,7 @@ from config.errors import Conflict, DomainError
 from games.verdict import competition_ranks
 from tournaments.models import Event, Organisation, Player
 from tournaments.seasons.models import QualificationDecline, Season, SeasonEvent, SeasonScore, SeasonStanding
-from tournaments.seasons.points import EventResult, event_points, exact, stored_points
+from tournaments.seasons.points import EventResult, best_counted, event_points, exact, stored_points
 from tournaments.seasons.selectors import season_counting
 from tournaments.selectors.events import final_places
 from tournaments.selectors.permissions import require_staff
@@ -205,30 +205,50 @@ def _store_standings(season: Season, change: Change | None) -> int:
         player: (points, played) for player, points, played in SeasonStanding.objects.filter(season=season)
         .values_list("player_id", "points", "events_played")
     }  # fmt: skip
+    touched = set() if change is None else set(change.removed) | change.added
+    quick = set() if change is None else {p for p in touched if p in standing and p not in change.removed_counted}
+    totals = {} if change is None else {p: kept for p, kept in standing.items() if p not in touched}
+    now_counted, now_not = [], []
+    for player, played in _scores_of(season, change, touched, quick).items():
+        best = set(best_counted([float(points) for _pk, _e, points, _c in played], season.best_of))
+        now_counted += [pk for i, (pk, _e, _p, was) in enumerate(played) if i in best and not was]
+        now_not += [pk for i, (pk, _e, _p, was) in enumerate(played) if i not in best and was]
+        count = _events_played(player, played, standing[player][1], change) if player in quick else len(played)
+        totals[player] = (str(stored_points(sum(played[i][2] for i in best))), count)
+    SeasonScore.objects.filter(pk__in=now_counted).update(counted=True)
+    SeasonScore.objects.filter(pk__in=now_not).update(counted=False)
+    return _standings_written(season, totals)
+
+
+Scored = list[tuple[int, int, Fraction | int, bool]]  # a player's scores: (row, event, points, counted)
+
+
+def _events_played(player: int, played: Scored, before: int, change: Change | None) -> int:
+    """A quick player's events (only their counted and changed scores were read): what they had, less what
+    went, plus what came."""
+    if change is None:
+        return len(played)
+    return before - change.removed[player] + sum(event in change.events for _pk, event, _p, _c in played)
+
+
+def _scores_of(season: Season, change: Change | None, touched: set[int], quick: set[int]) -> dict[int, Scored]:
+    """The scores to read, by player in the season's order of events: every player's (no `change`), else the
+    touched players', only the counted and the changed events' of the `quick` ones."""
     scores = SeasonScore.objects.filter(season=season)
     if change is not None:
-        touched = set(change.removed) | change.added
-        quick = {p for p in touched if p in standing and p not in change.removed_counted}
         scores = scores.filter(
             Q(player_id__in=touched - quick)
             | Q(player_id__in=quick) & (Q(counted=True) | Q(event_id__in=change.events))
         )
     order = ("player_id", "event__starts_at", "event__created_at", "event_id")
-    by_player: dict[int, list[tuple[int, int, Fraction | int, bool]]] = defaultdict(list)
+    by_player: dict[int, Scored] = defaultdict(list)
     for row in scores.order_by(*order).values_list("pk", "player_id", "event_id", "points", "counted"):
         by_player[row[1]].append((row[0], row[2], exact(row[3]), row[4]))
-    totals = {} if change is None else {p: kept for p, kept in standing.items() if p not in touched}
-    now_counted, now_not = [], []
-    for player, played in by_player.items():
-        best = set(sorted(range(len(played)), key=lambda i: float(played[i][2]), reverse=True)[: season.best_of])
-        now_counted += [pk for i, (pk, _e, _p, was) in enumerate(played) if i in best and not was]
-        now_not += [pk for i, (pk, _e, _p, was) in enumerate(played) if i not in best and was]
-        count = len(played)
-        if change is not None and player in quick:  # what they had, less what went, plus what came
-            count = standing[player][1] - change.removed[player] + sum(e in change.events for _pk, e, _p, _c in played)
-        totals[player] = (str(stored_points(sum(played[i][2] for i in best))), count)
-    SeasonScore.objects.filter(pk__in=now_counted).update(counted=True)
-    SeasonScore.objects.filter(pk__in=now_not).update(counted=False)
+    return by_player
+
+
+def _standings_written(season: Season, totals: dict[int, tuple[str, int]]) -> int:
+    """Every player's row again, ranked by points (equal points share a place), then by handle."""
     handles = dict(Player.objects.filter(pk__in=totals).values_list("pk", "handle"))
     ranked = sorted(totals, key=lambda p: (-round(float(exact(totals[p][0])), 9), handles[p].casefold()))
     places = competition_ranks([(exact(totals[player][0]),) for player in ranked])

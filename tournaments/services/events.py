@@ -88,9 +88,15 @@ def _model_rules(event: Event) -> None:
 
 def event_check(*, event: Event) -> None:
     """Every rule an event's settings must follow, as a DomainError naming the field (the API, the pages
-    and the admin refuse with the same words)."""
+    and the admin refuse with the same words), in this order."""
     if event.game not in games.GAMES:
         raise DomainError(f"unknown game {event.game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
+    for check in (_points_checked, _seating_checked, _tie_breaks_checked, _model_rules, _deals_checked,
+                  _entry_checked, _ranking_checked):  # fmt: skip
+        check(event)
+
+
+def _points_checked(event: Event) -> None:
     try:
         validate_points_by_table_size(event.points_by_table_size)
     except ValidationError as error:
@@ -99,14 +105,17 @@ def event_check(*, event: Event) -> None:
         event.clean()
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_dates", field="registration_closes") from error
-    sizes = games.GAMES[event.game].table_sizes_by_preference
-    for size in sizes:
+    for size in games.GAMES[event.game].table_sizes_by_preference:
         points = event.points_by_table_size.get(str(size))
         if not isinstance(points, list) or len(points) != size or not all(isinstance(p, int | float) for p in points):
             message = f"points for a table of {size} must be a list of {size} numbers, got {points!r}"
             raise DomainError(message, "invalid_points", field="points_by_table_size")
-    if event.final_table_size and event.final_table_size not in games.GAMES[event.game].player_counts:
-        message = f"a final table of {event.final_table_size} is not a table of {games.GAMES[event.game].name}"
+
+
+def _seating_checked(event: Event) -> None:
+    game = games.GAMES[event.game]
+    if event.final_table_size and event.final_table_size not in game.player_counts:
+        message = f"a final table of {event.final_table_size} is not a table of {game.name}"
         raise DomainError(message, "invalid_final", field="final_table_size")
     pairs_ok = isinstance(event.avoid_pairs, list) and all(
         isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair)
@@ -119,23 +128,34 @@ def event_check(*, event: Event) -> None:
     )
     if not pins_ok:
         raise DomainError('pinned_tables maps handles to table numbers: {"ann": 1}', "invalid_pins", "pinned_tables")
+
+
+def _tie_breaks_checked(event: Event) -> None:
     try:
         validate_tie_breaks(event.tie_breaks)
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_tie_breaks", "tie_breaks") from error
-    _model_rules(event)
+
+
+def _deals_checked(event: Event) -> None:
     if event.duplicate_deals and games.GAMES[event.game].drafting is None:
         message = f"{games.GAMES[event.game].name} is not drafted: only the drafting games can be dealt in duplicate"
         raise DomainError(message, "not_dealt", "duplicate_deals")
     if event.cut_size and not (event.cut_size >= 2 and 1 <= event.cut_after_round < event.rounds_planned):
         message = "a cut keeps 2 players or more after a round before the last planned (cut_after_round)"
         raise DomainError(message, "invalid_cut", "cut_after_round")
+
+
+def _entry_checked(event: Event) -> None:
     low, high = event.entry_rating_min, event.entry_rating_max
     if low is not None and high is not None and low > high:
         message = f"the rating band is empty: at least {low} and at most {high}"
         raise DomainError(message, "invalid_rating_band", "entry_rating_max")
     if not isinstance(event.entry_invited, list) or not all(isinstance(h, str) for h in event.entry_invited):
         raise DomainError("the invitation list is a list of handles", "invalid_invited", "entry_invited")
+
+
+def _ranking_checked(event: Event) -> None:
     if event.ranked_by not in RANKINGS:
         raise DomainError(f"ranked_by is one of {', '.join(RANKINGS)}", "invalid_choice", "ranked_by")
     if event.ranked_by == "duplicate" and not event.duplicate_deals:
