@@ -31,11 +31,17 @@ class Standing:
 
     conservative: float
     games: int
+    peak: float | None = None  # the highest conservative rating after a rated game (none: never rated in a game)
 
 
 def standing_in_game(*, game: str, user_id: int) -> Standing | None:
-    """The player's conservative rating and rated games in the game's pool; None when they have no rating."""
-    row = Rating.objects.filter(pool__game=game, player_id=user_id).values_list("conservative", "games").first()
+    """The player's conservative rating, rated games and peak in the game's pool; None when they have no rating."""
+    row = (
+        Rating.objects.filter(pool__game=game, player_id=user_id)
+        .annotate(peak=_peak()["peak"])
+        .values_list("conservative", "games", "peak")
+        .first()
+    )
     return Standing(*row) if row else None
 
 

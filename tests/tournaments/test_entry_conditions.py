@@ -140,6 +140,27 @@ def test_a_player_page_shows_the_peak_rating() -> None:
     assert profile["ratings"][0]["peak"]["table"] == int(best.event.source.removeprefix("table:"))
 
 
+def test_a_peak_cap_refuses_a_player_whose_rating_sank_under_the_ceiling() -> None:
+    """Issue 70, item 8 (asked of lichess against sandbagging, lila#6421): a ceiling on the current rating
+    lets a player who lost on purpose in; a cap on the peak does not. A player never rated meets it."""
+    ann, others = PlayerFactory(), [PlayerFactory() for _ in range(3)]
+    users = [ann.user, *(p.user for p in others)]
+    start = timezone.now() - timedelta(days=10)
+    for n, ranks in enumerate([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [4, 3, 2, 1], [4, 3, 2, 1]]):
+        match_record(game=GAME, source=f"table:{950 + n}", order_at=start + timedelta(days=n),
+                     placings=placings(users, ranks))  # fmt: skip
+    now = Rating.objects.get(player=ann.user).conservative
+    peak = max(c.mu_after - 3 * c.sigma_after for c in ann.user.rating_changes.all())
+    cap = round((now + peak) / 2, 1)  # over the rating now, under the peak
+    event = EventFactory(game=GAME, entry_rating_max=cap, entry_peak_max=cap)
+    refused = register(ann, event)
+    assert (refused.status_code, refused.json()["code"]) == (409, "entry_rating_peak")
+    assert f"needs a peak rating of at most {cap:.1f}: your highest was {peak:.1f}" in refused.json()["detail"]
+    assert register(PlayerFactory(), event).status_code == 201  # never rated
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert f"a peak rating of at most {cap:.1f} in this game" in page
+
+
 def test_a_seasons_final_admits_its_qualifiers_only(django_capture_on_commit_callbacks) -> None:
     from tests.tournaments.test_seasons import _finished
     from tournaments.seasons.selectors import season_qualified

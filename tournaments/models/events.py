@@ -128,6 +128,11 @@ class Event(HasStates, models.Model):
     entry_rating_max = models.FloatField(
         null=True, blank=True, help_text="Entry condition: a conservative rating in the game's pool at most this."
     )
+    entry_peak_max = models.FloatField(
+        null=True, blank=True,
+        help_text="Entry condition: a peak (the highest conservative rating ever reached in the game's pool) at "
+        "most this, so that a player who let their rating sink under a ceiling is still kept out.",
+    )  # fmt: skip
     entry_rated_games_min = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(10_000)],
         help_text="Entry condition: at least this many rated games in the game's pool (0: none needed).",

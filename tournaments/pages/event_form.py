@@ -128,6 +128,11 @@ class EventForm(forms.Form):
         label=_("Entry: rating at most"), required=False, min_value=-1000, max_value=1000,
         help_text=_("Empty: no ceiling. A player not rated yet meets a ceiling."),
     )  # fmt: skip
+    entry_peak_max = forms.FloatField(
+        label=_("Entry: peak rating at most"), required=False, min_value=-1000, max_value=1000,
+        help_text=_("The highest rating a player ever reached in this game: a ceiling a lowered rating cannot "
+                    "slip under. Empty: none."),
+    )  # fmt: skip
     entry_rated_games_min = forms.IntegerField(
         label=_("Entry: rated games at least"), min_value=0, max_value=10_000, initial=0, required=False,
         help_text=_("0: none needed."),
@@ -313,7 +318,8 @@ def _initial_of(event: Event) -> dict[str, Any]:
         for name in ("name", "game", "timezone", "venue", "description", "rounds_planned", "capacity", "rated",
                      "draft_direction", "duplicate_deals", "ranked_by", "handicap_shown",
                      "late_entry_until_round", "final_table_size", "bye_points", "seed", "entry_rating_min",
-                     "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_licence_required",
+                     "entry_rating_max", "entry_peak_max", "entry_rated_games_min", "entry_members_only",
+                     "entry_licence_required",
                      "team_size", "team_best_of", "cut_size", "cut_after_round")
     }  # fmt: skip
     initial["entry_invited"] = "\n".join(event.entry_invited)

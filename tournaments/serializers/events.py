@@ -107,6 +107,12 @@ class EventInputSerializer(StrictSerializer):
         help_text="Entry condition: a conservative rating in the game's pool at most this (a player with no "
         "rating yet meets it).",
     )  # fmt: skip
+    entry_peak_max = serializers.FloatField(
+        min_value=-1000, max_value=1000, required=False, allow_null=True,
+        help_text="Entry condition: a peak rating (the highest conservative rating ever reached in the game's "
+        "pool) at most this: a player who let their rating sink under a ceiling is still refused "
+        "(entry_rating_peak). A player never rated meets it.",
+    )  # fmt: skip
     entry_rated_games_min = serializers.IntegerField(
         min_value=0, max_value=10_000, required=False, help_text="Entry condition: at least this many rated games."
     )
@@ -172,7 +178,7 @@ class EventSerializer(StrictModelSerializer):
             "bye_points", "rated", "draft_direction", "duplicate_deals", "ranked_by", "handicap_shown",
             "late_entry_until_round", "final_table_size",
             "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
-            "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only",
+            "entry_rating_min", "entry_rating_max", "entry_peak_max", "entry_rated_games_min", "entry_members_only",
             "entry_licence_required", "entry_invited", "organisers", "organisation", "sanction", "practice",
             "draw", "created_at", "updated_at",
         ]  # fmt: skip

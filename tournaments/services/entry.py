@@ -45,7 +45,8 @@ def register_qualification_check(check: QualificationCheck) -> None:
 
 def has_entry_conditions(event: Event) -> bool:
     return bool(
-        event.entry_rating_min is not None or event.entry_rating_max is not None or event.entry_rated_games_min
+        event.entry_rating_min is not None or event.entry_rating_max is not None or event.entry_peak_max is not None
+        or event.entry_rated_games_min
         or event.entry_members_only or event.entry_invited or event.entry_licence_required
         or event.entry_qualified_only
     )  # fmt: skip
@@ -61,6 +62,10 @@ def entry_conditions(event: Event) -> list[str]:
     if event.entry_rating_max is not None:
         ceiling = _shown(event.entry_rating_max)
         conditions.append(_("a rating of at most %(rating)s in this game") % {"rating": ceiling})
+    if event.entry_peak_max is not None:
+        ceiling = _shown(event.entry_peak_max)
+        conditions.append(_("a peak rating of at most %(rating)s in this game (the highest ever reached)") % {
+            "rating": ceiling})  # fmt: skip
     if event.entry_rated_games_min:
         conditions.append(_("at least %(games)s rated games in this game") % {"games": event.entry_rated_games_min})
     if event.entry_members_only:
@@ -90,7 +95,8 @@ def _qualification_refusal(event: Event, player: Player) -> Refusal | None:
 
 
 def _rating_refusal(event: Event, player: Player) -> Refusal | None:
-    if event.entry_rating_min is None and event.entry_rating_max is None and not event.entry_rated_games_min:
+    if (event.entry_rating_min is None and event.entry_rating_max is None and event.entry_peak_max is None
+            and not event.entry_rated_games_min):  # fmt: skip
         return None
     standing = standing_in_game(game=event.game, user_id=player.user_id)
     rating, games = (standing.conservative, standing.games) if standing else (None, 0)
@@ -99,6 +105,10 @@ def _rating_refusal(event: Event, player: Player) -> Refusal | None:
         return Refusal("entry_rating_band", _needs_rating(_("needs a rating of at least %(needed)s"), low, rating))
     if high is not None and rating is not None and rating > high:
         return Refusal("entry_rating_band", _needs_rating(_("needs a rating of at most %(needed)s"), high, rating))
+    peak = standing.peak if standing else None
+    if event.entry_peak_max is not None and peak is not None and peak > event.entry_peak_max:
+        template = _("needs a peak rating of at most %(needed)s: your highest was %(peak)s")
+        return Refusal("entry_rating_peak", template % {"needed": _shown(event.entry_peak_max), "peak": _shown(peak)})
     if games < event.entry_rated_games_min:
         message = _("needs %(needed)s rated games in this game: you have %(games)s")
         return Refusal("entry_rated_games", message % {"needed": event.entry_rated_games_min, "games": games})

@@ -147,10 +147,11 @@ def _deals_checked(event: Event) -> None:
 
 
 def _entry_checked(event: Event) -> None:
-    low, high = event.entry_rating_min, event.entry_rating_max
-    if low is not None and high is not None and low > high:
-        message = f"the rating band is empty: at least {low} and at most {high}"
-        raise DomainError(message, "invalid_rating_band", "entry_rating_max")
+    low = event.entry_rating_min
+    for high, field in ((event.entry_rating_max, "entry_rating_max"), (event.entry_peak_max, "entry_peak_max")):
+        if low is not None and high is not None and low > high:
+            message = f"the rating band is empty: at least {low} and at most {high}"
+            raise DomainError(message, "invalid_rating_band", field)
     if not isinstance(event.entry_invited, list) or not all(isinstance(h, str) for h in event.entry_invited):
         raise DomainError("the invitation list is a list of handles", "invalid_invited", "entry_invited")
 
@@ -172,7 +173,8 @@ EDITABLE_EVENT_FIELDS = frozenset(
      "registration_closes", "seed", "points_by_table_size", "tie_breaks", "bye_points", "rated", "draft_direction",
      "duplicate_deals", "ranked_by", "handicap_shown", "late_entry_until_round", "final_table_size", "avoid_pairs",
      "pinned_tables",
-     "entry_rating_min", "entry_rating_max", "entry_rated_games_min", "entry_members_only", "entry_invited",
+     "entry_rating_min", "entry_rating_max", "entry_peak_max", "entry_rated_games_min", "entry_members_only",
+     "entry_invited",
      "entry_licence_required",
      "team_size", "team_best_of", "cut_size", "cut_after_round"}
 )  # fmt: skip
