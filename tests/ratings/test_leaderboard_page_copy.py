@@ -38,3 +38,10 @@ def test_a_signed_in_reader_and_a_filtered_board_are_built_for_them() -> None:
     reader.force_login(PlayerFactory().user)
     assert handles[0] in reader.get(BOARD).content.decode()
     assert handles[0] not in Client().get(BOARD, {"country": "ZZ"}).content.decode()
+
+
+def test_a_malformed_cursor_reads_the_first_pages_copy_not_a_copy_of_its_own(django_assert_max_num_queries) -> None:
+    table_rated("table:1")
+    first = Client().get(BOARD).content.decode()
+    with django_assert_max_num_queries(2):
+        assert Client().get(BOARD, {"after": "not-a-cursor"}).content.decode() == first

@@ -130,7 +130,8 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     filters = {name: request.GET[name].strip() for name in player_filters() if request.GET.get(name, "").strip()}
     if filters or pool is None:
         return _leaderboard(request, game, pool, filters)
-    key = ("leaderboard", game, request.GET.get("established") == "1", request.GET.get("after", ""))
+    after = Cursor.decode(request.GET.get("after"))  # a malformed cursor is the first page: one copy, not one each
+    key = ("leaderboard", game, request.GET.get("established") == "1", after.encode() if after else "")
     return live_page(request, key, lambda: _leaderboard(request, game, pool, filters),
                      lambda: pool_version(pool_id=pool.pk))  # fmt: skip
 
