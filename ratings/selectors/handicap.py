@@ -24,6 +24,12 @@ def expected_places(priors: Sequence[tuple[float, float]], beta: float) -> list[
     return places
 
 
+def pool_start(pool: RatingPool | None) -> tuple[float, float, float]:
+    """(mu, sigma, beta) a player without a rating starts from: the pool's, or a new pool's own defaults."""
+    pool = pool or RatingPool()
+    return pool.mu, pool.sigma, pool.beta
+
+
 def _phi(x: float) -> float:
     return 0.5 * (1 + erf(x / sqrt(2)))
 

@@ -26,6 +26,17 @@ def rated(player, conservative: float, games: int) -> None:
                           conservative=conservative, games=games)  # fmt: skip
 
 
+def three_wins_then_two_losses(first_table: int):
+    """A player who won three tables then lost two against the same three: their peak is behind them."""
+    ann, others = PlayerFactory(), [PlayerFactory() for _ in range(3)]
+    users = [ann.user, *(p.user for p in others)]
+    start = timezone.now() - timedelta(days=10)
+    for n, ranks in enumerate([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [4, 3, 2, 1], [4, 3, 2, 1]]):
+        match_record(game=GAME, source=f"table:{first_table + n}", order_at=start + timedelta(days=n),
+                     placings=placings(users, ranks))  # fmt: skip
+    return ann
+
+
 def register(player, event):
     client = APIClient()
     client.force_authenticate(player.user)
@@ -120,12 +131,7 @@ def test_the_event_page_lists_the_conditions_and_offers_no_button_they_would_ref
 
 
 def test_a_player_page_shows_the_peak_rating() -> None:
-    ann, others = PlayerFactory(), [PlayerFactory() for _ in range(3)]
-    users = [ann.user, *(p.user for p in others)]
-    start = timezone.now() - timedelta(days=10)
-    for n, ranks in enumerate([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [4, 3, 2, 1], [4, 3, 2, 1]]):
-        match_record(game=GAME, source=f"table:{900 + n}", order_at=start + timedelta(days=n),
-                     placings=placings(users, ranks))  # fmt: skip
+    ann = three_wins_then_two_losses(900)
     rating = Rating.objects.get(player=ann.user)
     changes = ann.user.rating_changes.order_by("event__order_at")
     peak = max(change.mu_after - 3 * change.sigma_after for change in changes)
@@ -143,12 +149,7 @@ def test_a_player_page_shows_the_peak_rating() -> None:
 def test_a_peak_cap_refuses_a_player_whose_rating_sank_under_the_ceiling() -> None:
     """Issue 70, item 8 (asked of lichess against sandbagging, lila#6421): a ceiling on the current rating
     lets a player who lost on purpose in; a cap on the peak does not. A player never rated meets it."""
-    ann, others = PlayerFactory(), [PlayerFactory() for _ in range(3)]
-    users = [ann.user, *(p.user for p in others)]
-    start = timezone.now() - timedelta(days=10)
-    for n, ranks in enumerate([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [4, 3, 2, 1], [4, 3, 2, 1]]):
-        match_record(game=GAME, source=f"table:{950 + n}", order_at=start + timedelta(days=n),
-                     placings=placings(users, ranks))  # fmt: skip
+    ann = three_wins_then_two_losses(950)
     now = Rating.objects.get(player=ann.user).conservative
     peak = max(c.mu_after - 3 * c.sigma_after for c in ann.user.rating_changes.all())
     cap = round((now + peak) / 2, 1)  # over the rating now, under the peak

@@ -16,7 +16,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from config.page_cache import live_page
 from tournaments.live.selectors import stream_version
 from tournaments.models import Event
-from tournaments.selectors.events import event_list, event_standings
+from tournaments.selectors.events import event_list, event_standings, places_left
 
 EMBED_ROWS = 20  # the widget shows the top of the standings; its link opens them all
 ACCENT = re.compile(r"#?([0-9a-fA-F]{6})")
@@ -60,10 +60,9 @@ def _language(request: HttpRequest) -> str:
 
 
 def _framed(response: HttpResponse) -> HttpResponse:
-    """Any site may frame it; nothing of ours is kept on the club's site (no cookie goes with it)."""
+    """Any site may frame it. No cookie goes with it: the widgets use no session, no CSRF token and no
+    message (tests/tournaments/test_embeds.py holds it, a signed-in reader included)."""
     response["Content-Security-Policy"] = "frame-ancestors *"
-    for name in list(response.cookies):
-        del response.cookies[name]
     return response
 
 
@@ -95,9 +94,8 @@ def register_embed(request: HttpRequest, event_id: int) -> HttpResponse:
     except EmbedRefused as refused:
         return HttpResponseBadRequest(str(refused), content_type="text/plain; charset=utf-8")
     with translation.override(_language(request)):
-        taken = event.registrations.filter(status__in=("registered", "checked_in")).count()
         context = {"event": event, "accent": accent, "dark": dark, "site": settings.SITE_URL,
-                   "left": max(event.capacity - taken, 0) if event.capacity else None,
+                   "left": places_left(event=event),
                    "open": event.status == Event.Status.REGISTRATION}  # fmt: skip
         response = render(request, "pages/embed_register.html", context)
     return _framed(response)

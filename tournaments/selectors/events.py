@@ -28,6 +28,11 @@ from tournaments.standings import StandingRow, TableOutcome, place_of, qualified
 from tournaments.verdicts import TableVerdict
 
 
+def places_left(*, event: Event) -> int:
+    """The event's places not yet held by a registration (the waitlist waits for these)."""
+    return max(event.capacity - event.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count(), 0)
+
+
 def waitlist_position(*, registration: Registration) -> int | None:
     if registration.status != Registration.Status.WAITLISTED:
         return None

@@ -6,7 +6,7 @@ came in with (ratings/selectors/handicap.py says how); the organiser chooses whe
 
 from dataclasses import dataclass
 
-from ratings.selectors.handicap import expected_places, ratings_coming_in
+from ratings.selectors.handicap import expected_places, pool_start, ratings_coming_in
 from ratings.selectors.leaderboards import pool_of_game
 from tournaments.models import Event, Player, TableResult
 from tournaments.results.services.rating import table_source
@@ -16,7 +16,6 @@ HANDICAP_METHOD = (
     "Each table's expected places from the ratings each player came in with (TrueSkill's predictive model: "
     "1 plus each other player's chance to perform better), against the places reached, summed over the tables"
 )
-START_MU, START_SIGMA, START_BETA = 25.0, 25.0 / 3, 25.0 / 6  # a game without a pool yet: TrueSkill's defaults
 
 
 @dataclass(frozen=True)
@@ -51,11 +50,11 @@ def event_handicap(*, event: Event) -> list[tuple[int, HandicapRow]]:
         if pool
         else {}
     )
-    start = (pool.mu, pool.sigma) if pool else (START_MU, START_SIGMA)
+    mu, sigma, beta = pool_start(pool)  # a player without a rating starts where the pool starts them
     totals: dict[str, list[float]] = {}
     for _table, seats in played:
-        priors = [coming.get(user_of.get(seat.player, 0), start) for seat in seats]
-        for seat, expected in zip(seats, expected_places(priors, pool.beta if pool else START_BETA), strict=True):
+        priors = [coming.get(user_of.get(seat.player, 0), (mu, sigma)) for seat in seats]
+        for seat, expected in zip(seats, expected_places(priors, beta), strict=True):
             total = totals.setdefault(seat.player, [0, 0.0, 0])
             total[0], total[1], total[2] = total[0] + 1, total[1] + expected, total[2] + seat.rank
     rows = sorted(
