@@ -1,4 +1,6 @@
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -80,6 +82,19 @@ def _fresh_throttle_counts():
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, django_db_blocker) -> Iterator[Any]:
+    """uvicorn serving config.asgi, as deployed (tests/asgi_server.py), for every test that reads the site over
+    HTTP (browsers, streams, SDKs, generated clients) in place of pytest-django's WSGI server; stopped before
+    the test database is dropped, its connections with it."""
+    from tests.asgi_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    yield server
+    with django_db_blocker.unblock():
+        server.stop()
 
 
 @pytest.fixture

@@ -87,18 +87,6 @@ def _quit_quietly(driver: webdriver.Chrome) -> None:
 
 
 @pytest.fixture(scope="session")
-def live_server(django_db_setup, django_db_blocker) -> Iterator[Any]:
-    """uvicorn serving config.asgi, as deployed (tests/asgi_server.py), for every browser test; stopped before
-    the test database is dropped, its connections with it."""
-    from tests.asgi_server import AsgiLiveServer
-
-    server = AsgiLiveServer()
-    yield server
-    with django_db_blocker.unblock():
-        server.stop()
-
-
-@pytest.fixture(scope="session")
 def browsers() -> Iterator[Browsers]:
     pool = Browsers()
     yield pool

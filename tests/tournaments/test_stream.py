@@ -143,35 +143,11 @@ def test_the_personal_stream_is_its_player_alone(live_server, client) -> None:
     mine.close()
 
 
-@pytest.fixture
-def asgi_server() -> Iterator[str]:
-    """config/asgi.py served by uvicorn in this process, as production serves it (one event loop)."""
-    import socket
-    import time
-
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config("config.asgi:application", host="127.0.0.1", port=port, log_level="warning",
-                            lifespan="off", timeout_graceful_shutdown=2)  # fmt: skip
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-
-
-def test_under_asgi_idle_streams_hold_no_thread_and_hear_the_round(asgi_server) -> None:
+def test_under_asgi_idle_streams_hold_no_thread_and_hear_the_round(live_server) -> None:
     event = EventFactory(game="boomerang-australia", rounds_planned=1)
     register_and_check_in(event, [PlayerFactory() for _ in range(4)])
     threads_before = threading.active_count()
-    streams = [Stream(f"{asgi_server}/api/events/{event.pk}/stream/") for _ in range(40)]
+    streams = [Stream(f"{live_server.url}/api/events/{event.pk}/stream/") for _ in range(40)]
     assert [stream.response.status for stream in streams] == [200] * 40, streams[0].response.read()
     reader_threads = len(streams)  # this test's own readers, one a stream
     assert threading.active_count() - threads_before - reader_threads < 10  # the server's: not one a stream
@@ -179,7 +155,7 @@ def test_under_asgi_idle_streams_hold_no_thread_and_hear_the_round(asgi_server) 
     assert all(stream.wait_for("round.seated")[2]["round"] == 1 for stream in streams)
     for stream in streams:
         stream.close()
-    anonymous = http.client.HTTPConnection("127.0.0.1", int(asgi_server.rsplit(":", 1)[1]), timeout=10)
+    anonymous = http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=10)
     anonymous.request("GET", "/api/me/stream/", headers={"Accept": "text/event-stream"})
     refused = anonymous.getresponse()
     assert (refused.status, json.loads(refused.read())["code"]) == (401, "not_authenticated")
@@ -216,7 +192,7 @@ def test_the_sweep_forgets_messages_older_than_two_days() -> None:
     assert list(StreamMessage.objects.values_list("pk", flat=True)) == [new.pk]
 
 
-def test_under_asgi_opening_streams_is_throttled_per_address(asgi_server, monkeypatch) -> None:
+def test_under_asgi_opening_streams_is_throttled_per_address(live_server, monkeypatch) -> None:
     """Issue 53: 2,000 streams and 600 full catch-ups from one address; under ASGI no view's throttle ran."""
     from config.throttling import StreamOpenThrottle
 
@@ -224,7 +200,7 @@ def test_under_asgi_opening_streams_is_throttled_per_address(asgi_server, monkey
         StreamOpenThrottle, "THROTTLE_RATES", {**StreamOpenThrottle.THROTTLE_RATES, "stream_open": "3/min"}
     )
     event = EventFactory()
-    parts = urlsplit(asgi_server)
+    parts = urlsplit(live_server.url)
     statuses, remaining = [], []
     for _ in range(4):
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
@@ -320,3 +296,12 @@ def test_post_of_a_message_to_the_room_delivers_to_an_entrants_stream(live_serve
     assert [m["text"] for m in listed["results"]] == ["We start 15 minutes late."]
     assert RoomMessage.objects.get().author == event.organisers.get()
     assert waiting.user_id not in StreamMessage.objects.filter(kind="your.message").values_list("user_id", flat=True)
+
+
+def test_a_wsgi_server_is_told_to_serve_the_streams_under_asgi(client) -> None:
+    """Issue 68, item 2: one stream path, the deployed one; a WSGI server would hold a thread per stream."""
+    event = EventFactory()
+    answer = client.get(f"/api/events/{event.pk}/stream/", HTTP_ACCEPT="text/event-stream")
+    assert (answer.status_code, answer.json()["code"]) == (501, "stream_needs_asgi")
+    assert "config.asgi" in answer.json()["detail"]
+    assert client.get(f"/api/events/{event.pk + 1000}/stream/").status_code == 404  # its refusals come first

@@ -1,24 +1,24 @@
 """The live streams (docs/stream.md): `GET /api/events/{id}/stream/` (an event's public news) and
 `GET /api/me/stream/` (what is for one player alone), as Server-Sent Events.
 
-The view authenticates and checks as any API view, then answers a streaming body. Under ASGI (production:
-uvicorn) the body is a coroutine waiting on its queue: an idle stream holds no thread. Under WSGI (the
-embedded `make run`, the test server) it is a generator waiting in its request's thread. Either way it joins
-the process's hub first, then sends what the client missed (after its Last-Event-ID) from the database, then
-what arrives, with a comment every 15 s to keep proxies from closing an idle connection.
+The streams are served under ASGI alone (uvicorn `config.asgi`: production, `make run`, `make venue` and the
+tests' server): tournaments/live/asgi.py checks the request as the API checks it, then answers `body_async`, a
+coroutine waiting on its queue, so an idle stream holds no thread. It joins the process's hub first, then
+sends what the client missed (after its Last-Event-ID) from the database, then what arrives, with a comment
+every 15 s to keep proxies from closing an idle connection. The views here describe the two operations in the
+schema; a WSGI server (`manage.py runserver`, gunicorn) reaching them is told to serve `config.asgi` instead,
+rather than given a stream that would hold one of its threads for hours.
 """
 
 import asyncio
 import json
-import queue
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import Throttled
@@ -74,11 +74,12 @@ class EventStreamView(_StreamView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="events_stream", parameters=LAST_EVENT_ID, responses=STREAM_ANSWER)
-    def get(self, request: Request, pk: int) -> StreamingHttpResponse:
+    def get(self, request: Request, pk: int) -> HttpResponse:
         """An event's live news: round.seated, round.started (the clock), table.submitted, table.verified,
         table.rejected (no problems: those are the players' own), standings.changed, event.finished,
         rating.changed."""
-        return stream_response(request._request, *stream_of(request._request, event_id=pk))
+        stream_of(request._request, event_id=pk)  # the same refusals as under ASGI first
+        raise StreamNeedsAsgi()
 
 
 class MyStreamView(_StreamView):
@@ -86,14 +87,27 @@ class MyStreamView(_StreamView):
     person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
 
     @extend_schema(operation_id="me_stream", parameters=LAST_EVENT_ID, responses=STREAM_ANSWER)
-    def get(self, request: Request) -> StreamingHttpResponse:
+    def get(self, request: Request) -> HttpResponse:
         """What is for you alone: you.seated (your table and seat), your.table.verified and
         your.table.rejected (with what to fix)."""
-        return stream_response(request._request, *stream_of(request._request))
+        stream_of(request._request)  # the same refusals as under ASGI first
+        raise StreamNeedsAsgi()
 
 
 class NotSignedIn(DomainError):
     http_status = 401
+
+
+class StreamNeedsAsgi(DomainError):
+    """Reached only under WSGI: config/asgi.py sends the stream paths to tournaments/live/asgi.py."""
+
+    http_status = 501
+
+    def __init__(self) -> None:
+        super().__init__(
+            "live streams are served by the ASGI server (uvicorn config.asgi:application, as make run does)",
+            "stream_needs_asgi",
+        )
 
 
 Stream = tuple[Client, Callable[..., list[dict[str, Any]]], int | None]
@@ -130,19 +144,6 @@ def last_event_id(request: HttpRequest) -> int | None:
     return value
 
 
-def stream_response(
-    request: HttpRequest, client: Client, missed: Callable[..., list[dict[str, Any]]], after: int | None
-) -> StreamingHttpResponse:
-    if isinstance(request, ASGIRequest):
-        body: Iterator[str] | AsyncIterator[str] = body_async(client, missed, after)
-    else:
-        body = _sync_body(client, missed, after)
-    response = StreamingHttpResponse(body, content_type="text/event-stream")
-    response["Cache-Control"] = "no-store"
-    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
-    return response
-
-
 def _read_and_close(missed: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
     """The catch-up in a pool thread, whose database connection is closed after it (no request ends there)."""
 
@@ -161,30 +162,6 @@ def sse(message: dict[str, Any]) -> str:
         kept = f"id: {message['id']}\n" if message["id"] is not None else ""
         message["sse"] = f"{kept}event: {message['kind']}\ndata: {json.dumps(message['data'])}\n\n"
     return str(message["sse"])
-
-
-def _sync_body(client: Client, missed: Callable[..., list[dict[str, Any]]], after: int | None) -> Iterator[str]:
-    client.inbox = queue.Queue(QUEUE_SIZE)
-    hub.join(client)
-    try:
-        yield f"retry: {RETRY_MILLISECONDS}\n\n"
-        caught_up: set[int] = set()  # sent from the database: the same may arrive live too
-        for message in missed(after=after) if after is not None else []:
-            yield sse(message)
-            caught_up.add(message["id"])
-        connection.close()  # the wait ahead needs no database: give the connection back
-        while not client.dropped:
-            try:
-                message = client.inbox.get(timeout=HEARTBEAT_SECONDS)
-            except queue.Empty:
-                yield ": keep-alive\n\n"
-                continue
-            if client.dropped:
-                break
-            if message["id"] not in caught_up:
-                yield sse(message)
-    finally:
-        hub.leave(client)
 
 
 async def body_async(

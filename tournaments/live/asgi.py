@@ -4,8 +4,8 @@ Django gives every request it handles a thread of its own for its synchronous pa
 views), kept until the answer ends: a stream answered by Django would hold that thread for hours. So
 config/asgi.py sends the two stream paths here: the request is checked as the API checks it (the same
 authentication classes, the same views' rules, in a shared thread pool for the moment they take), then the
-answer is a coroutine waiting on its queue, which holds no thread. Under WSGI (the embedded `make run`, the
-test server) the same paths are Django's views (tournaments/api/stream.py), with the same messages.
+answer is a coroutine waiting on its queue, which holds no thread. A WSGI server reaching the same paths
+gets Django's views (tournaments/live/api.py), which refuse it (501 `stream_needs_asgi`).
 """
 
 import asyncio
