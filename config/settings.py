@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "simple_history",
     "tournaments",  # the core: players, clubs, events, rounds, tables, seats and their results
     "tournaments.catalogue",
+    "tournaments.casual",
     "tournaments.seasons",
     "tournaments.live",
     "tournaments.integrations",
@@ -380,4 +381,5 @@ CELERY_BEAT_SCHEDULE = {
     "idempotency-sweep": {"task": "tournaments.tasks.idempotency_sweep_task", "schedule": 60 * 60},
     "stream-sweep": {"task": "tournaments.tasks.stream_sweep_task", "schedule": 60 * 60},
     "guest-emails-forget": {"task": "tournaments.tasks.guest_emails_forget_task", "schedule": 24 * 60 * 60},
+    "casual-lapse": {"task": "tournaments.casual.tasks.casual_tables_lapse_task", "schedule": 60 * 60},
 }

@@ -8,8 +8,19 @@ from tournaments.integrations import oauth_views
 from tournaments.pages import account
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
-API_APPS = ("results", "live", "catalogue", "analysis", "integrations", "seasons", "finance", "stewarding", "entrants")
-PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance", "catalogue")
+API_APPS = (
+    "results",
+    "live",
+    "catalogue",
+    "casual",
+    "analysis",
+    "integrations",
+    "seasons",
+    "finance",
+    "stewarding",
+    "entrants",
+)
+PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance", "catalogue", "casual")
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),

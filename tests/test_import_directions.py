@@ -66,7 +66,7 @@ LAYERS = [
     {"catalogue", "seasons", "live", "integrations"},
     {"analysis"},
     {"results"},
-    {"stewarding", "entrants", "finance"},
+    {"stewarding", "entrants", "finance", "casual"},
     {"archive", "privacy"},
     {"demo"},
 ]

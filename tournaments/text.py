@@ -120,6 +120,13 @@ def _refusals() -> dict[str, str]:
     return {
         "handle_taken": _("That handle is taken (handles differing only in case or accents count as the same)."),
         "username_taken": _("That username is taken."),
+        "casual_not_seated": _("You record a table you played at: your handle is not one of its seats."),
+        "casual_settled": _("This casual table is settled already."),
+        "casual_rejected": _("The rules refused this sheet: correct it first."),
+        "casual_other_players": _("A correction keeps the game, the players and their seats."),
+        "stream_needs_asgi": _(
+            "Live streams are served by the ASGI server (uvicorn config.asgi:application, as make run does)."
+        ),
         "unknown_claim_code": _("No guest has this claim code: check it with the organiser."),
         "unknown_entrant": _("No entrant of this event who has an account has that handle."),
         "adopted_already": _("This confirmed edition was made the game's already."),

@@ -20,6 +20,7 @@ from oauth2_provider.models import get_application_model
 from rest_framework.authtoken.models import Token
 
 from config.errors import DomainError
+from tournaments.casual.models import CasualTable
 from tournaments.finance.models import Payment
 from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDelivery
 from tournaments.integrations.services.apps import app_revoke
@@ -65,6 +66,7 @@ def account_erase(*, user: User, password: str) -> str:
         app_revoke(user=user)  # the apps acting for them act no more
         ApiKey.objects.filter(created_by=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
         _erase_what_identifies(player, user)
+        _rename_in_casual_tables(player, old, new)
     return new
 
 
@@ -78,6 +80,14 @@ def _erase_what_identifies(player: Player, user: User) -> None:
     for team in Team.objects.filter(members__player=player).distinct():
         Team.objects.filter(pk=team.pk).update(name=f"Team {team.pk}")
     get_application_model().objects.filter(user=user).delete()
+
+
+def _rename_in_casual_tables(player: Player, old: str, new: str) -> None:
+    """A casual table's sheet and verdict name its players (tournaments/casual): the pseudonym there too."""
+    for table in CasualTable.objects.filter(seats__player=player).only("pk", "sheet", "verdict"):
+        CasualTable.objects.filter(pk=table.pk).update(
+            sheet=renamed_in_json(table.sheet, old, new), verdict=renamed_in_json(table.verdict, old, new)
+        )
 
 
 def _events_of(player: Player, tables: set[int]) -> set[int]:

@@ -20,6 +20,7 @@ from ratings.services.lists import list_publish
 from ratings.services.pools import (
     Match,
     Placing,
+    match_record,
     match_remove,
     matches_record,
     player_merge,
@@ -33,6 +34,20 @@ from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.results.models import HeldResult
 
 TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
+CASUAL_SOURCE = "casual:"  # a casual table's (tournaments/casual) is `casual:<casual table id>`
+
+
+def casual_pool_key(game: str) -> str:
+    """A game's casual pool (issue 70, item 4): its own list, apart from the pool of sanctioned events."""
+    return f"{game}-casual"
+
+
+def casual_table_rate(*, game: str, table_id: int, played_at: datetime, ranks: list[tuple[int, str, int]]) -> None:
+    """Rate a casual table, confirmed by its players and found valid, in its game's casual pool; `ranks`:
+    (user id, handle, rank) a seat. Rating it again changes nothing (one rating event a source)."""
+    placings = [Placing(user_id, handle, rank) for user_id, handle, rank in ranks]
+    match_record(game=casual_pool_key(game), source=f"{CASUAL_SOURCE}{table_id}", order_at=played_at,
+                 placings=placings, actor="casual", pool_name=f"{GAMES[game].name} (casual)")  # fmt: skip
 
 
 def table_source(table_id: int) -> str:
