@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "tournaments",  # the core: players, clubs, events, rounds, tables, seats and their results
     "tournaments.catalogue",
     "tournaments.casual",
+    "tournaments.opendata",
     "tournaments.seasons",
     "tournaments.live",
     "tournaments.integrations",
@@ -381,5 +382,9 @@ CELERY_BEAT_SCHEDULE = {
     "idempotency-sweep": {"task": "tournaments.tasks.idempotency_sweep_task", "schedule": 60 * 60},
     "stream-sweep": {"task": "tournaments.tasks.stream_sweep_task", "schedule": 60 * 60},
     "guest-emails-forget": {"task": "tournaments.tasks.guest_emails_forget_task", "schedule": 24 * 60 * 60},
+    "open-data": {
+        "task": "tournaments.opendata.tasks.open_data_make_task",
+        "schedule": crontab(minute=0, hour=4, day_of_month="1"),
+    },
     "casual-lapse": {"task": "tournaments.casual.tasks.casual_tables_lapse_task", "schedule": 60 * 60},
 }

@@ -13,6 +13,7 @@ API_APPS = (
     "live",
     "catalogue",
     "casual",
+    "opendata",
     "analysis",
     "integrations",
     "seasons",
@@ -20,7 +21,17 @@ API_APPS = (
     "stewarding",
     "entrants",
 )
-PAGE_APPS = ("results", "entrants", "integrations", "seasons", "stewarding", "finance", "catalogue", "casual")
+PAGE_APPS = (
+    "results",
+    "entrants",
+    "integrations",
+    "seasons",
+    "stewarding",
+    "finance",
+    "catalogue",
+    "casual",
+    "opendata",
+)
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),

@@ -75,7 +75,8 @@ def test_every_kind_of_page_has_no_serious_violation(live_server, phone) -> None
     pages = ["/", "/clubs/", "/leaderboards/", f"/leaderboards/{event.game}/", f"/leaderboards/{event.game}/quality/",
              f"/events/{event.pk}/", f"/events/{event.pk}/standings/", f"/events/{event.pk}/rounds/1/",
              f"/tables/{table.pk}/", f"/players/{player.handle}/", "/accounts/login/", "/accounts/signup/",
-             "/privacy/", f"/embed/events/{event.pk}/standings/?accent=1f6f43",
+             "/privacy/", "/open-data/", f"/leaderboards/{event.game}/casual/",
+             f"/embed/events/{event.pk}/standings/?accent=1f6f43",
              f"/embed/events/{event.pk}/register/?dark=1&accent=ffb37a"]  # fmt: skip
     for path in pages:
         phone.get(live_server.url + path)

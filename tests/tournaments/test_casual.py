@@ -15,7 +15,7 @@ from tests.factories import PlayerFactory
 from tournaments.casual.models import CasualTable
 from tournaments.casual.services import casual_tables_lapse
 
-pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
+pytestmark = [pytest.mark.django_db]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sheets"
 
 
@@ -51,6 +51,7 @@ def record(player, table_sheet: dict) -> dict:
     return answer.json()
 
 
+@pytest.mark.embedded  # a newcomer's first run proves the whole way, tasks in-process
 def test_a_casual_table_confirmed_by_all_its_players_is_rated_in_the_casual_pool() -> None:
     table_sheet = sheet()
     ada, *others = players_of(table_sheet)
