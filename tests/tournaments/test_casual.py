@@ -190,3 +190,19 @@ def test_handles_are_stored_as_their_players_spell_them_and_erasure_renames_them
     stored = CasualTable.objects.get(pk=recorded["id"])
     assert stored.sheet["seats"][1]["player"] == pseudonym
     assert "bruno" not in json.dumps(stored.sheet) + json.dumps(stored.verdict)
+
+
+def test_the_players_still_to_confirm_are_asked_by_e_mail_in_their_language(mailoutbox) -> None:
+    table_sheet = sheet()
+    ada, bruno, chloe, dmitri = players_of(table_sheet)
+    for player, language in ((bruno, "fr"), (chloe, "de"), (dmitri, "es")):
+        player.language = language
+        player.save(update_fields=["language"])
+    dmitri.notify_seated = False  # turned off: not asked
+    dmitri.save(update_fields=["notify_seated"])
+    record(ada, table_sheet)
+    assert sorted(mail.to[0] for mail in mailoutbox) == sorted([bruno.user.email, chloe.user.email])
+    french = next(mail for mail in mailoutbox if mail.to == [bruno.user.email])
+    assert "à confirmer" in french.subject
+    assert "/accounts/casual-games/" in french.body
+    assert "ada" in french.body

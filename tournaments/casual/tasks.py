@@ -2,8 +2,9 @@
 
 from celery import shared_task
 
-from config.celery import RETRY_WHILE_THE_DATABASE_IS_AWAY
+from config.celery import RETRY_WHILE_MAIL_IS_AWAY, RETRY_WHILE_THE_DATABASE_IS_AWAY
 from tournaments import task_names
+from tournaments.casual.notifications import notify_casual_waiting
 from tournaments.casual.services import casual_table_verify, casual_tables_lapse
 
 
@@ -15,3 +16,8 @@ def casual_table_verify_task(table_id: int, attempt: int) -> None:
 @shared_task(name="tournaments.casual.tasks.casual_tables_lapse_task")
 def casual_tables_lapse_task() -> int:
     return casual_tables_lapse()
+
+
+@shared_task(name=task_names.NOTIFY_CASUAL, **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_casual_waiting_task(table_id: int, attempt: int) -> int:
+    return notify_casual_waiting(table_id=table_id, attempt=attempt)

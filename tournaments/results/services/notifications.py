@@ -25,6 +25,7 @@ from tournaments.selectors.events import final_places, rounds_played
 KINDS = {
     "seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished",
     "rated": "notify_finished", "moved": "notify_changes", "message": "notify_changes",
+    "casual": "notify_seated",  # a casual table waiting for the player's confirmation (tournaments/casual)
 }  # fmt: skip
 SALT = "boomerang.unsubscribe"
 
@@ -135,6 +136,12 @@ def _claim_link(player: Player) -> str:
     if not player.guest or player.claimed_by_id is not None:
         return ""
     return f"{settings.SITE_URL}{reverse('claim')}?code={player.claim_code}"
+
+
+def players_mail(mails: Iterable[tuple[Player, str, dict[str, Any]]]) -> int:
+    """Send (player, kind, context) e-mails as every e-mail here is sent, for an app above this one: each in
+    its player's language, with its unsubscribe link, to those who want that kind (`emails/<kind>.txt`)."""
+    return _send(mails)
 
 
 def _send(mails: Iterable[tuple[Player, str, dict[str, Any]]]) -> int:
