@@ -197,6 +197,7 @@ OAUTH2_PROVIDER = {
         "read": gettext_lazy("Read the events, standings, ratings and your own data"),
         "sheets:write": gettext_lazy("Submit your own score sheets"),
         "registrations:write": gettext_lazy("Register you for events and withdraw your registrations"),
+        "casual:write": gettext_lazy("Record your casual games, and confirm or decline those others recorded"),
     },
     "DEFAULT_SCOPES": ["read"],
     "ACCESS_TOKEN_EXPIRE_SECONDS": env.int("OAUTH_ACCESS_TOKEN_SECONDS", default=3600),

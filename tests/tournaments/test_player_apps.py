@@ -151,7 +151,7 @@ def test_an_oauth2_authorization_server_is_declared_in_the_schema() -> None:
     flow = scheme["flows"]["authorizationCode"]
     assert flow["authorizationUrl"].endswith("/o/authorize/")
     assert flow["tokenUrl"].endswith("/o/token/")
-    assert set(flow["scopes"]) == {"read", "sheets:write", "registrations:write"}
+    assert set(flow["scopes"]) == {"read", "sheets:write", "registrations:write", "casual:write"}
 
 
 @pytest.mark.embedded
@@ -301,3 +301,26 @@ def test_apps_register_for_the_code_alone_plain_pkce_is_refused_before_consent_a
                                            "client_id": app.client_id}).status_code for _ in range(5)]  # fmt: skip
     assert answers[:3] == [400, 400, 400]
     assert answers[3:] == [429, 429]
+
+
+def test_an_app_with_casual_write_records_its_players_casual_game_and_one_without_it_cannot() -> None:
+    """Issue 70, item 4: a club's app records a casual table for its consenting player (the player's pad)."""
+    import json
+    from pathlib import Path
+
+    sheet = json.loads((Path(__file__).resolve().parents[2] / "examples/sheets/boomerang-hunt.json").read_text())
+    player, *_ = [PlayerFactory(handle=seat["player"]) for seat in sheet["seats"]]
+    app = registered_app()
+    player_client = Client()
+    player_client.force_login(player.user)
+    query = {"response_type": "code", "client_id": app.client_id, "redirect_uri": REDIRECT, "state": "s1",
+             "scope": "read casual:write", "code_challenge": "x" * 43, "code_challenge_method": "S256"}  # fmt: skip
+    french = player_client.get(f"/o/authorize/?{urlencode(query)}", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Enregistrer vos parties libres" in french
+    reading = bearer(consent(player_client, app, "read")["access_token"])
+    refused = reading.post("/api/casual-tables/", {"sheet": sheet}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "oauth_scope")
+    recording = bearer(consent(player_client, app, "read casual:write")["access_token"])
+    recorded = recording.post("/api/casual-tables/", {"sheet": sheet}, format="json")
+    assert recorded.status_code == 201, recorded.content
+    assert recorded.json()["seats"][0] == {**recorded.json()["seats"][0], "player": player.handle, "confirmed": True}

@@ -23,6 +23,7 @@ from tournaments.casual.services import (
 class _Casual(APIView):
     permission_classes = [IsAuthenticated]
     person_only = True  # a player's own games and word: never an organisation's key (integrations/key_auth.py)
+    basename = "casual-table"  # an app acting for the player needs casual:write (integrations/app_auth.py)
 
 
 class CasualTablesView(_Casual):

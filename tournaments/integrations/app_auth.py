@@ -7,7 +7,9 @@ runs, as API keys are (key_auth.py):
 - `read`: reading (GET, HEAD, OPTIONS), the player's own data included;
 - `sheets:write`: the player's own score sheets (POST /api/seats/{id}/sheets/ for a seat that is theirs);
 - `registrations:write`: register the player in an event (POST /api/events/{id}/registrations/ naming no
-  other player) and withdraw their registration (POST /api/registrations/{id}/withdraw/ of theirs).
+  other player) and withdraw their registration (POST /api/registrations/{id}/withdraw/ of theirs);
+- `casual:write`: the player's casual games (tournaments/casual: record one they played, confirm, decline or
+  correct one they sit at; the views themselves hold every table to its players).
 
 Anything else is refused to an app (403 `oauth_scope`): it acts for the player in what they consented to,
 never as their whole account. The player's page lists the apps they allowed, each with a button that revokes
@@ -78,10 +80,14 @@ def _require_scope(request: Request, token: Any) -> None:
     if kind in REGISTERING:
         _require_registering(request, token, kind)
         return
+    if kind[0] == "casual-table":
+        if "casual:write" not in granted:
+            raise exceptions.PermissionDenied("its player did not grant casual:write to this app", code="oauth_scope")
+        return
     if kind != ("seat", "sheets"):
         raise exceptions.PermissionDenied(
             "an app acting for a player submits the player's own sheets (sheets:write) and registers or withdraws"
-            " the player (registrations:write), nothing else", code="oauth_scope",
+            " the player (registrations:write) and their casual games (casual:write), nothing else", code="oauth_scope",
         )  # fmt: skip
     if "sheets:write" not in granted:
         raise exceptions.PermissionDenied("its player did not grant sheets:write to this app", code="oauth_scope")
