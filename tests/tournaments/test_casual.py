@@ -206,3 +206,12 @@ def test_the_players_still_to_confirm_are_asked_by_e_mail_in_their_language(mail
     assert "à confirmer" in french.subject
     assert "/accounts/casual-games/" in french.body
     assert "ada" in french.body
+
+
+def test_a_refused_sheet_tells_every_player_what_to_correct(mailoutbox) -> None:
+    wrong = sheet("boomerang-hunt.rejected.json")
+    ada, *others = players_of(wrong)
+    record(ada, wrong)
+    assert sorted(mail.to[0] for mail in mailoutbox) == sorted(p.user.email for p in [ada, *others])
+    assert "to correct" in mailoutbox[0].subject
+    assert "/correct/" in mailoutbox[0].body

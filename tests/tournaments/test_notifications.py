@@ -261,9 +261,9 @@ def test_another_sites_forged_language_switch_never_changes_the_accounts_languag
     from tournaments.models import Player
 
     player = PlayerFactory()
-    Player.objects.filter(pk=player.pk).update(language="fr")
     browser = Client()
-    browser.force_login(player.user)
+    browser.force_login(player.user)  # a log-in remembers the language it was made in (the test's: English)
+    Player.objects.filter(pk=player.pk).update(language="fr")
     browser.post("/i18n/setlang/", {"language": "en", "next": "/"}, headers={"Origin": "https://elsewhere.example"})
     browser.post("/i18n/setlang/", {"language": "en", "next": "/"}, headers={"Sec-Fetch-Site": "cross-site"})
     player.refresh_from_db()

@@ -86,11 +86,11 @@ def casual_table_verify(*, table_id: int, attempt: int) -> CasualTable | None:
         if verdict.valid:
             table.save(update_fields=["verdict"])
             _rate_when_settled(table)
-            if table.status == CasualTable.Status.CONFIRMING:  # some player still to confirm: ask them
-                enqueue_on_commit(task_names.NOTIFY_CASUAL, table.pk, table.attempt)
         else:
             table.status = CasualTable.Status.REJECTED
             table.save(update_fields=["verdict", "status"])
+        if table.status != CasualTable.Status.RATED:  # players still to confirm it, or all to correct it
+            enqueue_on_commit(task_names.NOTIFY_CASUAL, table.pk, table.attempt)
     return table
 
 

@@ -4,7 +4,7 @@ from celery import shared_task
 
 from config.celery import RETRY_WHILE_MAIL_IS_AWAY, RETRY_WHILE_THE_DATABASE_IS_AWAY
 from tournaments import task_names
-from tournaments.casual.notifications import notify_casual_waiting
+from tournaments.casual.notifications import notify_casual_table
 from tournaments.casual.services import casual_table_verify, casual_tables_lapse
 
 
@@ -19,5 +19,5 @@ def casual_tables_lapse_task() -> int:
 
 
 @shared_task(name=task_names.NOTIFY_CASUAL, **RETRY_WHILE_MAIL_IS_AWAY)
-def notify_casual_waiting_task(table_id: int, attempt: int) -> int:
-    return notify_casual_waiting(table_id=table_id, attempt=attempt)
+def notify_casual_table_task(table_id: int, attempt: int) -> int:
+    return notify_casual_table(table_id=table_id, attempt=attempt)

@@ -26,6 +26,7 @@ KINDS = {
     "seated": "notify_seated", "rejected": "notify_rejected", "finished": "notify_finished",
     "rated": "notify_finished", "moved": "notify_changes", "message": "notify_changes",
     "casual": "notify_seated",  # a casual table waiting for the player's confirmation (tournaments/casual)
+    "casual_rejected": "notify_rejected",  # a casual table whose sheet the rules refused
 }  # fmt: skip
 SALT = "boomerang.unsubscribe"
 
