@@ -215,3 +215,13 @@ def test_a_refused_sheet_tells_every_player_what_to_correct(mailoutbox) -> None:
     assert sorted(mail.to[0] for mail in mailoutbox) == sorted(p.user.email for p in [ada, *others])
     assert "to correct" in mailoutbox[0].subject
     assert "/correct/" in mailoutbox[0].body
+
+
+def test_a_casual_list_says_so_when_its_game_is_scored_with_practice_data(client) -> None:
+    from games import GAMES
+
+    for game in GAMES:  # the casual list says what the game's leaderboard says
+        events_board = "practice-notice" in client.get(f"/leaderboards/{game}/").content.decode()
+        casual_board = "practice-notice" in client.get(f"/leaderboards/{game}/casual/").content.decode()
+        assert casual_board == events_board, game
+    assert any("practice-notice" in client.get(f"/leaderboards/{g}/casual/").content.decode() for g in GAMES)

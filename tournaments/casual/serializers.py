@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.casual.models import CasualSeat, CasualTable
@@ -45,5 +47,6 @@ class CasualTableSerializer(serializers.ModelSerializer):
     def get_pool(self, table: CasualTable) -> str:
         return casual_pool_key(table.game)
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_confirm_by(self, table: CasualTable) -> Any:
         return serializers.DateTimeField().to_representation(confirm_by(table))

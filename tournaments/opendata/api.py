@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -31,10 +32,10 @@ class OpenDataDumpSerializer(serializers.ModelSerializer):
         return LICENCE
 
     def get_csv(self, dump: OpenDataDump) -> str:
-        return f"/api/open-data/{dump.game}/{dump.month:%Y-%m}.csv.gz"
+        return reverse("open-data-file", kwargs={"game": dump.game, "month": f"{dump.month:%Y-%m}", "kind": "csv"})
 
     def get_jsonl(self, dump: OpenDataDump) -> str:
-        return f"/api/open-data/{dump.game}/{dump.month:%Y-%m}.jsonl.gz"
+        return reverse("open-data-file", kwargs={"game": dump.game, "month": f"{dump.month:%Y-%m}", "kind": "jsonl"})
 
 
 class OpenDataListView(APIView):
