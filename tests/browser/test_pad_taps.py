@@ -251,3 +251,41 @@ def test_a_round_of_four_is_entered_by_keyboard_alone(live_server, phone) -> Non
     assert PadDraft.objects.get(table=table).version == 1  # the round, entered and saved
     assert keys < 200, keys
     print(f"a four-player round by keyboard: {keys} key presses")
+
+
+def test_a_whole_table_of_four_is_entered_by_keyboard_in_about_the_taps_it_takes_a_thumb(live_server, phone) -> None:
+    """Issue 66, item 12: a whole table by keyboard took 637 key presses (arrows to each card). A card's
+    letter takes it at once and an activity's first letter reaches it, so four rounds of four players take
+    about what the pointer takes (32 taps a round, 128 a table)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    table, seats, sheet = pad_of_a_table(live_server, phone, 4, 19)
+    keys = 0
+
+    def press(key: str) -> None:
+        nonlocal keys
+        ActionChains(phone).send_keys(key).perform()
+        keys += 1
+
+    phone.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    while phone.switch_to.active_element.get_attribute("id") != "skip-to-cards":
+        press(Keys.TAB)
+    press(Keys.ENTER)
+    for number in range(4):
+        for i in range(len(seats)):
+            row = sheet["seats"][i]["rounds"][number]
+            for card in row["cards"]:
+                press(card)
+            wanted = row["scored"] or ""
+            while (phone.switch_to.active_element.get_attribute("data-choice") or "") != wanted:
+                press(wanted[0])
+                assert keys < 400, "the activity's letter does not reach it"
+            press(Keys.ENTER)
+    wait_for(phone, lambda d: "(version 4)" in d.find_element(By.ID, "pad-status").text)
+    stored = PadDraft.objects.get(table=table).data["seats"]
+    assert [[r["cards"] for r in s["rounds"]] for s in stored] == [
+        [r["cards"] for r in s["rounds"]] for s in sheet["seats"]
+    ]
+    assert keys <= 160, keys
+    print(f"a four-player table by keyboard: {keys} key presses")

@@ -133,7 +133,9 @@ test("a player entering their own sheet alone stays on their seat, round after r
     ROWS[round].forEach((card) => { Pad.tap(config, players, state, card); taps += 1; });
     const answer = Pad.choose(config, players, state, null, "cat");
     taps += 1;
-    assert.equal(answer.roundComplete, true); // each of their rows is saved when whole
+    // Their rows stay on their phone until sent: three players entering their own sheets at once would each
+    // overwrite the table's one draft (issue 66, item 7).
+    assert.equal(answer.roundComplete, false);
   }
   assert.equal(taps, 32);
   assert.ok(Pad.seatDone(config, state, "cat"));
@@ -145,4 +147,49 @@ test("the own-sheet mode leaves the keeper's walk of the table as it was", () =>
   ROWS[0].forEach((card) => Pad.tap(config, players, state, card));
   Pad.choose(config, players, state, null, "cat"); // ann's row, entered by cat's phone: the table's walk
   assert.deepEqual(state.cursor, { round: 0, seat: "bob" });
+});
+
+test("clearing the row empties its cards and its activity and leaves the other rows as they were", () => {
+  const state = Pad.create(config, players);
+  enterRound(state, 0);
+  state.cursor = { round: 0, seat: "bob" };
+  Pad.clearRow(state);
+  assert.deepEqual(state.seats.bob[0], { cards: [], scored: null, chosen: false });
+  assert.ok(state.dirty);
+  assert.ok(Pad.rowDone(config, state.seats.ann[0]));
+  assert.ok(!Pad.roundDone(config, players, state, 0));
+  ROWS[1].forEach((card) => assert.equal(Pad.tap(config, players, state, card).outcome, "added"));
+});
+
+test("the seats a phone has nothing of are filled from the sheets as sent; a seat with a row entered is kept", () => {
+  const state = Pad.create(config, players);
+  state.cursor = { round: 0, seat: "cat" };
+  ROWS[2].forEach((card) => Pad.tap(config, players, state, card));
+  const sent = {
+    ann: [{ cards: ROWS[0], scored: null }], bob: [{ cards: ROWS[1], scored: "Swimming" }],
+    cat: [{ cards: ROWS[3], scored: null }], dan: [],
+  };
+  assert.deepEqual(Pad.fillEmpty(config, players, state, sent), ["ann", "bob"]);
+  assert.deepEqual(state.seats.bob[0], { cards: ROWS[1], scored: "Swimming", chosen: true });
+  assert.deepEqual(state.seats.cat[0].cards, ROWS[2]);  // this phone's own entry stands
+  assert.deepEqual(state.seats.dan[0].cards, []);
+  assert.deepEqual(state.cursor, { round: 0, seat: "cat" });
+});
+
+test("a newer draft reaches a player entering their own sheet without a conflict: theirs stay, the rest is the draft's", () => {
+  const mine = Pad.create(config, players);
+  mine.cursor = { round: 1, seat: "dan" };
+  ROWS[3].forEach((card) => Pad.tap(config, players, mine, card));
+  const draft = Pad.withRounds(config, players, {
+    ann: [{ cards: ROWS[0], scored: null }], dan: [{ cards: ROWS[2], scored: null }],
+  }, 4);
+  const merged = Pad.keepOwnRows(draft, mine, "dan");
+  assert.equal(merged.version, 4);
+  assert.deepEqual(merged.seats.ann[0].cards, ROWS[0]);
+  assert.deepEqual(merged.seats.dan[1].cards, ROWS[3]);
+  assert.deepEqual(merged.seats.dan[0].cards, []);  // their seat as this phone holds it, whole
+  assert.deepEqual(merged.cursor, { round: 1, seat: "dan" });
+  const untouched = Pad.keepOwnRows(Pad.withRounds(config, players, { dan: [{ cards: ROWS[2] }] }, 2),
+    Pad.create(config, players), "dan");
+  assert.deepEqual(untouched.seats.dan[0].cards, ROWS[2]);  // nothing entered here: the draft's row
 });

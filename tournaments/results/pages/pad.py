@@ -23,13 +23,14 @@ from tournaments.text import CATEGORY_LABELS, status
 
 
 def _first_flagged_row(table: Any) -> dict[str, Any] | None:
-    """The first row the table's refusal names (its player and round), where "Fix the sheets" opens the pad
-    whatever draft it holds; None when the table is not refused or no problem names a row."""
+    """The first row the table's refusal names (its player and round; a problem of the whole table names a
+    round only, and its player is None), where "Fix the sheets" opens the pad whatever draft it holds; None
+    when the table is not refused or no problem names a round."""
     if table.result.status != "rejected" or not isinstance(table.result.verdict, dict):
         return None
     for problem in table.result.verdict.get("problems", []):
-        if problem.get("player") and problem.get("round"):
-            return {"player": problem["player"], "round": problem["round"]}
+        if problem.get("round"):
+            return {"player": problem.get("player") or None, "round": problem["round"]}
     return None
 
 
@@ -104,5 +105,9 @@ def _pad_text() -> dict[str, str]:
         "mine_sent": _("Your seat is sent; the table is checked once every seat is in."),
         "unknown_card": _("not a card"),
         "submit_writable": _("Submit the seats I may correct (%(players)s)"),
+        "whole_table": _(
+            "This concerns the whole table: each player may correct their own row, the organiser any; "
+            "then send the table again."
+        ),
         "unknown_card_help": _("%(card)s is not a card of this edition: tap it to take it out of the row."),
     }

@@ -104,10 +104,10 @@
     state.dirty = true;
     if (row.cards.length !== config.row) return { moved: false, roundComplete: false };
     var round = at.round;
-    if (only && at.seat === only) {
+    if (only && at.seat === only) {  // their rows stay on their phone until sent: the table's draft is the keeper's
       var own = firstOpen(config, [only], state);
       if (own) state.cursor = own;
-      return { moved: Boolean(own), roundComplete: true, round: round };
+      return { moved: Boolean(own), roundComplete: false, round: round };
     }
     var next = nextOpen(config, players, state, round, at.seat);
     if (next) { state.cursor = next; return { moved: true, roundComplete: false }; }
@@ -133,6 +133,36 @@
       }
     }
     return null;
+  }
+
+  // "Clear the row": the cursor's row emptied (its cards and its activity), to be entered again.
+  function clearRow(state) {
+    var at = state.cursor;
+    state.seats[at.seat][at.round] = emptyRow();
+    state.dirty = true;
+  }
+
+  // The seats this phone has nothing of, filled from rows given by player (the sheets as sent): a player who
+  // entered their own sheet sees the whole table when it is checked. Seats with any row entered are kept.
+  // Answers the players filled.
+  function fillEmpty(config, players, state, roundsByPlayer) {
+    var given = withRounds(config, players, roundsByPlayer, state.version);
+    return players.filter(function (p) {
+      var empty = state.seats[p].every(function (row) { return !row.cards.length && !row.chosen; });
+      var some = given.seats[p].some(function (row) { return row.cards.length > 0; });
+      if (empty && some) state.seats[p] = given.seats[p];
+      return empty && some;
+    });
+  }
+
+  // A newer draft of the table for a player entering their own sheet: the draft's rows for everybody but them,
+  // their own rows as this phone holds them (they write only their own seat, so there is nothing to choose).
+  function keepOwnRows(draft, state, player) {
+    var entered = state.seats[player].some(function (row) { return row.cards.length || row.chosen; });
+    if (entered) draft.seats[player] = state.seats[player];
+    draft.cursor = state.cursor;
+    draft.dirty = state.dirty;
+    return draft;
   }
 
   // The seats in the sheet format, with every round up to the last one anybody has started (the preview
@@ -165,6 +195,6 @@
   return {
     create: create, withRounds: withRounds, rowDone: rowDone, roundDone: roundDone, complete: complete,
     seatDone: seatDone, takenBy: takenBy, tap: tap, choose: choose, sheetSeats: sheetSeats,
-    categoryTotals: categoryTotals, fits: fits
+    categoryTotals: categoryTotals, fits: fits, clearRow: clearRow, fillEmpty: fillEmpty, keepOwnRows: keepOwnRows
   };
 });

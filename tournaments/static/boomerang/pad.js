@@ -20,6 +20,7 @@
   var state = load() || blank();
   var totals = {};
   var flagged = {};  // player -> {round number (0: the whole sheet): [sentences]}, from the live verdict
+  var flaggedRounds = {};  // round number -> [sentences] of the problems of the whole table (no player named)
   var toTheFlaggedRow = false;  // fixing refused sheets: the first verdict moves the cursor to the row it flags
   var finalResult = Boolean(config.final);
   var timer = null;
@@ -102,6 +103,7 @@
     // The cards' columns as the page lays them out (site.css, .cards-grid): Down moves to the card below.
     roving(el("cards"), function () { return getComputedStyle(el("cards")).gridTemplateColumns.split(" ").length; });
     roving(el("choices"), function () { return 1; });
+    typeahead();
     el("skip-to-cards").addEventListener("click", function (event) {
       event.preventDefault();
       el("cards").querySelector("button[tabindex='0']").focus();
@@ -124,6 +126,31 @@
       if (at < 0 || to === null) return;
       event.preventDefault();
       all[Math.max(0, Math.min(all.length - 1, to))].focus();
+    });
+  }
+  // Typing on the keyboard: among the cards, a card's letter takes it at once (one key a card, as one tap);
+  // among the activities, a letter moves to the next one it begins, Enter scores it.
+  function typeahead() {
+    var typed = function (event) {
+      return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey ? event.key.toUpperCase() : null;
+    };
+    el("cards").addEventListener("keydown", function (event) {
+      var key = typed(event);
+      var card = key && el("cards").querySelector('button[data-card="' + CSS.escape(key) + '"]');
+      if (!card) return;
+      event.preventDefault();
+      card.focus();
+      tapCard(key);
+    });
+    el("choices").addEventListener("keydown", function (event) {
+      var key = typed(event);
+      if (!key) return;
+      var all = Array.prototype.slice.call(el("choices").querySelectorAll("button"));
+      var at = all.indexOf(document.activeElement);
+      for (var step = 1; step <= all.length; step++) {
+        var next = all[(at + step) % all.length];
+        if (next.textContent.trim().toUpperCase().indexOf(key) === 0) { event.preventDefault(); next.focus(); return; }
+      }
     });
   }
   function button(label, kind, onClick) {
@@ -165,7 +192,7 @@
     Array.prototype.forEach.call(el("round-tabs").children, function (tab, r) {
       tab.setAttribute("aria-pressed", r === at.round ? "true" : "false");
       tab.classList.toggle("done", Pad.roundDone(config, players, state, r));
-      markProblems(tab, ((flagged[at.seat] || {})[r + 1]) || []);
+      markProblems(tab, (((flagged[at.seat] || {})[r + 1]) || []).concat(flaggedRounds[r + 1] || []));
     });
     Array.prototype.forEach.call(el("seat-tabs").children, function (tab) {
       var p = tab.getAttribute("data-seat");
@@ -202,6 +229,7 @@
     el("submit").hidden = finalResult || !complete || !writable.length;
     if (writable.length < players.length) el("submit").textContent = fmt(text.submit_writable, { players: writable.join(", ") });
     el("submit-mine").hidden = finalResult || !(me && !complete && Pad.seatDone(config, state, me.handle));
+    el("clear-row").hidden = finalResult || !(current.cards.length || current.chosen);
   }
 
   function markProblems(tab, sentences) {
@@ -239,26 +267,35 @@
     var list = el("problems");
     list.innerHTML = "";
     flagged = {};
+    flaggedRounds = {};
     verdict.problems.forEach(function (problem) {
       var li = document.createElement("li");
       var template = config.problems[problem.code];
       var sentence = (problem.round && problem.code !== "score_mismatch" ? fmt(config.problems._round, problem) : "") +
         (template ? fmt(template, problem) : problem.message);
-      li.textContent = sentence;
+      li.textContent = problem.player ? sentence : sentence + " " + text.whole_table;
       li.setAttribute("data-code", problem.code);
       list.appendChild(li);
       if (problem.player) {  // marked on the player's tab, and on the round it names
         var rounds = flagged[problem.player] = flagged[problem.player] || {};
         (rounds[problem.round || 0] = rounds[problem.round || 0] || []).push(sentence);
+      } else if (problem.round) {  // the whole table's: marked on the round it names, whoever's row is shown
+        (flaggedRounds[problem.round] = flaggedRounds[problem.round] || []).push(sentence);
       }
     });
     if (toTheFlaggedRow) {  // opened to fix the sheets: straight to the first row a problem names
       toTheFlaggedRow = false;
-      var named = verdict.problems.filter(function (p) { return p.player && p.round && players.indexOf(p.player) >= 0; })[0];
-      if (named) state.cursor = { round: Math.min(named.round, config.rounds) - 1, seat: named.player };
+      var named = verdict.problems.filter(function (p) { return p.round && (!p.player || players.indexOf(p.player) >= 0); })[0];
+      if (named) goTo(named);
     }
     refresh();
     el("pad-check").textContent = verdict.problems.length ? "" : (verdict.complete ? text.complete : text.no_problem);
+  }
+
+  // To the row a problem names; a problem of the whole table names a round only: the same seat, that round.
+  function goTo(named) {
+    var seat = named.player || (onlyMine ? me.handle : state.cursor.seat);
+    state.cursor = { round: Math.min(named.round, config.rounds) - 1, seat: seat };
   }
 
   function save() {
@@ -348,6 +385,11 @@
   // keep for others), an organiser every seat.
   el("submit").addEventListener("click", function () { submit(writable.length < players.length ? writable : null); });
   el("submit-mine").addEventListener("click", function () { submit([me.handle]); });
+  el("clear-row").addEventListener("click", function () {
+    Pad.clearRow(state);
+    changed();
+    el("cards").querySelector("button[tabindex='0']").focus();
+  });
   window.addEventListener("online", function () { if (state.dirty) save(); });
   document.addEventListener("boomerang:sent", function (event) {  // the queued sheets arrived: follow them
     if (event.detail.url === config.urls.sheets) { say(text.submitted); poll(); }
@@ -356,19 +398,24 @@
     if (answer.status !== 200) return;
     var blankHere = !state.dirty && state.version === 0;
     if (answer.data.version > state.version) {
-      if (state.dirty) conflict(); else state = fromRounds((answer.data.data || {}).seats, answer.data.version);
+      var drafted = fromRounds((answer.data.data || {}).seats, answer.data.version);
+      if (onlyMine) state = Pad.keepOwnRows(drafted, state, me.handle);  // they write only their own seat
+      else if (state.dirty) conflict(); else state = drafted;
     } else if (blankHere && answer.data.version === 0 && config.submitted.length) {
       state = fromRounds(config.submitted, 0);  // fixing a sheet: start from what was submitted
       state.dirty = true;
       toTheFlaggedRow = true;
       say(text.preloaded);
     }
+    // The seats this phone has nothing of, as their players sent them: a player entering their own sheet
+    // sees the whole table once it is sent, and a problem of the whole table with it.
+    var sent = {};
+    config.submitted.forEach(function (s) { sent[s.player] = s.rounds; });
+    Pad.fillEmpty(config, players, state, sent);
     // Opened to fix a refused table: at the first row its refusal names, whatever draft the pad holds (a
     // keeper's, version above 0, or the sheets as submitted).
     var named = config.flagged;
-    if (named && players.indexOf(named.player) >= 0) {
-      state.cursor = { round: Math.min(named.round, config.rounds) - 1, seat: named.player };
-    }
+    if (named && (!named.player || players.indexOf(named.player) >= 0)) goTo(named);
     keep(); refresh(); score();
   }).catch(function () { say(text.offline, true); }).then(function () { el("pad").setAttribute("data-ready", "yes"); });
   refresh();
