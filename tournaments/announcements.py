@@ -44,6 +44,8 @@ CATALOGUE = {
              private=("verdict",)),
         Kind("standings.changed", EVENT, "event, because"),
         Kind("event.finished", EVENT, "event, name, places [{player, place}], url", webhook=True),
+        Kind("event.recap", EVENT, "event, upset, best_draft, luckiest, unluckiest, card, url: the night in brief",
+             webhook=True),
         Kind("rating.changed", EVENT, "event"),
         Kind("you.seated", PLAYER, "event, round, table, seat, table_id", stream=PLAYER),
         Kind("your.table.verified", PLAYER, "as table.verified, with the problems of the player's sheet",

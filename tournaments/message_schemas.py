@@ -32,6 +32,7 @@ PROBLEM = record(
     {"player": nullable(TEXT), "round": nullable(INTEGER), "field": nullable(TEXT), "claimed": nullable(INTEGER),
      "expected": nullable(INTEGER)},
 )  # fmt: skip
+RECAP_SEAT: Schema = {"player": TEXT, "table_id": INTEGER, "table": INTEGER, "round": INTEGER}
 SEAT_RESULT = record(
     {"player": TEXT, "total": INTEGER, "rank": INTEGER},
     {"rounds": {"type": "array", "items": {"type": "object"}}, "breakdown": {"type": "object"},
@@ -70,6 +71,15 @@ PAYLOADS: dict[str, Schema] = {
     "event.finished": record({
         "event": INTEGER, "name": TEXT, "url": URL,
         "places": {"type": "array", "items": record({"player": TEXT, "place": INTEGER})},
+    }),
+    "event.recap": record({
+        "event": INTEGER, "url": URL,
+        "upset": nullable(record({**RECAP_SEAT, "place": INTEGER, "expected": {"type": "number"}})),
+        "best_draft": nullable(record({**RECAP_SEAT, "best_picks": INTEGER, "choices": INTEGER,
+                                       "points_lost": INTEGER})),
+        "luckiest": nullable(record({**RECAP_SEAT, "par": INTEGER, "made": nullable(INTEGER)})),
+        "unluckiest": nullable(record({**RECAP_SEAT, "par": INTEGER, "made": nullable(INTEGER)})),
+        "card": nullable(record({"card": TEXT, "name": TEXT, "times_best": INTEGER, "times_taken": INTEGER})),
     }),
     "rating.changed": record({"event": INTEGER}),
     "you.seated": record({"event": INTEGER, "round": INTEGER, "table": INTEGER, "seat": INTEGER, "table_id": INTEGER}),

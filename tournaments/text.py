@@ -138,6 +138,7 @@ def _refusals() -> dict[str, str]:
         "different_rounds": _("Both seats must be in the same round."),
         "final_elsewhere": _("The event is another season's final already."),
         "handicap_not_shown": _("This event's organisers do not show handicap standings."),
+        "no_recap": _("This event has no recap: it is not finished, or its recap is being made."),
         "invalid_best_of": _("At least one event counts."),
         "invalid_category": _("A category is at most 40 characters, as a licence's."),
         "invalid_country": _("A country is its two-letter ISO 3166 code in capitals (FR, DE)."),

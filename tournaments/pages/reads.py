@@ -26,6 +26,7 @@ from tournaments.models import (
 )
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.practice import practice_games
+from tournaments.results.selectors.recap import EventRecap, recap_shown, stored_recap_data
 from tournaments.results.services.rating import table_of_source, table_source
 from tournaments.selectors.events import event_closable, event_ready_to_close, event_standings, rounds_played
 from tournaments.selectors.permissions import is_organiser, is_steward
@@ -73,6 +74,7 @@ class EventPage:
     conditions: list[str] = field(default_factory=list)  # what entry asks, in words (services/entry.py)
     kept_out: str | None = None  # why the signed-in player may not register, when a condition keeps them out
     exceptions: list[EntryException] = field(default_factory=list)  # players admitted anyway (organisers see)
+    recap: EventRecap | None = None  # the night in brief, once it is finished
     registrations_more: int = 0  # registered beyond those listed (a championship's visitors see the first ones)
     kept_on_practice: bool = False  # scored with practice data and kept so when the printed edition came
 
@@ -108,7 +110,8 @@ def event_page_version(*, event: Event) -> tuple[Any, ...]:
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     kept = EventEdition.objects.filter(event_id=OuterRef("pk"))  # scored with practice data, kept so
-    event = get_object_or_404(Event.objects.select_related("organisation").annotate(kept=Exists(kept)), pk=event_id)
+    read = Event.objects.select_related("organisation").annotate(kept=Exists(kept), recap_data=stored_recap_data())
+    event = get_object_or_404(read, pk=event_id)
     organiser = is_organiser(user=user, event=event)
     registrations, counts, mine = _registrations_shown(event, user, organiser)
     # A finished event shows its podium (more than three when a tie shares the third place) and my place.
@@ -142,6 +145,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
             if organiser and has_entry_conditions(event)
             else []
         ),
+        recap=recap_shown(event.recap_data) if event.can.show_results else None,  # type: ignore[attr-defined]
     )
 
 

@@ -26,6 +26,7 @@ from tournaments.integrations.models import ApiKey, IdempotentRequest, WebhookDe
 from tournaments.integrations.services.apps import app_revoke
 from tournaments.live.models import StreamMessage
 from tournaments.models import Licence, Player, Seat, Table, TableResult, Team
+from tournaments.results.models import StoredRecap
 from tournaments.results.services.claims import rename_in_results, tables_lock_out_racing_writes
 from tournaments.results.services.rating import player_ratings_rename
 from tournaments.validators import handle_key
@@ -52,7 +53,9 @@ def account_erase(*, user: User, password: str) -> str:
         tables_lock_out_racing_writes(tables)
         rename_in_results(tables, old, new)
         _rename_in_history(tables, old, new)
-        _rename_in_copies(user, old, new, events=_events_of(player, tables))
+        events = _events_of(player, tables)
+        _rename_in_copies(user, old, new, events=events)
+        _rename_in_recaps(events, old, new)
         player_ratings_rename(user_id=user.pk, name=new)
         Player.objects.filter(pk=player.pk).update(
             handle=new, handle_key=handle_key(new), display_name="", country="", claim_code="",
@@ -116,6 +119,14 @@ def _rename_in_copies(user: User, old: str, new: str, *, events: set[int]) -> No
             IdempotentRequest.objects.filter(pk=answer.pk).update(body=renamed_answer)
         else:
             IdempotentRequest.objects.filter(pk=answer.pk).delete()
+
+
+def _rename_in_recaps(events: set[int], old: str, new: str) -> None:
+    """The events' recaps name the players of their findings (tournaments/results, docs/recap.md)."""
+    for recap in StoredRecap.objects.filter(event_id__in=events).only("pk", "data"):
+        renamed = handle_renamed(recap.data, old, new)
+        if renamed != recap.data:
+            StoredRecap.objects.filter(pk=recap.pk).update(data=renamed)
 
 
 def handle_renamed(data: Any, old: str, new: str) -> Any:

@@ -15,8 +15,14 @@ from ratings.selectors.chances import SAMPLES
 from tournaments.models import Event, Seat, TableResult
 from tournaments.results.selectors.chances import METHOD, WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.selectors.handicap import HANDICAP_METHOD, event_handicap
+from tournaments.results.selectors.recap import stored_recap
 from tournaments.results.selectors.sheets import pad_draft, seat_sheets, sheets_with_table_status
-from tournaments.results.serializers import EventHandicapSerializer, TableChancesSerializer, TablePlaceWorthSerializer
+from tournaments.results.serializers import (
+    EventHandicapSerializer,
+    EventRecapSerializer,
+    TableChancesSerializer,
+    TablePlaceWorthSerializer,
+)
 from tournaments.results.services import pad as pad_services
 from tournaments.results.services.forfeits import seat_forfeit
 from tournaments.results.services.pad import pad_contest_withdraw, pad_draft_save
@@ -216,3 +222,19 @@ class EventHandicapView(APIView):
             raise NotFound("this event's organisers do not show handicap standings", "handicap_not_shown", "event")
         rows = [{"place": place, **vars(row), "beyond": row.beyond} for place, row in event_handicap(event=event)]
         return Response(EventHandicapSerializer({"method": HANDICAP_METHOD, "rows": rows}).data)
+
+
+class EventRecapView(APIView):
+    """The finished event's recap (docs/recap.md): the upset of the night by rating, the best draft by pick
+    accuracy, the luckiest and the unluckiest hands by par, the card of the night; a finding the night gives no
+    ground for is null. 404 `no_recap` before the event is finished and its recap made."""
+
+    @extend_schema(responses={200: EventRecapSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        recap = stored_recap(event_id=event.pk) if event.can.show_results else None
+        if recap is None:
+            raise NotFound(
+                "this event has no recap: it is not finished, or its recap is being made", "no_recap", "event"
+            )
+        return Response(EventRecapSerializer(recap.to_json()).data)

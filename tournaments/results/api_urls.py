@@ -3,7 +3,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.results.api import EventHandicapView, SeatViewSet, TableViewSet
+from tournaments.results.api import EventHandicapView, EventRecapView, SeatViewSet, TableViewSet
 
 router = DefaultRouter()
 router.include_root_view = False
@@ -12,5 +12,6 @@ router.register("tables", TableViewSet, basename="table")
 
 urlpatterns = [
     path("events/<int:pk>/handicap/", EventHandicapView.as_view(), name="event-handicap"),
+    path("events/<int:pk>/recap/", EventRecapView.as_view(), name="event-recap"),
     path("", include(router.urls)),
 ]

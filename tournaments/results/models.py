@@ -60,3 +60,15 @@ class ResultChange(models.Model):
     @property
     def pending(self) -> bool:
         return self.status == self.Status.PENDING
+
+
+class StoredRecap(models.Model):
+    """An event's recap as last made (selectors/recap.py): what its page, its results e-mail and the
+    `event.recap` webhook say; made again when the finished event's results change (services/recap.py)."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="recap")
+    data = models.JSONField()
+    made_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"recap of event {self.event_id}"

@@ -52,3 +52,42 @@ class HandicapRowSerializer(StrictSerializer):
 class EventHandicapSerializer(StrictSerializer):
     method = serializers.CharField(help_text="How the expectation is computed.")
     rows = HandicapRowSerializer(many=True)
+
+
+class RecapSeatSerializer(StrictSerializer):
+    player = serializers.CharField()
+    table_id = serializers.IntegerField()
+    table = serializers.IntegerField(help_text="The table's number in its round.")
+    round = serializers.IntegerField(help_text="The event's round.")
+
+
+class UpsetSerializer(RecapSeatSerializer):
+    place = serializers.IntegerField(help_text="The place reached.")
+    expected = serializers.FloatField(help_text="The place the ratings the players came in with expected.")
+
+
+class BestDraftSerializer(RecapSeatSerializer):
+    best_picks = serializers.IntegerField(help_text="Picks that were the best card on offer.")
+    choices = serializers.IntegerField(help_text="Picks with more than one card offered.")
+    points_lost = serializers.IntegerField(help_text="The round points the picks left on the table.")
+
+
+class HandsSerializer(RecapSeatSerializer):
+    par = serializers.IntegerField(help_text="What the reference drafter made of the same hands.")
+    made = serializers.IntegerField(allow_null=True, help_text="What the player made of them.")
+
+
+class CardOfTheNightSerializer(StrictSerializer):
+    card = serializers.CharField()
+    name = serializers.CharField()
+    times_best = serializers.IntegerField(help_text="Picks where it was the best card on offer.")
+    times_taken = serializers.IntegerField(help_text="Of those, the picks that took it.")
+
+
+class EventRecapSerializer(StrictSerializer):
+    event = serializers.IntegerField()
+    upset = UpsetSerializer(allow_null=True, help_text="Null without a rating at the tables or a place 1 better.")
+    best_draft = BestDraftSerializer(allow_null=True, help_text="Null for a game without a draft.")
+    luckiest = HandsSerializer(allow_null=True)
+    unluckiest = HandsSerializer(allow_null=True)
+    card = CardOfTheNightSerializer(allow_null=True)

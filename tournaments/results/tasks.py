@@ -17,6 +17,7 @@ from tournaments.results.services.notifications import (
     notify_table_rejected,
 )
 from tournaments.results.services.rating import tables_rate
+from tournaments.results.services.recap import event_recap_refresh
 from tournaments.results.services.verification import (
     event_tables_reverify,
     game_tables_reverify,
@@ -80,3 +81,8 @@ def game_reverify_task(game: str) -> int:
 def event_reverify_task(event_id: int) -> int:
     """Every judged table of the event, verified again (its organiser chose the game's edition of now)."""
     return event_tables_reverify(event_id=event_id)
+
+
+@shared_task(name=task_names.EVENT_RECAP, **RETRY_WHILE_THE_DATABASE_IS_AWAY)
+def event_recap_refresh_task(event_id: int) -> bool:
+    return event_recap_refresh(event_id=event_id) is not None

@@ -328,3 +328,11 @@ def table_queryset() -> QuerySet[Table]:
 
 def table_page(*, table_id: int) -> Table:
     return get_object_or_404(table_queryset(), pk=table_id)
+
+
+def finished_event_ids(*, table_ids: Sequence[int]) -> list[int]:
+    """The events of these tables whose results are shown (finished), once each."""
+    shown = Event.machine.sources("show_results")
+    return sorted(
+        set(Event.objects.filter(rounds__tables__in=table_ids, status__in=shown).values_list("pk", flat=True))
+    )

@@ -31,9 +31,22 @@ class HandicapRow:
         return round(self.expected - self.reached, 2)
 
 
-def event_handicap(*, event: Event) -> list[tuple[int, HandicapRow]]:
-    """The handicap standings, best first with their places (equal figures share one); tables won by forfeit
-    and forfeited seats are left out (nobody played them)."""
+@dataclass(frozen=True)
+class SeatExpectation:
+    """One seat of a played table: the place its player's rating expected and the place reached.
+    `ratings_differ`: the table's players came with different ratings (else every expectation is the middle
+    place, which says nothing of them)."""
+
+    table_id: int
+    player: str
+    expected: float
+    reached: int
+    ratings_differ: bool
+
+
+def event_expectations(*, event: Event) -> list[SeatExpectation]:
+    """Every seat of the event's counting tables with its expected place, table by table; tables won by
+    forfeit and forfeited seats are left out (nobody played them)."""
     played = []
     for table_id, verdict in TableResult.objects.filter(
         table__round__event=event, status__in=TableResult.COUNTS
@@ -51,12 +64,21 @@ def event_handicap(*, event: Event) -> list[tuple[int, HandicapRow]]:
         else {}
     )
     mu, sigma, beta = pool_start(pool)  # a player without a rating starts where the pool starts them
-    totals: dict[str, list[float]] = {}
-    for _table, seats in played:
+    lines = []
+    for table_id, seats in sorted(played, key=lambda line: line[0]):
         priors = [coming.get(user_of.get(seat.player, 0), (mu, sigma)) for seat in seats]
+        differ = len(set(priors)) > 1
         for seat, expected in zip(seats, expected_places(priors, beta), strict=True):
-            total = totals.setdefault(seat.player, [0, 0.0, 0])
-            total[0], total[1], total[2] = total[0] + 1, total[1] + expected, total[2] + seat.rank
+            lines.append(SeatExpectation(table_id, seat.player, expected, seat.rank, differ))
+    return lines
+
+
+def event_handicap(*, event: Event) -> list[tuple[int, HandicapRow]]:
+    """The handicap standings, best first with their places (equal figures share one)."""
+    totals: dict[str, list[float]] = {}
+    for line in event_expectations(event=event):
+        total = totals.setdefault(line.player, [0, 0.0, 0])
+        total[0], total[1], total[2] = total[0] + 1, total[1] + line.expected, total[2] + line.reached
     rows = sorted(
         (HandicapRow(handle, int(t[0]), round(t[1], 2), int(t[2])) for handle, t in totals.items()),
         key=lambda row: (-row.beyond, row.player.casefold()),

@@ -18,6 +18,7 @@ from tournaments.live.models import RoomMessage
 from tournaments.models import Event, Player, Round, Seat, TableResult
 from tournaments.problems import problem_sentence
 from tournaments.results.services.rating import table_source
+from tournaments.results.services.recap import event_recap_refresh
 from tournaments.selectors.events import final_places, rounds_played
 
 # Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').
@@ -96,7 +97,9 @@ def notify_table_rejected(*, table_id: int) -> int:
 
 
 def notify_event_finished(*, event_id: int) -> int:
-    """Every player of a finished event gets their place, and how its tables moved their rating (if rated)."""
+    """Every player of a finished event gets their place, how its tables moved their rating (if rated) and the
+    night's recap (made first, so the webhook and the page say the same)."""
+    recap = event_recap_refresh(event_id=event_id)
     event = Event.objects.get(pk=event_id)
     places = final_places(events=[event])[event.pk]
     players = Player.objects.filter(handle__in=places).select_related("user")
@@ -105,7 +108,8 @@ def notify_event_finished(*, event_id: int) -> int:
     played = rounds_played(rounds=list(event.rounds.all()))  # a night ended early says so
     return _send(
         (p, "finished", {"event": event, "place": places[p.handle], "of": len(places), "moved": moved.get(p.user_id),
-                         "claim": _claim_link(p), "link": link, "played": played})
+                         "claim": _claim_link(p), "link": link, "played": played,
+                     "recap": None if recap is None or recap.empty else recap})
         for p in players
     )  # fmt: skip
 

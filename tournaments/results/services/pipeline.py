@@ -180,6 +180,10 @@ def _announce(because: Because, changed: Sequence[TableResult], event_ids: Colle
     # the standings may have moved: the event's pages read them again
     told += [Announcement("standings.changed", {"event": event_id, "because": because}, event_id=event_id)
              for event_id in sorted(event_ids)]  # fmt: skip
+    if because != Because.CLOSED:  # a finished event's recap follows its results (at the close: the e-mail's task)
+        finished = Event.objects.filter(pk__in=event_ids, status__in=Event.machine.sources("show_results"))
+        for event_id in finished.values_list("pk", flat=True):
+            enqueue_on_commit(task_names.EVENT_RECAP, event_id)
     if because in (Because.CLOSED, Because.SANCTION):
         for event in Event.objects.filter(pk__in=event_ids).order_by("pk"):
             if because == Because.CLOSED:
