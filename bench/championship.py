@@ -175,6 +175,9 @@ def main() -> None:
     parser.add_argument("--server", choices=["uvicorn", "gunicorn", "both"], default="uvicorn",
                         help="both: uvicorn, then gunicorn, in one run (a round each, its own seed)")  # fmt: skip
     parser.add_argument("--hog", type=int, default=0, help="busy processes kept running beside (a node short of CPU)")
+    parser.add_argument("--hog-nice", type=int, default=0,
+                        help="the busy processes' niceness: 0 competes as equals; 10 is other work the deployed "
+                             "units outweigh (deploy/*.service's CPUWeight, docs/deploy.md)")  # fmt: skip
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL", "").startswith("redis") or "postgres" not in os.environ.get("DATABASE_URL", ""):
         sys.exit("needs DATABASE_URL (PostgreSQL) and REDIS_URL, as the docstring shows")
@@ -200,8 +203,10 @@ def one_round(args: argparse.Namespace, server: str, seed: int) -> None:
     # 300 spectators are 300 addresses: here they share one, so the per-address page limit is lifted.
     os.environ["THROTTLE_PAGE_ANON"] = os.environ["THROTTLE_READ_ANON"] = "1000000/min"
     processes = start_servers(args.web_workers, server)
-    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.hog)]
+    hogs = [subprocess.Popen(["nice", "-n", str(args.hog_nice), sys.executable, "-c", "while True: pass"])
+            for _ in range(args.hog)]  # fmt: skip
     watch, causes = Watch(processes[0], hogs), Counter()
+    cpu_before = [tree_cpu_seconds(process.pid) for process in processes]
     try:
         for path in pages.values():  # each worker's first reads of the pages are not counted
             for _ in range(args.web_workers * 2):
@@ -216,12 +221,17 @@ def one_round(args: argparse.Namespace, server: str, seed: int) -> None:
         for thread in readers["threads"]:
             thread.join(timeout=35)
         restarts, hog_share = watch.stop()
+        cpu = [tree_cpu_seconds(process.pid) - before for process, before in zip(processes, cpu_before, strict=True)]
     finally:
         for hog in hogs:
             hog.kill()
         stop(processes)
     print(f"calibration: an empty Python call {calibration_ns():.0f} ns; server {server}, hog {args.hog} "
-          f"(took {hog_share:.0%} of the cores), seed {seed}")  # fmt: skip
+          f"at nice {args.hog_nice} (took {hog_share:.0%} of the cores), seed {seed}")  # fmt: skip
+    requests = len(statuses) + sum(len(times) for times in readers["times"].values())
+    print(f"CPU over the round: web {cpu[0]:.0f} s ({cpu[0] * 1000 / max(requests, 1):.1f} ms a request, "
+          f"{requests} requests), verification worker {cpu[1]:.0f} s ({cpu[1] * 1000 / len(table_ids):.1f} ms "
+          "a table)")  # fmt: skip
     print(f"tables rated: {rated} of {len(table_ids)}; web workers restarted: {restarts}; "
           f"non-2xx answers by cause, refusals sent again included: {dict(causes) or 'none'}")  # fmt: skip
     report(args, table_ids, statuses, posted, readers)
