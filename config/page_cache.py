@@ -6,6 +6,7 @@ the work it would have saved."""
 
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -78,25 +79,39 @@ def live_page(
     visitor to see it starts one rebuild behind the answer (LIVE_PAGES_BEHIND; a thread of this process) and
     every visitor, that one included, reads the previous copy until the new one is kept: a crowd of
     spectators at a championship costs one build a change however many they are, no visitor waits for a
-    build but the very first of a page, and the page is one build behind the news at most."""
+    build but the very first of a page, and the page is one build behind the news at most. A copy younger
+    than LIVE_PAGE_REBUILD_SECONDS is not rebuilt for a change: changes arriving faster (a round's tables
+    being verified) cost a build every few seconds, not one each. A copy behind the news says so
+    (`Live-Behind`: the seconds after which to read it again), so a live page's script reads it again once
+    the new copy can be there, even when no later change comes to tell it."""
     if _personal(request):
         return build()
     version = version() if callable(version) else version  # a callable: read only for a visitor's copy
     key, seconds, now = _page_key(key_parts), settings.LIVE_PAGE_SECONDS, time.time()
+    rebuild_after = settings.LIVE_PAGE_REBUILD_SECONDS
     try:
         kept = cache.get(key)
-        if kept is not None and kept[1] == version and now - kept[0] < seconds:
-            return HttpResponse(kept[2])
+        age = now - kept[0] if kept is not None else 0.0
+        if kept is not None and age < seconds and (kept[1] == version or age < rebuild_after):
+            return _copy(kept[2], behind=kept[1] != version, again=rebuild_after - age)
         if kept is not None and not cache.add(f"{key}:building", 1, timeout=seconds):
-            return HttpResponse(kept[2])  # another visitor started the new copy: this one is a build old
+            return _copy(kept[2], behind=True, again=1.0)  # another visitor started the new copy
     except CACHE_ERRORS as error:
         logger.warning("cache unavailable, %s built: %s", key, error)
         return build()
     if kept is not None and settings.LIVE_PAGES_BEHIND:
         language = get_language()
         _builders.submit(_build_behind, key, version, build, language)
-        return HttpResponse(kept[2])
+        return _copy(kept[2], behind=True, again=1.0)
     return _build_and_keep(key, version, build, now)
+
+
+def _copy(content: bytes, *, behind: bool, again: float) -> HttpResponse:
+    """A kept copy; one behind the news says after how many seconds a new one can be read."""
+    response = HttpResponse(content)
+    if behind:
+        response["Live-Behind"] = str(max(1, math.ceil(again)))
+    return response
 
 
 def _build_and_keep(key: str, version: Any, build: Callable[[], HttpResponse], now: float) -> HttpResponse:

@@ -58,6 +58,7 @@ def _tasks_off_the_request_run_inside_it_too(settings, request: pytest.FixtureRe
     if "off_the_request" not in request.keywords:
         settings.TASKS_OFF_THE_REQUEST = []
         settings.LIVE_PAGES_BEHIND = False
+        settings.LIVE_PAGE_REBUILD_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

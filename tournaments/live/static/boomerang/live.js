@@ -21,7 +21,13 @@
     pending = setTimeout(function () {
       pending = null;
       fetch(location.href, { credentials: "same-origin", headers: { "X-Live": "1" } })
-        .then(function (answer) { return answer.ok ? answer.text() : null; })
+        .then(function (answer) {
+          // A copy behind the news (the server rebuilds it every few seconds at most): read it again then,
+          // so the last change of a round shows even when no later message comes.
+          var behind = Number(answer.headers.get("Live-Behind"));
+          if (behind > 0) setTimeout(readAgain, behind * 1000);
+          return answer.ok ? answer.text() : null;
+        })
         .then(function (html) {
           if (!html) return;
           var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("main");
