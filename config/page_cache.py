@@ -81,17 +81,22 @@ def live_page(
     spectators at a championship costs one build a change however many they are, no visitor waits for a
     build but the very first of a page, and the page is one build behind the news at most. A copy younger
     than LIVE_PAGE_REBUILD_SECONDS is not rebuilt for a change: changes arriving faster (a round's tables
-    being verified) cost a build every few seconds, not one each. A copy behind the news says so
+    being verified) cost a build every few seconds, not one each; and a page whose build takes long (a big
+    event's TV screen on a node short of CPU) waits longer still, its builds kept to LIVE_PAGE_REBUILD_SHARE
+    of the time, so the work of a crowd's pages shrinks as the node slows. A copy behind the news says so
     (`Live-Behind`: the seconds after which to read it again), so a live page's script reads it again once
     the new copy can be there, even when no later change comes to tell it."""
     if _personal(request):
         return build()
     version = version() if callable(version) else version  # a callable: read only for a visitor's copy
-    key, seconds, now = _page_key(key_parts), settings.LIVE_PAGE_SECONDS, time.time()
-    rebuild_after = settings.LIVE_PAGE_REBUILD_SECONDS
+    key, now = _page_key(key_parts), time.time()
     try:
         kept = cache.get(key)
         age = now - kept[0] if kept is not None else 0.0
+        took = kept[3] if kept is not None and len(kept) > 3 else 0.0  # a copy kept before builds were timed: 0
+        least = settings.LIVE_PAGE_REBUILD_SECONDS  # 0: every change rebuilt at once (the tests)
+        rebuild_after = max(least, took / settings.LIVE_PAGE_REBUILD_SHARE) if least else 0.0
+        seconds = max(settings.LIVE_PAGE_SECONDS, rebuild_after)
         if kept is not None and age < seconds and (kept[1] == version or age < rebuild_after):
             return _copy(kept[2], behind=kept[1] != version, again=rebuild_after - age)
         if kept is not None and not cache.add(f"{key}:building", 1, timeout=seconds):
@@ -115,10 +120,12 @@ def _copy(content: bytes, *, behind: bool, again: float) -> HttpResponse:
 
 
 def _build_and_keep(key: str, version: Any, build: Callable[[], HttpResponse], now: float) -> HttpResponse:
+    """Build the page and keep it with its version, when it was built and how long the build took."""
     response = build()
     if response.status_code == 200:
+        took = time.time() - now
         try:
-            cache.set(key, (now, version, response.content), timeout=settings.LIVE_PAGE_SECONDS * 10)
+            cache.set(key, (now, version, response.content, took), timeout=settings.LIVE_PAGE_SECONDS * 10)
         except CACHE_ERRORS as error:
             logger.warning("cache unavailable, %s not kept: %s", key, error)
     with contextlib.suppress(*CACHE_ERRORS):  # else the mark expires by itself

@@ -299,6 +299,8 @@ LIVE_PAGES_BEHIND = env_bool("LIVE_PAGES_BEHIND", default=True)
 # ...and no sooner than this after its last copy: a championship's tables change its standings several times a
 # second, and a build of the TV screen at 500 tables is 0.3 s of CPU (0 in the tests: every change at once).
 LIVE_PAGE_REBUILD_SECONDS = max(0.0, env.float("LIVE_PAGE_REBUILD_SECONDS", default=3.0))
+# ...nor before its last build took this share of the time since: a slow build (a node short of CPU) waits longer.
+LIVE_PAGE_REBUILD_SHARE = min(1.0, max(0.01, env.float("LIVE_PAGE_REBUILD_SHARE", default=0.1)))
 
 # Players check themselves in from the event's day on (in its time zone), this many days earlier at most.
 CHECK_IN_DAYS_BEFORE = env_int("CHECK_IN_DAYS_BEFORE", default=0)

@@ -291,3 +291,37 @@ def test_changes_faster_than_the_rebuild_interval_cost_one_build_and_the_copy_sa
     answer = live_page(request, ("standings", 3), page(4), version=4)
     assert (answer.content, answer.has_header("Live-Behind")) == (b"v4", False)
     assert builds == [1, 4]
+
+
+def test_a_page_whose_build_is_slow_waits_longer_between_rebuilds(settings, monkeypatch) -> None:
+    """On a node short of CPU a big event's TV screen takes seconds to build: its rebuilds are kept to a tenth of
+    the time (LIVE_PAGE_REBUILD_SHARE), so a build of 1.5 s is followed by 15 s of the copy."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import cache
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from config import page_cache
+    from config.page_cache import live_page
+
+    settings.LIVE_PAGE_REBUILD_SECONDS, settings.LIVE_PAGE_REBUILD_SHARE = 3, 0.1
+    now = [2000.0]
+    monkeypatch.setattr(page_cache.time, "time", lambda: now[0])
+    request = RequestFactory().get("/events/4/tv/")
+    request.user = AnonymousUser()
+
+    def slow(version: int):
+        def build() -> HttpResponse:
+            now[0] += 1.5  # the build's own time
+            return HttpResponse(f"v{version}")
+
+        return build
+
+    cache.clear()
+    assert live_page(request, ("tv", 4), slow(1), version=1).content == b"v1"  # built from 2000 to 2001.5
+    now[0] = 2014.0
+    stale = live_page(request, ("tv", 4), slow(2), version=2)
+    assert stale.content == b"v1"
+    assert int(stale["Live-Behind"]) == 1  # 15 s after the build began, at 2015
+    now[0] = 2015.5
+    assert live_page(request, ("tv", 4), slow(2), version=2).content == b"v2"

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -16,6 +17,7 @@ from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer
 from games.readings import READINGS
 from tournaments.analysis.models import SeatPickAccuracy
+from tournaments.analysis.selectors.luck import LuckLine, events_luck
 from tournaments.analysis.selectors.readings import game_reading_report
 from tournaments.analysis.selectors.statistics import (
     CARD_SORTS,
@@ -26,8 +28,16 @@ from tournaments.analysis.selectors.statistics import (
 from tournaments.catalogue.serializers import (
     CardStatisticSerializer,
 )
+from tournaments.models import Event
+from tournaments.seasons.models import Season
+from tournaments.seasons.selectors import season_counting
 from tournaments.selectors.players import player_of_handle
-from tournaments.serializers.answers import PickAccuracyLineSerializer, ReadingReportSerializer, TableParSerializer
+from tournaments.serializers.answers import (
+    LuckLedgerSerializer,
+    PickAccuracyLineSerializer,
+    ReadingReportSerializer,
+    TableParSerializer,
+)
 
 PICK_FIELDS = ("pick", "taken", "points", "best_points", "best_card")  # SeatPickAccuracy.rounds' positions
 
@@ -143,3 +153,38 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
     """For the sheet: each category's points as its own column."""
     points = row.pop("points")
     return {**row, **{f"points_{category}": value for category, value in points.items()}}
+
+
+LUCK_METHOD = (
+    "Over the analysed tables: par, what a reference drafter made of the hands each seat was offered (the deal's "
+    'worth), and made minus par, what the player\'s own play added (docs/ratings.md, "The luck ledger")'
+)
+
+
+class EventLuckView(APIView):
+    """The event's luck ledger: each player's points over its analysed tables split into what the deals gave
+    (par) and what their play added (made minus par), the best play first; empty for a game without a draft
+    or before its tables are analysed."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: LuckLedgerSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        return _ledger(events_luck(events=[event]))
+
+
+class SeasonLuckView(APIView):
+    """A season's luck ledger over its counting events (as the event's, summed)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: LuckLedgerSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        season = get_object_or_404(Season, pk=pk)
+        return _ledger(events_luck(events=season_counting(season=season)))
+
+
+def _ledger(lines: list[LuckLine]) -> Response:
+    players = [{**vars(line), "play": line.play} for line in lines]
+    return Response(LuckLedgerSerializer({"method": LUCK_METHOD, "players": players}).data)

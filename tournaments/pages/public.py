@@ -24,6 +24,7 @@ from ratings.selectors.lists import list_detail, list_ranks_of, list_version, li
 from ratings.selectors.titles import player_titles, titles_by_player
 from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
 from tournaments.analysis.selectors import statistics as analysis_selectors
+from tournaments.analysis.selectors.luck import LuckLine, events_luck
 from tournaments.analysis.selectors.statistics import (
     CARD_SORTS,
     GamePicks,
@@ -105,12 +106,21 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
                    "teams": event_team_standings(event=event) if event.team_size else [],
                    "duplicate": duplicate_ranking(rows) if event.duplicate_deals else [],
                    "handicap": event_handicap(event=event) if event.handicap_shown else [],
+                   "luck": _luck_of(event, shown),
                    "first_phase": _first_phase(event)}  # fmt: skip
         return render(request, "pages/standings.html", context)
 
     # A change (a result, the status, the organiser's handicap choice) makes the kept copy stale at once.
     version = (event.status, event.handicap_shown, stream_version(event_id=event.pk))
     return live_page(request, ("standings", event.pk, number), build, version)
+
+
+def _luck_of(event: Event, shown: list[StandingRow]) -> list[LuckLine]:
+    """The luck ledger's lines of the players this page of the standings shows (drafting games only)."""
+    if games.GAMES[event.game].drafting is None:
+        return []
+    handles = {row.handle for row in shown}
+    return [line for line in events_luck(events=[event]) if line.player in handles]
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:

@@ -133,3 +133,18 @@ class TableParSerializer(StrictSerializer):
     game = serializers.CharField()
     luck = serializers.IntegerField(help_text="How far the seats' pars spread: the highest minus the lowest.")
     seats = SeatParSerializer(many=True, help_text="In seating order.")
+
+
+class LuckLineSerializer(StrictSerializer):
+    player = serializers.CharField()
+    tables = serializers.IntegerField(help_text="The player's analysed tables (drafting games, counting results).")
+    made = serializers.IntegerField(help_text="The points made at those tables.")
+    par = serializers.IntegerField(
+        help_text="What the deals were worth: a reference drafter's points from the same hands."
+    )
+    play = serializers.IntegerField(help_text="made minus par: what the player's own play added (the ledger's order).")
+
+
+class LuckLedgerSerializer(StrictSerializer):
+    method = serializers.CharField()
+    players = LuckLineSerializer(many=True)
