@@ -7,9 +7,10 @@ Each deal of Boomerang: Australia (four players) is played at `--tables` tables,
 it; at each, four players of hidden skill draft it (the quality lab's ground-truth players: the better take
 the card worth most more often, ratings/lab/ground_truth.py) and the engine scores it. For each seat of each
 table: its par (games/par.py: what a reference drafter made of the hands that seat was offered) against the
-mean points the same seat of the same deal made at the *other* tables. Printed: their correlation, how much
-of a seat's points par explains against that mean, and the same for a seat's own points (what luck a par
-corrects). Pure Python: no database. The figures are in docs/ratings.md, "The luck ledger".
+mean points the same seat of the same deal made at the *other* tables. Printed: their correlation, par's
+correlation with the seat's own points, and the deal's own signal (a seat's points against that mean: how much
+the deal decides at all, the most par could find). Pure Python: no database. The figures are in
+docs/ratings.md, "The luck ledger".
 """
 
 import argparse
@@ -70,12 +71,13 @@ def main() -> None:
                 made.append(points)
                 others.append(fmean(other[seat][1] for u, other in enumerate(tables) if u != t))
     seconds = time.perf_counter() - started
-    r_others, r_made = correlation(pars, others), correlation(pars, made)
+    r_others, r_made, r_deal = correlation(pars, others), correlation(pars, made), correlation(made, others)
     print(f"calibration {calibration_ns():.1f} ns; {args.deals} deals of {GAME} at {args.tables} tables each "
           f"({len(pars)} seats) in {seconds:.0f} s")  # fmt: skip
     print(f"par against the same seat's mean points at the deal's other tables: r = {r_others:.3f} "
           f"(par explains {r_others**2:.0%} of that mean's spread)")  # fmt: skip
-    print(f"par against the seat's own points: r = {r_made:.3f} ({r_made**2:.0%} of a seat's points is the deal's)")
+    print(f"par against the seat's own points: r = {r_made:.3f}")
+    print(f"the deal's own signal, a seat's points against the same seat's mean at the other tables: r = {r_deal:.3f}")
     print(f"mean par {fmean(pars):.1f}, mean points {fmean(made):.1f} (the reference drafter against these players)")
 
 
