@@ -2,13 +2,17 @@
 
 from collections.abc import Callable
 
+from django.utils.functional import Promise
+
 
 class DomainError(Exception):
-    """A request the domain refuses (HTTP 400 unless a subclass says otherwise)."""
+    """A request the domain refuses (HTTP 400 unless a subclass says otherwise). `message` may be lazy (a
+    message with values, marked for translation: `format_lazy(gettext_lazy(...), ...)`): it is then read in
+    the language active where it is shown, the request's (English to an English reader, as written)."""
 
     http_status = 400
 
-    def __init__(self, message: str, code: str, field: str | None = None) -> None:
+    def __init__(self, message: str | Promise, code: str, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
@@ -29,16 +33,16 @@ class NotFound(DomainError):
 
 # How a refusal reads in the request's language: (code, English message) -> text. The tournaments app
 # registers its table of translated refusals at start-up (TournamentsConfig.ready); English needs none.
-_translate_refusal: Callable[[str, str], str] | None = None
+_translate_refusal: Callable[[str, str | Promise], str] | None = None
 
 
-def register_refusal_translation(translate: Callable[[str, str], str]) -> None:
+def register_refusal_translation(translate: Callable[[str, str | Promise], str]) -> None:
     global _translate_refusal
     _translate_refusal = translate
 
 
-def refusal_text(code: str, message: str, language: str | None) -> str:
+def refusal_text(code: str, message: str | Promise, language: str | None) -> str:
     """The refusal's message in `language` where one is known, else the message as the service wrote it."""
     if _translate_refusal is None or not language or language.startswith("en"):
-        return message
+        return str(message)
     return str(_translate_refusal(code, message))

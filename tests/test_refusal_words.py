@@ -65,3 +65,25 @@ def test_an_api_refusal_speaks_the_requests_language(language: str, words: str) 
                             format="json", HTTP_ACCEPT_LANGUAGE=language)  # fmt: skip
     assert (answer.status_code, answer.json()["code"]) == (400, "unknown_table")
     assert answer.json()["detail"] == words
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "l’adresse 'owls' est déjà prise"), ("de", "die Adresse 'owls' ist vergeben"),
+     ("es", "la dirección 'owls' ya está ocupada"), ("en", "the address 'owls' is taken")],
+)  # fmt: skip
+def test_a_refusal_carrying_a_value_speaks_the_requests_language_too(language: str, words: str) -> None:
+    """Issue 67, item 18's rest: a refusal whose message names a value (a handle, a number, an address) is
+    written for translation where it is raised, its values filled in the reader's language; English as
+    before."""
+    from tests.factories import UserFactory
+
+    first, second = APIClient(), APIClient()
+    first.force_authenticate(UserFactory())
+    second.force_authenticate(UserFactory())
+    assert first.post("/api/organisations/", {"slug": "owls", "name": "Owls"}, format="json").status_code == 201
+    answer = second.post("/api/organisations/", {"slug": "owls", "name": "Other owls"}, format="json",
+                         HTTP_ACCEPT_LANGUAGE=language)  # fmt: skip
+    assert (answer.status_code, answer.json()["code"]) == (409, "slug_taken")
+    assert answer.json()["detail"] == words

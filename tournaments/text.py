@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.formats import number_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -111,8 +112,9 @@ def status(code: str) -> Status:
     return Status(str(label), tone, symbol)
 
 
-def refusal(code: str, message: str) -> str:
-    """A service's refusal in the reader's language (the API keeps the English message and the code)."""
+def refusal(code: str, message: str | Promise) -> str:
+    """A service's refusal in the reader's language (the API keeps the English message and the code); a
+    message with values was marked for translation where it was raised, and reads in the active language."""
     return str(_refusals().get(code, message))
 
 

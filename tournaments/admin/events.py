@@ -107,7 +107,7 @@ class EventAdminForm(forms.ModelForm):
                 Event.machine.check(Event.objects.get(pk=self.instance.pk), "edit")
             event_check(event=self.instance)
         except DomainError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
+            self.add_error(error.field if error.field in self.fields else None, str(error.message))
 
 
 # What the admin's event form sets, passed to the services (organisers are saved with the form's relations).

@@ -12,6 +12,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.celery import enqueue_on_commit
@@ -37,8 +39,8 @@ def casual_table_record(*, sheet: Any, recorded_by: User, played_at: datetime | 
     now = timezone.now()
     played_at = played_at or now
     if played_at > now + timedelta(minutes=5) or played_at < now - timedelta(days=CONFIRM_DAYS):
-        raise DomainError(f"a casual table is recorded within {CONFIRM_DAYS} days of its game, never before it",
-                          "casual_played_at", "played_at")  # fmt: skip
+        message = gettext_lazy("a casual table is recorded within {days} days of its game, never before it")
+        raise DomainError(format_lazy(message, days=CONFIRM_DAYS), "casual_played_at", "played_at")
     with transaction.atomic():
         table = CasualTable.objects.create(game=game, sheet=sheet, played_at=played_at, recorded_by=recorded_by)
         CasualSeat.objects.bulk_create(
@@ -60,9 +62,11 @@ def _players_of(sheet: Any) -> tuple[str, list[Player]]:
     found = {p.handle_key: p for p in Player.objects.filter(handle_key__in=keys, user__is_active=True)}
     for number, key in enumerate(keys):
         if key not in found:
-            raise DomainError(f"no player has the handle {seats[number].player!r}: each player at a casual table "
-                              "confirms it on their own account", "casual_unknown_player",
-                              f"sheet.seats[{number}].player")  # fmt: skip
+            message = gettext_lazy(
+                "no player has the handle {handle!r}: each player at a casual table confirms it on their own account"
+            )
+            refused = format_lazy(message, handle=seats[number].player)
+            raise DomainError(refused, "casual_unknown_player", f"sheet.seats[{number}].player")
     return game.id, [found[key] for key in keys]
 
 
@@ -167,7 +171,8 @@ def _refuse_unless_confirming(table: CasualTable) -> None:
 def _refuse_if_lapsed(table: CasualTable) -> None:
     """A table past its confirmation days is refused whether or not the daily sweep has marked it lapsed."""
     if table.created_at < timezone.now() - timedelta(days=CONFIRM_DAYS):
-        raise Conflict(f"a casual table not confirmed within {CONFIRM_DAYS} days lapses", "casual_lapsed", "status")
+        message = format_lazy(gettext_lazy("a casual table not confirmed within {days} days lapses"), days=CONFIRM_DAYS)
+        raise Conflict(message, "casual_lapsed", "status")
 
 
 def _rate_when_settled(table: CasualTable) -> None:

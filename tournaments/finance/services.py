@@ -5,6 +5,8 @@ from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.finance.models import EntryFee, LevyRule, Payment
@@ -61,8 +63,8 @@ def entry_fee_set(
         kept = Payment.objects.filter(registration__event=event).exclude(currency=values["currency"])
         other = kept.values_list("currency", flat=True).first()
         if other is not None:
-            raise Conflict(f"payments of this event were recorded in {other}: its fee stays in {other}",
-                           "currency_has_payments", "currency")  # fmt: skip
+            message = gettext_lazy("payments of this event were recorded in {other}: its fee stays in {other}")
+            raise Conflict(format_lazy(message, other=other), "currency_has_payments", "currency")
         fee, _created = EntryFee.objects.update_or_create(event=event, defaults=values)
     return fee
 
@@ -88,8 +90,9 @@ def payment_record(
         if kind == Payment.Kind.REFUND:
             held = sum((payment.signed for payment in registration.payments.all()), Decimal(0))
             if value > held:
-                raise Conflict(f"a refund of {value} is more than the {held} this player has paid",
-                               "refund_exceeds_paid", "amount")  # fmt: skip
+                message = format_lazy(gettext_lazy("a refund of {value} is more than the {held} this player has paid"),
+                                      value=value, held=held)  # fmt: skip
+                raise Conflict(message, "refund_exceeds_paid", "amount")
         currency = EntryFee.objects.filter(event_id=registration.event_id).values_list("currency", flat=True).first()
         return Payment.objects.create(registration=registration, kind=kind, method=method, amount=value,
                                       currency=currency or DEFAULT_CURRENCY, note=note.strip()[:200],

@@ -13,6 +13,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.celery import enqueue_on_commit
 from config.errors import Conflict, DomainError
@@ -119,8 +121,9 @@ def room_message_send(*, event: Event, by: User, text: str, audience: str = Room
         locked = Event.objects.select_for_update().get(pk=event.pk)
         recent = RoomMessage.objects.filter(event=locked, sent_at__gte=timezone.now() - WINDOW).count()
         if recent >= MESSAGES_PER_WINDOW:
-            raise Conflict(f"at most {MESSAGES_PER_WINDOW} messages every ten minutes: wait a little",
-                           "too_many_messages", "event")  # fmt: skip
+            slow_down = format_lazy(gettext_lazy("at most {count} messages every ten minutes: wait a little"),
+                                    count=MESSAGES_PER_WINDOW)  # fmt: skip
+            raise Conflict(slow_down, "too_many_messages", "event")
         users = _recipients(locked, audience, table)
         message = RoomMessage.objects.create(event=locked, author=by, text=text, audience=audience,
                                              table=table if audience == RoomMessage.Audience.TABLE else None,

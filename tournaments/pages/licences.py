@@ -33,7 +33,7 @@ def licences(request: SignedInRequest, slug: str) -> HttpResponse:
             text = _text(upload) if upload else request.POST.get("csv", "")
             stored = licences_import(federation=federation, by=request.user, text=text)
         except DomainError as refused:
-            faults = refused.message.split("; ") if refused.code == "invalid_licences" else []
+            faults = str(refused.message).split("; ") if refused.code == "invalid_licences" else []
             messages.error(request, _("Nothing was imported: the file has faults, listed below.") if faults
                            else refusal(refused.code, refused.message))  # fmt: skip
         else:

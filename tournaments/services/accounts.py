@@ -61,7 +61,7 @@ def signup_problems(
     try:
         checked = checked_handle(handle)
     except DomainError as error:
-        problems["handle"] = (error.message, error.code)
+        problems["handle"] = (str(error.message), error.code)
     else:
         if Player.objects.filter(handle_key=handle_key(checked)).exists():
             problems["handle"] = (f"the handle {checked!r} is taken", "handle_taken")

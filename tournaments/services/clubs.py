@@ -9,6 +9,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import Event, JoinRequest, Membership, Organisation, Player, Staff
@@ -28,7 +30,9 @@ def organisation_create(*, by: User, slug: str, name: str, country: str = "", ki
             organisation = Organisation.objects.create(slug=slug, name=name.strip(), country=country, kind=kind)
             Staff.objects.create(organisation=organisation, user=by, role=Staff.Role.OWNER)
     except IntegrityError as error:
-        raise Conflict(f"the address {slug!r} is taken", "slug_taken", "slug") from error
+        raise Conflict(
+            format_lazy(gettext_lazy("the address {slug!r} is taken"), slug=slug), "slug_taken", "slug"
+        ) from error
     return organisation
 
 
@@ -43,7 +47,7 @@ def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> Non
     if not 2 <= len(slug) <= 50:
         raise DomainError("a slug is 2 to 50 characters", "invalid_slug", "slug")
     if slug in RESERVED_SLUGS:
-        raise Conflict(f"the address {slug!r} is taken", "slug_taken", "slug")
+        raise Conflict(format_lazy(gettext_lazy("the address {slug!r} is taken"), slug=slug), "slug_taken", "slug")
     if not name.strip():
         raise DomainError("an organisation needs a name", "invalid_name", "name")
     try:

@@ -9,7 +9,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
+from django.utils.text import format_lazy, slugify
+from django.utils.translation import gettext_lazy
 
 import games
 from config.celery import enqueue_on_commit
@@ -233,8 +234,9 @@ def event_rounds_plan(*, event: Event, by: User, rounds_planned: int) -> Event:
         locked = locked_for(Event, event.pk, "seat_next_round" if event.status == Event.Status.RUNNING else "start")
         seated = locked.rounds.count()
         if rounds_planned < max(1, seated):
-            raise DomainError(f"{seated} rounds are seated already: plan at least {max(1, seated)}",
-                              "rounds_planned_below_seated", "rounds_planned")  # fmt: skip
+            message = format_lazy(gettext_lazy("{seated} rounds are seated already: plan at least {least}"),
+                                  seated=seated, least=max(1, seated))  # fmt: skip
+            raise DomainError(message, "rounds_planned_below_seated", "rounds_planned")
         locked.rounds_planned = rounds_planned
         event_check(event=locked)
         locked.save(update_fields=["rounds_planned", "updated_at"])

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import Event, Player, Registration, Team
@@ -42,10 +44,12 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         if Team.objects.filter(event=locked, name__iexact=name).exists():
-            raise Conflict(f"{locked.name} has a team named {name} already", "team_name_taken", "name")
+            message = format_lazy(gettext_lazy("{event} has a team named {name} already"), event=locked.name, name=name)
+            raise Conflict(message, "team_name_taken", "name")
         taken = Registration.objects.filter(event=locked, player__in=players, team__isnull=False).first()
         if taken is not None:
-            raise Conflict(f"{taken.player.handle} is in another team already", "in_a_team", "players")
+            message = format_lazy(gettext_lazy("{player} is in another team already"), player=taken.player.handle)
+            raise Conflict(message, "in_a_team", "players")
         code = "" if len(players) == event.team_size else new_claim_code()
         team = Team.objects.create(event=locked, name=name, join_code=code)
         for player in players:
@@ -65,7 +69,9 @@ def team_join(*, event: Event, code: str, by: User) -> Team:
         if team is None:
             raise DomainError("no team of this event has this code", "unknown_code", "code")
         if Registration.objects.filter(event=locked, player=player, team__isnull=False).exists():
-            raise Conflict(f"{player.handle} is in a team already", "in_a_team", "code")
+            raise Conflict(
+                format_lazy(gettext_lazy("{player} is in a team already"), player=player.handle), "in_a_team", "code"
+            )
         _register_into(locked, player, team)
         if Registration.objects.filter(team=team).count() >= locked.team_size:
             Team.objects.filter(pk=team.pk).update(join_code="")

@@ -136,7 +136,7 @@ def _credentials(request: HttpRequest) -> str | None:
 
 
 def _refused(refusal: DomainError) -> HttpResponse:
-    answer = JsonResponse(error_body(refusal.code, refusal.message, refusal.field), status=refusal.http_status)
+    answer = JsonResponse(error_body(refusal.code, str(refusal.message), refusal.field), status=refusal.http_status)
     if isinstance(refusal, idempotency.KeyInUse):
         answer["Retry-After"] = str(refusal.retry_after)
     return answer

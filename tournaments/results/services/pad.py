@@ -4,6 +4,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import PadDraft, Table
@@ -22,12 +24,10 @@ def pad_draft_save(*, table: Table, data: Any, version: int, by: User) -> PadDra
         draft, _ = PadDraft.objects.select_for_update().get_or_create(table=table)
         require_players_unchanged(table_id=table.pk, handles=handles)
         if draft.version != version:
-            raise Conflict(
-                f"another phone saved this table's pad (version {draft.version}, you had {version}); "
-                "load it before saving again",
-                "draft_conflict",
-                field="version",
+            saved = gettext_lazy(
+                "another phone saved this table's pad (version {saved}, you had {version}); load it before saving again"
             )
+            raise Conflict(format_lazy(saved, saved=draft.version, version=version), "draft_conflict", "version")
         stored = PadDraftContent.read(draft.data)  # the players' contests stay until they withdraw them
         draft.data, draft.version, draft.updated_by = stored.to_json(seats), draft.version + 1, by
         draft.save()

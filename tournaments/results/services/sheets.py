@@ -8,6 +8,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.celery import tasks_run_here
@@ -41,7 +43,8 @@ def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
         if seat.player.user_id != by.pk and not organiser():
             raise NotAllowed("a player can only submit their own seat's sheet", "not_your_seat", field="seat")
         if seat.forfeited:
-            raise Conflict(f"{seat.player.handle}'s seat was forfeited", "seat_forfeited", field="seat")
+            message = format_lazy(gettext_lazy("{player}'s seat was forfeited"), player=seat.player.handle)
+            raise Conflict(message, "seat_forfeited", field="seat")
         entries = {seat: _checked_seat_data(event.game, seat, data, "data")}
         return _store_versions(result, seat.table.round, entries, by, organiser)
 
@@ -75,12 +78,15 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
             raise DomainError("a seat must be a JSON object", "malformed_sheet", field=f"seats[{i}]")
         handle = raw.get("player")
         if handle not in seated:
-            message = f"{handle!r} is not seated at table {table.number}; its players: {', '.join(seated)}"
+            message = format_lazy(gettext_lazy("{player!r} is not seated at table {table}; its players: {players}"),
+                                  player=handle, table=table.number, players=", ".join(seated))  # fmt: skip
             raise DomainError(message, "wrong_player", field=f"seats[{i}].player")
         if seated[handle].forfeited:
-            raise Conflict(f"{handle!r} forfeited this table", "seat_forfeited", field=f"seats[{i}].player")
+            message = format_lazy(gettext_lazy("{player!r} forfeited this table"), player=handle)
+            raise Conflict(message, "seat_forfeited", field=f"seats[{i}].player")
         if seated[handle] in entries:
-            raise DomainError(f"{handle!r} appears twice", "duplicate_seat", field=f"seats[{i}].player")
+            message = format_lazy(gettext_lazy("{player!r} appears twice"), player=handle)
+            raise DomainError(message, "duplicate_seat", field=f"seats[{i}].player")
         entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
     with transaction.atomic():
         locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
@@ -117,7 +123,9 @@ def _checked_seat_data(game_id: str, seat: Seat, raw: Any, where: str) -> dict[s
         raise DomainError("the sheet must be a JSON object", "malformed_sheet", field=where)
     data: dict[str, Any] = {"player": seat.player.handle, **raw}
     if data["player"] != seat.player.handle:
-        message = f"this seat is {seat.player.handle}'s, not {data['player']!r}"
+        message = format_lazy(
+            gettext_lazy("this seat is {player}'s, not {sent!r}"), player=seat.player.handle, sent=data["player"]
+        )
         raise DomainError(message, "wrong_player", f"{where}.player")
     try:
         games.GAMES[game_id].parse_seat(data, where)
@@ -182,13 +190,13 @@ def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
     newest = newest_sheet_authors(seats=seats)
     for seat in seats:
         if newest.get(seat.pk) == seat.player.user_id:
-            message = f"{seat.player.handle} entered their own sheet; the pad cannot replace it (an organiser can)"
-            raise Conflict(message, "own_sheet", field="seats")
+            message = gettext_lazy("{player} entered their own sheet; the pad cannot replace it (an organiser can)")
+            raise Conflict(format_lazy(message, player=seat.player.handle), "own_sheet", field="seats")
     draft = PadDraftContent.read(PadDraft.objects.filter(table_id=table_id).values_list("data", flat=True).first())
     contested = sorted(set(draft.contests) & {seat.player.handle for seat in seats})
     if contested:
-        message = f"{', '.join(contested)} contested the pad's entry of their seat; settle it first (an organiser can)"
-        raise Conflict(message, "contested", field="seats")
+        message = gettext_lazy("{players} contested the pad's entry of their seat; settle it first (an organiser can)")
+        raise Conflict(format_lazy(message, players=", ".join(contested)), "contested", field="seats")
 
 
 def queue_if_complete(result: TableResult, by: User, waiting: int | None = None) -> bool:
