@@ -6,6 +6,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import BooleanField, Case, F, Q, When, Window
 from django.db.models.functions import Floor, Rank
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError
 from ratings.models import (
@@ -46,7 +48,8 @@ def list_publish(
                 listener(published)
     except IntegrityError:
         if pool.lists.filter(name=name).exists():
-            raise Conflict(f"the list {name!r} is already published", "list_exists", "name") from None
+            message = format_lazy(gettext_lazy("the list {name!r} is already published"), name=name)
+            raise Conflict(message, "list_exists", "name") from None
         raise
     return rating_list
 

@@ -4,6 +4,8 @@ entry fee and door ledger (its organisers)."""
 from datetime import date
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -104,7 +106,9 @@ def _day(request: Request, name: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError as error:
-        raise DomainError(f"{name} is a day as YYYY-MM-DD", "invalid_date", name) from error
+        raise DomainError(
+            format_lazy(gettext_lazy("{name} is a day as YYYY-MM-DD"), name=name), "invalid_date", name
+        ) from error
 
 
 class EntryFeeView(APIView):

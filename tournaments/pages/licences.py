@@ -7,8 +7,9 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from config.errors import DomainError
 from tournaments.auth import SignedInRequest
@@ -46,7 +47,8 @@ def licences(request: SignedInRequest, slug: str) -> HttpResponse:
 
 def _text(upload: UploadedFile) -> str:
     if (upload.size or 0) > MOST_BYTES:
-        raise DomainError(f"the file is over {MOST_BYTES // 1_000_000} MB", "file_too_large", "file")
+        message = format_lazy(gettext_lazy("the file is over {size} MB"), size=MOST_BYTES // 1_000_000)
+        raise DomainError(message, "file_too_large", "file")
     try:
         return bytes(upload.read()).decode("utf-8")
     except UnicodeDecodeError:

@@ -11,6 +11,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.bulk import bulk_insert
@@ -102,11 +104,11 @@ def season_event_add(*, season: Season, by: User, event: Event, tier: int = 1) -
     if event.organisation_id != season.organisation_id and not season_takes(season, event.organisation):
         require_staff(user=by, organisation=event.organisation)
     if event.game != season.game:
-        raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game", "event")
+        raise DomainError(_other_game(season.game, event.game), "wrong_game", "event")
     if event.registrations.filter(player__demo=True).exists():
         raise DomainError("a demo event never counts in a season", "demo_event", "event")
     if not 1 <= tier <= MOST_TIER:
-        raise DomainError(f"a tier is 1 to {MOST_TIER}", "invalid_tier", "tier")
+        raise DomainError(format_lazy(gettext_lazy("a tier is 1 to {most}"), most=MOST_TIER), "invalid_tier", "tier")
     if event.starts_at and not season.starts_on <= event.starts_at.date() <= season.ends_on:
         raise DomainError("the event is played outside the season's dates", "outside_season", "event")
     with transaction.atomic():
@@ -280,8 +282,7 @@ def season_final_set(*, season: Season, by: User, event: Event | None) -> Season
         if event.organisation_id != season.organisation_id and not season_takes(season, event.organisation):
             require_staff(user=by, organisation=event.organisation)
         if event.game != season.game:
-            raise DomainError(f"the season is played at {season.game}, the event at {event.game}", "wrong_game",
-                              "event")  # fmt: skip
+            raise DomainError(_other_game(season.game, event.game), "wrong_game", "event")
         if not season.qualifiers:
             raise DomainError("the season has no qualifier slots: set how many qualify first", "no_qualifiers",
                               "event")  # fmt: skip
@@ -298,3 +299,10 @@ def season_final_set(*, season: Season, by: User, event: Event | None) -> Season
         if event is not None:
             Event.objects.filter(pk=event.pk).update(entry_qualified_only=True)
     return season
+
+
+def _other_game(season: str, event: str) -> Any:
+    """The refusal of an event of another game, in the reader's language."""
+    return format_lazy(
+        gettext_lazy("the season is played at {season}, the event at {event}"), season=season, event=event
+    )

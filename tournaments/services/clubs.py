@@ -169,7 +169,10 @@ def membership_end(*, organisation: Organisation, by: User, player: Player, left
             .first()
         )
         if membership is None:
-            raise DomainError(f"{player.handle} is not a member of {organisation.slug}", "not_member", "player")
+            message = gettext_lazy("{player} is not a member of {club}")
+            raise DomainError(
+                format_lazy(message, player=player.handle, club=organisation.slug), "not_member", "player"
+            )
         left_on = left_on or timezone.localdate()
         if left_on < membership.joined_on:
             raise DomainError("a member leaves after joining", "invalid_dates", "left_on")

@@ -34,11 +34,13 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
         raise NotAllowed("a player registers a team of themselves alone: their teammates join it with its code "
                          "(an organiser registers a whole team)", "teammate_consent", "players")  # fmt: skip
     if len(set(keys)) != len(keys) or (organiser and len(keys) != event.team_size):
-        raise DomainError(f"a team is {event.team_size} different players", "team_size", "players")
+        message = format_lazy(gettext_lazy("a team is {count} different players"), count=event.team_size)
+        raise DomainError(message, "team_size", "players")
     players = list(Player.objects.filter(handle_key__in=keys))
     if len(players) != len(keys):
         unknown = sorted(set(keys) - {p.handle_key for p in players})
-        raise DomainError(f"no player has the handle {unknown[0]}", "unknown_player", "players")
+        message = format_lazy(gettext_lazy("no player has the handle {handle}"), handle=unknown[0])
+        raise DomainError(message, "unknown_player", "players")
     if not organiser and by.pk not in {p.user_id for p in players}:
         raise NotAllowed("a player registers a team they are in (an organiser, any team)", "not_in_team", "players")
     with transaction.atomic():
