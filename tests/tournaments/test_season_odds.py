@@ -64,3 +64,34 @@ def test_a_seasons_api_answers_each_players_qualification_chance(django_capture_
     assert all(0 <= row["qualify"] <= 1 and 0 <= row["win"] <= 1 for row in body["players"])
     assert 2 - 1e-9 <= sum(row["qualify"] for row in body["players"]) <= 4  # two slots; a tie for the last shares it
     assert body["samples"] == 200
+
+
+@pytest.mark.django_db
+def test_the_seasons_page_links_its_odds_page_which_says_what_the_api_does(django_capture_on_commit_callbacks) -> None:
+    """Issue 69, item 2: the odds were in the API only; the season page links a page of them, in four languages,
+    read from the copy the API keeps (the same figures)."""
+    from django.test import Client
+
+    from tests.factories import PlayerFactory, UserFactory
+    from tests.tournaments.test_seasons import _finished
+    from tournaments.seasons.services import season_create, season_event_add
+    from tournaments.services.clubs import organisation_create
+    from tournaments.stewarding.services import event_sanction
+
+    owner = PlayerFactory()
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    played = _finished(club, owner.user, players, 3, django_capture_on_commit_callbacks)
+    event_sanction(event=played, by=UserFactory(is_superuser=True), reason="club night")
+    season = season_create(organisation=club, by=owner.user, name="Winter", game="boomerang-australia",
+                           starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31), qualifiers=2)  # fmt: skip
+    season_event_add(season=season, by=owner.user, event=played)
+    assert f"/seasons/{season.pk}/odds/" in Client().get(f"/seasons/{season.pk}/").content.decode()
+    page = Client().get(f"/seasons/{season.pk}/odds/").content.decode()
+    for row in Client().get(f"/api/seasons/{season.pk}/odds/").json()["players"]:
+        assert row["player"] in page
+        assert f"{round(row['qualify'] * 100)}%" in page  # nothing left to play: certainties, 100% or 0%
+    words_of = {"fr": "Chances de se qualifier et de gagner", "de": "Chancen auf Qualifikation und Sieg",
+                "es": "Probabilidades de clasificarse y de ganar"}  # fmt: skip
+    for language, words in words_of.items():
+        assert words in Client().get(f"/seasons/{season.pk}/odds/", HTTP_ACCEPT_LANGUAGE=language).content.decode()

@@ -1,6 +1,5 @@
 """Seasons: leagues and circuits over one game, their events and their standings."""
 
-import hashlib
 from typing import Any
 
 from django.http import StreamingHttpResponse
@@ -15,7 +14,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config import versioning
-from config.page_cache import remembered
 from config.paging import ApiPages, paged
 from config.renderers import CSVRenderer, csv_stream
 from tournaments.models import Event, Player
@@ -27,9 +25,8 @@ from tournaments.seasons.selectors import (
     StandingsPages,
     season_counting,
     season_events,
-    season_odds_now,
+    season_odds_kept,
     season_standings,
-    season_version,
 )
 from tournaments.seasons.serializers import (
     DeclineInputSerializer,
@@ -113,11 +110,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         the coming events simulated from the ratings (their entrants, or everyone when none has registered),
         the season's own points and best-of rules applied (`method`); kept until a result counts (ten minutes
         at most: a registration to a coming event moves it then)."""
-        season = self.get_object()
-        version = hashlib.sha256(repr(season_version(season_id=season.pk)).encode()).hexdigest()[:16]
-        key = f"season-odds:{season.pk}:{version}"  # a result counting moves it
-        players = remembered(key, lambda: season_odds_now(season=season), seconds=600)
-        data = {"method": ODDS_METHOD, "samples": ODDS_SAMPLES, "players": players}
+        data = {"method": ODDS_METHOD, "samples": ODDS_SAMPLES, "players": season_odds_kept(season=self.get_object())}
         return Response(SeasonOddsSerializer(data).data)
 
     @extend_schema(request=FinalInputSerializer, responses={200: SeasonSerializer})

@@ -22,7 +22,7 @@ from tournaments.models import Event, Organisation
 from tournaments.seasons import reads
 from tournaments.seasons import services as seasons_services
 from tournaments.seasons.models import Season
-from tournaments.seasons.selectors import season_candidates, season_version
+from tournaments.seasons.selectors import ODDS_SAMPLES, season_candidates, season_odds_kept, season_version
 from tournaments.seasons.services import season_create, season_update
 from tournaments.selectors.permissions import is_staff_of
 from tournaments.text import date_example, game_name, refusal
@@ -156,3 +156,11 @@ def season_final(request: SignedInRequest, season_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The season has no final any more."))
     return redirect("season", season_id=season.pk)
+
+
+def season_odds_page(request: HttpRequest, season_id: int) -> HttpResponse:
+    """Each player's chance to qualify for the season's final and to win the season (seasons/odds.py), read
+    from the copy the API keeps."""
+    season = get_object_or_404(Season.objects.select_related("organisation"), pk=season_id)
+    context = {"season": season, "odds": season_odds_kept(season=season), "samples": ODDS_SAMPLES}
+    return render(request, "pages/season_odds.html", context)

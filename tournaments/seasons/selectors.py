@@ -1,5 +1,6 @@
 """Seasons: their events, members' periods, computed and stored standings, who qualified."""
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any, overload
@@ -7,6 +8,7 @@ from typing import Any, overload
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
 
+from config.page_cache import remembered
 from ratings.selectors.chances import skills_of
 from ratings.selectors.leaderboards import pool_of_game
 from tournaments.models import Event, Player, Registration, Sanction
@@ -258,3 +260,10 @@ def season_odds_now(*, season: Season, samples: int = ODDS_SAMPLES) -> list[Odds
     )  # fmt: skip
     order = {row.player: row.place for row in season_places(season=season)}
     return sorted(odds, key=lambda o: (order.get(o.player, len(order) + 1), -o.qualify, o.player))
+
+
+def season_odds_kept(*, season: Season) -> list[Odds]:
+    """`season_odds_now`, kept until a result counts (ten minutes at most: a registration to a coming event moves
+    it then): the API and the season's odds page read the same copy."""
+    version = hashlib.sha256(repr(season_version(season_id=season.pk)).encode()).hexdigest()[:16]
+    return remembered(f"season-odds:{season.pk}:{version}", lambda: season_odds_now(season=season), seconds=600)
