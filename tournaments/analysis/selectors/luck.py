@@ -4,8 +4,10 @@ much their own play did (points made minus par). A table's own ledger is its par
 
 Only counting tables of a drafting game whose par is stored count; a player's line sums their tables."""
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from django.db.models import QuerySet
 
 from tournaments.analysis.models import SeatPickAccuracy
 from tournaments.models import Event, TableResult
@@ -24,10 +26,11 @@ class LuckLine:
         return self.made - self.par
 
 
-def events_luck(*, events: Iterable[Event]) -> list[LuckLine]:
-    """Each player's ledger over these events' analysed tables, the best play first."""
+def events_luck(*, events: QuerySet[Event] | Sequence[Event]) -> list[LuckLine]:
+    """Each player's ledger over these events' analysed tables, the best play first (a query of events is read
+    inside the one query, however many events a season has)."""
     rows = SeatPickAccuracy.objects.filter(
-        table__round__event__in=list(events), table__result__status__in=TableResult.COUNTS,
+        table__round__event__in=events, table__result__status__in=TableResult.COUNTS,
         par__isnull=False, made__isnull=False,
     ).values_list("player__handle", "made", "par")  # fmt: skip
     totals: dict[str, list[int]] = {}
