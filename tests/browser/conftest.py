@@ -6,6 +6,8 @@ the run; on a newcomer's machine without it these tests are skipped with the rea
 import contextlib
 import os
 import shutil
+import signal
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,9 +83,32 @@ def _cleared(driver: webdriver.Chrome, origin: str) -> None:
     driver.get_log("browser")  # drained: script_errors() sees this test's errors only
 
 
-def _quit_quietly(driver: webdriver.Chrome) -> None:
+def _quit_quietly(driver: webdriver.Chrome, seconds: float = 15) -> None:
+    """Quit the browser; one too wedged to answer its driver within `seconds` (a CI run once waited on such a
+    quit until it was stopped) is killed, the driver and every process under it."""
+    quitting = threading.Thread(target=_quit, args=(driver,), daemon=True)
+    quitting.start()
+    quitting.join(seconds)
+    if quitting.is_alive():
+        _kill_tree(driver.service.process.pid)
+
+
+def _quit(driver: webdriver.Chrome) -> None:
     with contextlib.suppress(Exception):
         driver.quit()
+
+
+def _kill_tree(root: int) -> None:
+    """SIGKILL a process and its descendants (Linux /proc), the children first found, then the root."""
+    pids, pending = [], [root]
+    while pending:
+        pid = pending.pop()
+        pids.append(pid)
+        with contextlib.suppress(OSError):
+            pending += [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    for pid in reversed(pids):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
