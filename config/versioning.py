@@ -17,6 +17,7 @@ HEADER = "API-Version"
 BARE_LISTS = "2026-11-25"  # every release up to 0.7.0: sixteen list reads answered bare arrays
 PAGED_LISTS = "2026-11-26"  # 0.8.0: every list read is paginated
 SEASON_TOTALS = "2026-11-27"  # after 0.8.0: a season's rows carry totals and counted events, not every event played
+FAILED_LOG_IN_401 = SEASON_TOTALS  # the same version: a log-in with wrong credentials is 401, not 400
 VERSIONS = (BARE_LISTS, PAGED_LISTS, SEASON_TOTALS)  # oldest first; the last is the current one
 CURRENT = VERSIONS[-1]
 ATTRIBUTE = "api_version"

@@ -134,3 +134,26 @@ def test_the_version_header_and_the_page_size_bound_are_declared_and_a_401_tells
     refused = Client(headers={"authorization": "Bearer not-a-token"}).get("/api/me/")
     assert refused.status_code == 401
     assert int(refused["RateLimit-Limit"]) > 0
+
+
+def test_a_wrong_password_is_401_from_2026_11_27_and_a_client_pinned_before_it_keeps_its_400(
+    django_user_model,
+) -> None:
+    """Issue 67, item 18: a log-in with wrong credentials answered 400; RFC 9110 makes it 401. A client pinned
+    to 2026-11-26 keeps the 400 it was written against; a field missing stays 400 in every version."""
+    django_user_model.objects.create_user("ann", password="ann-right-password")
+    body = {"username": "ann", "password": "a-guess"}
+    current = Client(REMOTE_ADDR="192.0.2.31").post("/api/auth/token/", body, content_type="application/json")
+    assert (current.status_code, current.json()["code"]) == (401, "authorization")
+    assert current["WWW-Authenticate"].startswith("Bearer")
+    pinned = Client(REMOTE_ADDR="192.0.2.32", headers={"api-version": versioning.PAGED_LISTS})
+    old = pinned.post("/api/auth/token/", body, content_type="application/json")
+    assert (old.status_code, old.json()["code"]) == (400, "authorization")
+    missing = Client(REMOTE_ADDR="192.0.2.33").post("/api/auth/token/", {"username": "ann"},
+                                                      content_type="application/json")  # fmt: skip
+    assert (missing.status_code, missing.json()["field"]) == (400, "password")
+    french = Client(REMOTE_ADDR="192.0.2.34", headers={"accept-language": "fr"})
+    assert (
+        "Impossible de se connecter"
+        in french.post("/api/auth/token/", body, content_type="application/json").json()["detail"]
+    )

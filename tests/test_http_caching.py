@@ -153,7 +153,7 @@ def test_a_failed_log_in_tells_the_guesses_left_from_its_address() -> None:
     answer = client.post(
         "/api/auth/token/", {"username": "nobody", "password": "wrong"}, content_type="application/json"
     )
-    assert answer.status_code == 400
+    assert answer.status_code == 401
     assert (answer["RateLimit-Limit"], answer["RateLimit-Remaining"]) == ("30", "29")
     assert int(answer["RateLimit-Reset"]) > 0
 

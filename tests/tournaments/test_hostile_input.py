@@ -22,7 +22,7 @@ def test_login_attempts_are_throttled(api_client) -> None:
         api_client.post("/api/auth/token/", {"username": "x", "password": "wrong"}, format="json").status_code
         for _ in range(31)
     ]
-    assert statuses[:30] == [400] * 30
+    assert statuses[:30] == [401] * 30
     assert statuses[30] == 429
 
 

@@ -1,6 +1,7 @@
 """Your account through the API: log-in token, its rotation, what you are playing; and the API's root."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -12,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config import versioning
+from config.exceptions import error_body
 from config.login_limits import login_checked
 from config.serializers import StrictSerializer
 from config.throttling import ApiThrottle, EraseThrottle
@@ -38,8 +41,24 @@ class TokenView(ObtainAuthToken):
         if wait is not None:
             raise Throttled(wait)
         if user is None:
-            raise ValidationError(serializer.errors)
+            if _credentials_refused(serializer) and not versioning.before(request, versioning.FAILED_LOG_IN_401):
+                return _log_in_refused()
+            raise ValidationError(serializer.errors)  # a field missing; or a client pinned before 2026-11-27
         return Response({"token": token_for_login(user=user)})
+
+
+def _credentials_refused(serializer: serializers.Serializer) -> bool:
+    """Whether the log-in named a username and a password that do not go together (not a field missing)."""
+    errors = serializer.errors.get("non_field_errors", [])
+    return any(getattr(error, "code", None) == "authorization" for error in errors)
+
+
+def _log_in_refused() -> Response:
+    """401, as RFC 9110 has it for credentials refused (API version 2026-11-27; a 400 before it)."""
+    detail = _("Unable to log in with provided credentials.")
+    answer = Response(error_body("authorization", str(detail)), status=401)
+    answer["WWW-Authenticate"] = 'Bearer realm="api"'
+    return answer
 
 
 class TokenRotateView(APIView):
