@@ -384,7 +384,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "ratings-quality": {"task": "ratings.tasks.quality_refresh_task", "schedule": crontab(minute=30, hour=2)},
     "tables-sweep": {"task": "tournaments.tasks.table_sweep_task", "schedule": 60},
-    "webhooks-sweep": {"task": "tournaments.tasks.webhook_sweep_task", "schedule": 60},
+    "webhooks-sweep": {"task": "tournaments.tasks.webhook_sweep_task", "schedule": 60},  # webhooks.SWEEP_EVERY
     "idempotency-sweep": {"task": "tournaments.tasks.idempotency_sweep_task", "schedule": 60 * 60},
     "stream-sweep": {"task": "tournaments.tasks.stream_sweep_task", "schedule": 60 * 60},
     "guest-emails-forget": {"task": "tournaments.tasks.guest_emails_forget_task", "schedule": 24 * 60 * 60},

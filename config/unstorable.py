@@ -5,6 +5,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from config.errors import DomainError
 
 MAX_DEPTH = 32  # a score sheet is 4 levels deep; nothing the API takes comes near this
@@ -65,7 +68,11 @@ def refuse_in_json(body: bytes) -> None:
 
 
 def _too_deep(path: str) -> DomainError:
-    return DomainError(f"JSON nested more than {MAX_DEPTH} levels deep", "too_deep", field=path or "body")
+    return DomainError(
+        format_lazy(gettext_lazy("JSON nested more than {max_depth} levels deep"), max_depth=MAX_DEPTH),
+        "too_deep",
+        field=path or "body",
+    )
 
 
 def _deeper_than_allowed(data: Any) -> bool:

@@ -3,6 +3,8 @@ from typing import Any
 from django.http import HttpResponsePermanentRedirect, StreamingHttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
@@ -123,9 +125,19 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         report = pool_quality_report(pool=pool)
         if report is None:
             run = QualityRun.objects.filter(pool=pool).first()
-            state = f" ({run.state}, attempt {run.attempt} of {QUALITY_ATTEMPTS})" if run else ""
-            raise NotFound(f"the first quality report for {game} is being computed{state}: ask again in a few "
-                           "minutes", "not_found", "game")  # fmt: skip
+            waiting = gettext_lazy("the first quality report for {game} is being computed: ask again in a few minutes")
+            if run:
+                waiting = gettext_lazy(
+                    "the first quality report for {game} is being computed ({state}, attempt {attempt} of "
+                    "{attempts}): ask again in a few minutes"
+                )
+            raise NotFound(
+                format_lazy(
+                    waiting, game=game, state=run and run.state, attempt=run and run.attempt, attempts=QUALITY_ATTEMPTS
+                ),
+                "not_found",
+                "game",
+            )
         return Response(QualitySerializer(report).data)
 
     @extend_schema(request=AdoptInputSerializer, responses={201: ParametersDecisionSerializer})
@@ -165,7 +177,11 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
                     reverse("rating-pool-player", kwargs={"game": game, "handle": known_as.handle})
                 )
         if rating is None:
-            raise NotFound(f"{handle!r} has no rating in the {game} pool", "not_found", "handle")
+            raise NotFound(
+                format_lazy(gettext_lazy("{handle!r} has no rating in the {game} pool"), handle=handle, game=game),
+                "not_found",
+                "handle",
+            )
         history = player_history(pool=pool, player_id=rating.player_id)
         rank, _size = rank_and_size(rating=rating)
         return Response(PlayerRatingSerializer({"rating": rating, "rank": rank, "history": history}).data)

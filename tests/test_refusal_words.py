@@ -87,3 +87,44 @@ def test_a_refusal_carrying_a_value_speaks_the_requests_language_too(language: s
                          HTTP_ACCEPT_LANGUAGE=language)  # fmt: skip
     assert (answer.status_code, answer.json()["code"]) == (409, "slug_taken")
     assert answer.json()["detail"] == words
+
+
+def english_only_refusals() -> list[str]:
+    """Refusals raised with a message the code formats in English (an f-string or `.format`), so no reader's
+    language can reach it: each must be `format_lazy(gettext_lazy("... {value} ..."), value=...)` instead."""
+    found = []
+    for folder in ("tournaments", "ratings", "config"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if not (isinstance(node, ast.Call) and node.args):
+                    continue
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                message = node.args[0]
+                formatted = isinstance(message, ast.JoinedStr) or (
+                    isinstance(message, ast.Call) and getattr(message.func, "attr", None) == "format"
+                )
+                if name in REFUSALS | {"ValidationError"} and formatted:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_refusal_formats_its_message_in_english() -> None:
+    """Issue 67, item 18's last rest: about fifty refusals carrying values (a column, a count, the choices)
+    were English whatever the reader's language."""
+    assert english_only_refusals() == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "un pseudo : 2 à 40 caractères : lettres de l’alphabet latin"),
+     ("de", "ein Spielername: 2 bis 40 Zeichen: Buchstaben des lateinischen Alphabets"),
+     ("es", "un alias: de 2 a 40 caracteres: letras del alfabeto latino"),
+     ("en", "a handle is 2-40 characters: letters of the Latin alphabet")],
+)  # fmt: skip
+def test_a_refusal_whose_value_is_words_reads_them_in_the_language_too(language: str, words: str) -> None:
+    """The handle's rule is itself words: it is filled in the reader's language, not English inside French."""
+    body = {"username": "newcomer", "password": "correct-horse-battery", "handle": "x"}
+    answer = APIClient().post("/api/players/", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert (answer.status_code, answer.json()["field"]) == (400, "handle")
+    assert answer.json()["detail"].startswith(words)

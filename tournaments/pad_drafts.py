@@ -5,6 +5,9 @@ that never trusts what is stored, so a draft saved before these checks cannot br
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 import games
 from config.errors import DomainError
 
@@ -44,8 +47,16 @@ def checked_seats(*, game_id: str, data: Any, handles: set[str]) -> list[dict[st
         except games.MalformedInput as error:
             raise DomainError(str(error), "malformed_draft", field=error.field) from error
         if seat.player not in handles:
-            raise DomainError(f"{seat.player!r} has no seat at this table", "not_at_table", f"{where}.player")
+            raise DomainError(
+                format_lazy(gettext_lazy("{player!r} has no seat at this table"), player=seat.player),
+                "not_at_table",
+                f"{where}.player",
+            )
         if seat.player in seen:
-            raise DomainError(f"{seat.player} appears twice", "player_twice", f"{where}.player")
+            raise DomainError(
+                format_lazy(gettext_lazy("{player} appears twice"), player=seat.player),
+                "player_twice",
+                f"{where}.player",
+            )
         seen.add(seat.player)
     return list(data["seats"])

@@ -12,9 +12,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 MAX_TABLE_POINTS = 1000
-HANDLE_RULE = "2-40 characters: letters of the Latin alphabet (accents allowed), digits, '.', '-' or '_'"
+HANDLE_RULE = gettext_lazy("2-40 characters: letters of the Latin alphabet (accents allowed), digits, '.', '-' or '_'")
+HANDLE_REFUSED = format_lazy(gettext_lazy("a handle is {handle_rule}"), handle_rule=HANDLE_RULE)
 
 
 def validate_points_by_table_size(value: Any) -> None:
@@ -24,22 +27,44 @@ def validate_points_by_table_size(value: Any) -> None:
         raise ValidationError("expected an object of table size -> list of points", code="invalid_points")
     for size, points in value.items():
         if size not in {"2", "3", "4", "5"}:
-            raise ValidationError(f"table sizes are 2 to 5, not {size!r}", code="invalid_points")
+            raise ValidationError(
+                format_lazy(gettext_lazy("table sizes are 2 to 5, not {size!r}"), size=size), code="invalid_points"
+            )
         if not isinstance(points, list) or len(points) != int(size):
-            raise ValidationError(f"a table of {size} needs a list of {size} points", code="invalid_points")
+            raise ValidationError(
+                format_lazy(gettext_lazy("a table of {size} needs a list of {size} points"), size=size),
+                code="invalid_points",
+            )
         for place, number in enumerate(points, start=1):
             if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
                 raise ValidationError(
-                    f"table of {size}, place {place}: {number!r} is not a number", code="invalid_points"
+                    format_lazy(
+                        gettext_lazy("table of {size}, place {place}: {number!r} is not a number"),
+                        size=size,
+                        place=place,
+                        number=number,
+                    ),
+                    code="invalid_points",
                 )
             if not 0 <= number <= MAX_TABLE_POINTS:
                 raise ValidationError(
-                    f"table of {size}, place {place}: {number!r} is outside 0 to {MAX_TABLE_POINTS}",
+                    format_lazy(
+                        gettext_lazy("table of {size}, place {place}: {number!r} is outside 0 to {max_table_points}"),
+                        size=size,
+                        place=place,
+                        number=number,
+                        max_table_points=MAX_TABLE_POINTS,
+                    ),
                     code="invalid_points",
                 )
         if any(better < worse for better, worse in itertools.pairwise(points)):
             raise ValidationError(
-                f"table of {size}: a place never earns more than the place above it ({points})", code="invalid_points"
+                format_lazy(
+                    gettext_lazy("table of {size}: a place never earns more than the place above it ({points})"),
+                    size=size,
+                    points=points,
+                ),
+                code="invalid_points",
             )
 
 
@@ -57,12 +82,19 @@ def handle_key(handle: str) -> str:
 def validate_handle(handle: str) -> None:
     """Latin script only, so that no handle can pass for another in a lookalike alphabet (Cyrillic 'а')."""
     if handle != normalise_handle(handle) or not 2 <= len(handle) <= 40:
-        raise ValidationError(f"a handle is {HANDLE_RULE}", code="invalid_handle")
+        raise ValidationError(HANDLE_REFUSED, code="invalid_handle")
     for character in handle:
         if character in ".-_" or ("0" <= character <= "9"):
             continue
         if not character.isalpha() or not unicodedata.name(character, "").startswith("LATIN "):
-            raise ValidationError(f"{character!r} is not allowed: a handle is {HANDLE_RULE}", code="invalid_handle")
+            raise ValidationError(
+                format_lazy(
+                    gettext_lazy("{character!r} is not allowed: a handle is {handle_rule}"),
+                    character=character,
+                    handle_rule=HANDLE_RULE,
+                ),
+                code="invalid_handle",
+            )
 
 
 def validate_timezone(name: str) -> None:
@@ -70,7 +102,9 @@ def validate_timezone(name: str) -> None:
     try:
         zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
-        raise ValidationError(f"{name!r} is not a time zone: use an IANA name such as Europe/Paris") from None
+        raise ValidationError(
+            format_lazy(gettext_lazy("{name!r} is not a time zone: use an IANA name such as Europe/Paris"), name=name)
+        ) from None
 
 
 def default_event_timezone() -> str:
@@ -115,7 +149,13 @@ def validate_tie_breaks(value: Any) -> None:
     """A list of known tie-break names, in the order they apply."""
     unknown = [name for name in value if name not in TIE_BREAKS] if isinstance(value, list) else [value]
     if unknown:
-        raise ValidationError(f"unknown tie-breaks {unknown}; use {', '.join(TIE_BREAKS)}")
+        raise ValidationError(
+            format_lazy(
+                gettext_lazy("unknown tie-breaks {unknown}; use {choices}"),
+                unknown=unknown,
+                choices=", ".join(TIE_BREAKS),
+            )
+        )
 
 
 CLAIM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I/L to misread from a slip

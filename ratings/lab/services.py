@@ -9,6 +9,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.celery import dispatch
 from config.errors import Conflict, DomainError
@@ -124,14 +126,24 @@ def pool_parameters_adopt(*, game: str, actor: str, reason: str) -> ParametersDe
     if not reason:
         raise DomainError("say why the parameters are adopted", "reason_required", "reason")
     if len(reason) > REASON_MOST:
-        raise DomainError(f"a reason is at most {REASON_MOST} characters", "reason_too_long", "reason")
+        raise DomainError(
+            format_lazy(gettext_lazy("a reason is at most {reason_most} characters"), reason_most=REASON_MOST),
+            "reason_too_long",
+            "reason",
+        )
     with transaction.atomic():
         pool = pool_locked(game)
         report = QualityReport.objects.filter(pool=pool).first()
         comparison = report.figures.get("comparison") if report else None
         if report is None or not comparison:
-            raise Conflict(f"the {game} pool has no fitted parameters yet: its quality report comes first",
-                           "no_fitted_parameters", "game")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("the {game} pool has no fitted parameters yet: its quality report comes first"),
+                    game=game,
+                ),
+                "no_fitted_parameters",
+                "game",
+            )
         held_out = {model["name"]: model for model in comparison["models"]}
         before = asdict(pool.environment())
         if held_out["current"]["parameters"] != before:

@@ -156,7 +156,7 @@ def test_an_event_of_another_game_or_outside_the_dates_cannot_join() -> None:
     with pytest.raises(DomainError, match="the season is played at"):
         season_event_add(season=season, by=owner.user, event=hunt)
     stranger = PlayerFactory()
-    with pytest.raises(NotAllowed, match="only its staff"):
+    with pytest.raises(NotAllowed, match="only the staff of"):
         season_create(
             by=stranger.user,
             organisation=club,

@@ -400,3 +400,27 @@ def test_retries_last_three_days_and_the_long_waits_are_the_sweeps_to_send(setti
     WebhookDelivery.objects.filter(pk=delivery.pk).update(next_attempt_at=timezone.now() - timedelta(minutes=3))
     assert webhooks.webhooks_sweep(older_than=timedelta(seconds=120)) == 1
     down.close()
+
+
+def test_a_long_retry_goes_to_the_broker_with_its_countdown_at_the_sweep_before_it_falls_due(monkeypatch) -> None:
+    """Issue 67, item 18: a retry left to the sweep arrived about 2.5 minutes after its due time, since the
+    sweep took only deliveries two minutes overdue. The sweep before it falls due hands it over on time."""
+    handed: list[tuple[float, int]] = []
+    monkeypatch.setattr(webhooks, "dispatch_later", lambda name, countdown, pk: handed.append((countdown, pk)) or True)
+    down = RawReceiver(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")
+    delivery = _one_delivery_to(down.url)
+    tried = timezone.now() - timedelta(hours=1)
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(
+        attempts=10, last_tried_at=tried, next_attempt_at=timezone.now() + timedelta(seconds=40)
+    )
+    short = WebhookDelivery.objects.create(
+        webhook=delivery.webhook, event_type="event.finished", body="{}"
+    )  # a short wait: its countdown went to the broker when it was scheduled
+    WebhookDelivery.objects.filter(pk=short.pk).update(
+        attempts=1, last_tried_at=timezone.now(), next_attempt_at=timezone.now() + timedelta(seconds=20)
+    )
+    assert webhooks.webhooks_sweep(older_than=timedelta(seconds=120)) == 1
+    [(countdown, pk)] = handed
+    assert pk == delivery.pk
+    assert 35 <= countdown <= 40
+    down.close()

@@ -8,6 +8,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from config.errors import DomainError
@@ -83,7 +85,9 @@ class EventAdminForm(forms.ModelForm):
             try:
                 scheme[size.strip()] = [float(p) for p in points.split(",")]
             except ValueError:
-                raise forms.ValidationError(f"line {number}: write 'size: points, points, ...'") from None
+                raise forms.ValidationError(
+                    format_lazy(gettext_lazy("line {number}: write 'size: points, points, ...'"), number=number)
+                ) from None
         validate_points_by_table_size(scheme)
         return scheme
 

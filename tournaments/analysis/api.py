@@ -3,6 +3,8 @@
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -92,7 +94,11 @@ class PickAccuracyView(APIView):
         game = request.query_params.get("game")
         if game is not None and (game not in games.GAMES or games.GAMES[game].drafting is None):
             drafted = ", ".join(g.id for g in games.GAMES.values() if g.drafting)
-            raise DomainError(f"game is a drafting edition: {drafted}", "invalid_game", "game")
+            raise DomainError(
+                format_lazy(gettext_lazy("game is a drafting edition: {drafted}"), drafted=drafted),
+                "invalid_game",
+                "game",
+            )
         rows = player_pick_accuracy_tables(player=player, game=game)
         return paged(request, rows, lambda page: PickAccuracyLineSerializer(
             [_pick_line(row, with_rounds=format != "csv") for row in page], many=True).data)  # fmt: skip
@@ -108,7 +114,15 @@ class RulesLabView(APIView):
     def get(self, request: Request, reading: str) -> Response:
         found = READINGS.get(reading)
         if found is None:
-            raise NotFound(f"no reading {reading!r}; the readings: {', '.join(READINGS)}", "unknown_reading", "reading")
+            raise NotFound(
+                format_lazy(
+                    gettext_lazy("no reading {reading!r}; the readings: {choices}"),
+                    reading=reading,
+                    choices=", ".join(READINGS),
+                ),
+                "unknown_reading",
+                "reading",
+            )
         report = game_reading_report(reading=found)
         return Response(
             ReadingReportSerializer({**report.as_json(), "game": found.game, "summary": found.summary}).data

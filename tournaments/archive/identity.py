@@ -10,6 +10,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Q
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError
 from tournaments.models import Event
@@ -67,6 +69,13 @@ def refuse_a_second_import(data: dict[str, Any], source: str, results: str) -> N
         first = Event.objects.filter(pk=int(exported["event"])).first()  # exported from here, still here
     if first is not None:
         raise Conflict(
-            f"this archive's event is here already: event {first.pk} ({first.name!r}); an archive is imported once",
-            "archive_imported", "archive",
-        )  # fmt: skip
+            format_lazy(
+                gettext_lazy(
+                    "this archive's event is here already: event {pk} ({name!r}); an archive is imported once"
+                ),
+                pk=first.pk,
+                name=first.name,
+            ),
+            "archive_imported",
+            "archive",
+        )

@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import Conflict, DomainError
@@ -65,7 +67,10 @@ def event_export(*, event: Event) -> dict[str, Any]:
     """The finished event's archive: settings, edition, players, rounds with every seat's sheet and every
     verdict, overrides with their reasons, byes, drops, the final places and the stewards' decisions."""
     if not event.can.show_results:
-        raise Conflict(f"the event is {event.status}: only a finished event is archived", "wrong_event_status")
+        raise Conflict(
+            format_lazy(gettext_lazy("the event is {status}: only a finished event is archived"), status=event.status),
+            "wrong_event_status",
+        )
     registrations = event.registrations.select_related("player").order_by("player__handle")
     rounds = event.rounds.order_by("number").prefetch_related("byes__player", "tables__seats__player", "tables__result")
     sheets = {

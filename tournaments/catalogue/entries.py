@@ -18,6 +18,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import Conflict, DomainError, NotAllowed
@@ -73,7 +75,13 @@ def entry_save(*, game: str, by: User, data: Any) -> tuple[EditionEntry, list[st
     if not isinstance(data, dict):
         raise DomainError("an edition is a JSON object (docs/deck.md)", "invalid_edition", "data")
     if data.get("game", game) != game:
-        raise DomainError(f"this entry is for {game}, the file names {data.get('game')}", "wrong_game", "data")
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("this entry is for {game}, the file names {named}"), game=game, named=data.get("game")
+            ),
+            "wrong_game",
+            "data",
+        )
     with transaction.atomic():
         entry, _created = EditionEntry.objects.select_for_update().get_or_create(game=game, entered_by=by)
         if entry.data != data:

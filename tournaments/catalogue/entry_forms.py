@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import DomainError
@@ -193,12 +195,16 @@ def _listed(text: str) -> list[str]:
 def _path(text: str, field: str) -> list[str]:
     ends = [end.strip() for end in text.split("-")]
     if len(ends) != 2 or not all(ends):
-        raise DomainError(f"{field} is two cities' letters joined by a dash, such as A-B", "invalid_edition", field)
+        raise DomainError(
+            format_lazy(gettext_lazy("{field} is two cities' letters joined by a dash, such as A-B"), field=field),
+            "invalid_edition",
+            field,
+        )
     return ends
 
 
 def _whole(text: str, field: str) -> int:
     text = str(text).strip()
     if not text.isdigit() or len(text) > 4:
-        raise DomainError(f"{field} is a whole number", "invalid_edition", field)
+        raise DomainError(format_lazy(gettext_lazy("{field} is a whole number"), field=field), "invalid_edition", field)
     return int(text)

@@ -8,7 +8,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from tournaments.auth import SignedInRequest
@@ -90,4 +92,13 @@ def _json(text: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise DomainError(f"line {error.lineno}, column {error.colno}: {error.msg}", "invalid_json", "data") from error
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("line {lineno}, column {colno}: {msg}"),
+                lineno=error.lineno,
+                colno=error.colno,
+                msg=error.msg,
+            ),
+            "invalid_json",
+            "data",
+        ) from error

@@ -7,6 +7,9 @@ written. Bounded: the newest events first, up to PREVIEW_TABLES tables verified.
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 import games
 from config.errors import DomainError
 from tournaments.catalogue.models import EventEdition
@@ -39,7 +42,11 @@ def adoption_preview(*, game: str, raw: Any) -> AdoptionPreview:
     try:
         edition = games.GAMES[game].load_edition(raw)
     except (games.InvalidEdition, games.MalformedInput) as error:
-        raise DomainError(f"this edition file does not load: {error}", "invalid_edition", "data") from error
+        raise DomainError(
+            format_lazy(gettext_lazy("this edition file does not load: {error}"), error=error),
+            "invalid_edition",
+            "data",
+        ) from error
     practice_now = edition_is_practice(game=game)
     judged = (*TableResult.COUNTS, TableResult.Status.REJECTED)
     kept = set(EventEdition.objects.filter(event__game=game).values_list("event_id", flat=True))

@@ -4,6 +4,8 @@ from functools import lru_cache
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import DomainError, NotFound
@@ -73,7 +75,13 @@ def table_deal(*, event: Event, round_number: int, players: int, deck: Any) -> D
 def require_game(game: str) -> None:
     """A 404 naming the known games when `game` is none of them."""
     if game not in games.GAMES:
-        raise NotFound(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "not_found", "game")
+        raise NotFound(
+            format_lazy(
+                gettext_lazy("unknown game {game!r}; known games: {choices}"), game=game, choices=", ".join(games.GAMES)
+            ),
+            "not_found",
+            "game",
+        )
 
 
 def table_preview(*, game: str, sheet: Any) -> dict[str, Any]:

@@ -21,6 +21,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history
 
 from config.errors import Conflict, DomainError
@@ -82,8 +84,11 @@ def entrants_parse(text: str) -> list[EntrantRow]:
         _header(reader)
         return _rows(reader)
     except csv.Error as error:  # a cell over the csv module's limit, a NUL
-        raise DomainError(f"the file is not a CSV this service reads: {error}", "malformed_csv",
-                          f"line {reader.line_num}") from None  # fmt: skip
+        raise DomainError(
+            format_lazy(gettext_lazy("the file is not a CSV this service reads: {error}"), error=error),
+            "malformed_csv",
+            f"line {reader.line_num}",
+        ) from None
 
 
 def _header(reader: "csv.DictReader[str]") -> None:
@@ -92,8 +97,15 @@ def _header(reader: "csv.DictReader[str]") -> None:
         raise DomainError("the first line names the columns, and one of them is handle", "no_handle_column", "file")
     unknown = [name for name in header if name not in ENTRANT_COLUMNS]
     if unknown:
-        raise DomainError(f"unknown column {unknown[0]!r}: the columns are {', '.join(ENTRANT_COLUMNS)}",
-                          "unknown_column", "file")  # fmt: skip
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("unknown column {column!r}: the columns are {choices}"),
+                column=unknown[0],
+                choices=", ".join(ENTRANT_COLUMNS),
+            ),
+            "unknown_column",
+            "file",
+        )
     reader.fieldnames = header
 
 
@@ -102,15 +114,22 @@ def _rows(reader: "csv.DictReader[str]") -> list[EntrantRow]:
     seen: dict[str, int] = {}
     for line, record in enumerate(reader, start=2):
         if len(rows) == MAX_ENTRANTS:
-            raise DomainError(f"at most {MAX_ENTRANTS} entrants in one file", "too_many_entrants", "file")
+            raise DomainError(
+                format_lazy(gettext_lazy("at most {max_entrants} entrants in one file"), max_entrants=MAX_ENTRANTS),
+                "too_many_entrants",
+                "file",
+            )
         row = EntrantRow(line, *((record.get(c) or "").strip() for c in ENTRANT_COLUMNS))
         if not any((row.handle, row.name, row.club, row.email)):
             continue  # a blank line
         _check_row(row)
         key = handle_key(row.handle)
         if key in seen:
-            raise DomainError(f"{row.handle!r} is on line {seen[key]} already", "duplicate_entrant",
-                              f"line {line}: handle")  # fmt: skip
+            raise DomainError(
+                format_lazy(gettext_lazy("{handle!r} is on line {line} already"), handle=row.handle, line=seen[key]),
+                "duplicate_entrant",
+                f"line {line}: handle",
+            )
         seen[key] = line
         rows.append(row)
     if not rows:
@@ -132,7 +151,9 @@ def _check_email(email: str, field: str) -> None:
         if len(email) > EMAIL_LENGTH:
             raise ValidationError("too long")
     except ValidationError as error:
-        raise DomainError(f"{email!r} is not an e-mail address", "invalid_email", field) from error
+        raise DomainError(
+            format_lazy(gettext_lazy("{email!r} is not an e-mail address"), email=email), "invalid_email", field
+        ) from error
 
 
 def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome]:
@@ -150,8 +171,14 @@ def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome
         known = {p.handle_key: p for p in Player.objects.filter(handle_key__in=keys)}
         for row, key in zip(rows, keys, strict=True):
             if key in known and known[key].claimed_by_id is not None:
-                raise Conflict(f"the guest {known[key].handle!r} was claimed; enter its claimer instead",
-                               "guest_claimed", f"line {row.line}: handle")  # fmt: skip
+                raise Conflict(
+                    format_lazy(
+                        gettext_lazy("the guest {handle!r} was claimed; enter its claimer instead"),
+                        handle=known[key].handle,
+                    ),
+                    "guest_claimed",
+                    f"line {row.line}: handle",
+                )
         new = [row for row, key in zip(rows, keys, strict=True) if key not in known]
         guests = dict(zip((handle_key(row.handle) for row in new), guests_new(new), strict=True))
         players = [known.get(key) or guests[key] for key in keys]
@@ -183,7 +210,11 @@ def _entry_conditions_check(event: Event, rows: list[EntrantRow], players: list[
         return
     lines = "; ".join(f"line {row.line} ({row.handle}): {refusal.message}" for row, refusal in kept_out)
     first_row, first = kept_out[0]
-    raise Conflict(f"the event's entry conditions keep out {lines}", first.code, f"line {first_row.line}: handle")
+    raise Conflict(
+        format_lazy(gettext_lazy("the event's entry conditions keep out {lines}"), lines=lines),
+        first.code,
+        f"line {first_row.line}: handle",
+    )
 
 
 def _register_all(event: Event, players: list[Player]) -> list[tuple[Registration, str]]:
@@ -216,7 +247,11 @@ def _clubs_named(rows: Iterable[EntrantRow]) -> dict[str, Organisation]:
     clubs = {o.slug: o for o in Organisation.objects.filter(slug__in={r.club for r in rows if r.club})}
     for row in rows:
         if row.club and row.club not in clubs:
-            raise DomainError(f"no club has the address {row.club!r}", "unknown_club", f"line {row.line}: club")
+            raise DomainError(
+                format_lazy(gettext_lazy("no club has the address {club!r}"), club=row.club),
+                "unknown_club",
+                f"line {row.line}: club",
+            )
     return clubs
 
 
@@ -282,7 +317,9 @@ def _guest_handle(row: EntrantRow) -> str:
 def _guest_name(row: EntrantRow) -> str:
     try:
         if len(row.name) > NAME_LENGTH:
-            raise ValidationError(f"a name has at most {NAME_LENGTH} characters")
+            raise ValidationError(
+                format_lazy(gettext_lazy("a name has at most {name_length} characters"), name_length=NAME_LENGTH)
+            )
         validate_display_name(row.name)
     except ValidationError as error:
         field = f"line {row.line}: name" if row.line else "display_name"

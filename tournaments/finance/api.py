@@ -97,7 +97,7 @@ def lines_of(statement: LevyStatement) -> list[dict[str, Any]]:
 def _organisation(slug: str) -> Organisation:
     organisation = Organisation.objects.filter(slug=slug).first()
     if organisation is None:
-        raise NotFound(f"no organisation {slug}", "not_found", "slug")
+        raise NotFound(format_lazy(gettext_lazy("no organisation {slug}"), slug=slug), "not_found", "slug")
     return organisation
 
 
@@ -174,5 +174,5 @@ class LedgerView(APIView):
 def _event(pk: int) -> Event:
     event = Event.objects.filter(pk=pk).select_related("organisation").first()
     if event is None:
-        raise NotFound(f"no event {pk}", "not_found", "id")
+        raise NotFound(format_lazy(gettext_lazy("no event {pk}"), pk=pk), "not_found", "id")
     return event

@@ -37,9 +37,15 @@ def _amount(text: str, field: str) -> Decimal:
     try:
         value = Decimal(str(text).strip().replace(",", "."))
     except InvalidOperation as error:
-        raise DomainError(f"{field} is an amount such as 1.00", "invalid_amount", field) from error
+        raise DomainError(
+            format_lazy(gettext_lazy("{field} is an amount such as 1.00"), field=field), "invalid_amount", field
+        ) from error
     if not value.is_finite() or value < 0 or value >= Decimal("1000000") or value != value.quantize(Decimal("0.01")):
-        raise DomainError(f"{field} is an amount from 0 with at most two decimals", "invalid_amount", field)
+        raise DomainError(
+            format_lazy(gettext_lazy("{field} is an amount from 0 with at most two decimals"), field=field),
+            "invalid_amount",
+            field,
+        )
     return value
 
 
@@ -76,17 +82,32 @@ def payment_record(
     never exceeds what the player has paid and not had back. A waitlisted player pays once admitted."""
     _require_organiser(registration.event, by)
     if kind not in Payment.Kind.values:
-        raise DomainError(f"kind is one of {', '.join(Payment.Kind.values)}", "invalid_choice", "kind")
+        raise DomainError(
+            format_lazy(gettext_lazy("kind is one of {choices}"), choices=", ".join(Payment.Kind.values)),
+            "invalid_choice",
+            "kind",
+        )
     if method not in Payment.Method.values:
-        raise DomainError(f"method is one of {', '.join(Payment.Method.values)}", "invalid_choice", "method")
+        raise DomainError(
+            format_lazy(gettext_lazy("method is one of {choices}"), choices=", ".join(Payment.Method.values)),
+            "invalid_choice",
+            "method",
+        )
     value = _amount(amount, "amount")
     if value <= 0:
         raise DomainError("amount is more than 0 (a refund is its own kind)", "invalid_amount", "amount")
     with transaction.atomic():
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if kind == Payment.Kind.PAID and registration.status not in OWES_THE_FEE:
-            raise Conflict(f"{registration.player.handle} is {registration.status}: they pay once they hold a place",
-                           "not_due", "registration")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("{handle} is {status}: they pay once they hold a place"),
+                    handle=registration.player.handle,
+                    status=registration.status,
+                ),
+                "not_due",
+                "registration",
+            )
         if kind == Payment.Kind.REFUND:
             held = sum((payment.signed for payment in registration.payments.all()), Decimal(0))
             if value > held:

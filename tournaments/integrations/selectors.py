@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from oauth2_provider.models import AccessToken, get_application_model
 
 from config.errors import NotFound
@@ -21,7 +23,13 @@ def webhooks_of(*, organisation: Organisation, by: User | AnonymousUser) -> Quer
 def webhook_of(*, organisation: Organisation, webhook_id: int, by: User | AnonymousUser) -> Webhook:
     hook = webhooks_of(organisation=organisation, by=by).filter(pk=webhook_id).first()
     if hook is None:
-        raise NotFound(f"{organisation.slug} has no webhook {webhook_id}", "not_found", "webhook")
+        raise NotFound(
+            format_lazy(
+                gettext_lazy("{slug} has no webhook {webhook_id}"), slug=organisation.slug, webhook_id=webhook_id
+            ),
+            "not_found",
+            "webhook",
+        )
     return hook
 
 
@@ -33,7 +41,13 @@ def webhook_deliveries(*, hook: Webhook) -> QuerySet[WebhookDelivery]:
 def webhook_delivery_of(*, hook: Webhook, delivery_id: int) -> WebhookDelivery:
     delivery = webhook_deliveries(hook=hook).filter(pk=delivery_id).first()
     if delivery is None:
-        raise NotFound(f"webhook {hook.pk} has no delivery {delivery_id}", "not_found", "delivery")
+        raise NotFound(
+            format_lazy(
+                gettext_lazy("webhook {pk} has no delivery {delivery_id}"), pk=hook.pk, delivery_id=delivery_id
+            ),
+            "not_found",
+            "delivery",
+        )
     return delivery
 
 
@@ -45,7 +59,11 @@ def api_keys_of(*, organisation: Organisation, by: User | AnonymousUser) -> Quer
 def api_key_of_organisation(*, organisation: Organisation, key_id: int, by: User | AnonymousUser) -> ApiKey:
     key = api_keys_of(organisation=organisation, by=by).filter(pk=key_id).first()
     if key is None:
-        raise NotFound(f"{organisation.slug} has no API key {key_id}", "not_found", "key")
+        raise NotFound(
+            format_lazy(gettext_lazy("{slug} has no API key {key_id}"), slug=organisation.slug, key_id=key_id),
+            "not_found",
+            "key",
+        )
     return key
 
 

@@ -2,6 +2,9 @@
 
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from config.errors import NotFound
 from tournaments.live.models import StreamMessage
 from tournaments.models import Event
@@ -12,7 +15,7 @@ MISSED_AT_MOST = 1000  # a client further behind gets the rest on its next recon
 def stream_event(*, pk: int) -> Event:
     event = Event.objects.filter(pk=pk).only("pk").first()
     if event is None:
-        raise NotFound(f"no event has the id {pk}", "not_found", "id")
+        raise NotFound(format_lazy(gettext_lazy("no event has the id {pk}"), pk=pk), "not_found", "id")
     return event
 
 

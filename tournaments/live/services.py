@@ -116,7 +116,13 @@ def room_message_send(*, event: Event, by: User, text: str, audience: str = Room
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_text", "text") from None
     if audience not in RoomMessage.Audience.values:
-        raise DomainError(f"the audience is one of {', '.join(RoomMessage.Audience.values)}", "invalid", "audience")
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("the audience is one of {choices}"), choices=", ".join(RoomMessage.Audience.values)
+            ),
+            "invalid",
+            "audience",
+        )
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         recent = RoomMessage.objects.filter(event=locked, sent_at__gte=timezone.now() - WINDOW).count()

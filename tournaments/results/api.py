@@ -1,6 +1,8 @@
 """The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -95,7 +97,7 @@ class SeatViewSet(viewsets.GenericViewSet):
 def _seat_id(pk: str) -> int:
     """The seat's id from the URL: a key the database can hold, or no such seat (404)."""
     if not (pk.isascii() and pk.isdigit() and 0 < int(pk) < 2**63):
-        raise NotFound(f"no seat has the id {pk!r}", "not_found", field="seat")
+        raise NotFound(format_lazy(gettext_lazy("no seat has the id {pk!r}"), pk=pk), "not_found", field="seat")
     return int(pk)
 
 

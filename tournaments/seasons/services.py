@@ -36,7 +36,11 @@ def season_create(
     `takes_events_of`: whose events its staff add alone (own; members: a federation's member clubs'; any)."""
     require_staff(user=by, organisation=organisation)
     if takes_events_of not in TAKES:
-        raise DomainError(f"takes_events_of is one of {', '.join(TAKES)}", "invalid_choice", "takes_events_of")
+        raise DomainError(
+            format_lazy(gettext_lazy("takes_events_of is one of {choices}"), choices=", ".join(TAKES)),
+            "invalid_choice",
+            "takes_events_of",
+        )
     if takes_events_of == "members" and organisation.kind != Organisation.Kind.FEDERATION:
         raise DomainError("only a federation has member clubs", "not_a_federation", "takes_events_of")
     _check_season(
@@ -80,7 +84,9 @@ def _check_season(**values: Any) -> None:
     if not values["name"].strip():
         raise DomainError("a season needs a name", "invalid_name", "name")
     if values["game"] not in games.GAMES:
-        raise DomainError(f"unknown game {values['game']!r}", "unknown_game", "game")
+        raise DomainError(
+            format_lazy(gettext_lazy("unknown game {game!r}"), game=values["game"]), "unknown_game", "game"
+        )
     if values["ends_on"] < values["starts_on"]:
         raise DomainError("a season ends after it starts", "invalid_dates", "ends_on")
     if values["best_of"] < 1:

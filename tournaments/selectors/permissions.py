@@ -4,6 +4,9 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import NotAllowed
@@ -31,8 +34,16 @@ def is_staff_of(*, user: User | AnonymousUser, organisation: Organisation | int,
 def require_staff(*, user: User | AnonymousUser, organisation: Organisation, owner: bool = False) -> None:
     roles = [Staff.Role.OWNER] if owner else []
     if not (getattr(user, "is_superuser", False) or is_staff_of(user=user, organisation=organisation, roles=roles)):
-        who = "an owner" if owner else "its staff"
-        raise NotAllowed(f"only {who} of {organisation.slug} can do this", "not_staff", "organisation")
+        only = (
+            gettext_lazy("only an owner of {slug} can do this")
+            if owner
+            else gettext_lazy("only the staff of {slug} can do this")
+        )
+        raise NotAllowed(
+            format_lazy(only, slug=organisation.slug),
+            "not_staff",
+            "organisation",
+        )
 
 
 def stewarding_body(*, game: str) -> Organisation | None:
@@ -90,8 +101,11 @@ def require_organiser(*, user: User | AnonymousUser, event: Event) -> None:
         raise NotAllowed("only an organiser of this event can do this", "not_organiser")
 
 
-def require_at_table_or_organiser(*, user: User | AnonymousUser, table: Table, doing: str) -> None:
+def require_at_table_or_organiser(*, user: User | AnonymousUser, table: Table, doing: str | Promise) -> None:
     """Refuse (403 `not_at_table`) anyone but a player seated at the table or an organiser of its event."""
     seated = user.is_authenticated and any(seat.player.user_id == user.pk for seat in table.seats.all())
     if not seated and not (user.is_authenticated and is_organiser(user=user, event=table.round.event)):
-        raise NotAllowed(f"only a player at this table or an organiser can {doing}", "not_at_table")
+        raise NotAllowed(
+            format_lazy(gettext_lazy("only a player at this table or an organiser can {doing}"), doing=doing),
+            "not_at_table",
+        )

@@ -8,6 +8,8 @@ from datetime import date
 
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import NotFound
 from tournaments.models import Event, Membership, Player, Registration, Seat, TableResult
@@ -37,7 +39,9 @@ def player_of_handle(*, handle: str) -> Player:
     """The player with this handle, or a 404 naming it."""
     player = Player.objects.filter(handle=handle).first()
     if player is None:
-        raise NotFound(f"no player has the handle {handle!r}", "not_found", "handle")
+        raise NotFound(
+            format_lazy(gettext_lazy("no player has the handle {handle!r}"), handle=handle), "not_found", "handle"
+        )
     return player
 
 

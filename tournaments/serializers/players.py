@@ -1,5 +1,6 @@
 """Sign-up, the signed-in player, guests and claims."""
 
+from django.utils.text import format_lazy
 from rest_framework import serializers
 
 from config.serializers import StrictModelSerializer, StrictSerializer
@@ -7,18 +8,17 @@ from tournaments.models import (
     Player,
 )
 from tournaments.serializers.fields import CountryCodeField
-from tournaments.validators import HANDLE_RULE
+from tournaments.validators import HANDLE_REFUSED, HANDLE_RULE
 
 # The rule in words whichever bound a handle misses (the schema carries the bounds as minLength/maxLength).
-HANDLE_ERRORS = {"min_length": f"a handle is {HANDLE_RULE}", "max_length": f"a handle is {HANDLE_RULE}"}
+HANDLE_ERRORS = {"min_length": HANDLE_REFUSED, "max_length": HANDLE_REFUSED}
+HANDLE_HELP = format_lazy("A handle is {}.", HANDLE_RULE)
 
 
 class PlayerSignupSerializer(StrictSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(min_length=10, write_only=True, style={"input_type": "password"})
-    handle = serializers.CharField(
-        min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.", error_messages=HANDLE_ERRORS
-    )
+    handle = serializers.CharField(min_length=2, max_length=40, help_text=HANDLE_HELP, error_messages=HANDLE_ERRORS)
     email = serializers.EmailField(required=False, allow_blank=True, help_text="Optional: to reset a password.")
     display_name = serializers.CharField(
         max_length=80, required=False, allow_blank=True, help_text="Optional: the name as written, spaces allowed."
@@ -56,9 +56,7 @@ class CountryInputSerializer(StrictSerializer):
 
 
 class GuestInputSerializer(StrictSerializer):
-    handle = serializers.CharField(
-        min_length=2, max_length=40, help_text=f"A handle is {HANDLE_RULE}.", error_messages=HANDLE_ERRORS
-    )
+    handle = serializers.CharField(min_length=2, max_length=40, help_text=HANDLE_HELP, error_messages=HANDLE_ERRORS)
     name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
     email = serializers.CharField(max_length=254, required=False, default="", allow_blank=True)
 

@@ -10,6 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import translation
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from config.authentication import token_expired
@@ -36,7 +38,11 @@ def player_signup(
     if problems:
         field, (message, code) = next(iter(problems.items()))
         raise (Conflict if code.endswith("_taken") else DomainError)(message, code, field=field)
-    taken = Conflict(f"the username {username!r} is taken", "username_taken", field="username")
+    taken = Conflict(
+        format_lazy(gettext_lazy("the username {username!r} is taken"), username=username),
+        "username_taken",
+        field="username",
+    )
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -116,12 +122,16 @@ def player_create(*, user: User, handle: str, display_name: str = "") -> Player:
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_display_name", "display_name") from None
     if Player.objects.filter(handle_key=handle_key(handle)).exists():
-        raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle")
+        raise Conflict(
+            format_lazy(gettext_lazy("the handle {handle!r} is taken"), handle=handle), "handle_taken", field="handle"
+        )
     try:
         with transaction.atomic():
             return Player.objects.create(user=user, handle=handle, display_name=display_name)
     except IntegrityError as error:
-        raise Conflict(f"the handle {handle!r} is taken", "handle_taken", field="handle") from error
+        raise Conflict(
+            format_lazy(gettext_lazy("the handle {handle!r} is taken"), handle=handle), "handle_taken", field="handle"
+        ) from error
 
 
 def player_language_remember(*, user: User, language: str) -> None:

@@ -55,20 +55,32 @@ def _check_organisation(*, slug: str, name: str, country: str, kind: str) -> Non
     except ValidationError as error:
         raise DomainError(error.messages[0], "invalid_name", "name") from None
     if len(name.strip()) > NAME_LENGTH:
-        raise DomainError(f"a name has at most {NAME_LENGTH} characters", "invalid_name", "name")
+        raise DomainError(
+            format_lazy(gettext_lazy("a name has at most {name_length} characters"), name_length=NAME_LENGTH),
+            "invalid_name",
+            "name",
+        )
     if country and not COUNTRY.fullmatch(country):
         raise DomainError(
             "a country is its two-letter ISO 3166 code in capitals (FR, DE)", "invalid_country", "country"
         )
     if kind not in Organisation.Kind.values:
-        raise DomainError(f"kind is one of {', '.join(Organisation.Kind.values)}", "invalid_kind", "kind")
+        raise DomainError(
+            format_lazy(gettext_lazy("kind is one of {choices}"), choices=", ".join(Organisation.Kind.values)),
+            "invalid_kind",
+            "kind",
+        )
 
 
 def staff_set(*, organisation: Organisation, by: User, player: Player, role: str) -> Staff:
     """An owner gives a person a role (owner or organiser), or changes it."""
     require_staff(user=by, organisation=organisation, owner=True)
     if role not in Staff.Role.values:
-        raise DomainError(f"role is one of {', '.join(Staff.Role.values)}", "invalid_role", "role")
+        raise DomainError(
+            format_lazy(gettext_lazy("role is one of {choices}"), choices=", ".join(Staff.Role.values)),
+            "invalid_role",
+            "role",
+        )
     with transaction.atomic():
         Organisation.objects.select_for_update().get(pk=organisation.pk)
         current = Staff.objects.filter(organisation=organisation, user=player.user).first()
@@ -85,7 +97,13 @@ def staff_remove(*, organisation: Organisation, by: User, player: Player) -> Non
         Organisation.objects.select_for_update().get(pk=organisation.pk)
         current = Staff.objects.filter(organisation=organisation, user=player.user).first()
         if current is None:
-            raise DomainError(f"{player.handle} is not on the staff of {organisation.slug}", "not_staff", "player")
+            raise DomainError(
+                format_lazy(
+                    gettext_lazy("{handle} is not on the staff of {slug}"), handle=player.handle, slug=organisation.slug
+                ),
+                "not_staff",
+                "player",
+            )
         if current.role == Staff.Role.OWNER:
             _keep_an_owner(organisation)
         current.delete()
@@ -107,7 +125,11 @@ def membership_add(
             return Membership.objects.create(organisation=organisation, player=player, joined_on=joined_on)
     except IntegrityError as error:
         raise Conflict(
-            f"{player.handle} is already a member of {organisation.slug}", "already_member", "player"
+            format_lazy(
+                gettext_lazy("{handle} is already a member of {slug}"), handle=player.handle, slug=organisation.slug
+            ),
+            "already_member",
+            "player",
         ) from error
 
 
@@ -129,7 +151,13 @@ def members_from_event(*, organisation: Organisation, by: User, event: Event) ->
 def join_request(*, organisation: Organisation, player: Player) -> JoinRequest:
     """A player asks to join the club (once while a request waits; not when already a member)."""
     if Membership.objects.filter(organisation=organisation, player=player, left_on__isnull=True).exists():
-        raise Conflict(f"{player.handle} is already a member of {organisation.slug}", "already_member", "player")
+        raise Conflict(
+            format_lazy(
+                gettext_lazy("{handle} is already a member of {slug}"), handle=player.handle, slug=organisation.slug
+            ),
+            "already_member",
+            "player",
+        )
     try:
         with transaction.atomic():
             return JoinRequest.objects.create(organisation=organisation, player=player)
@@ -143,7 +171,11 @@ def join_request_decide(*, request: JoinRequest, by: User, accept: bool) -> Join
     with transaction.atomic():
         locked = JoinRequest.objects.select_for_update().get(pk=request.pk)
         if locked.status != JoinRequest.Status.PENDING:
-            raise Conflict(f"the request was {locked.status} already", "join_request_decided", "request")
+            raise Conflict(
+                format_lazy(gettext_lazy("the request was {status} already"), status=locked.status),
+                "join_request_decided",
+                "request",
+            )
         if (
             accept
             and not Membership.objects.filter(
@@ -202,7 +234,11 @@ def player_notifications_set(
     if by.pk != player.user_id:
         raise NotAllowed("only the player chooses their e-mails", "not_allowed")
     if language and language not in dict(settings.LANGUAGES):
-        raise DomainError(f"languages are {', '.join(dict(settings.LANGUAGES))}", "invalid_language", "language")
+        raise DomainError(
+            format_lazy(gettext_lazy("languages are {choices}"), choices=", ".join(dict(settings.LANGUAGES))),
+            "invalid_language",
+            "language",
+        )
     values = {"notify_seated": seated, "notify_rejected": rejected, "notify_finished": finished,
               "notify_changes": changes, "language": language}  # fmt: skip
     Player.objects.filter(pk=player.pk).update(**values)
@@ -216,7 +252,11 @@ def club_federation_set(*, organisation: Organisation, by: User, federation: Org
     federation's seasons may take its events (seasons with takes_events_of "members")."""
     require_staff(user=by, organisation=organisation, owner=True)
     if federation is not None and (federation.kind != Organisation.Kind.FEDERATION or federation == organisation):
-        raise DomainError(f"{federation.slug} is not a federation", "not_a_federation", "federation")
+        raise DomainError(
+            format_lazy(gettext_lazy("{slug} is not a federation"), slug=federation.slug),
+            "not_a_federation",
+            "federation",
+        )
     Organisation.objects.filter(pk=organisation.pk).update(federation=federation)
     organisation.federation = federation
     return organisation

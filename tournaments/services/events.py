@@ -43,7 +43,13 @@ def event_create(
     organiser. Without an organisation: the one the creator runs, or, for someone who runs none, a club of
     their own. A trusted organisation's event is sanctioned at once; any other waits for a steward."""
     if game not in games.GAMES:
-        raise DomainError(f"unknown game {game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("unknown game {game!r}; known games: {choices}"), game=game, choices=", ".join(games.GAMES)
+            ),
+            "unknown_game",
+            "game",
+        )
     if options.get("seed") is None:
         options["seed"] = secrets.randbits(62)  # stored, so round 1's seating can be replayed
     with transaction.atomic():
@@ -91,7 +97,15 @@ def event_check(*, event: Event) -> None:
     """Every rule an event's settings must follow, as a DomainError naming the field (the API, the pages
     and the admin refuse with the same words), in this order."""
     if event.game not in games.GAMES:
-        raise DomainError(f"unknown game {event.game!r}; known games: {', '.join(games.GAMES)}", "unknown_game", "game")
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("unknown game {game!r}; known games: {choices}"),
+                game=event.game,
+                choices=", ".join(games.GAMES),
+            ),
+            "unknown_game",
+            "game",
+        )
     for check in (_points_checked, _seating_checked, _tie_breaks_checked, _model_rules, _deals_checked,
                   _entry_checked, _ranking_checked):  # fmt: skip
         check(event)
@@ -159,7 +173,11 @@ def _entry_checked(event: Event) -> None:
 
 def _ranking_checked(event: Event) -> None:
     if event.ranked_by not in RANKINGS:
-        raise DomainError(f"ranked_by is one of {', '.join(RANKINGS)}", "invalid_choice", "ranked_by")
+        raise DomainError(
+            format_lazy(gettext_lazy("ranked_by is one of {choices}"), choices=", ".join(RANKINGS)),
+            "invalid_choice",
+            "ranked_by",
+        )
     if event.ranked_by == "duplicate" and not event.duplicate_deals:
         message = "a ranking by duplicate matchpoints compares players dealt the same hands: it needs duplicate deals"
         raise DomainError(message, "invalid_ranking", "ranked_by")
@@ -201,7 +219,9 @@ def event_update(*, event: Event, by: User, **changes: Any) -> Event:
     unknown = set(changes) - EDITABLE_EVENT_FIELDS - {"game"}
     if unknown:
         raise DomainError(
-            f"these fields cannot be changed: {', '.join(sorted(unknown))}", "read_only", sorted(unknown)[0]
+            format_lazy(gettext_lazy("these fields cannot be changed: {choices}"), choices=", ".join(sorted(unknown))),
+            "read_only",
+            sorted(unknown)[0],
         )
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "edit")
@@ -213,8 +233,13 @@ def event_update(*, event: Event, by: User, **changes: Any) -> Event:
         event_check(event=locked)
         taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
         if locked.capacity < taken:
-            raise Conflict(f"{taken} players hold a place: the event needs at least as many places",
-                           "capacity_below_registered", "capacity")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("{taken} players hold a place: the event needs at least as many places"), taken=taken
+                ),
+                "capacity_below_registered",
+                "capacity",
+            )
         locked.save()
         if before and locked.registrations.exists():
             enqueue_on_commit(task_names.NOTIFY_MOVED, locked.pk, before)
@@ -229,7 +254,11 @@ def event_rounds_plan(*, event: Event, by: User, rounds_planned: int) -> Event:
     shorter): never fewer than the rounds already seated, nor fewer than one."""
     require_organiser(user=by, event=event)
     if not 1 <= rounds_planned <= ROUNDS_AT_MOST:
-        raise DomainError(f"plan 1 to {ROUNDS_AT_MOST} rounds", "invalid", "rounds_planned")
+        raise DomainError(
+            format_lazy(gettext_lazy("plan 1 to {rounds_at_most} rounds"), rounds_at_most=ROUNDS_AT_MOST),
+            "invalid",
+            "rounds_planned",
+        )
     with transaction.atomic():
         locked = locked_for(Event, event.pk, "seat_next_round" if event.status == Event.Status.RUNNING else "start")
         seated = locked.rounds.count()
@@ -247,9 +276,16 @@ def _refuse_rule_changes(event: Event, changed: set[str]) -> None:
     ruled = sorted(changed & RULES_FIELDS)
     if ruled and event.registrations.exists():
         raise Conflict(
-            f"players registered for these rules: {', '.join(ruled)} can no longer change (the time, the venue, "
-            "the places and the description still can)", "rules_locked", ruled[0],
-        )  # fmt: skip
+            format_lazy(
+                gettext_lazy(
+                    "players registered for these rules: {choices} can no longer change"
+                    " (the time, the venue, the places and the description still can)"
+                ),
+                choices=", ".join(ruled),
+            ),
+            "rules_locked",
+            ruled[0],
+        )
 
 
 def _shown(value: Any) -> str:
@@ -276,7 +312,11 @@ def event_organiser_remove(*, event: Event, by: User, player: Player) -> Event:
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         if not event.organisers.filter(pk=player.user_id).exists():
-            raise DomainError(f"{player.handle} does not organise this event", "not_organiser", "player")
+            raise DomainError(
+                format_lazy(gettext_lazy("{handle} does not organise this event"), handle=player.handle),
+                "not_organiser",
+                "player",
+            )
         if event.organisers.count() == 1:
             raise Conflict("an event keeps at least one organiser", "last_organiser", "player")
         event.organisers.remove(player.user)
@@ -310,8 +350,14 @@ def event_registration_close(*, event: Event, by: User) -> Event:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.REGISTRATION:
-            raise Conflict(f"the event is {event.status}: only an event taking registrations closes them",
-                           "wrong_event_status", "event")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("the event is {status}: only an event taking registrations closes them"),
+                    status=event.status,
+                ),
+                "wrong_event_status",
+                "event",
+            )
         now = timezone.now()
         if event.registration_opens is not None and event.registration_opens >= now:
             event.registration_opens = None  # it had not opened yet: closed from now on, whatever was planned

@@ -10,6 +10,8 @@ from datetime import date
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from tournaments.models import Licence, Organisation, Player
@@ -61,18 +63,33 @@ def _read(text: str) -> tuple[list[dict[str, object]], list[RowFault]]:
     try:
         return _read_rows(reader)
     except csv.Error as error:  # a cell over the csv module's limit, a NUL
-        raise DomainError(f"the file is not a CSV this service reads: {error}", "malformed_csv", "csv") from error
+        raise DomainError(
+            format_lazy(gettext_lazy("the file is not a CSV this service reads: {error}"), error=error),
+            "malformed_csv",
+            "csv",
+        ) from error
 
 
 def _read_rows(reader: "csv.DictReader[str]") -> tuple[list[dict[str, object]], list[RowFault]]:
     header = [name.strip() for name in reader.fieldnames or []]
     missing = [name for name in REQUIRED if name not in header]
     if missing or any(name not in COLUMNS for name in header):
-        raise DomainError(f"the first line names the columns: {', '.join(COLUMNS)} ({', '.join(REQUIRED)} needed)",
-                          "invalid_columns", "csv")  # fmt: skip
+        raise DomainError(
+            format_lazy(
+                gettext_lazy("the first line names the columns: {choices} ({required} needed)"),
+                choices=", ".join(COLUMNS),
+                required=", ".join(REQUIRED),
+            ),
+            "invalid_columns",
+            "csv",
+        )
     lines = list(reader)
     if not lines or len(lines) > MOST_ROWS:
-        raise DomainError(f"a file holds 1 to {MOST_ROWS} licences", "invalid_licences", "csv")
+        raise DomainError(
+            format_lazy(gettext_lazy("a file holds 1 to {most_rows} licences"), most_rows=MOST_ROWS),
+            "invalid_licences",
+            "csv",
+        )
     players = {
         p.handle_key: p
         for p in Player.objects.filter(handle_key__in=[handle_key(r.get("handle") or "") for r in lines])

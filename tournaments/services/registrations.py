@@ -7,6 +7,8 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, NotAllowed
 from tournaments.models import Event, Player, Registration
@@ -120,8 +122,11 @@ def check_in_is_open(event: Event) -> bool:
 def _require_check_in_open(event: Event) -> None:
     opens = check_in_opens_at(event)
     if not check_in_is_open(event) and opens is not None:
-        raise Conflict(f"check-in opens on {opens.date().isoformat()}, the event's day", "check_in_not_open",
-                       "registration")  # fmt: skip
+        raise Conflict(
+            format_lazy(gettext_lazy("check-in opens on {day}, the event's day"), day=opens.date().isoformat()),
+            "check_in_not_open",
+            "registration",
+        )
 
 
 def _require_self_or_organiser(user: User, registration: Registration) -> None:

@@ -7,6 +7,8 @@ from itertools import combinations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.celery import enqueue_on_commit
@@ -41,7 +43,12 @@ def round_seat_next(*, event: Event, by: User) -> Round:
             last.machine.check(last, "seat_next")
         number = (last.number if last else 0) + 1
         if (last is not None and last.is_final) or number > locked.rounds_planned + bool(locked.final_table_size):
-            raise Conflict(f"the event has {locked.rounds_planned} rounds", "no_more_rounds")
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("the event has {rounds_planned} rounds"), rounds_planned=locked.rounds_planned
+                ),
+                "no_more_rounds",
+            )
         if number > locked.rounds_planned:
             return _announced(_final_seat(locked, number))
         return _announced(_round_seat(locked, number))
@@ -81,7 +88,13 @@ def _round_seat(event: Event, number: int) -> Round:
     game = games.GAMES[event.game]
     if len(players) < game.player_counts[0]:
         raise DomainError(
-            f"{len(players)} players checked in; {game.name} needs {game.player_counts[0]}", "too_few_players"
+            format_lazy(
+                gettext_lazy("{count} players checked in; {name} needs {least}"),
+                count=len(players),
+                name=game.name,
+                least=game.player_counts[0],
+            ),
+            "too_few_players",
         )
     preference = game.table_sizes_by_preference
     byes_had = event_bye_counts(event=event)
@@ -136,7 +149,10 @@ def _final_seat(event: Event, number: int) -> Round:
     top = [row.handle for row in event_standings(event=event) if row.handle in playing]
     finalists = top[: event.final_table_size]
     if len(finalists) < event.final_table_size:
-        raise DomainError(f"only {len(finalists)} players can play the final", "too_few_players")
+        raise DomainError(
+            format_lazy(gettext_lazy("only {count} players can play the final"), count=len(finalists)),
+            "too_few_players",
+        )
     players = {p.handle: p for p in Player.objects.filter(handle__in=finalists)}
     return _round_create(event, number, [tuple(finalists)], players, final=True)
 

@@ -4,6 +4,8 @@ the API."""
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -139,4 +141,4 @@ def _fields(rule: Any) -> dict[str, Any]:
 
 def _game(game: str) -> None:
     if game not in GAMES:
-        raise NotFound(f"no game {game}", "unknown_game", "game")
+        raise NotFound(format_lazy(gettext_lazy("no game {game}"), game=game), "unknown_game", "game")

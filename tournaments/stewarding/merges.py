@@ -8,6 +8,8 @@ undoes a merge, with a reason, until the next official list of a game the merged
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError, NotAllowed
 from ratings.selectors.lists import list_published_since
@@ -39,8 +41,16 @@ def players_merge(*, kept: Player, merged: Player, by: User, reason: str) -> Pla
             raise Conflict("one of these records was merged (or claimed) already", "merged_already", "merged")
         shared = Registration.objects.filter(player=kept, event__registrations__player=merged).first()
         if shared is not None:
-            raise Conflict(f"{kept.handle} and {merged.handle} are both entered in {shared.event.name}",
-                           "played_together", "merged")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("{kept} and {merged} are both entered in {name}"),
+                    kept=kept.handle,
+                    merged=merged.handle,
+                    name=shared.event.name,
+                ),
+                "played_together",
+                "merged",
+            )
         handle = merged.handle
         was_active = User.objects.filter(pk=merged.user_id, is_active=True).exists()
         moved = player_merge_into(merged=merged, kept=kept)
@@ -70,12 +80,24 @@ def player_merge_undo(*, merge: PlayerMerge, by: User, reason: str) -> PlayerMer
         if not merge.moved:
             raise Conflict("this merge was kept before merges could be undone", "not_undoable", "merge")
         if merge.kept.claimed_by_id is not None:
-            raise Conflict(f"{merge.kept.handle} was merged into another record since: undo that merge first",
-                           "merged_since", "merge")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("{handle} was merged into another record since: undo that merge first"),
+                    handle=merge.kept.handle,
+                ),
+                "merged_since",
+                "merge",
+            )
         published = list_published_since(games=games, since=merge.merged_at)
         if published is not None:
-            raise Conflict(f"the official list {published.name} was published since the merge: it can no longer be "
-                           "undone", "list_published_since", "merge")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("the official list {name} was published since the merge: it can no longer be undone"),
+                    name=published.name,
+                ),
+                "list_published_since",
+                "merge",
+            )
         player_merge_undo_rows(moved=merge.moved, kept=merge.kept, merged=merge.merged,
                                merged_handle=merge.merged_handle)  # fmt: skip
         if merge.was_active and not merge.merged.guest:

@@ -9,6 +9,8 @@ its results: a later change waits for a steward's decision here (services/held_r
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import Conflict, DomainError, NotAllowed
@@ -96,7 +98,11 @@ def result_change_decide(*, change: ResultChange, accept: bool, by: User, reason
     with transaction.atomic():
         locked = ResultChange.objects.select_for_update().select_related("event").get(pk=change.pk)
         if not locked.pending:
-            raise Conflict(f"this change was decided already: {locked.status}", "change_decided", "change")
+            raise Conflict(
+                format_lazy(gettext_lazy("this change was decided already: {status}"), status=locked.status),
+                "change_decided",
+                "change",
+            )
         held_results.change_decide(change=locked, accept=accept, by=by, reason=reason)
         results_changed(because=Because.DECIDED, tables=locked.tables)
     return locked
@@ -111,7 +117,7 @@ def organisation_corrections_trust(*, organisation: Organisation, by: User, trus
 def _trust_in_game(organisation: Organisation, field: str, *, by: User, trusted: bool, game: str) -> Organisation:
     """Add or take `game` out of one of the organisation's per-game trusts, by a steward of that game."""
     if game not in games.GAMES:
-        raise DomainError(f"no game is called {game!r}", "unknown_game", "game")
+        raise DomainError(format_lazy(gettext_lazy("no game is called {game!r}"), game=game), "unknown_game", "game")
     require_steward(user=by, game=game)
     with transaction.atomic():
         locked = Organisation.objects.select_for_update().get(pk=organisation.pk)

@@ -6,6 +6,8 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.errors import DomainError
@@ -39,9 +41,15 @@ def card_statistics(*, game: str, players: int | None = None, sort: str = "mean_
     require_game(game)
     rules = games.GAMES[game]
     if rules.drafting is None:
-        raise DomainError(f"{rules.name} is not drafted: it has no card statistics", "not_drafted", "game")
+        raise DomainError(
+            format_lazy(gettext_lazy("{name} is not drafted: it has no card statistics"), name=rules.name),
+            "not_drafted",
+            "game",
+        )
     if sort not in CARD_SORTS:
-        raise DomainError(f"sort is one of {', '.join(CARD_SORTS)}", "invalid_sort", "sort")
+        raise DomainError(
+            format_lazy(gettext_lazy("sort is one of {choices}"), choices=", ".join(CARD_SORTS)), "invalid_sort", "sort"
+        )
     stored = CardStat.objects.filter(game=game)
     stored = stored if players is None else stored.filter(players=players)
     tally = card_stats.Tally(

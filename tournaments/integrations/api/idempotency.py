@@ -14,6 +14,8 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.db import InterfaceError, OperationalError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from config.exceptions import error_body
@@ -38,8 +40,17 @@ class IdempotentPosts:
         if key is None:
             return self.get_response(request)
         if not key or len(key) > KEY_LENGTH or not key.isascii() or not key.isprintable():
-            return _refused(DomainError(f"an {HEADER} is 1 to {KEY_LENGTH} printable ASCII characters",
-                                        "invalid_idempotency_key", HEADER))  # fmt: skip
+            return _refused(
+                DomainError(
+                    format_lazy(
+                        gettext_lazy("an {header} is 1 to {key_length} printable ASCII characters"),
+                        header=HEADER,
+                        key_length=KEY_LENGTH,
+                    ),
+                    "invalid_idempotency_key",
+                    HEADER,
+                )
+            )
         credentials = _credentials(request)
         if credentials is None:  # nothing tells this caller from another: a key would let them meet
             return self.get_response(request)

@@ -6,6 +6,8 @@ import secrets
 
 from django.contrib.auth.models import User
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from tournaments.integrations.models import ApiKey, ApiKeyWrite
@@ -21,10 +23,18 @@ def api_key_create(*, organisation: Organisation, by: User, name: str, scopes: l
     require_staff(user=by, organisation=organisation, owner=True)
     name = " ".join(name.split())
     if not name or len(name) > NAME_LENGTH:
-        raise DomainError(f"a key's name is 1 to {NAME_LENGTH} characters", "invalid_name", "name")
+        raise DomainError(
+            format_lazy(gettext_lazy("a key's name is 1 to {name_length} characters"), name_length=NAME_LENGTH),
+            "invalid_name",
+            "name",
+        )
     unknown = sorted(set(scopes) - set(ApiKey.SCOPES))
     if unknown or not scopes:
-        raise DomainError(f"scopes are some of {', '.join(ApiKey.SCOPES)}", "invalid_scopes", "scopes")
+        raise DomainError(
+            format_lazy(gettext_lazy("scopes are some of {choices}"), choices=", ".join(ApiKey.SCOPES)),
+            "invalid_scopes",
+            "scopes",
+        )
     prefix, secret = secrets.token_hex(6), secrets.token_urlsafe(32)
     text = f"{KEY_START}{prefix}_{secret}"
     key = ApiKey.objects.create(organisation=organisation, name=name, prefix=prefix, digest=_digest(text),

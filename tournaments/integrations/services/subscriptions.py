@@ -9,6 +9,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config import outbound
 from config.celery import enqueue_on_commit
@@ -29,15 +31,26 @@ def webhook_subscribe(*, organisation: Organisation, by: User, url: str, events:
     try:
         outbound.url_check(url)
     except outbound.AddressRefused as error:
-        raise DomainError(f"this webhook address is refused: {error}", "invalid_url", "url") from None
+        raise DomainError(
+            format_lazy(gettext_lazy("this webhook address is refused: {error}"), error=error), "invalid_url", "url"
+        ) from None
     unknown = sorted(set(events) - set(Webhook.EVENTS))
     if unknown or not events:
-        raise DomainError(f"events are some of {', '.join(Webhook.EVENTS)}", "invalid_events", "events")
+        raise DomainError(
+            format_lazy(gettext_lazy("events are some of {choices}"), choices=", ".join(Webhook.EVENTS)),
+            "invalid_events",
+            "events",
+        )
     with transaction.atomic():
         Organisation.objects.select_for_update().filter(pk=organisation.pk).first()  # one count at a time
         if Webhook.objects.filter(organisation=organisation).count() >= settings.WEBHOOKS_PER_ORGANISATION:
             raise Conflict(
-                f"an organisation has at most {settings.WEBHOOKS_PER_ORGANISATION} webhooks", "too_many_webhooks", "url"
+                format_lazy(
+                    gettext_lazy("an organisation has at most {webhooks_per_organisation} webhooks"),
+                    webhooks_per_organisation=settings.WEBHOOKS_PER_ORGANISATION,
+                ),
+                "too_many_webhooks",
+                "url",
             )
         return Webhook.objects.create(organisation=organisation, url=url, events=sorted(set(events)),
                                       secret=secrets.token_hex(32))  # fmt: skip

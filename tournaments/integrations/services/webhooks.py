@@ -7,16 +7,16 @@ import hmac
 import json
 import time
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from config import outbound
-from config.celery import dispatch, enqueue_on_commit
+from config.celery import dispatch, dispatch_later, enqueue_on_commit
 from ratings.selectors.lists import PublishedList
 from tournaments import task_names
 from tournaments.announcements import Announcement
@@ -168,15 +168,36 @@ def _record(delivery_id: int, answer: outbound.Answer, retries: bool) -> str:
 
 def webhooks_sweep(*, older_than: timedelta) -> int:
     """Send again the deliveries a lost task, a killed worker or a broker outage left pending: due more than
-    `older_than` ago and not being sent. Returns how many were sent."""
-    stale = timezone.now() - older_than
+    `older_than` ago and not being sent; and hand the broker the long retries that fall due before the next
+    sweep, with their countdown. Returns how many were sent or handed."""
+    now = timezone.now()
+    stale = now - older_than
     due = (
         WebhookDelivery.objects.filter(status=WebhookDelivery.Status.PENDING)
         .filter(Q(next_attempt_at__lt=stale) | Q(next_attempt_at__isnull=True, created_at__lt=stale))
-        .filter(Q(sending_until__isnull=True) | Q(sending_until__lt=timezone.now()))
+        .filter(Q(sending_until__isnull=True) | Q(sending_until__lt=now))
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    return sum(dispatch(task_names.WEBHOOK_DELIVER, pk) for pk in due)
+    return sum(dispatch(task_names.WEBHOOK_DELIVER, pk) for pk in due) + _long_retries_falling_due(now, older_than)
+
+
+def _long_retries_falling_due(now: datetime, older_than: timedelta) -> int:
+    """A retry waiting longer than `older_than` got no countdown when it was scheduled (_record): the sweep
+    sends it. Waiting until it is `older_than` overdue made it arrive minutes late (issue 67, item 18), so the
+    sweep hands it to the broker with its countdown when it falls due before the next sweep. The window
+    starts a little in the past, so a sweep that runs late misses none; a retry handed twice is claimed once."""
+    soon = (
+        WebhookDelivery.objects.filter(status=WebhookDelivery.Status.PENDING, sending_until__isnull=True)
+        .filter(next_attempt_at__gte=now - SWEEP_EVERY / 2, next_attempt_at__lt=now + SWEEP_EVERY)
+        .filter(next_attempt_at__gt=F("last_tried_at") + older_than)
+        .values_list("pk", "next_attempt_at")[:SWEEP_BATCH]
+    )
+    return sum(
+        dispatch_later(task_names.WEBHOOK_DELIVER, max(0.0, (due - now).total_seconds()), pk) for pk, due in soon
+    )
+
+
+SWEEP_EVERY = timedelta(seconds=60)  # how often beat runs the sweep (config/settings.py, "webhooks-sweep")
 
 
 def _headers(delivery: WebhookDelivery) -> dict[str, str]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet, Subquery
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
     PadDraft,
@@ -20,7 +21,7 @@ from tournaments.selectors.permissions import is_organiser, require_at_table_or_
 def pad_draft(*, table: Table, user: User | AnonymousUser) -> PadDraft:
     """The table's pad draft (an empty one, version 0, before any save), for a player at the table or an
     organiser."""
-    require_at_table_or_organiser(user=user, table=table, doing="keep its score pad")
+    require_at_table_or_organiser(user=user, table=table, doing=gettext_lazy("keep its score pad"))
     return PadDraft.objects.select_related("updated_by__player").filter(table=table).first() or PadDraft(table=table)
 
 

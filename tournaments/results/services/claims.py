@@ -9,6 +9,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Model, Q
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from config.errors import Conflict, DomainError, NotFound
 from tournaments.models import Event, Membership, PadDraft, Player, Registration, ScoreSheet, Seat, TableResult
@@ -34,11 +36,22 @@ def guest_claim(*, code: str, by: User) -> Player:
         if guest is None:
             raise NotFound("no guest has this claim code", "unknown_claim_code", "code")
         if guest.claimed_by_id is not None:
-            raise Conflict(f"{guest.handle!r} was claimed already", "already_claimed", "code")
+            raise Conflict(
+                format_lazy(gettext_lazy("{handle!r} was claimed already"), handle=guest.handle),
+                "already_claimed",
+                "code",
+            )
         shared = Registration.objects.filter(player=claimer, event__registrations__player=guest).first()
         if shared is not None:
-            raise Conflict(f"you and {guest.handle!r} are both entered in {shared.event.name!r}", "claim_conflict",
-                           "code")  # fmt: skip
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("you and {handle!r} are both entered in {name!r}"),
+                    handle=guest.handle,
+                    name=shared.event.name,
+                ),
+                "claim_conflict",
+                "code",
+            )
         player_merge_into(merged=guest, kept=claimer)
     return guest
 

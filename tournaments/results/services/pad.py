@@ -69,4 +69,4 @@ def _own_seat(table: Table, user: User) -> Any:
 
 
 def _require_at_table(table: Table, user: User) -> None:
-    require_at_table_or_organiser(user=user, table=table, doing="keep its score pad")
+    require_at_table_or_organiser(user=user, table=table, doing=gettext_lazy("keep its score pad"))

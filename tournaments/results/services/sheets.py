@@ -54,7 +54,9 @@ def _seat_locked(seat_id: int) -> Seat:
     result row locked first: it is the table's lock."""
     result = TableResult.objects.select_for_update(of=("self",)).filter(table__seats=seat_id).first()
     if result is None:
-        raise NotFound(f"no seat has the id {seat_id}", "not_found", field="seat")
+        raise NotFound(
+            format_lazy(gettext_lazy("no seat has the id {seat_id}"), seat_id=seat_id), "not_found", field="seat"
+        )
     seat = Seat.objects.select_related("player", "table__round__event").get(pk=seat_id)
     seat.table.result = result
     return seat
@@ -69,7 +71,7 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
     """
     organiser = _OrganiserCheck(by, table.round.event)
     seated = {seat.player.handle: seat for seat in table.seats.all()}
-    require_at_table_or_organiser(user=by, table=table, doing="submit its sheets")
+    require_at_table_or_organiser(user=by, table=table, doing=gettext_lazy("submit its sheets"))
     if not isinstance(seats, list) or not seats:
         raise DomainError("expected a non-empty list of seat objects", "malformed_sheet", field="seats")
     entries: dict[Seat, dict[str, Any]] = {}
