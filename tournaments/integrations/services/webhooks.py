@@ -193,7 +193,9 @@ def _long_retries_falling_due(now: datetime, older_than: timedelta) -> int:
         .values_list("pk", "next_attempt_at")[:SWEEP_BATCH]
     )
     return sum(
-        dispatch_later(task_names.WEBHOOK_DELIVER, max(0.0, (due - now).total_seconds()), pk) for pk, due in soon
+        dispatch_later(task_names.WEBHOOK_DELIVER, max(0.0, (due - now).total_seconds()), pk)
+        for pk, due in soon
+        if due is not None  # never: the filter reads it; for the type
     )
 
 
