@@ -9,7 +9,8 @@ from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import resolve
-from django.utils.translation import get_language
+from django.utils import translation
+from django.utils.translation import get_language, gettext
 
 from config import overload, unstorable
 from config.errors import DomainError
@@ -117,7 +118,10 @@ class RefuseOversizedBodies:
         if limit is not None and larger is not None and limit < length <= larger:
             _read_whole(request)  # a file its own limit admits: read here, past Django's general check
         elif limit is not None and length > limit:
-            detail = f"the request body is {length} bytes; the limit is {limit}"
+            with translation.override(translation.get_language_from_request(request)):  # above LocaleMiddleware
+                detail = gettext("the request body is {length} bytes; the limit is {limit}").format(
+                    length=length, limit=limit
+                )
             if request.path.startswith("/api/"):
                 return JsonResponse({"code": "too_large", "detail": detail, "field": "body"}, status=413)
             return HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")

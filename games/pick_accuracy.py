@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from games.decks import Deck
 from games.drafting import DraftingRules, round_points_if
 from games.drafting_sheet import DraftingSeat
-from games.rebuild import RoundDraft
+from games.rebuild import Pick, RoundDraft
 
 
 @dataclass(frozen=True)
@@ -64,29 +64,43 @@ def table_accuracy(
     by_seat: list[list[RoundAccuracy]] = [[] for _ in seats]
     for r, draft in enumerate(drafts):
         rows = [list(seat.rounds[r].cards) for seat in seats]
-        holder = {card: (seat, k) for seat, row in enumerate(rows) for k, card in enumerate(row)}
-        asked: list[tuple[int, int, str]] = []  # (seat, pick, card offered)
-        tables: list[tuple[int, list[list[str]]]] = [(seat, rows) for seat in range(len(seats))]
-        for seat, picks in enumerate(draft.picks):
-            for k, pick in enumerate(picks):
-                if len(pick.offered) > 1:
-                    for card in pick.offered:
-                        if card != pick.taken:
-                            asked.append((seat, k, card))
-                            tables.append((seat, _swapped(rows, (seat, k), holder[card])))
+        asked, tables = _alternatives(rows, draft)
         points = round_points_if(rules, deck, seats, r, tables)
         played = points[: len(seats)]
         options: dict[tuple[int, int], list[tuple[int, str]]] = {}
         for (seat, k, card), scored in zip(asked, points[len(seats) :], strict=True):
             options.setdefault((seat, k), []).append((scored, card))
         for seat, picks in enumerate(draft.picks):
-            choices = []
-            for k, pick in enumerate(picks):
-                if len(pick.offered) > 1:
-                    best, best_card = max([(played[seat], pick.taken), *options[seat, k]], key=lambda o: o[0])
-                    choices.append(PickChoice(k + 1, pick.taken, played[seat], best, best_card))
-            by_seat[seat].append(RoundAccuracy(r + 1, tuple(choices)))
+            by_seat[seat].append(RoundAccuracy(r + 1, _choices(picks, played[seat], options, seat)))
     return by_seat
+
+
+def _alternatives(
+    rows: list[list[str]], draft: RoundDraft
+) -> tuple[list[tuple[int, int, str]], list[tuple[int, list[list[str]]]]]:
+    """Each pick's alternatives (seat, pick, card offered and not taken) and the rows to score: first each
+    seat's as played, then each alternative's, the card taken swapped with the one left."""
+    holder = {card: (seat, k) for seat, row in enumerate(rows) for k, card in enumerate(row)}
+    asked: list[tuple[int, int, str]] = []
+    tables: list[tuple[int, list[list[str]]]] = [(seat, rows) for seat in range(len(rows))]
+    for seat, picks in enumerate(draft.picks):
+        for k, pick in enumerate(picks):
+            for card in pick.offered if len(pick.offered) > 1 else ():
+                if card != pick.taken:
+                    asked.append((seat, k, card))
+                    tables.append((seat, _swapped(rows, (seat, k), holder[card])))
+    return asked, tables
+
+
+def _choices(picks: Sequence[Pick], played: int, options: dict[tuple[int, int], list[tuple[int, str]]],
+             seat: int) -> tuple[PickChoice, ...]:  # fmt: skip
+    """The seat's picks that had a choice, each with the best it could have scored and with which card."""
+    choices = []
+    for k, pick in enumerate(picks):
+        if len(pick.offered) > 1:
+            best, best_card = max([(played, pick.taken), *options[seat, k]], key=lambda o: o[0])
+            choices.append(PickChoice(k + 1, pick.taken, played, best, best_card))
+    return tuple(choices)
 
 
 def _swapped(rows: list[list[str]], mine: tuple[int, int], theirs: tuple[int, int]) -> list[list[str]]:

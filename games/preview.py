@@ -14,7 +14,7 @@ from typing import Any
 from games import drafting_sheet
 from games.parsing import MalformedInput, expect_list, expect_object
 from games.registry import Game, game_of, refuse_player_twice, verify_table
-from games.verdict import Verdict
+from games.verdict import SeatResult, Verdict
 
 
 @dataclass(frozen=True)
@@ -55,32 +55,40 @@ def _drafting_preview(game: Game, raw_seats: list[Any], edition: Any) -> Preview
     assert rules is not None
     seats = [drafting_sheet.parse_seat(rules, raw, f"seats[{i}]", partial=True) for i, raw in enumerate(raw_seats)]
     refuse_player_twice(seats)
-    empty = drafting_sheet.DraftingRound(cards=())
-    padded = [
-        replace(seat, rounds=seat.rounds + (empty,) * (drafting_sheet.ROUNDS - len(seat.rounds)), claimed_total=None)
-        for seat in seats
-    ]
     complete = all(
         len(seat.rounds) == drafting_sheet.ROUNDS
         and all(len(r.cards) == drafting_sheet.ROW_LENGTH for r in seat.rounds)
         for seat in seats
     )
-    verdict = game.verify(edition, seats if complete else padded)
-    if not complete:
-        rows: dict[tuple[str | None, int | None], int] = {
-            (seat.player, r + 1): len(row.cards) for seat in padded for r, row in enumerate(seat.rounds)
-        }
-        problems = tuple(
-            p for p in verdict.problems
-            if not (p.code == "wrong_card_count" and rows.get((p.player, p.round), 0) < drafting_sheet.ROW_LENGTH)
-        )  # fmt: skip
-        verdict = replace(verdict, problems=problems)
+    verdict = game.verify(edition, seats) if complete else _partial_verdict(game, edition, seats)
     given = {seat.player: len(seat.rounds) for seat in seats}
-    running = {}
-    for result in verdict.seats:
-        totals, total = [], 0
-        for round_scores in (result.rounds or ())[: given[result.player]]:
-            total += sum(round_scores.values())
-            totals.append(total)
-        running[result.player] = totals
+    running = {result.player: _running_totals(result, given[result.player]) for result in verdict.seats}
     return Preview(replace(verdict, edition=edition.name), complete, running)
+
+
+def _partial_verdict(game: Game, edition: Any, seats: list[drafting_sheet.DraftingSeat]) -> Verdict:
+    """The verdict on a sheet still being written: its missing rounds empty, and a row not yet full not a
+    problem."""
+    empty = drafting_sheet.DraftingRound(cards=())
+    padded = [
+        replace(seat, rounds=seat.rounds + (empty,) * (drafting_sheet.ROUNDS - len(seat.rounds)), claimed_total=None)
+        for seat in seats
+    ]
+    verdict = game.verify(edition, padded)
+    rows: dict[tuple[str | None, int | None], int] = {
+        (seat.player, r + 1): len(row.cards) for seat in padded for r, row in enumerate(seat.rounds)
+    }
+    problems = tuple(
+        p for p in verdict.problems
+        if not (p.code == "wrong_card_count" and rows.get((p.player, p.round), 0) < drafting_sheet.ROW_LENGTH)
+    )  # fmt: skip
+    return replace(verdict, problems=problems)
+
+
+def _running_totals(result: SeatResult, rounds: int) -> list[int]:
+    """The seat's total after each of its first `rounds` rounds."""
+    totals, total = [], 0
+    for round_scores in (result.rounds or ())[:rounds]:
+        total += sum(round_scores.values())
+        totals.append(total)
+    return totals

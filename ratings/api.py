@@ -79,12 +79,7 @@ class RatingPoolViewSet(viewsets.ReadOnlyModelViewSet):
         filters = {name: request.query_params[name] for name in player_filters() if request.query_params.get(name)}
         ratings: Any
         if filters:
-            ratings = [
-                rating
-                for rating in leaderboard_within(pool=pool, periods=filtered_periods(filters))
-                if not (established and is_provisional(rating))
-                and (since is None or (rating.last_played_at and rating.last_played_at >= since))
-            ]
+            ratings = _within(pool, filters, established, since)
         elif not established and since is None:  # the whole pool: pages through the rank buckets
             paginator = PoolPagination()
             self._paginator = paginator
@@ -217,3 +212,13 @@ class RatingListViewSet(viewsets.ReadOnlyModelViewSet):
         """CSV for one list's entries only: the lists' own list is a page of their headers, not a sheet."""
         csv = [CSVRenderer()] if self.action == "retrieve" else []
         return [JSONRenderer(), BrowsableAPIRenderer(), *csv]
+
+
+def _within(pool: Any, filters: dict[str, str], established: bool, since: Any) -> list[Any]:
+    """The leaderboard of the players the filters name (a country, a club), established and active as asked."""
+    return [
+        rating
+        for rating in leaderboard_within(pool=pool, periods=filtered_periods(filters))
+        if not (established and is_provisional(rating))
+        and (since is None or (rating.last_played_at and rating.last_played_at >= since))
+    ]

@@ -105,7 +105,18 @@ def english_only_refusals() -> list[str]:
                 )
                 if name in REFUSALS | {"ValidationError"} and formatted:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            found += [f"{path.relative_to(ROOT)}:{line}" for line in _english_messages_named(path)]
     return found
+
+
+def _english_messages_named(path: Path) -> list[int]:
+    """`message = f"..."` (or `detail`): a refusal's words formatted in English before it is raised."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.JoinedStr)
+        and any(getattr(target, "id", None) in ("message", "detail") for target in node.targets)
+    ]  # fmt: skip
 
 
 def test_no_refusal_formats_its_message_in_english() -> None:

@@ -225,6 +225,21 @@ class TeamRow:
                 "game_score": self.game_score, "rounds": [float(points) for points in self.rounds]}  # fmt: skip
 
 
+def _team_lines(tables: Iterable[TableOutcome], team_of: Mapping[str, str], teams: Mapping[str, Sequence[str]],
+                points_by_table_size: dict[str, list[float]]) -> dict[str, list[tuple[Fraction, int]]]:  # fmt: skip
+    """Per team, one round's (points won, game score) of each of its players at their tables (a tie shares
+    the places' points)."""
+    scored: dict[str, list[tuple[Fraction, int]]] = {name: [] for name in teams}
+    for table in tables:
+        points = points_by_table_size[str(len(table.seats))]
+        for seat in table.seats:
+            if seat.player in team_of:
+                tied = sum(other.rank == seat.rank for other in table.seats)
+                won = Fraction(sum(Fraction(p) for p in points[seat.rank - 1 : seat.rank - 1 + tied]), tied)
+                scored[team_of[seat.player]].append((won, seat.total))
+    return scored
+
+
 def team_standings(
     rounds: Sequence[Iterable[TableOutcome]],
     teams: Mapping[str, Sequence[str]],
@@ -238,15 +253,7 @@ def team_standings(
     rows = {name: TeamRow(name, tuple(players)) for name, players in teams.items()}
     team_of = {player: name for name, players in teams.items() for player in players}
     for tables in rounds:
-        scored: dict[str, list[tuple[Fraction, int]]] = {name: [] for name in teams}
-        for table in tables:
-            points = points_by_table_size[str(len(table.seats))]
-            for seat in table.seats:
-                if seat.player in team_of:
-                    tied = sum(other.rank == seat.rank for other in table.seats)
-                    won = Fraction(sum(Fraction(p) for p in points[seat.rank - 1 : seat.rank - 1 + tied]), tied)
-                    scored[team_of[seat.player]].append((won, seat.total))
-        for name, lines in scored.items():
+        for name, lines in _team_lines(tables, team_of, teams, points_by_table_size).items():
             counted = sorted(lines, reverse=True)[: best_of or None]
             round_points = sum((won for won, _total in counted), Fraction(0))
             rows[name].rounds.append(round_points)

@@ -26,46 +26,54 @@ def validate_points_by_table_size(value: Any) -> None:
     if not isinstance(value, dict):
         raise ValidationError("expected an object of table size -> list of points", code="invalid_points")
     for size, points in value.items():
-        if size not in {"2", "3", "4", "5"}:
-            raise ValidationError(
-                format_lazy(gettext_lazy("table sizes are 2 to 5, not {size!r}"), size=size), code="invalid_points"
-            )
-        if not isinstance(points, list) or len(points) != int(size):
-            raise ValidationError(
-                format_lazy(gettext_lazy("a table of {size} needs a list of {size} points"), size=size),
-                code="invalid_points",
-            )
-        for place, number in enumerate(points, start=1):
-            if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
-                raise ValidationError(
-                    format_lazy(
-                        gettext_lazy("table of {size}, place {place}: {number!r} is not a number"),
-                        size=size,
-                        place=place,
-                        number=number,
-                    ),
-                    code="invalid_points",
-                )
-            if not 0 <= number <= MAX_TABLE_POINTS:
-                raise ValidationError(
-                    format_lazy(
-                        gettext_lazy("table of {size}, place {place}: {number!r} is outside 0 to {max_table_points}"),
-                        size=size,
-                        place=place,
-                        number=number,
-                        max_table_points=MAX_TABLE_POINTS,
-                    ),
-                    code="invalid_points",
-                )
-        if any(better < worse for better, worse in itertools.pairwise(points)):
-            raise ValidationError(
-                format_lazy(
-                    gettext_lazy("table of {size}: a place never earns more than the place above it ({points})"),
-                    size=size,
-                    points=points,
-                ),
-                code="invalid_points",
-            )
+        _check_points(size, points)
+
+
+def _check_points(size: str, points: Any) -> None:
+    if size not in {"2", "3", "4", "5"}:
+        raise ValidationError(
+            format_lazy(gettext_lazy("table sizes are 2 to 5, not {size!r}"), size=size), code="invalid_points"
+        )
+    if not isinstance(points, list) or len(points) != int(size):
+        raise ValidationError(
+            format_lazy(gettext_lazy("a table of {size} needs a list of {size} points"), size=size),
+            code="invalid_points",
+        )
+    for place, number in enumerate(points, start=1):
+        _check_place_points(size, place, number)
+    if any(better < worse for better, worse in itertools.pairwise(points)):
+        raise ValidationError(
+            format_lazy(
+                gettext_lazy("table of {size}: a place never earns more than the place above it ({points})"),
+                size=size,
+                points=points,
+            ),
+            code="invalid_points",
+        )
+
+
+def _check_place_points(size: str, place: int, number: Any) -> None:
+    if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
+        raise ValidationError(
+            format_lazy(
+                gettext_lazy("table of {size}, place {place}: {number!r} is not a number"),
+                size=size,
+                place=place,
+                number=number,
+            ),
+            code="invalid_points",
+        )
+    if not 0 <= number <= MAX_TABLE_POINTS:
+        raise ValidationError(
+            format_lazy(
+                gettext_lazy("table of {size}, place {place}: {number!r} is outside 0 to {max_table_points}"),
+                size=size,
+                place=place,
+                number=number,
+                max_table_points=MAX_TABLE_POINTS,
+            ),
+            code="invalid_points",
+        )
 
 
 def normalise_handle(handle: str) -> str:

@@ -73,15 +73,35 @@ def swiss_events(players: int, events: int, rounds: int, seed: int, with_par: bo
     values = card_values(random.Random(seed + 1))
     skill = {p: rng.random() for p in range(players)}
     deck = GAMES[GAME].default_edition()
+
+    def play(seated: list[int], taken: list[Pick]) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+        if with_par:
+            return _play_with_par(seated, skill, values, deck, rng, taken)
+        return _play(seated, skill, values, deck, rng, taken), None
+
+    tables, events_end, par_tables, picks = swiss_schedule(players, events, rounds, rng, play)
+    return Played(skill, tables, events_end, par_tables, picks, card_values(random.Random(seed + 2)))
+
+
+PlayTable = Callable[[list[int], list[Pick]], tuple[tuple[int, ...], tuple[int, ...] | None]]
+
+
+def swiss_schedule(
+    players: int, events: int, rounds: int, rng: random.Random, play: PlayTable
+) -> tuple[list[Table], list[int], list[Table], list[TablePicks]]:
+    """Weekly Swiss events (tables of four seated by event points, the first round at random), each table
+    played by `play` (its ranks by points, and by performance against par or None; its picks kept in the list
+    it is given). Returns the tables, where each event ends, the tables ranked by performance and the picks;
+    both generators schedule their events here."""
     tables: list[Table] = []
     par_tables: list[Table] = []
     picks: list[TablePicks] = []
     events_end = []
     at = datetime(2025, 1, 4, 14, tzinfo=UTC)
     for event in range(events):
-        points = dict.fromkeys(skill, 0)
+        points = dict.fromkeys(range(players), 0)
         for round_ in range(rounds):
-            order = list(skill)
+            order = list(range(players))
             rng.shuffle(order)
             if round_:
                 order.sort(key=lambda p: -points[p])
@@ -89,17 +109,15 @@ def swiss_events(players: int, events: int, rounds: int, seed: int, with_par: bo
                 seated = order[first : first + 4]
                 when = at + timedelta(days=7 * event, hours=round_)
                 taken: list[Pick] = []
-                if with_par:
-                    ranks, performance_ranks = _play_with_par(seated, skill, values, deck, rng, taken)
-                    par_tables.append(Table(when, tuple(seated), performance_ranks))
-                else:
-                    ranks = _play(seated, skill, values, deck, rng, taken)
+                ranks, performance = play(seated, taken)
                 picks.append(tuple(taken))
                 for player, rank in zip(seated, ranks, strict=True):
                     points[player] += EVENT_POINTS[rank - 1]
                 tables.append(Table(when, tuple(seated), ranks))
+                if performance is not None:
+                    par_tables.append(Table(when, tuple(seated), performance))
         events_end.append(len(tables))
-    return Played(skill, tables, events_end, par_tables, picks, card_values(random.Random(seed + 2)))
+    return tables, events_end, par_tables, picks
 
 
 def _policy(

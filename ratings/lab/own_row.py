@@ -18,7 +18,6 @@ each table is also ranked by performance against par, with its picks kept, so ev
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from games.deal import Deal, deal_hands
@@ -29,8 +28,7 @@ from games.rebuild import rebuild_table
 from games.registry import GAMES, verify_table
 from games.simulate import draft_rounds
 from ratings.lab.choice import Pick
-from ratings.lab.ground_truth import EVENT_POINTS, GAME, Played, card_values
-from ratings.lab.report import Table
+from ratings.lab.ground_truth import GAME, Played, card_values, swiss_schedule
 
 NAME = "own_row"
 
@@ -47,26 +45,9 @@ def own_row_events(players: int, events: int, rounds: int, seed: int, outside: f
     rng = random.Random(seed)
     skills = {p: Skill(rng.random(), rng.random()) for p in range(players)}
     hidden = {p: (1 - outside) * s.draft + outside * s.play for p, s in skills.items()}
-    tables, par_tables, picks, events_end = [], [], [], []
-    at = datetime(2025, 1, 4, 14, tzinfo=UTC)
-    for event in range(events):
-        points = dict.fromkeys(skills, 0)
-        for round_ in range(rounds):
-            order = list(skills)
-            rng.shuffle(order)
-            if round_:
-                order.sort(key=lambda p: -points[p])
-            for first in range(0, players, 4):
-                seated = order[first : first + 4]
-                when = at + timedelta(days=7 * event, hours=round_)
-                taken: list[Pick] = []
-                ranks, performance = _table(seated, skills, rng, taken)
-                picks.append(tuple(taken))
-                for player, rank in zip(seated, ranks, strict=True):
-                    points[player] += EVENT_POINTS[rank - 1]
-                tables.append(Table(when, tuple(seated), ranks))
-                par_tables.append(Table(when, tuple(seated), performance))
-        events_end.append(len(tables))
+    tables, events_end, par_tables, picks = swiss_schedule(
+        players, events, rounds, rng, lambda seated, taken: _table(seated, skills, rng, taken)
+    )
     return Played(hidden, tables, events_end, par_tables, picks, card_values(random.Random(seed + 2)))
 
 

@@ -180,6 +180,18 @@ def test_refusals_are_json_naming_the_field(live_server) -> None:
         connection.close()
 
 
+def test_a_streams_refusal_reads_in_the_requests_language(live_server) -> None:
+    """The stream is served beside Django's locale middleware: its refusals (a message with a value, issue 67)
+    are read in the request's language all the same."""
+    parts = urlsplit(f"{live_server.url}/api/events/999999/stream/")
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection.request("GET", parts.path, headers={"Accept": "text/event-stream", "Accept-Language": "fr"})
+    refused = connection.getresponse()
+    assert refused.status == 404
+    assert json.loads(refused.read())["detail"] == "aucun événement n’a l’identifiant 999999"
+    connection.close()
+
+
 def test_the_sweep_forgets_messages_older_than_two_days() -> None:
     from datetime import timedelta
 

@@ -206,6 +206,17 @@ def _time_checked(table: dict[str, Any], starts_at: datetime, where: str) -> Non
 
 
 def _checked_shape(archive: Any) -> dict[str, Any]:
+    shaped = _checked_heading(archive)
+    _unique([p["handle"] for p in shaped["players"]], "players", "handle")
+    registered = {p["handle"] for p in shaped["players"]}
+    _unique([r["number"] for r in shaped["rounds"]], "rounds", "round number")
+    for round_ in shaped["rounds"]:
+        _check_round(round_, registered)
+    return shaped
+
+
+def _checked_heading(archive: Any) -> dict[str, Any]:
+    """The format, its version, the parts every archive has and a game this service knows."""
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise Refused(f"not a {FORMAT}", "format")
     if archive.get("version") != VERSION:
@@ -215,19 +226,19 @@ def _checked_shape(archive: Any) -> dict[str, Any]:
             raise Refused(f"{key} is missing", key)
     if archive["event"].get("game") not in games.GAMES:
         raise Refused(f"unknown game {archive['event'].get('game')!r}", "event.game")
-    _unique([p["handle"] for p in archive["players"]], "players", "handle")
-    registered = {p["handle"] for p in archive["players"]}
-    _unique([r["number"] for r in archive["rounds"]], "rounds", "round number")
-    for round_ in archive["rounds"]:
-        where = f"rounds[{round_['number']}]"
-        _unique([t["number"] for t in round_["tables"]], f"{where}.tables", "table number")
-        for table in round_["tables"]:
-            seats = table["seats"]
-            _unique([s["position"] for s in seats], f"{where}.tables[{table['number']}].seats", "seat position")
-            _unique([s["player"] for s in seats], f"{where}.tables[{table['number']}].seats", "player")
-            if not {s["player"] for s in seats} <= registered:
-                raise Refused(f"{where}.tables[{table['number']}]: a seated player is not in players", where)
     return archive
+
+
+def _check_round(round_: dict[str, Any], registered: set[str]) -> None:
+    """Each table once, each seat and player once at a table, and every seated player registered."""
+    where = f"rounds[{round_['number']}]"
+    _unique([t["number"] for t in round_["tables"]], f"{where}.tables", "table number")
+    for table in round_["tables"]:
+        seats = table["seats"]
+        _unique([s["position"] for s in seats], f"{where}.tables[{table['number']}].seats", "seat position")
+        _unique([s["player"] for s in seats], f"{where}.tables[{table['number']}].seats", "player")
+        if not {s["player"] for s in seats} <= registered:
+            raise Refused(f"{where}.tables[{table['number']}]: a seated player is not in players", where)
 
 
 def _unique(values: list[Any], where: str, what: str) -> None:

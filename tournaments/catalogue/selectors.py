@@ -132,25 +132,31 @@ def confirmation_independence(*, entries: list[Any]) -> dict[str, Any]:
     (issue 67, item 14): each entrant's account age and events played, and for the pair whether they share
     an e-mail domain, have played in one event, and how far apart they started their entries. Facts, not a
     verdict: the steward decides."""
-    people = []
-    for entry in entries:
-        user = entry.entered_by
-        played = Registration.objects.filter(player__user=user).values("event_id")
-        people.append({
-            "username": user.username, "joined_on": user.date_joined.date().isoformat(),
-            "events_played": played.count(), "started_at": entry.created_at,
-            "email_domain": user.email.rsplit("@", 1)[-1].casefold() if "@" in user.email else "",
-            "events": set(played.values_list("event_id", flat=True)),
-        })  # fmt: skip
+    people = [_entrant_facts(entry) for entry in entries]
+    shown = [{key: value for key, value in person.items() if key not in PRIVATE_FACTS} for person in people]
+    return {"entrants": shown, **_pair_facts(people)}
+
+
+PRIVATE_FACTS = ("events", "started_at", "email_domain")  # compared between the entrants, never shown
+
+
+def _pair_facts(people: list[dict[str, Any]]) -> dict[str, Any]:
     shared = set.intersection(*(person["events"] for person in people)) if people else set()
     domains = {person["email_domain"] for person in people if person["email_domain"]}
     starts = [person["started_at"] for person in people]
     return {
-        "entrants": [
-            {key: value for key, value in person.items() if key not in ("events", "started_at", "email_domain")}
-            for person in people
-        ],
         "played_together": len(shared),
         "same_email_domain": len(domains) == 1 and len(people) > 1 and all(p["email_domain"] for p in people),
         "hours_between_entries": round((max(starts) - min(starts)).total_seconds() / 3600, 1) if starts else 0.0,
     }
+
+
+def _entrant_facts(entry: Any) -> dict[str, Any]:
+    user = entry.entered_by
+    played = Registration.objects.filter(player__user=user).values("event_id")
+    return {
+        "username": user.username, "joined_on": user.date_joined.date().isoformat(),
+        "events_played": played.count(), "started_at": entry.created_at,
+        "email_domain": user.email.rsplit("@", 1)[-1].casefold() if "@" in user.email else "",
+        "events": set(played.values_list("event_id", flat=True)),
+    }  # fmt: skip

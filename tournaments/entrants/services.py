@@ -168,17 +168,7 @@ def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome
         locked = Event.objects.select_for_update().get(pk=event.pk)
         registration_open_check(locked)
         keys = [handle_key(row.handle) for row in rows]
-        known = {p.handle_key: p for p in Player.objects.filter(handle_key__in=keys)}
-        for row, key in zip(rows, keys, strict=True):
-            if key in known and known[key].claimed_by_id is not None:
-                raise Conflict(
-                    format_lazy(
-                        gettext_lazy("the guest {handle!r} was claimed; enter its claimer instead"),
-                        handle=known[key].handle,
-                    ),
-                    "guest_claimed",
-                    f"line {row.line}: handle",
-                )
+        known = _known_players(rows, keys)
         new = [row for row, key in zip(rows, keys, strict=True) if key not in known]
         guests = dict(zip((handle_key(row.handle) for row in new), guests_new(new), strict=True))
         players = [known.get(key) or guests[key] for key in keys]
@@ -195,6 +185,23 @@ def entrants_import(*, event: Event, by: User, text: str) -> list[EntrantOutcome
             )
             for row, key, player, (registration, how) in zip(rows, keys, players, entered, strict=True)
         ]
+
+
+def _known_players(rows: list[EntrantRow], keys: list[str]) -> dict[str, Player]:
+    """The players the file names who have a record already, by handle key; a claimed guest is refused (its
+    claimer is the one to enter)."""
+    known = {p.handle_key: p for p in Player.objects.filter(handle_key__in=keys)}
+    for row, key in zip(rows, keys, strict=True):
+        if key in known and known[key].claimed_by_id is not None:
+            raise Conflict(
+                format_lazy(
+                    gettext_lazy("the guest {handle!r} was claimed; enter its claimer instead"),
+                    handle=known[key].handle,
+                ),
+                "guest_claimed",
+                f"line {row.line}: handle",
+            )
+    return known
 
 
 def _entry_conditions_check(event: Event, rows: list[EntrantRow], players: list[Player]) -> None:

@@ -63,23 +63,9 @@ class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF shi
 
 def _require_scope(request: Request, key: ApiKey) -> None:
     view = (request.parser_context or {}).get("view")
-    if getattr(view, "person_only", False):
-        raise exceptions.PermissionDenied(
-            "an API key acts for its organisation, never as the person who made it: use that person's own token",
-            code="key_person",
-        )  # fmt: skip
-    if getattr(view, "owners_only", False):
-        raise exceptions.PermissionDenied(
-            "an organisation's webhooks and keys are its owners' to read and manage, with their own token or session",
-            code="key_scope",
-        )
+    _refuse_views_of_persons(view)
     if request.method in SAFE:
-        if ApiKey.READ not in key.scopes:
-            raise exceptions.PermissionDenied("this API key may not read: its scopes lack read", code="key_scope")
-        slug = (request.parser_context or {}).get("kwargs", {}).get("slug")
-        if slug is not None and slug != key.organisation.slug:  # an organisation's own reads (its members, staff)
-            raise exceptions.PermissionDenied(f"this API key is for {key.organisation.slug} only",
-                                              code="key_organisation")  # fmt: skip
+        _require_read(request, key)
         return
     kind = (getattr(view, "basename", None), getattr(view, "action", None))
     declared = getattr(view, "key_scope", None)  # a view of an event's own (`events/{pk}/...`) says its scope
@@ -93,6 +79,29 @@ def _require_scope(request: Request, key: ApiKey) -> None:
         raise exceptions.PermissionDenied(
             f"this API key is for the events of {key.organisation.slug} only", code="key_organisation"
         )
+
+
+def _refuse_views_of_persons(view: object) -> None:
+    """A person's own data and an organisation's credentials are refused to every key, reading included."""
+    if getattr(view, "person_only", False):
+        raise exceptions.PermissionDenied(
+            "an API key acts for its organisation, never as the person who made it: use that person's own token",
+            code="key_person",
+        )  # fmt: skip
+    if getattr(view, "owners_only", False):
+        raise exceptions.PermissionDenied(
+            "an organisation's webhooks and keys are its owners' to read and manage, with their own token or session",
+            code="key_scope",
+        )
+
+
+def _require_read(request: Request, key: ApiKey) -> None:
+    if ApiKey.READ not in key.scopes:
+        raise exceptions.PermissionDenied("this API key may not read: its scopes lack read", code="key_scope")
+    slug = (request.parser_context or {}).get("kwargs", {}).get("slug")
+    if slug is not None and slug != key.organisation.slug:  # an organisation's own reads (its members, staff)
+        raise exceptions.PermissionDenied(f"this API key is for {key.organisation.slug} only",
+                                          code="key_organisation")  # fmt: skip
 
 
 def _scope_of(kind: tuple[str | None, str | None]) -> str | None:

@@ -21,10 +21,11 @@ from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
+from django.utils import translation
 from rest_framework.exceptions import APIException
 
 from config import versioning
-from config.errors import DomainError
+from config.errors import DomainError, refusal_text
 from config.http_caching import rate_limit_headers
 from tournaments.live.api import body_async, stream_of
 from tournaments.live.hub import Client
@@ -49,8 +50,10 @@ async def stream_app(scope: Scope, receive: Receive, send: Send) -> None:
     try:
         client, missed, after = await sync_to_async(_checked, thread_sensitive=False)(request)
     except DomainError as refused:
-        await _refuse(send, refused.http_status, {"code": refused.code, "detail": refused.message,
-                                                  "field": refused.field}, _limits_and_version(request))  # fmt: skip
+        with translation.override(translation.get_language_from_request(request)):  # no LocaleMiddleware here
+            detail = refusal_text(refused.code, refused.message, translation.get_language())
+        await _refuse(send, refused.http_status, {"code": refused.code, "detail": detail, "field": refused.field},
+                      _limits_and_version(request))  # fmt: skip
         return
     except APIException as refused:  # a credential the authentication classes refuse, a throttle
         codes = refused.get_codes()

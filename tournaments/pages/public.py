@@ -151,9 +151,7 @@ def _leaderboard(request: HttpRequest, game: str, pool: Any, filters: dict[str, 
     after = Cursor.decode(request.GET.get("after"))
     page = None
     if filters and pool:  # a club's members (as members) or a country's players: one list, best first
-        within = leaderboard_within(pool=pool, periods=filtered_periods(filters))
-        chosen = [r for r in within if not (established and is_provisional(r))][:FILTERED_ROWS]
-        rows = [(place, rating, is_provisional(rating)) for place, rating in enumerate(chosen, start=1)]
+        rows = _filtered_rows(pool, filters, established)
     else:
         page = leaderboard_page(pool=pool, established_only=established, after=after) if pool else None
         rows = [(place, rating, is_provisional(rating)) for place, rating in page.rows] if page else []
@@ -166,6 +164,12 @@ def _leaderboard(request: HttpRequest, game: str, pool: Any, filters: dict[str, 
         "may_publish": may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
     return render(request, "pages/leaderboard.html", context)
+
+
+def _filtered_rows(pool: Any, filters: dict[str, str], established: bool) -> list[tuple[int, Any, bool]]:
+    within = leaderboard_within(pool=pool, periods=filtered_periods(filters))
+    chosen = [r for r in within if not (established and is_provisional(r))][:FILTERED_ROWS]
+    return [(place, rating, is_provisional(rating)) for place, rating in enumerate(chosen, start=1)]
 
 
 def quality(request: HttpRequest, game: str) -> HttpResponse:

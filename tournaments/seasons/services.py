@@ -71,7 +71,10 @@ def season_update(
         )
         left_out = outside.select_related("event").first()
         if left_out is not None:
-            message = f"{left_out.event.name!r} is played outside these dates; take it out of the season first"
+            message = format_lazy(
+                gettext_lazy("{event!r} is played outside these dates; take it out of the season first"),
+                event=left_out.event.name,
+            )
             raise DomainError(message, "outside_season", "starts_on")
         locked.name, locked.starts_on, locked.ends_on = name.strip(), starts_on, ends_on
         locked.best_of, locked.qualifiers = best_of, qualifiers
@@ -213,14 +216,14 @@ def _store_standings(season: Season, change: Change | None) -> int:
         player: (points, played) for player, points, played in SeasonStanding.objects.filter(season=season)
         .values_list("player_id", "points", "events_played")
     }  # fmt: skip
-    touched = set() if change is None else set(change.removed) | change.added
-    quick = set() if change is None else {p for p in touched if p in standing and p not in change.removed_counted}
-    totals = {} if change is None else {p: kept for p, kept in standing.items() if p not in touched}
+    touched, quick = _touched(standing, change)
+    totals = {p: kept for p, kept in standing.items() if p not in touched} if change is not None else {}
     now_counted, now_not = [], []
     for player, played in _scores_of(season, change, touched, quick).items():
         best = set(best_counted([float(points) for _pk, _e, points, _c in played], season.best_of))
-        now_counted += [pk for i, (pk, _e, _p, was) in enumerate(played) if i in best and not was]
-        now_not += [pk for i, (pk, _e, _p, was) in enumerate(played) if i not in best and was]
+        counted, not_counted = _flags_changed(played, best)
+        now_counted += counted
+        now_not += not_counted
         count = _events_played(player, played, standing[player][1], change) if player in quick else len(played)
         totals[player] = (str(stored_points(sum(played[i][2] for i in best))), count)
     SeasonScore.objects.filter(pk__in=now_counted).update(counted=True)
@@ -229,6 +232,21 @@ def _store_standings(season: Season, change: Change | None) -> int:
 
 
 Scored = list[tuple[int, int, Fraction | int, bool]]  # a player's scores: (row, event, points, counted)
+
+
+def _touched(standing: dict[int, tuple[str, int]], change: Change | None) -> tuple[set[int], set[int]]:
+    """The players whose standing the change touches, and of those the `quick` ones: standing already and
+    none of their counted scores gone (only their counted and changed scores need reading)."""
+    if change is None:
+        return set(), set()
+    touched = set(change.removed) | change.added
+    return touched, {p for p in touched if p in standing and p not in change.removed_counted}
+
+
+def _flags_changed(played: Scored, best: set[int]) -> tuple[list[int], list[int]]:
+    """The score rows that now count and did not, and those that no longer count."""
+    now_counted = [pk for i, (pk, _e, _p, was) in enumerate(played) if i in best and not was]
+    return now_counted, [pk for i, (pk, _e, _p, was) in enumerate(played) if i not in best and was]
 
 
 def _events_played(player: int, played: Scored, before: int, change: Change | None) -> int:

@@ -100,18 +100,26 @@ def _rating_refusal(event: Event, player: Player) -> Refusal | None:
         return None
     standing = standing_in_game(game=event.game, user_id=player.user_id)
     rating, games = (standing.conservative, standing.games) if standing else (None, 0)
+    refused = _band_refusal(event, rating) or _peak_refusal(event, standing.peak if standing else None)
+    if refused is None and games < event.entry_rated_games_min:
+        message = _("needs %(needed)s rated games in this game: you have %(games)s")
+        return Refusal("entry_rated_games", message % {"needed": event.entry_rated_games_min, "games": games})
+    return refused
+
+
+def _band_refusal(event: Event, rating: float | None) -> Refusal | None:
     low, high = event.entry_rating_min, event.entry_rating_max
     if low is not None and (rating is None or rating < low):
         return Refusal("entry_rating_band", _needs_rating(_("needs a rating of at least %(needed)s"), low, rating))
     if high is not None and rating is not None and rating > high:
         return Refusal("entry_rating_band", _needs_rating(_("needs a rating of at most %(needed)s"), high, rating))
-    peak = standing.peak if standing else None
+    return None
+
+
+def _peak_refusal(event: Event, peak: float | None) -> Refusal | None:
     if event.entry_peak_max is not None and peak is not None and peak > event.entry_peak_max:
         template = _("needs a peak rating of at most %(needed)s: your highest was %(peak)s")
         return Refusal("entry_rating_peak", template % {"needed": _shown(event.entry_peak_max), "peak": _shown(peak)})
-    if games < event.entry_rated_games_min:
-        message = _("needs %(needed)s rated games in this game: you have %(games)s")
-        return Refusal("entry_rated_games", message % {"needed": event.entry_rated_games_min, "games": games})
     return None
 
 
@@ -122,17 +130,19 @@ def _club_refusal(event: Event, player: Player) -> Refusal | None:
     if event.entry_invited and player.handle_key not in {handle_key(handle) for handle in event.entry_invited}:
         message = _("by invitation only: %(handle)s is not on the list") % {"handle": player.handle}
         return Refusal("entry_invitation", message)
-    if event.entry_licence_required:
-        federation = stewarding_body(game=event.game)
-        day = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
-        if federation is None or not licence_valid(federation=federation, player=player, on=day):
-            name = federation.name if federation else "?"
-            message = _("needs a licence of %(federation)s valid on %(day)s") % {
-                "federation": name,
-                "day": date_format(day, "DATE_FORMAT"),
-            }
-            return Refusal("entry_licence", message)
-    return None
+    return _licence_refusal(event, player) if event.entry_licence_required else None
+
+
+def _licence_refusal(event: Event, player: Player) -> Refusal | None:
+    federation = stewarding_body(game=event.game)
+    day = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
+    if federation is not None and licence_valid(federation=federation, player=player, on=day):
+        return None
+    message = _("needs a licence of %(federation)s valid on %(day)s") % {
+        "federation": federation.name if federation else "?",
+        "day": date_format(day, "DATE_FORMAT"),
+    }
+    return Refusal("entry_licence", message)
 
 
 def entry_check(*, event: Event, player: Player) -> None:

@@ -123,26 +123,35 @@ def _points_checked(event: Event) -> None:
     for size in games.GAMES[event.game].table_sizes_by_preference:
         points = event.points_by_table_size.get(str(size))
         if not isinstance(points, list) or len(points) != size or not all(isinstance(p, int | float) for p in points):
-            message = f"points for a table of {size} must be a list of {size} numbers, got {points!r}"
+            message = format_lazy(
+                gettext_lazy("points for a table of {size} must be a list of {size} numbers, got {points!r}"),
+                size=size, points=points,
+            )  # fmt: skip
             raise DomainError(message, "invalid_points", field="points_by_table_size")
 
 
 def _seating_checked(event: Event) -> None:
     game = games.GAMES[event.game]
     if event.final_table_size and event.final_table_size not in game.player_counts:
-        message = f"a final table of {event.final_table_size} is not a table of {game.name}"
+        message = format_lazy(
+            gettext_lazy("a final table of {size} is not a table of {game}"),
+            size=event.final_table_size,
+            game=game.name,
+        )
         raise DomainError(message, "invalid_final", field="final_table_size")
-    pairs_ok = isinstance(event.avoid_pairs, list) and all(
-        isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair)
-        for pair in event.avoid_pairs
-    )
-    if not pairs_ok:
+    if not _pairs_of_handles(event.avoid_pairs):
         raise DomainError('avoid_pairs is a list of pairs of handles: [["ann", "bob"]]', "invalid_pairs", "avoid_pairs")
     pins_ok = isinstance(event.pinned_tables, dict) and all(
         isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 1000 for n in event.pinned_tables.values()
     )
     if not pins_ok:
         raise DomainError('pinned_tables maps handles to table numbers: {"ann": 1}', "invalid_pins", "pinned_tables")
+
+
+def _pairs_of_handles(pairs: Any) -> bool:
+    return isinstance(pairs, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(h, str) for h in pair) for pair in pairs
+    )
 
 
 def _tie_breaks_checked(event: Event) -> None:
@@ -154,7 +163,10 @@ def _tie_breaks_checked(event: Event) -> None:
 
 def _deals_checked(event: Event) -> None:
     if event.duplicate_deals and games.GAMES[event.game].drafting is None:
-        message = f"{games.GAMES[event.game].name} is not drafted: only the drafting games can be dealt in duplicate"
+        message = format_lazy(
+            gettext_lazy("{game} is not drafted: only the drafting games can be dealt in duplicate"),
+            game=games.GAMES[event.game].name,
+        )
         raise DomainError(message, "not_dealt", "duplicate_deals")
     if event.cut_size and not (event.cut_size >= 2 and 1 <= event.cut_after_round < event.rounds_planned):
         message = "a cut keeps 2 players or more after a round before the last planned (cut_after_round)"
@@ -165,7 +177,9 @@ def _entry_checked(event: Event) -> None:
     low = event.entry_rating_min
     for high, field in ((event.entry_rating_max, "entry_rating_max"), (event.entry_peak_max, "entry_peak_max")):
         if low is not None and high is not None and low > high:
-            message = f"the rating band is empty: at least {low} and at most {high}"
+            message = format_lazy(
+                gettext_lazy("the rating band is empty: at least {low} and at most {high}"), low=low, high=high
+            )
             raise DomainError(message, "invalid_rating_band", field)
     if not isinstance(event.entry_invited, list) or not all(isinstance(h, str) for h in event.entry_invited):
         raise DomainError("the invitation list is a list of handles", "invalid_invited", "entry_invited")

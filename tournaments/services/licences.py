@@ -4,6 +4,7 @@ valid on its day (services/entry.py)."""
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -71,7 +72,27 @@ def _read(text: str) -> tuple[list[dict[str, object]], list[RowFault]]:
 
 
 def _read_rows(reader: "csv.DictReader[str]") -> tuple[list[dict[str, object]], list[RowFault]]:
-    header = [name.strip() for name in reader.fieldnames or []]
+    _check_header(reader.fieldnames or [])
+    lines = list(reader)
+    if not lines or len(lines) > MOST_ROWS:
+        raise DomainError(
+            format_lazy(gettext_lazy("a file holds 1 to {most_rows} licences"), most_rows=MOST_ROWS),
+            "invalid_licences",
+            "csv",
+        )
+    players, clubs = _named_in(lines)
+    rows: list[dict[str, object]] = []
+    faults: list[RowFault] = []
+    numbers: set[str] = set()
+    for line, raw in enumerate(lines, start=2):
+        row, found = _row(line, {k.strip(): (v or "").strip() for k, v in raw.items() if k}, players, clubs, numbers)
+        faults += found
+        rows.append(row)
+    return rows, faults
+
+
+def _check_header(names: Sequence[str]) -> None:
+    header = [name.strip() for name in names]
     missing = [name for name in REQUIRED if name not in header]
     if missing or any(name not in COLUMNS for name in header):
         raise DomainError(
@@ -83,26 +104,14 @@ def _read_rows(reader: "csv.DictReader[str]") -> tuple[list[dict[str, object]], 
             "invalid_columns",
             "csv",
         )
-    lines = list(reader)
-    if not lines or len(lines) > MOST_ROWS:
-        raise DomainError(
-            format_lazy(gettext_lazy("a file holds 1 to {most_rows} licences"), most_rows=MOST_ROWS),
-            "invalid_licences",
-            "csv",
-        )
-    players = {
-        p.handle_key: p
-        for p in Player.objects.filter(handle_key__in=[handle_key(r.get("handle") or "") for r in lines])
-    }
-    clubs = {o.slug: o for o in Organisation.objects.filter(slug__in=[(r.get("club") or "").strip() for r in lines])}
-    rows: list[dict[str, object]] = []
-    faults: list[RowFault] = []
-    numbers: set[str] = set()
-    for line, raw in enumerate(lines, start=2):
-        row, found = _row(line, {k.strip(): (v or "").strip() for k, v in raw.items() if k}, players, clubs, numbers)
-        faults += found
-        rows.append(row)
-    return rows, faults
+
+
+def _named_in(lines: list[dict[str, str]]) -> tuple[dict[str, Player], dict[str, Organisation]]:
+    """The players and clubs the file's lines name, each read once."""
+    handles = [handle_key(r.get("handle") or "") for r in lines]
+    slugs = [(r.get("club") or "").strip() for r in lines]
+    players = {p.handle_key: p for p in Player.objects.filter(handle_key__in=handles)}
+    return players, {o.slug: o for o in Organisation.objects.filter(slug__in=slugs)}
 
 
 def _one_line(text: str) -> bool:
@@ -120,22 +129,10 @@ def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict
     if player is None:
         faults.append(RowFault(line, "handle", f"no player has the handle {raw.get('handle')!r}"))
     number = raw.get("number", "")
-    if not number or len(number) > 40:
-        faults.append(RowFault(line, "number", "a licence number is 1 to 40 characters"))
-    elif not _one_line(number) or not _one_line(raw.get("category", "")):
-        field = "number" if not _one_line(number) else "category"
-        faults.append(RowFault(line, field, "one line of visible text: no line break, control or invisible character"))
-    elif number in numbers:
-        faults.append(RowFault(line, "number", f"{number} is on an earlier line already"))
+    faults += _number_faults(line, number, raw.get("category", ""), numbers)
     numbers.add(number)
-    days = {}
-    for name in ("valid_from", "valid_until"):
-        try:
-            days[name] = date.fromisoformat(raw.get(name, ""))
-        except ValueError:
-            faults.append(RowFault(line, name, "a day as YYYY-MM-DD"))
-    if len(days) == 2 and days["valid_from"] > days["valid_until"]:
-        faults.append(RowFault(line, "valid_until", "before valid_from"))
+    days, day_faults = _days(line, raw)
+    faults += day_faults
     club = clubs.get(raw.get("club", "")) if raw.get("club") else None
     if raw.get("club") and club is None:
         faults.append(RowFault(line, "club", f"no club has the address {raw.get('club')!r}"))
@@ -146,3 +143,26 @@ def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict
         "category": raw.get("category", "")[:40],
     }
     return {**row, **days}, faults
+
+
+def _number_faults(line: int, number: str, category: str, numbers: set[str]) -> list[RowFault]:
+    if not number or len(number) > 40:
+        return [RowFault(line, "number", "a licence number is 1 to 40 characters")]
+    if not _one_line(number) or not _one_line(category):
+        field = "number" if not _one_line(number) else "category"
+        return [RowFault(line, field, "one line of visible text: no line break, control or invisible character")]
+    if number in numbers:
+        return [RowFault(line, "number", f"{number} is on an earlier line already")]
+    return []
+
+
+def _days(line: int, raw: dict[str, str]) -> tuple[dict[str, date], list[RowFault]]:
+    days, faults = {}, []
+    for name in ("valid_from", "valid_until"):
+        try:
+            days[name] = date.fromisoformat(raw.get(name, ""))
+        except ValueError:
+            faults.append(RowFault(line, name, "a day as YYYY-MM-DD"))
+    if len(days) == 2 and days["valid_from"] > days["valid_until"]:
+        faults.append(RowFault(line, "valid_until", "before valid_from"))
+    return days, faults

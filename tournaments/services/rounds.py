@@ -77,14 +77,34 @@ def _announced(round_: Round) -> Round:
     return round_
 
 
-def _round_seat(event: Event, number: int) -> Round:
+def _players_to_seat(event: Event, number: int) -> dict[str, Player]:
+    """The checked-in players by handle; in the later phase of a cut, only those the cut kept."""
     players = {
         r.player.handle: r.player
         for r in event.registrations.select_related("player").filter(status=Registration.Status.CHECKED_IN)
     }
-    if event.cut_size and number > event.cut_after_round:  # the later phase: only those the cut kept
+    if event.cut_size and number > event.cut_after_round:
         kept = set(cut_qualified(event=event))
         players = {handle: player for handle, player in players.items() if handle in kept}
+    return players
+
+
+def _swiss_by_standings(event: Event, players: dict[str, Player], preference: Sequence[int],
+                        apart: dict[seating.Pair, int], byes_had: dict[str, int]) -> seating.Seating:  # fmt: skip
+    """A later round: the standings' order (players with no standing yet last), tables of equals, pairs who
+    met (or are kept apart) kept apart where the sizes allow."""
+    rows = event_standings(event=event)
+    standing = [row.handle for row in rows if row.handle in players]
+    ranked = standing + sorted(set(players) - set(standing))
+    points = {row.handle: float(row.points) for row in rows} | {p: 0.0 for p in players if p not in standing}
+    met = seating.meetings(event_tables(event=event))
+    for pair, weight in apart.items():
+        met[pair] = met.get(pair, 0) + weight
+    return seating.swiss_round(ranked, preference, met, byes_had=byes_had, points=points, pinned=_pins(event, players))
+
+
+def _round_seat(event: Event, number: int) -> Round:
+    players = _players_to_seat(event, number)
     game = games.GAMES[event.game]
     if len(players) < game.player_counts[0]:
         raise DomainError(
@@ -105,16 +125,7 @@ def _round_seat(event: Event, number: int) -> Round:
         order = seating.seeded_order(sorted(players), event.seed)
         plan = seating.swiss_round(order, preference, apart, byes_had=byes_had, points=dict.fromkeys(order, 0.0))
     else:
-        rows = event_standings(event=event)
-        standing = [row.handle for row in rows if row.handle in players]
-        ranked = standing + sorted(set(players) - set(standing))
-        points = {row.handle: float(row.points) for row in rows} | {p: 0.0 for p in players if p not in standing}
-        met = seating.meetings(event_tables(event=event))
-        for pair, weight in apart.items():
-            met[pair] = met.get(pair, 0) + weight
-        plan = seating.swiss_round(
-            ranked, preference, met, byes_had=byes_had, points=points, pinned=_pins(event, players)
-        )
+        plan = _swiss_by_standings(event, players, preference, apart, byes_had)
     round_ = _round_create(event, number, plan.tables, players)
     Bye.objects.bulk_create(Bye(round=round_, player=players[handle]) for handle in plan.byes)
     return round_

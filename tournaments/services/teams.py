@@ -22,25 +22,9 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
     one transaction: all of them or none. An organiser registers any whole team. A player registers a team of
     themselves alone: each teammate joins it with its code (`team_join`), so nobody is entered, nor owes a
     fee, without saying so."""
-    if not event.team_size:
-        raise DomainError("this event is not a team event", "not_a_team_event", "event")
-    name = name.strip()
-    if not name or len(name) > 80:
-        raise DomainError("a team's name is 1 to 80 characters", "invalid_name", "name")
-    validate_one_line(name)
-    keys = [handle_key(handle) for handle in handles]
+    name = _team_name(event, name)
     organiser = is_organiser(user=by, event=event)
-    if not organiser and len(keys) > 1:
-        raise NotAllowed("a player registers a team of themselves alone: their teammates join it with its code "
-                         "(an organiser registers a whole team)", "teammate_consent", "players")  # fmt: skip
-    if len(set(keys)) != len(keys) or (organiser and len(keys) != event.team_size):
-        message = format_lazy(gettext_lazy("a team is {count} different players"), count=event.team_size)
-        raise DomainError(message, "team_size", "players")
-    players = list(Player.objects.filter(handle_key__in=keys))
-    if len(players) != len(keys):
-        unknown = sorted(set(keys) - {p.handle_key for p in players})
-        message = format_lazy(gettext_lazy("no player has the handle {handle}"), handle=unknown[0])
-        raise DomainError(message, "unknown_player", "players")
+    players = _team_players(event, handles, organiser)
     if not organiser and by.pk not in {p.user_id for p in players}:
         raise NotAllowed("a player registers a team they are in (an organiser, any team)", "not_in_team", "players")
     with transaction.atomic():
@@ -57,6 +41,35 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
         for player in players:
             _register_into(locked, player, team)
     return team
+
+
+def _team_name(event: Event, name: str) -> str:
+    """The team's name as kept, for a team event; refused when empty, too long or over lines."""
+    if not event.team_size:
+        raise DomainError("this event is not a team event", "not_a_team_event", "event")
+    name = name.strip()
+    if not name or len(name) > 80:
+        raise DomainError("a team's name is 1 to 80 characters", "invalid_name", "name")
+    validate_one_line(name)
+    return name
+
+
+def _team_players(event: Event, handles: Sequence[str], organiser: bool) -> list[Player]:
+    """The players the handles name: a whole team of different players for an organiser, oneself alone for a
+    player."""
+    keys = [handle_key(handle) for handle in handles]
+    if not organiser and len(keys) > 1:
+        raise NotAllowed("a player registers a team of themselves alone: their teammates join it with its code "
+                         "(an organiser registers a whole team)", "teammate_consent", "players")  # fmt: skip
+    if len(set(keys)) != len(keys) or (organiser and len(keys) != event.team_size):
+        message = format_lazy(gettext_lazy("a team is {count} different players"), count=event.team_size)
+        raise DomainError(message, "team_size", "players")
+    players = list(Player.objects.filter(handle_key__in=keys))
+    if len(players) != len(keys):
+        unknown = sorted(set(keys) - {p.handle_key for p in players})
+        message = format_lazy(gettext_lazy("no player has the handle {handle}"), handle=unknown[0])
+        raise DomainError(message, "unknown_player", "players")
+    return players
 
 
 def team_join(*, event: Event, code: str, by: User) -> Team:

@@ -25,23 +25,33 @@ def tables_pick_accuracy_refresh(*, table_ids: list[int]) -> int:
         for result in TableResult.objects.filter(table_id__in=table_ids).select_related("table__round__event")
         if games.GAMES[result.table.round.event.game].drafting is not None
     ]
-    counting = [result for result in results if result.status in TableResult.COUNTS]
+    rows = _accuracy_rows(table_ids, [result for result in results if result.status in TableResult.COUNTS])
+    with transaction.atomic():
+        unchanged = _still_as_read(results)
+        SeatPickAccuracy.objects.filter(table_id__in=unchanged).delete()
+        SeatPickAccuracy.objects.bulk_create(row for row in rows if row.table_id in unchanged)
+    return sum(row.table_id in unchanged for row in rows)
+
+
+def _still_as_read(results: list[TableResult]) -> set[int]:
+    """The tables whose result is as it was read, locked to the transaction's end (a newer verdict's own
+    refresh writes the others)."""
+    seen = {result.table_id: (result.status, result.attempt, result.verified_at) for result in results}
+    now = TableResult.objects.select_for_update().filter(table_id__in=seen).order_by("table_id")
+    return {r.table_id for r in now if (r.status, r.attempt, r.verified_at) == seen[r.table_id]}
+
+
+def _accuracy_rows(table_ids: list[int], counting: list[TableResult]) -> list[SeatPickAccuracy]:
+    """Each seat's accuracy row at the counting tables whose draft is known (the seat's player still seated)."""
     seated = Seat.objects.filter(table_id__in=table_ids).values_list("table_id", "player__handle", "player_id")
     players = {(table_id, handle): player_id for table_id, handle, player_id in seated}
     sheets = tables_current_sheets(table_ids=[result.table_id for result in counting])
-    rows = [
+    return [
         SeatPickAccuracy(table_id=drafted.result.table_id, player_id=players[drafted.result.table_id, handle], **line)
         for drafted in tables_drafted(results=[ResultToDraft.of(r) for r in counting])
         for handle, line in _accuracy_lines(drafted, [s.data for s in sheets[drafted.result.table_id]]).items()
         if (drafted.result.table_id, handle) in players
     ]
-    seen = {result.table_id: (result.status, result.attempt, result.verified_at) for result in results}
-    with transaction.atomic():
-        now = TableResult.objects.select_for_update().filter(table_id__in=seen).order_by("table_id")
-        unchanged = {r.table_id for r in now if (r.status, r.attempt, r.verified_at) == seen[r.table_id]}
-        SeatPickAccuracy.objects.filter(table_id__in=unchanged).delete()
-        SeatPickAccuracy.objects.bulk_create(row for row in rows if row.table_id in unchanged)
-    return sum(row.table_id in unchanged for row in rows)
 
 
 def _accuracy_lines(drafted: DraftedTable, sheets: list[dict[str, Any]]) -> dict[str, dict[str, object]]:

@@ -149,22 +149,10 @@ def _store_versions(
     the row is the table's lock for sheets, verdicts and overrides, so when the last two sheets arrive
     together exactly one of them sees the table complete and enqueues the task.
     """
-    if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
-        round_.machine.check(round_, "enter_sheets")
-        result.machine.check(result, "enter_sheets")
-    others = [seat for seat in entries if seat.player.user_id != by.pk]
-    if others and not organiser():
-        _refuse_replacing_a_players_word(result.table_id, others)
+    _check_may_enter(result, round_, [seat for seat in entries if seat.player.user_id != by.pk], organiser)
     entered_at = timezone.now()
     sheets = [_insert_version(seat, data, by, entered_at) for seat, data in entries.items()]
-    superseded = [sheet for sheet in sheets if sheet.version > 1]
-    if superseded:
-        earlier = Q()
-        for sheet in superseded:
-            earlier |= Q(seat_id=sheet.seat_id, version__lt=sheet.version)
-        ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
-            status=ScoreSheet.Status.SUPERSEDED
-        )
+    _supersede_earlier([sheet for sheet in sheets if sheet.version > 1])
     waiting = _seats_waiting(result.table_id)
     # The event's stream hears how many seats still wait for a sheet (no scores: private until verified), from
     # the count the queueing needs anyway. Not kept: a client that missed it gets the table's verdict, which
@@ -174,6 +162,28 @@ def _store_versions(
                                  "seats_waiting": waiting})])  # fmt: skip
     queued = queue_if_complete(result, by, waiting=waiting)
     return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
+
+
+def _check_may_enter(result: TableResult, round_: Round, others: list[Seat], organiser: _OrganiserCheck) -> None:
+    """Sheets are entered while the round and the table take them, or by an organiser at any time; a player
+    entering another's seat may not replace that player's own word."""
+    if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
+        round_.machine.check(round_, "enter_sheets")
+        result.machine.check(result, "enter_sheets")
+    if others and not organiser():
+        _refuse_replacing_a_players_word(result.table_id, others)
+
+
+def _supersede_earlier(sheets: list[ScoreSheet]) -> None:
+    """The versions these new sheets replace are superseded (one statement)."""
+    if not sheets:
+        return
+    earlier = Q()
+    for sheet in sheets:
+        earlier |= Q(seat_id=sheet.seat_id, version__lt=sheet.version)
+    ScoreSheet.objects.filter(earlier).exclude(status=ScoreSheet.Status.SUPERSEDED).update(
+        status=ScoreSheet.Status.SUPERSEDED
+    )
 
 
 def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:

@@ -7,6 +7,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 import games
 from config.celery import dispatch, enqueue_on_commit
@@ -87,27 +89,13 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
     """
     results = list(results_to_verify(table_ids=list(batch)))
     sheets = tables_current_sheets(table_ids=list(batch))
-    with_forfeits_ids = [result.table_id for result in results if result.has_forfeit]  # type: ignore[attr-defined]
-    forfeited = tables_forfeited_players(table_ids=with_forfeits_ids) if with_forfeits_ids else {}
+    forfeited = _forfeited(results)
     editions: dict[tuple[str, int | None], Any] = {}
     verdicts: dict[int, games.Verdict] = {}
     now = timezone.now()
     for result in results:
-        game = result.table.round.event.game
-        edition_id = result.kept_edition_id if result.kept else result.active_edition_id  # type: ignore[attr-defined]
-        if (game, edition_id) not in editions:
-            editions[game, edition_id] = edition_rules_data(game=game, edition=edition_id)
         gone = forfeited.get(result.table_id, [])
-        playing = [s.data for s in sheets.get(result.table_id, []) if s.data["player"] not in gone]
-        dealt = len(playing) + len(gone) if gone else None
-        edition = editions[game, edition_id]
-        deal = table_deal(
-            event=result.table.round.event,
-            round_number=result.table.round.number,
-            players=dealt or len(playing),
-            deck=edition,
-        )
-        verdict = games.verify_table({"game": game, "seats": playing}, edition, dealt, deal)
+        verdict = _engine_verdict(result, sheets.get(result.table_id, []), gone, editions)
         # Written only where the table still verifies this attempt (the conditional UPDATE in _write_verdicts).
         result.status = TableResult.machine.target("verify" if verdict.valid else "reject")
         result.verdict = TableVerdict.of_engine(verdict, gone).to_json()
@@ -115,12 +103,35 @@ def _verify_claimed(batch: dict[int, int]) -> dict[int, TableResult]:
         verdicts[result.table_id] = verdict
     with transaction.atomic():
         done = _write_verdicts(batch, {result.table_id: result for result in results})
-        if not done:
-            return {}
-        TableResult.history.bulk_history_create(done, update=True)
-        _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
-        results_changed(because=Because.VERIFIED, tables=[r.table_id for r in done])
+        if done:
+            TableResult.history.bulk_history_create(done, update=True)
+            _mark_sheets([(sheet, verdicts[r.table_id]) for r in done for sheet in sheets.get(r.table_id, [])])
+            results_changed(because=Because.VERIFIED, tables=[r.table_id for r in done])
     return {r.table_id: r for r in done}
+
+
+def _forfeited(results: list[TableResult]) -> dict[int, list[str]]:
+    """The forfeited players' handles by table, read only for the tables that have any."""
+    with_forfeits = [result.table_id for result in results if result.has_forfeit]  # type: ignore[attr-defined]
+    return tables_forfeited_players(table_ids=with_forfeits) if with_forfeits else {}
+
+
+def _engine_verdict(result: TableResult, sheets: list[Any], gone: list[str],
+                    editions: dict[tuple[str, int | None], Any]) -> games.Verdict:  # fmt: skip
+    """The rules engine's verdict on the table's sheets, its forfeited players left out, on the edition the
+    result keeps (or the game's active one), each edition read once a batch."""
+    game = result.table.round.event.game
+    edition_id = result.kept_edition_id if result.kept else result.active_edition_id  # type: ignore[attr-defined]
+    if (game, edition_id) not in editions:
+        editions[game, edition_id] = edition_rules_data(game=game, edition=edition_id)
+    playing = [s.data for s in sheets if s.data["player"] not in gone]
+    dealt = len(playing) + len(gone) if gone else None
+    edition = editions[game, edition_id]
+    deal = table_deal(
+        event=result.table.round.event, round_number=result.table.round.number, players=dealt or len(playing),
+        deck=edition,
+    )  # fmt: skip
+    return games.verify_table({"game": game, "seats": playing}, edition, dealt, deal)
 
 
 def table_decide_by_forfeit(*, result: TableResult, by: User) -> TableResult:
@@ -205,9 +216,10 @@ def table_reopen(*, table: Table, reason: str, by: User) -> TableResult:
         result = TableResult.objects.select_for_update().get(table=table)  # the lock order: results, then rounds
         round_ = Round.objects.select_for_update().get(pk=table.round_id)
         if Round.objects.filter(event=event, number__gt=round_.number).exists():
-            message = (
-                f"round {round_.number + 1} is seated: a table of round {round_.number} can no longer be re-opened"
-            )
+            message = format_lazy(
+                gettext_lazy("round {next} is seated: a table of round {number} can no longer be re-opened"),
+                next=round_.number + 1, number=round_.number,
+            )  # fmt: skip
             raise Conflict(message, "later_round", "table")
         result.status, result.attempt = result.machine.next_status(result, "reopen"), result.attempt + 1
         result._change_reason = f"re-opened by {by.get_username()}: {reason.strip()}"[:100]  # type: ignore[attr-defined]
