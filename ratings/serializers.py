@@ -243,6 +243,15 @@ class QualitySerializer(StrictSerializer):
         source="figures.top3_floor", allow_null=True, default=None,
         help_text="What chance alone scores on top3_hit (0.75 at tables of four, 1 at tables of three).",
     )  # fmt: skip
+    win_brier = serializers.FloatField(
+        source="figures.win_brier", allow_null=True, default=None,
+        help_text="The Brier score of each seat's chance to win: a table's sum over its seats of (chance - won)^2, "
+        "the mean over the tables (0 is perfect; null in earlier reports).",
+    )  # fmt: skip
+    win_brier_floor = serializers.FloatField(
+        source="figures.win_brier_floor", allow_null=True, default=None,
+        help_text="The same Brier score with every seat given an equal chance: what knowing nothing scores.",
+    )  # fmt: skip
     calibration = CalibrationSerializer(many=True, source="figures.calibration")
     drift = DriftField(
         child=serializers.ListField(), source="figures.drift",

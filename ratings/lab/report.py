@@ -59,6 +59,10 @@ class Quality:
     winner_floor: float = 0.0
     top_half_floor: float = 0.0
     top3_floor: float = 0.0
+    # The Brier score of the chance to win (issue 69): a table's sum over its seats of (chance - won)^2, the
+    # mean over the tables (0 is perfect); and the same for every seat given an equal chance.
+    win_brier: float = 0.0
+    win_brier_floor: float = 0.0
     calibration: list[Calibration] = field(default_factory=list)
     drift: list[tuple[str, float | None, int]] = field(default_factory=list)  # month, mean mu of established, count
 
@@ -148,6 +152,8 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         players, deviation = players + len(a), deviation + figures.deviation
         floors = [total + floor for total, floor in zip(floors, chance_floors(table.ranks), strict=True)]
         _bin(bins, a, table.ranks)
+        quality.win_brier += _brier(win_chances(a), table.ranks)
+        quality.win_brier_floor += _brier([1 / len(a)] * len(a), table.ranks)
         model.rate(table.players, table.ranks)
     if month:
         quality.drift.append(model.drift(month, established))
@@ -160,6 +166,8 @@ def evaluate(tables: Iterable[Table], env: Environment, established: int = 5) ->
         quality.rank_deviation = deviation / players if players else 0.0
         quality.top3_hit = top3 / quality.tables
         quality.winner_floor, quality.top_half_floor, quality.top3_floor = (f / quality.tables for f in floors)
+        quality.win_brier /= quality.tables
+        quality.win_brier_floor /= quality.tables
     quality.calibration = [
         Calibration(d / DECILES, (d + 1) / DECILES, predicted / count, observed / count, int(count))
         for d, (predicted, observed, count) in enumerate(bins)
@@ -279,11 +287,21 @@ def _top_half(a: Sequence[float], ranks: Sequence[int]) -> float:
     return len(predicted & actual) / half
 
 
-def _bin(bins: list[list[float]], a: Sequence[float], ranks: Sequence[int]) -> None:
+def win_chances(a: Sequence[float]) -> list[float]:
+    """Each seat's chance to win the table from its strength (the first place of the Plackett-Luce order)."""
     total = sum(math.exp(x) for x in a)
+    return [math.exp(x) / total for x in a]
+
+
+def _brier(chances: Sequence[float], ranks: Sequence[int]) -> float:
+    """The table's Brier score of the chance to win: players tied first each won a share."""
     first = [i for i, r in enumerate(ranks) if r == min(ranks)]
-    for i, x in enumerate(a):
-        chance = math.exp(x) / total
+    return sum((chance - (1 / len(first) if i in first else 0.0)) ** 2 for i, chance in enumerate(chances))
+
+
+def _bin(bins: list[list[float]], a: Sequence[float], ranks: Sequence[int]) -> None:
+    first = [i for i, r in enumerate(ranks) if r == min(ranks)]
+    for i, chance in enumerate(win_chances(a)):
         row = bins[min(int(chance * DECILES), DECILES - 1)]
         row[0] += chance
         row[1] += 1 / len(first) if i in first else 0.0

@@ -27,6 +27,7 @@ def test_the_quality_page_on_a_french_phone(live_server, french_phone) -> None:
     french_phone.get(f"{live_server.url}/leaderboards/{GAME}/quality/")
     main = french_phone.find_element(By.TAG_NAME, "main").text
     assert "Vainqueur prédit" in main
+    assert "Score de Brier de la chance de gagner" in main  # issue 69: the win chance's Brier score
     assert "Quels paramètres prédisent le mieux ?" in main
     assert "openskill (Plackett-Luce)" in main
     chart = french_phone.find_element(By.CSS_SELECTOR, "svg.calibration")

@@ -59,6 +59,7 @@ def test_the_quality_report_lists_pair_inversion_rank_deviation_and_top3_for_eac
     served = Client().get(f"/api/ratings/pools/{game}/quality/").json()
     assert {"pair_inversion", "rank_deviation", "top3_hit"} <= served.keys()
     assert 0 < served["winner_floor"] < served["top_half_floor"] < served["top3_floor"] <= 1  # issue 69: the floors
+    assert 0 < served["win_brier"] < served["win_brier_floor"]  # issue 69: the win chance's Brier score
     for model in served["comparison"]["models"]:
         for figure in ("pair_inversion", "rank_deviation", "top3_hit", "pairwise_error"):
             assert 0.0 <= model[figure] <= 1.0, (model["name"], figure)

@@ -88,6 +88,17 @@ def test_each_hit_rate_has_its_chance_floor_beside_it() -> None:
     assert abs(shuffled.winner_accuracy - shuffled.winner_floor) < 0.06
 
 
+def test_the_chance_to_win_has_its_brier_score_beside_what_knowing_nothing_scores() -> None:
+    """Issue 69: the pairwise Brier score was reported, not the win chance's. Ratings that know something
+    score below an equal chance for all; shuffled results (the ratings know nothing of them) do not."""
+    quality = evaluate(simulated(400), ENV)
+    assert quality.win_brier_floor == pytest.approx(0.75)  # tables of four: (3/4)^2 + 3 (1/4)^2
+    assert 0 < quality.win_brier < quality.win_brier_floor
+    rng = random.Random(5)
+    shuffled = evaluate([Table(t.at, t.players, tuple(rng.sample(t.ranks, 4))) for t in simulated(400)], ENV)
+    assert shuffled.win_brier >= shuffled.win_brier_floor - 0.01
+
+
 @pytest.mark.django_db
 def test_the_command_keeps_the_report_and_the_api_serves_it() -> None:
     import io
