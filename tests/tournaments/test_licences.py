@@ -32,6 +32,8 @@ def test_a_licence_csv_with_bad_rows_names_each_and_stores_none_then_a_good_one_
     detail = refused.json()["detail"]
     for named in ("line 3, handle", "line 4, number", "line 4, valid_from", "line 4, club"):
         assert named in detail
+    french = api.post("/api/organisations/fed/licences/", {"csv": bad}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "ligne 4, club : aucun club n’a l’adresse 'nowhere'" in french.json()["detail"]  # issue 67, item 18
     assert not Licence.objects.exists()  # none stored half
     good = "handle,number,valid_from,valid_until,category\nann-l,F-1,2026-01-01,2026-12-31,senior\n"
     assert api.post("/api/organisations/fed/licences/", {"csv": good}, format="json").json() == {"stored": 1}
@@ -69,8 +71,9 @@ def test_a_federations_secretary_imports_licences_on_the_page(language, nothing,
                              b"ghost,F-10,2026-02-30,2026-12-31\n", content_type="text/csv")  # fmt: skip
     page = client.post("/clubs/fed/licences/", {"file": bad}).content.decode()
     assert nothing in page
-    assert "line 3, handle" in page
-    assert "line 3, valid_from" in page
+    line = {"en": "line", "fr": "ligne"}[language]  # the faults in the page's language too (issue 67, item 18)
+    assert f"{line} 3, handle" in page
+    assert f"{line} 3, valid_from" in page
     assert not Licence.objects.exists()  # none stored half
     good = "handle,number,valid_from,valid_until,category\nann-p,F-9,2026-01-01,2026-12-31,junior\n"
     page = client.post("/clubs/fed/licences/", {"csv": good}, follow=True).content.decode()

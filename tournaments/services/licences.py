@@ -11,8 +11,9 @@ from datetime import date
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.functional import Promise
 from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from config.errors import DomainError
 from tournaments.models import Licence, Organisation, Player
@@ -28,10 +29,10 @@ MOST_ROWS = 20_000
 class RowFault:
     line: int
     field: str
-    reason: str
+    reason: str | Promise  # read in the language active where the refusal is raised: the request's
 
     def as_text(self) -> str:
-        return f"line {self.line}, {self.field}: {self.reason}"
+        return gettext("line {line}, {field}: {reason}").format(line=self.line, field=self.field, reason=self.reason)
 
 
 def licences_import(*, federation: Organisation, by: User, text: str) -> int:
@@ -127,7 +128,13 @@ def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict
     faults = []
     player = players.get(handle_key(raw.get("handle", "")))
     if player is None:
-        faults.append(RowFault(line, "handle", f"no player has the handle {raw.get('handle')!r}"))
+        faults.append(
+            RowFault(
+                line,
+                "handle",
+                format_lazy(gettext_lazy("no player has the handle {handle!r}"), handle=raw.get("handle")),
+            )
+        )
     number = raw.get("number", "")
     faults += _number_faults(line, number, raw.get("category", ""), numbers)
     numbers.add(number)
@@ -135,7 +142,9 @@ def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict
     faults += day_faults
     club = clubs.get(raw.get("club", "")) if raw.get("club") else None
     if raw.get("club") and club is None:
-        faults.append(RowFault(line, "club", f"no club has the address {raw.get('club')!r}"))
+        faults.append(
+            RowFault(line, "club", format_lazy(gettext_lazy("no club has the address {club!r}"), club=raw.get("club")))
+        )
     row: dict[str, object] = {
         "player": player,
         "number": number,
@@ -147,12 +156,18 @@ def _row(line: int, raw: dict[str, str], players: dict[str, Player], clubs: dict
 
 def _number_faults(line: int, number: str, category: str, numbers: set[str]) -> list[RowFault]:
     if not number or len(number) > 40:
-        return [RowFault(line, "number", "a licence number is 1 to 40 characters")]
+        return [RowFault(line, "number", gettext_lazy("a licence number is 1 to 40 characters"))]
     if not _one_line(number) or not _one_line(category):
         field = "number" if not _one_line(number) else "category"
-        return [RowFault(line, field, "one line of visible text: no line break, control or invisible character")]
+        return [
+            RowFault(
+                line, field, gettext_lazy("one line of visible text: no line break, control or invisible character")
+            )
+        ]
     if number in numbers:
-        return [RowFault(line, "number", f"{number} is on an earlier line already")]
+        return [
+            RowFault(line, "number", format_lazy(gettext_lazy("{number} is on an earlier line already"), number=number))
+        ]
     return []
 
 
@@ -162,7 +177,7 @@ def _days(line: int, raw: dict[str, str]) -> tuple[dict[str, date], list[RowFaul
         try:
             days[name] = date.fromisoformat(raw.get(name, ""))
         except ValueError:
-            faults.append(RowFault(line, name, "a day as YYYY-MM-DD"))
+            faults.append(RowFault(line, name, gettext_lazy("a day as YYYY-MM-DD")))
     if len(days) == 2 and days["valid_from"] > days["valid_until"]:
-        faults.append(RowFault(line, "valid_until", "before valid_from"))
+        faults.append(RowFault(line, "valid_until", gettext_lazy("before valid_from")))
     return days, faults
