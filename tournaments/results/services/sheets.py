@@ -1,12 +1,11 @@
 """Score sheets: submission (a correction is a new version); a complete table is queued for verification."""
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
@@ -18,6 +17,7 @@ from tournaments.announcements import Announcement, announce
 from tournaments.models import Event, PadDraft, Round, ScoreSheet, Seat, Table, TableResult
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.results.selectors.sheets import newest_sheet_authors
+from tournaments.results.services import sheet_statements
 from tournaments.results.services.pipeline import Because, counting_stopped
 from tournaments.results.services.verification import verification_send
 from tournaments.selectors.permissions import is_organiser, require_at_table_or_organiser
@@ -52,12 +52,12 @@ def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
 def _seat_locked(seat_id: int) -> Seat:
     """The seat with its player, table, round, event and the table's result (`seat.table.result`), the
     result row locked first: it is the table's lock."""
-    result = TableResult.objects.select_for_update(of=("self",)).filter(table__seats=seat_id).first()
+    result = sheet_statements.result_of_seat_locked(seat_id)
     if result is None:
         raise NotFound(
             format_lazy(gettext_lazy("no seat has the id {seat_id}"), seat_id=seat_id), "not_found", field="seat"
         )
-    seat = Seat.objects.select_related("player", "table__round__event").get(pk=seat_id)
+    seat = sheet_statements.seat_with_its_event(seat_id)
     seat.table.result = result
     return seat
 
@@ -151,9 +151,9 @@ def _store_versions(
     """
     _check_may_enter(result, round_, [seat for seat in entries if seat.player.user_id != by.pk], organiser)
     entered_at = timezone.now()
-    sheets = [_insert_version(seat, data, by, entered_at) for seat, data in entries.items()]
+    sheets = [sheet_statements.version_insert(seat, data, by, entered_at) for seat, data in entries.items()]
     _supersede_earlier([sheet for sheet in sheets if sheet.version > 1])
-    waiting = _seats_waiting(result.table_id)
+    waiting = sheet_statements.seats_waiting(result.table_id)
     # The event's stream hears how many seats still wait for a sheet (no scores: private until verified), from
     # the count the queueing needs anyway. Not kept: a client that missed it gets the table's verdict, which
     # is (docs/stream.md).
@@ -186,16 +186,6 @@ def _supersede_earlier(sheets: list[ScoreSheet]) -> None:
     )
 
 
-def _insert_version(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
-    """The seat's next version. Under the table's lock no other version of the table's seats is written, so
-    the newest number read here is still the newest at the insert."""
-    newest = ScoreSheet.objects.filter(seat=seat).aggregate(newest=Max("version"))["newest"] or 0
-    return ScoreSheet.objects.create(
-        seat=seat, version=newest + 1, data=data, status=ScoreSheet.Status.SUBMITTED, problems=[], entered_by=by,
-        entered_at=entered_at,
-    )  # fmt: skip
-
-
 def _refuse_replacing_a_players_word(table_id: int, seats: list[Seat]) -> None:
     """A pad keeper (a player) never replaces a sheet its own player entered, nor a seat whose player
     contested the pad's entry: the player's own word stands until an organiser decides."""
@@ -215,7 +205,7 @@ def queue_if_complete(result: TableResult, by: User, waiting: int | None = None)
     """Queue the table once every seat still playing has a sheet; whether it was queued. Call with the
     result row locked; `waiting`: how many seats still playing have no sheet, when the caller knows."""
     if waiting is None:
-        waiting = _seats_waiting(result.table_id)
+        waiting = sheet_statements.seats_waiting(result.table_id)
     if waiting:
         return False
     counted = result.status in TableResult.COUNTS
@@ -227,9 +217,3 @@ def queue_if_complete(result: TableResult, by: User, waiting: int | None = None)
         counting_stopped(result=result, because=Because.CORRECTED, by=by)
     verification_send(result.table_id, result.attempt)
     return True
-
-
-def _seats_waiting(table_id: int) -> int:
-    """How many seats still playing have no sheet yet."""
-    no_sheet = ~Exists(ScoreSheet.objects.filter(seat=OuterRef("pk")))
-    return Seat.objects.filter(no_sheet, table_id=table_id, forfeited=False).count()

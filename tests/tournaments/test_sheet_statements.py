@@ -1,0 +1,83 @@
+"""The sheet POST's hand-written statements (tournaments/results/services/sheet_statements.py, config/rows.py,
+the token's in config/authentication.py) read and write what the ORM's querysets did, on both databases."""
+
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed
+
+from config.authentication import ExpiringTokenAuthentication
+from tests.factories import UserFactory
+from tests.tournaments.helpers import legal_seat_data, running_round
+from tournaments.integrations.services import idempotency
+from tournaments.models import ScoreSheet, Seat, TableResult
+from tournaments.results.services import sheet_statements
+
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
+
+
+def _fields(instance):
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+def test_the_seat_and_its_event_read_by_hand_are_the_querysets_field_for_field():
+    _event, round_ = running_round()
+    seat = round_.tables.get().seats.order_by("position").first()
+    by_hand = sheet_statements.seat_with_its_event(seat.pk)
+    orm = Seat.objects.select_related("player", "table__round__event").get(pk=seat.pk)
+    assert _fields(by_hand) == _fields(orm)
+    assert _fields(by_hand.player) == _fields(orm.player)
+    assert _fields(by_hand.table) == _fields(orm.table)
+    assert _fields(by_hand.table.round) == _fields(orm.table.round)
+    assert _fields(by_hand.table.round.event) == _fields(orm.table.round.event)
+    with CaptureQueriesContext(connection) as queries:  # every relation came with the row: reading asks nothing
+        assert by_hand.table.round.event.game == "boomerang-australia"
+        assert by_hand.player.handle
+    assert len(queries) == 0
+
+
+def test_the_result_read_by_hand_is_the_seats_tables_and_none_for_no_seat():
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seat = table.seats.first()
+    assert _fields(sheet_statements.result_of_seat_locked(seat.pk)) == _fields(TableResult.objects.get(table=table))
+    assert sheet_statements.result_of_seat_locked(2**62) is None
+
+
+def test_versions_are_numbered_one_after_another_and_seats_waiting_counts_those_with_none():
+    _event, round_ = running_round()
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    data = legal_seat_data(table, random.Random(3))
+    first = sheet_statements.version_insert(seats[0], data[0], seats[0].player.user, timezone.now())
+    second = sheet_statements.version_insert(seats[0], data[0], seats[0].player.user, timezone.now())
+    assert (first.version, second.version) == (1, 2)
+    stored = ScoreSheet.objects.get(pk=second.pk)
+    assert (stored.data, stored.status, stored.problems, stored.entered_by_id) == (
+        data[0],
+        "submitted",
+        [],
+        seats[0].player.user.pk,
+    )
+    assert sheet_statements.seats_waiting(table.pk) == len(seats) - 1
+
+
+def test_a_token_whose_user_has_no_player_authenticates_and_its_user_has_no_player():
+    user = UserFactory()
+    token = Token.objects.create(user=user)
+    authenticated, read = ExpiringTokenAuthentication().authenticate_credentials(token.key)
+    assert (authenticated.pk, read.key) == (user.pk, token.key)
+    assert not hasattr(authenticated, "player")  # DoesNotExist, as select_related left it
+    with pytest.raises(AuthenticationFailed):
+        ExpiringTokenAuthentication().authenticate_credentials("no-such-token")
+
+
+def test_an_idempotent_answer_kept_by_hand_is_read_back_whole():
+    answer = idempotency.StoredAnswer(202, "application/json", b'{"ok": true}', "/somewhere")
+    idempotency.idempotent_record(caller="c" * 64, key="k1", fingerprint="f1", answer=answer)
+    assert idempotency.idempotent_answer(caller="c" * 64, key="k1", fingerprint="f1") == answer
+    assert idempotency.idempotent_answer(caller="c" * 64, key="k2", fingerprint="f1") is None

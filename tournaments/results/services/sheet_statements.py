@@ -1,0 +1,96 @@
+"""The sheet POST's hottest statements, written by hand (issue 65, item 5): Django's query compiler was a third
+of the POST's CPU, most of it for these four (BENCHMARKS.md, "the sheet POST against issue 65's 2.5x"). Each
+is built once, at import, from the models' tables and columns (config/rows.py), and they say what the ORM
+said: `sheets.py` keeps the rules."""
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import connection, models
+
+from config.rows import columns_of, field_of, instance_from, width_of
+from tournaments.models import Event, Player, Round, ScoreSheet, Seat, Table, TableResult
+
+
+def _table(model: type[models.Model]) -> str:
+    return f'"{model._meta.db_table}"'
+
+
+_RESULT_OF_SEAT = (
+    f"SELECT {columns_of(TableResult, 'r')} FROM {_table(TableResult)} r"
+    f" JOIN {_table(Seat)} s ON s.table_id = r.table_id WHERE s.id = %s"
+)
+_SEAT_WITH_ITS_EVENT = (
+    f"SELECT {columns_of(Seat, 's')}, {columns_of(Player, 'p')}, {columns_of(Table, 't')},"
+    f" {columns_of(Round, 'rd')}, {columns_of(Event, 'e')}"
+    f" FROM {_table(Seat)} s JOIN {_table(Player)} p ON p.id = s.player_id JOIN {_table(Table)} t ON t.id = s.table_id"
+    f" JOIN {_table(Round)} rd ON rd.id = t.round_id JOIN {_table(Event)} e ON e.id = rd.event_id WHERE s.id = %s"
+)
+_NEXT_VERSION = (
+    f"INSERT INTO {_table(ScoreSheet)} (seat_id, version, data, status, problems, entered_by_id, entered_at)"
+    f" SELECT %s, COALESCE(MAX(version), 0) + 1, %s, %s, %s, %s, %s FROM {_table(ScoreSheet)} WHERE seat_id = %s"
+    " RETURNING id, version"
+)
+_SEATS_WAITING = (
+    f"SELECT COUNT(*) FROM {_table(Seat)} s WHERE s.table_id = %s AND NOT s.forfeited"
+    f" AND NOT EXISTS (SELECT 1 FROM {_table(ScoreSheet)} ss WHERE ss.seat_id = s.id)"
+)
+
+
+def result_of_seat_locked(seat_id: int) -> TableResult | None:
+    """The result of the seat's table, its row locked (the table's lock); None when there is no such seat."""
+    locking = " FOR UPDATE OF r" if connection.features.has_select_for_update_of else ""
+    with connection.cursor() as cursor:
+        cursor.execute(_RESULT_OF_SEAT + locking, [seat_id])
+        row = cursor.fetchone()
+    return None if row is None else instance_from(TableResult, row, 0, connection.alias)
+
+
+def seat_with_its_event(seat_id: int) -> Seat:
+    """The seat with its player, table, round and event (`seat.table.round.event`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SEAT_WITH_ITS_EVENT, [seat_id])
+        row = cursor.fetchone()
+    db, start = connection.alias, 0
+    seat = instance_from(Seat, row, start, db)
+    player = instance_from(Player, row, start := start + width_of(Seat), db)
+    table = instance_from(Table, row, start := start + width_of(Player), db)
+    round_ = instance_from(Round, row, start := start + width_of(Table), db)
+    event = instance_from(Event, row, start + width_of(Round), db)
+    _cache(seat, "player", player)
+    _cache(seat, "table", table)
+    _cache(table, "round", round_)
+    _cache(round_, "event", event)
+    return seat
+
+
+def _cache(instance: Any, name: str, related: Any) -> None:
+    """Set a loaded foreign key's object, as select_related does (no descriptor's checks)."""
+    field_of(type(instance), name).set_cached_value(instance, related)
+
+
+def version_insert(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
+    """The seat's next version, numbered and inserted in one statement (call under the table's lock)."""
+    status = ScoreSheet.Status.SUBMITTED
+    values = {"data": data, "status": status, "problems": [], "entered_by": by.pk, "entered_at": entered_at}
+    prepared = [_prepared(name, value) for name, value in values.items()]
+    with connection.cursor() as cursor:
+        cursor.execute(_NEXT_VERSION, [seat.pk, *prepared, seat.pk])
+        pk, version = cursor.fetchone()
+    sheet = ScoreSheet(
+        id=pk, seat=seat, version=version, data=data, status=status, problems=[], entered_by=by, entered_at=entered_at
+    )
+    sheet._state.adding, sheet._state.db = False, connection.alias
+    return sheet
+
+
+def _prepared(name: str, value: Any) -> Any:
+    return field_of(ScoreSheet, name).get_db_prep_save(value, connection)
+
+
+def seats_waiting(table_id: int) -> int:
+    """How many seats of the table still playing have no sheet yet."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SEATS_WAITING, [table_id])
+        return int(cursor.fetchone()[0])
