@@ -95,3 +95,43 @@ def test_the_seasons_page_links_its_odds_page_which_says_what_the_api_does(djang
                 "es": "Probabilidades de clasificarse y de ganar"}  # fmt: skip
     for language, words in words_of.items():
         assert words in Client().get(f"/seasons/{season.pk}/odds/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_player_page_say_what_each_player_needs_at_the_next_event(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Issue 69, item 2: "what you need tonight" beside the chances, on the API, the odds page and the player
+    page; a player not entered in the next event (which has its entrants) is told so."""
+    from django.test import Client
+
+    from tests.factories import EventFactory, PlayerFactory, UserFactory
+    from tests.tournaments.helpers import register_and_check_in
+    from tests.tournaments.test_seasons import _finished
+    from tournaments.seasons.services import season_create, season_event_add
+    from tournaments.services.clubs import organisation_create
+    from tournaments.stewarding.services import event_sanction
+
+    owner = PlayerFactory()
+    club = organisation_create(by=owner.user, slug="owls", name="Owls")
+    players = [PlayerFactory() for _ in range(4)]
+    played = _finished(club, owner.user, players, 4, django_capture_on_commit_callbacks)
+    event_sanction(event=played, by=UserFactory(is_superuser=True), reason="club night")
+    season = season_create(organisation=club, by=owner.user, name="Winter", game="boomerang-australia",
+                           starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31), qualifiers=1)  # fmt: skip
+    season_event_add(season=season, by=owner.user, event=played)
+    coming = EventFactory(game="boomerang-australia", organisation=club)
+    register_and_check_in(coming, players[:3])
+    season_event_add(season=season, by=owner.user, event=coming)
+    rows = {row["player"]: row for row in Client().get(f"/api/seasons/{season.pk}/odds/").json()["players"]}
+    assert rows[players[3].handle]["tonight"] == {"event": coming.pk, "need": "not_entered", "place": None}
+    needs = {row["tonight"]["need"] for handle, row in rows.items() if handle != players[3].handle}
+    assert needs <= {"secured", "place", "no_place", "out_of_reach"}
+    leader = min(rows.values(), key=lambda row: -row["qualify"])
+    page = Client().get(f"/players/{leader['player']}/").content.decode()
+    assert f"chance to qualify {round(leader['qualify'] * 100)}%" in page
+    assert "at the next event:" in page
+    words_of = {"fr": "Non inscrit", "de": "Nicht angemeldet", "es": "No inscrito"}
+    for language, words in words_of.items():
+        odds_page = Client().get(f"/seasons/{season.pk}/odds/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert words in odds_page

@@ -17,10 +17,12 @@ from tournaments.models import (
 from tournaments.seasons.models import Season, SeasonEvent, SeasonStanding
 from tournaments.seasons.points import SeasonRow
 from tournaments.seasons.selectors import (
+    PlayerOdds,
     player_season_rows,
     season_columns,
     season_coming,
     season_event_counts,
+    season_odds_kept,
     season_places,
     season_qualified,
     season_scores,
@@ -99,10 +101,20 @@ def _cells(row: SeasonRow, column_of: dict[int, int], texts: dict[Fraction | int
     return mark_safe("".join(cells))
 
 
-def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRow | None]]:
-    """The newest seasons the player stands in or has entered an event of still to be played, with their row
-    (place and points) where they have one. Read from their stored rows and their unfinished entries, not by
-    joining every event they ever played: the same cost after 5 events or 500."""
+@dataclass(frozen=True)
+class PlayersSeason:
+    """A season on a player's page: their row (place and points) where they have one, and while events are
+    still to come their chances and what they need at the next (the season's kept odds: seasons/selectors.py)."""
+
+    season: Season
+    row: SeasonRow | None
+    odds: PlayerOdds | None
+
+
+def seasons_of(*, player: Player, limit: int = 5) -> list[PlayersSeason]:
+    """The newest seasons the player stands in or has entered an event of still to be played. Read from their
+    stored rows and their unfinished entries, not by joining every event they ever played: the same cost
+    after 5 events or 500."""
     standing = SeasonStanding.objects.filter(player=player).values("season_id")
     unfinished = Event.objects.exclude(status__in=Event.machine.sources("show_results"))
     entered = SeasonEvent.objects.filter(event__in=unfinished.filter(registrations__player=player).values("pk")).values(
@@ -114,4 +126,10 @@ def seasons_of(*, player: Player, limit: int = 5) -> list[tuple[Season, SeasonRo
     found = Season.objects.filter(Q(pk__in=standing) | Q(pk__in=entered) | Q(pk__in=older))
     newest = list(found.select_related("organisation").order_by("-starts_on", "-pk")[:limit])
     rows = player_season_rows(player=player, seasons_in=newest)
-    return [(season, rows.get(season.pk)) for season in newest]
+    return [PlayersSeason(season, rows.get(season.pk), _odds_of(player, season)) for season in newest]
+
+
+def _odds_of(player: Player, season: Season) -> PlayerOdds | None:
+    if not season_event_counts(season=season)[1]:  # nothing left to play: the standings say it all
+        return None
+    return next((line for line in season_odds_kept(season=season) if line.player == player.handle), None)

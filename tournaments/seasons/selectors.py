@@ -3,6 +3,7 @@
 import hashlib
 from collections import defaultdict
 from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, overload
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -14,8 +15,9 @@ from ratings.selectors.leaderboards import pool_of_game
 from tournaments.models import Event, Player, Registration, Sanction
 from tournaments.seasons import points as seasons
 from tournaments.seasons.models import Season, SeasonScore, SeasonStanding
-from tournaments.seasons.odds import ComingEvent, Odds, season_odds
+from tournaments.seasons.odds import ComingEvent, season_odds
 from tournaments.seasons.points import EventResult, SeasonRow
+from tournaments.seasons.tonight import Tonight, season_tonight
 from tournaments.selectors.events import final_places
 from tournaments.selectors.permissions import is_staff_of
 
@@ -236,9 +238,20 @@ def _circuit_taken(season: Season) -> set[str]:
 ODDS_SAMPLES = 200  # simulated seasons: a chance is within about 3.5 points
 
 
-def season_odds_now(*, season: Season, samples: int = ODDS_SAMPLES) -> list[Odds]:
+@dataclass(frozen=True)
+class PlayerOdds:
+    """A player's chances (seasons/odds.py) and what they need at the season's next event (seasons/tonight.py:
+    None when there is no coming event or no qualifier slot, or they qualified elsewhere or declined)."""
+
+    player: str
+    qualify: float
+    win: float
+    tonight: Tonight | None
+
+
+def season_odds_now(*, season: Season, samples: int = ODDS_SAMPLES) -> list[PlayerOdds]:
     """Each player's chance to qualify and to win the season, its coming events simulated from the ratings
-    (seasons/odds.py), in the order of the standings now."""
+    (seasons/odds.py), and their need at its next event, in the order of the standings now."""
     _counting, coming = season_events(season=season)
     tiers = dict(season.season_events.values_list("event_id", "tier"))
     entrants: dict[int, list[str]] = {event.pk: [] for event in coming}
@@ -251,19 +264,21 @@ def season_odds_now(*, season: Season, samples: int = ODDS_SAMPLES) -> list[Odds
     pool = pool_of_game(game=season.game)
     skills = skills_of(pool=pool, player_ids=list(users.values())) if pool else {}
     default = (pool.mu, pool.sigma) if pool else (25.0, 25.0 / 3)
+    events = [ComingEvent(e.pk, tiers.get(e.pk, 1), tuple(sorted(entrants[e.pk]))) for e in coming]
+    rules: dict[str, Any] = {"best_of": season.best_of, "table": season.points_table, "slots": season.qualifiers,
+             "taken": _circuit_taken(season), "declined": _declined(season)}  # fmt: skip
     odds = season_odds(
-        played=played, coming=[ComingEvent(e.pk, tiers.get(e.pk, 1), tuple(sorted(entrants[e.pk]))) for e in coming],
-        skills={handle: skills[user] for handle, user in users.items() if user in skills}, default=default,
-        beta=pool.beta if pool else 25.0 / 6, best_of=season.best_of, table=season.points_table,
-        slots=season.qualifiers, taken=_circuit_taken(season), declined=_declined(season), samples=samples,
-        seed=season.pk,
+        played=played, coming=events, skills={handle: skills[user] for handle, user in users.items() if user in skills},
+        default=default, beta=pool.beta if pool else 25.0 / 6, samples=samples, seed=season.pk, **rules,
     )  # fmt: skip
+    tonight = {need.player: need for need in season_tonight(played=played, coming=events, **rules)}
     order = {row.player: row.place for row in season_places(season=season)}
-    return sorted(odds, key=lambda o: (order.get(o.player, len(order) + 1), -o.qualify, o.player))
+    rows = [PlayerOdds(o.player, o.qualify, o.win, tonight.get(o.player)) for o in odds]
+    return sorted(rows, key=lambda o: (order.get(o.player, len(order) + 1), -o.qualify, o.player))
 
 
-def season_odds_kept(*, season: Season) -> list[Odds]:
+def season_odds_kept(*, season: Season) -> list[PlayerOdds]:
     """`season_odds_now`, kept until a result counts (ten minutes at most: a registration to a coming event moves
     it then): the API and the season's odds page read the same copy."""
     version = hashlib.sha256(repr(season_version(season_id=season.pk)).encode()).hexdigest()[:16]
-    return remembered(f"season-odds:{season.pk}:{version}", lambda: season_odds_now(season=season), seconds=600)
+    return remembered(f"season-odds-2:{season.pk}:{version}", lambda: season_odds_now(season=season), seconds=600)

@@ -9,6 +9,7 @@ from config.serializers import StrictModelSerializer, StrictSerializer
 from tournaments.models import GAME_CHOICES, Event, Organisation, game_choices
 from tournaments.seasons.models import Season
 from tournaments.seasons.selectors import season_counting, season_qualified
+from tournaments.seasons.tonight import Need
 from tournaments.serializers.fields import NumberListField
 
 
@@ -109,10 +110,28 @@ class DeclineInputSerializer(StrictSerializer):
     player = serializers.CharField(help_text="The handle of the player giving up their slot.")
 
 
+class TonightSerializer(StrictSerializer):
+    event = serializers.IntegerField(help_text="The season's next event.")
+    need = serializers.ChoiceField(
+        choices=[need.value for need in Need],
+        help_text="secured: the slot is theirs without playing again; place: `place` or better at the next event "
+        "secures it whatever else happens; no_place: no place there secures it by itself (later events decide); "
+        "out_of_reach: no result can bring a slot; not_entered: the next event has its entrants and they are not one.",
+    )
+    place = serializers.IntegerField(
+        allow_null=True, help_text="With need `place`: the worst place that secures the slot (a place not shared)."
+    )
+
+
 class PlayerOddsSerializer(StrictSerializer):
     player = serializers.CharField()
     qualify = serializers.FloatField(min_value=0, max_value=1, help_text="The chance of a qualifier slot.")
     win = serializers.FloatField(min_value=0, max_value=1, help_text="The chance of the season's first place.")
+    tonight = TonightSerializer(
+        allow_null=True,
+        help_text="What the player needs at the season's next event, a worst case (docs/ratings.md): null with no "
+        "coming event or no qualifier slot, or for a player qualified elsewhere in the circuit or who declined.",
+    )
 
 
 class SeasonOddsSerializer(StrictSerializer):
