@@ -6,6 +6,7 @@ closed form gives the chance of every place at a table of more than two, so it i
 the pool plays with the pool's starting mu and sigma. Ties are not modelled (the drafting games and the hunt
 break them by their own rules): the chances of the places sum to 1 for each seat and for each place."""
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -45,6 +46,43 @@ def sampled_places(skills: list[tuple[float, float]], beta: float, *, seed: int,
         for place, seat in enumerate(sorted(seats, key=performances.__getitem__, reverse=True)):
             counts[seat][place] += 1
     return counts
+
+
+def win_chances_of(*, pool: RatingPool, tables: list[list[int]]) -> list[list[float]]:
+    """Each table's (players in the order given) chance of each player to win it: one read of the ratings for
+    every table (a round's TV and its 500 tables), each chance exact (`win_chances`)."""
+    wanted = {player for players in tables for player in players}
+    ratings = {r.player_id: (r.mu, r.sigma) for r in Rating.objects.filter(pool=pool, player_id__in=wanted)}
+    return [win_chances([ratings.get(p, (pool.mu, pool.sigma)) for p in players], pool.beta) for players in tables]
+
+
+WIN_STEPS = 112  # Simpson's intervals over a performance's +-7 standard deviations: each chance within 1e-6
+
+
+def win_chances(skills: list[tuple[float, float]], beta: float) -> list[float]:
+    """Each player's chance to finish first, without sampling: the chance that i's performance beats every
+    other's is the integral over i's performance x of its density times the product of the others' chances to
+    perform below x, P_i = E_z[prod_j Phi((mu_i + s_i z - mu_j) / s_j)] with s = sqrt(sigma^2 + beta^2), z
+    standard normal, by Simpson's rule. The first place is all a TV or a pad's header shows, so this spares
+    them `sampled_places`'s draws; the chances are scaled to sum to exactly 1."""
+    spreads = [(sigma**2 + beta**2) ** 0.5 for _mu, sigma in skills]
+    step = 14 / WIN_STEPS
+    chances = []
+    for i, (mu_i, _sigma) in enumerate(skills):
+        total = 0.0
+        for k in range(WIN_STEPS + 1):
+            z = -7 + k * step
+            weight = 1 if k in (0, WIN_STEPS) else 4 if k % 2 else 2
+            x = mu_i + spreads[i] * z
+            below = math.prod(_normal_below((x - mu_j) / spreads[j]) for j, (mu_j, _s) in enumerate(skills) if j != i)
+            total += weight * math.exp(-z * z / 2) * below
+        chances.append(total * step / 3 / math.sqrt(2 * math.pi))
+    whole = sum(chances)
+    return [chance / whole for chance in chances] if whole else [1 / len(skills)] * len(skills)
+
+
+def _normal_below(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2))
 
 
 def skills_of(*, pool: RatingPool, player_ids: list[int]) -> dict[int, tuple[float, float]]:

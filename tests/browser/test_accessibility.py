@@ -69,7 +69,10 @@ def test_the_end_of_game_pad_has_no_serious_violation(live_server, phone) -> Non
 
 
 def test_every_kind_of_page_has_no_serious_violation(live_server, phone) -> None:
+    from ratings.models import RatingPool
+
     event, round_ = running_round()
+    RatingPool.objects.get_or_create(game=event.game)  # the table page, the TV and the pad show the chances
     table = round_.tables.get()
     player = table.seats.order_by("position").first().player
     pages = ["/", "/clubs/", "/leaderboards/", f"/leaderboards/{event.game}/", f"/leaderboards/{event.game}/quality/",
@@ -85,6 +88,9 @@ def test_every_kind_of_page_has_no_serious_violation(live_server, phone) -> None
     for path in (f"/events/{event.pk}/", f"/events/{event.pk}/tv/", f"/events/{event.pk}/entrants/", "/events/new/"):
         phone.get(live_server.url + path)
         assert axe_violations(phone) == [], path
+    phone.get(f"{live_server.url}/events/{event.pk}/tv/")
+    assert len(phone.find_elements(By.CSS_SELECTOR, ".tv-grid .chance")) == 4  # each seat's chance to win
+    shot(phone, "tv-with-chances")
 
 
 def test_a_federations_and_a_treasurers_pages_have_no_serious_violation(live_server, phone) -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.selectors.chances import sampled_places
+from ratings.selectors.chances import sampled_places, win_chances
 
 SAMPLES = 2000
 skill = st.tuples(st.floats(min_value=0, max_value=50), st.floats(min_value=0.5, max_value=9))
@@ -30,6 +30,27 @@ def test_two_players_agree_with_trueskills_closed_form(a, b) -> None:
     counts = sampled_places([a, b], beta, seed=7, samples=20_000)
     expected = 0.5 * (1 + math.erf((a[0] - b[0]) / math.sqrt(2 * (2 * beta**2 + a[1] ** 2 + b[1] ** 2))))
     assert abs(counts[0][0] / 20_000 - expected) < 0.015
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [((30.0, 2.0), (25.0, 3.0)), ((25.0, 8.3), (25.0, 8.3)), ((20.0, 1.0), (28.0, 6.0))]
+)
+def test_the_exact_chance_to_win_is_the_closed_form_for_two_players(a, b) -> None:
+    beta = 25 / 6
+    expected = 0.5 * (1 + math.erf((a[0] - b[0]) / math.sqrt(2 * (2 * beta**2 + a[1] ** 2 + b[1] ** 2))))
+    assert win_chances([a, b], beta)[0] == pytest.approx(expected, abs=1e-6)
+
+
+@settings(max_examples=8, deadline=None)
+@given(skills=st.lists(skill, min_size=2, max_size=5), seed=st.integers(0, 2**31))
+def test_the_exact_chance_to_win_is_what_sampling_finds_and_sums_to_one(skills, seed) -> None:
+    """The TV's and the pad's chance to win (integrated) against the table page's (sampled) first place: within
+    four standard errors of 20,000 draws."""
+    exact = win_chances(skills, 25 / 6)
+    assert sum(exact) == pytest.approx(1, abs=1e-9)
+    counts = sampled_places(skills, 25 / 6, seed=seed, samples=20_000)
+    for chance, row in zip(exact, counts, strict=True):
+        assert abs(chance - row[0] / 20_000) < 4 * math.sqrt(max(chance * (1 - chance), 1e-4) / 20_000) + 1e-3
 
 
 def test_the_stronger_player_is_likelier_to_win_and_the_same_seed_gives_the_same_chances() -> None:
@@ -133,3 +154,32 @@ def test_a_rated_tables_page_shows_what_each_place_would_have_given(django_captu
     assert "mu - 3 sigma" in page
     french = Client().get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Ce que chaque place aurait donné" in french
+
+
+@pytest.mark.django_db
+def test_the_tv_and_the_pads_header_show_each_players_chance_to_win_before_play() -> None:
+    """Issue 69, item 1: the room's screen (its shared link) and the score pad's header give each seat's
+    chance to win while the table waits for its sheets, the strongest player's the highest, in the reader's
+    language; the TV's are kept for the round (read once however often the screen is rebuilt)."""
+    from django.test import Client
+
+    from ratings.models import Rating, RatingPool
+    from tests.tournaments.helpers import running_round
+    from tournaments.pages.codes import tv_code
+
+    event, round_ = running_round("boomerang-australia", players=4)
+    table = round_.tables.get()
+    seats = list(table.seats.select_related("player__user").order_by("position"))
+    pool, _ = RatingPool.objects.get_or_create(game="boomerang-australia")
+    Rating.objects.create(pool=pool, player=seats[0].player.user, name=seats[0].player.handle, mu=40, sigma=1,
+                          conservative=37, games=50)  # fmt: skip
+    expected = win_chances([(40, 1), *[(pool.mu, pool.sigma)] * 3], pool.beta)
+    tv = Client().get(f"/events/{event.pk}/tv/{tv_code(event)}/").content.decode()
+    assert tv.count("chance to win") == 4
+    strongest = f'<span class="sr-only">chance to win</span> {round(expected[0] * 100)}%'
+    assert f'{seats[0].player.handle} · <span class="chance">{strongest}' in tv
+    player = Client()
+    player.force_login(seats[1].player.user)
+    pad = player.get(f"/tables/{table.pk}/pad/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Siegchance laut Wertungen:" in pad
+    assert f"{seats[0].player.handle} {round(expected[0] * 100)}" in pad

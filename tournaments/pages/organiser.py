@@ -22,6 +22,7 @@ from tournaments.live.selectors import stream_version
 from tournaments.models import Event
 from tournaments.pages import reads as pages
 from tournaments.pages.codes import check_in_code, short_check_in_code, tv_code
+from tournaments.results.selectors.chances import win_chances_by_seat
 from tournaments.selectors.events import event_standings
 from tournaments.selectors.permissions import is_organiser
 
@@ -117,5 +118,9 @@ def _tv_page(request: HttpRequest, event: Event) -> HttpResponse:
     ends_at = None
     if round_ is not None and round_.started_at is not None and round_.status != "finished":  # no clock after
         ends_at = round_.started_at + timedelta(minutes=round_.length_minutes)
-    context = {"event": event, "round": round_, "ends_at": ends_at, "rows": event_standings(event=event)[:20]}
+    chances = {}
+    if round_ is not None and round_.status != "finished":  # each seat's chance to win, before play: kept a round
+        chances = win_chances_by_seat(game=event.game, tables=list(round_.tables.all()), kept_as=f"round:{round_.pk}")
+    context = {"event": event, "round": round_, "ends_at": ends_at, "rows": event_standings(event=event)[:20],
+               "chances": chances}  # fmt: skip
     return render(request, "pages/tv.html", context)

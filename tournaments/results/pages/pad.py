@@ -16,6 +16,7 @@ from tournaments.auth import SignedInRequest
 from tournaments.catalogue.selectors import edition_active, edition_rules_data
 from tournaments.problems import problem_templates
 from tournaments.results.pages.end_pad import end_pad
+from tournaments.results.selectors.chances import win_chances_by_seat
 from tournaments.results.selectors.sheets import pad_draft, pad_submitted_seats, pad_writable_seats
 from tournaments.selectors.events import table_page
 from tournaments.states import TABLE_STATUSES
@@ -32,6 +33,14 @@ def _first_flagged_row(table: Any) -> dict[str, Any] | None:
         if problem.get("round"):
             return {"player": problem.get("player") or None, "round": problem["round"]}
     return None
+
+
+def _chances_to_win(table: Any) -> list[tuple[str, float]]:
+    """The pad's header, while the table waits for its sheets: each player's chance to win it, from the ratings."""
+    if table.result.status != "waiting":
+        return []
+    chances = win_chances_by_seat(game=table.round.event.game, tables=[table])
+    return [(seat.player.handle, chances[seat.pk]) for seat in table.seats.all() if seat.pk in chances]
 
 
 @login_required
@@ -76,7 +85,8 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
         config["choices"] = sorted(rules.facts.blue_names)
         config["categories"] = list(rules.categories)
         config["category_labels"] = {name: str(CATEGORY_LABELS.get(name, name)) for name in rules.categories}
-    context = {"table": table, "event": event, "config": config, "drafting": "cards" in config}
+    context = {"table": table, "event": event, "config": config, "drafting": "cards" in config,
+               "chances": _chances_to_win(table)}  # fmt: skip
     return render(request, "pages/pad.html", context)
 
 

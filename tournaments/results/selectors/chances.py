@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy
 
-from ratings.selectors.chances import place_chances
+from config.page_cache import remembered
+from ratings.selectors.chances import place_chances, win_chances_of
 from ratings.selectors.leaderboards import pool_of_game
 from ratings.selectors.place_worth import place_worth
 from tournaments.models import Table
@@ -37,6 +38,26 @@ def table_chances(*, table: Table) -> list[SeatChance]:
         SeatChance(seat.position, seat.player.handle, chance.rated, chance.mu, chance.sigma, chance.places)
         for seat, chance in zip(seats, chances, strict=True)
     ]
+
+
+def win_chances_by_seat(*, game: str, tables: list[Table], kept_as: str = "") -> dict[int, float]:
+    """Each seat's chance to win its table (by seat id), for a round's TV and a table's pad: one read of the
+    ratings for all the tables, each chance exact (ratings/selectors/chances.py `win_chances`). `tables` come
+    with their seats and players loaded. Kept under `kept_as` for a day when given: the chances before play
+    of a round's tables, read once however often its screen is rebuilt (later verdicts move the ratings, not
+    what the round started with). Empty when the game has no rating pool."""
+    if kept_as:
+        return remembered(f"win-chances:{kept_as}", lambda: win_chances_by_seat(game=game, tables=tables))
+    pool = pool_of_game(game=game)
+    if pool is None:
+        return {}
+    seated = [[seat for seat in table.seats.all() if not seat.forfeited] for table in tables]
+    chances = win_chances_of(pool=pool, tables=[[seat.player.user_id for seat in seats] for seats in seated])
+    return {
+        seat.pk: chance
+        for seats, row in zip(seated, chances, strict=True)
+        for seat, chance in zip(seats, row, strict=True)
+    }
 
 
 WORTH_EXPLANATION = gettext_lazy(
