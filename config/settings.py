@@ -238,6 +238,7 @@ SPECTACULAR_SETTINGS = {
         "ScoreSheetStatusEnum": "tournaments.models.ScoreSheet.Status",
         "WebhookDeliveryStatusEnum": "tournaments.integrations.models.WebhookDelivery.Status",
         "EventStatusEnum": "tournaments.models.Event.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "OrganisationKindEnum": "tournaments.models.Organisation.Kind",
         "DecisionKindEnum": "tournaments.serializers.organisations.DECISION_KINDS",
         "PaymentKindEnum": "tournaments.finance.models.Payment.Kind",

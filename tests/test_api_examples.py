@@ -87,7 +87,7 @@ def test_each_csv_examples_header_is_the_header_the_server_writes(django_capture
     schema = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     exports = {path: item["get"]["responses"]["200"]["content"]["text/csv"]["example"]
                for path, item in schema["paths"].items() if path.endswith(".csv")}  # fmt: skip
-    assert len(exports) == 8
+    assert len(exports) == 9
     for path, example in exports.items():
         url = path
         for prefix, pk in readers.items():
@@ -108,6 +108,8 @@ def test_each_csv_examples_header_is_the_header_the_server_writes(django_capture
             header = [re.sub(r"^.+ #\d+$", "<event>", column) for column in header]
             shown = [re.sub(r"^.+ #\d+$", "<event>", column) for column in shown]
             shown = [c for i, c in enumerate(shown) if c != "<event>" or shown[i - 1] != "<event>"]
+        if "/entrants" in path:  # a column an answer to the event's own questions (this night asks none)
+            shown = [column for column in shown if not column.startswith("answers.")]
         assert header == shown, path
 
 

@@ -215,6 +215,9 @@ TABLE = Machine(
 REGISTERED, WAITLISTED, CHECKED_IN, WITHDRAWN, DROPPED, NO_SHOW = (
     "registered", "waitlisted", "checked_in", "withdrawn", "dropped", "no_show",
 )  # fmt: skip
+# An event that reviews its registrations (Event.registration_review): each waits for an organiser, who
+# approves it (a place, or the waitlist when full), asks the player for a change, or declines it.
+PENDING, CHANGES, DECLINED = "awaiting", "changes", "declined"
 HOLDS_A_PLACE = _statuses(REGISTERED, CHECKED_IN)
 REGISTRATION_MACHINE = Machine(
     "registration",
@@ -229,7 +232,35 @@ REGISTRATION_MACHINE = Machine(
             "only a registered player can check in; this registration is {row.status}",
         ),
         "withdraw": Move(
-            _statuses(REGISTERED, WAITLISTED, CHECKED_IN), WITHDRAWN, "this registration is already {row.status}"
+            _statuses(REGISTERED, WAITLISTED, CHECKED_IN, PENDING, CHANGES),
+            WITHDRAWN,
+            "this registration is already {row.status}",
+        ),
+        # The review's moves: approving sets the place or the waitlist (the service decides which).
+        "approve": Move(
+            _statuses(PENDING),
+            None,
+            "only a registration awaiting approval is approved; this one is {row.status}",
+            "not_awaiting_review",
+        ),
+        "ask_change": Move(
+            _statuses(PENDING),
+            CHANGES,
+            "only a registration awaiting approval can be sent back; this one is {row.status}",
+            "not_awaiting_review",
+        ),
+        "resubmit": Move(
+            _statuses(CHANGES),
+            PENDING,
+            "no change was asked of this registration; it is {row.status}",
+            "no_change_asked",
+        ),
+        "show_reason": Move(_statuses(DECLINED), None, "this registration is {row.status}, not declined"),
+        "decline": Move(
+            _statuses(PENDING, CHANGES),
+            DECLINED,
+            "only a registration under review can be declined; this one is {row.status}",
+            "not_awaiting_review",
         ),
         "promote": Move(
             _statuses(WAITLISTED), REGISTERED, "only a waitlisted player moves up; this one is {row.status}"

@@ -52,6 +52,9 @@ STATUSES = {
     "waitlisted": (gettext_lazy("on the waitlist"), "warn", "…"),
     "checked_in": (gettext_lazy("checked in"), "ok", "✔"),
     "withdrawn": (gettext_lazy("withdrawn"), "info", "✕"),
+    "awaiting": (gettext_lazy("awaiting approval"), "warn", "…"),
+    "changes": (gettext_lazy("change asked"), "warn", "!"),
+    "declined": (gettext_lazy("declined"), "bad", "✕"),
     "dropped": (gettext_lazy("dropped out"), "info", "✕"),
     "no_show": (gettext_lazy("no-show"), "bad", "✕"),
     # tables and sheets

@@ -6,8 +6,9 @@ from rest_framework.routers import DefaultRouter
 
 from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, TokenRotateView, TokenView
 from tournaments.api.clubs import OrganisationViewSet
-from tournaments.api.events import EventViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api.events import EventViewSet, RoundViewSet
 from tournaments.api.players import HeadToHeadView, PlayerProfileView, PlayerViewSet
+from tournaments.api.registrations import RegistrationViewSet
 from tournaments.api.teams import (
     EntryExceptionsView,
     EventTeamsView,

@@ -22,10 +22,9 @@ from tournaments.catalogue.services import event_edition_reverify
 from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.integrations.models import ApiKey
 from tournaments.live.services import room_message_send
-from tournaments.models import Player, Registration, Round
+from tournaments.models import Player, Round
 from tournaments.results.models import ResultChange
 from tournaments.results.services.closing import event_close
-from tournaments.results.services.forfeits import registration_drop
 from tournaments.selectors.events import (
     event_list,
     event_registrations,
@@ -33,6 +32,7 @@ from tournaments.selectors.events import (
     event_standings,
     events_changed,
     first_phase_standings,
+    registrations_under_review,
     waitlist_position,
 )
 from tournaments.selectors.permissions import require_organiser
@@ -46,8 +46,6 @@ from tournaments.serializers.events import (
     EventSerializer,
     EventUpdateSerializer,
     OrganiserInputSerializer,
-    RegistrationInputSerializer,
-    RegistrationSerializer,
     RoomMessageInputSerializer,
     RoomMessageSerializer,
     RoundSerializer,
@@ -59,7 +57,8 @@ from tournaments.serializers.players import (
     GuestInputSerializer,
     GuestSerializer,
 )
-from tournaments.services.attendance import event_close_check_in, registration_reinstate
+from tournaments.serializers.registrations import RegistrationInputSerializer, RegistrationSerializer, ReviewSerializer
+from tournaments.services.attendance import event_close_check_in
 from tournaments.services.events import (
     event_create,
     event_delete,
@@ -69,7 +68,7 @@ from tournaments.services.events import (
     event_rounds_plan,
     event_update,
 )
-from tournaments.services.registrations import registration_check_in, registration_create, registration_withdraw
+from tournaments.services.registrations import registration_create
 from tournaments.services.rounds import event_start, round_seat_next, round_start
 from tournaments.stewarding.selectors import event_decisions
 from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
@@ -142,13 +141,23 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             EventSerializer(event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
         )
 
+    @extend_schema(methods=["get"], responses={(200, "application/json"): ReviewSerializer(many=True),
+                                               (200, "text/csv"): OpenApiTypes.STR})  # fmt: skip
     @extend_schema(
-        request={"multipart/form-data": EntrantsInputSerializer}, responses={200: EntrantOutcomeSerializer(many=True)}
-    )
-    @action(detail=True, methods=["post"], pagination_class=None, parser_classes=[MultiPartParser, JSONParser])
-    def entrants(self, request: Request, pk: str) -> Response:
-        """Import entrants from a CSV (organisers): existing players by handle, anyone else as a guest.
-        All or nothing; a refusal names the line and the column."""
+        methods=["post"], request={"multipart/form-data": EntrantsInputSerializer},
+        responses={200: EntrantOutcomeSerializer(many=True)},
+    )  # fmt: skip
+    @action(detail=True, methods=["get", "post"], pagination_class=None, parser_classes=[MultiPartParser, JSONParser],
+            renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])  # fmt: skip
+    def entrants(self, request: Request, pk: str, format: str | None = None) -> Response:
+        """Every registration with its status and its answers to the event's questions, `?format=csv` a column
+        an answer (organisers); or import entrants from a CSV (organisers): existing players by handle, anyone
+        else as a guest, all or nothing, a refusal naming the line and the column."""
+        if request.method == "GET":
+            event = self.get_object()
+            require_organiser(user=request.user, event=event)
+            rows = event.registrations.select_related("player").order_by("created_at", "id")
+            return Response(ReviewSerializer(rows, many=True).data)
         payload = EntrantsInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         outcomes = entrants_import(event=self.get_object(), by=request.user, text=payload.validated_data["csv"])
@@ -302,9 +311,19 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         payload.is_valid(raise_exception=True)
         handle = payload.validated_data.get("player")
         player = self._registering_player(request, event, handle)
-        registration = registration_create(event=event, player=player, at_the_door=handle is not None)
+        registration = registration_create(event=event, player=player, at_the_door=handle is not None,
+                                           answers=payload.validated_data.get("answers"))  # fmt: skip
         registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=ReviewSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=ApiPages, filter_backends=[])
+    def review(self, request: Request, pk: str) -> Response:
+        """The registrations awaiting the organisers' review, with their answers (organisers; oldest first):
+        approve, ask a change or decline each at `/api/registrations/{id}/...`."""
+        event = self.get_object()
+        require_organiser(user=request.user, event=event)
+        return paged(request, registrations_under_review(event=event), many(ReviewSerializer), self)
 
     def _registering_player(self, request: Request, event: Any, handle: str | None) -> Player:
         if handle is None and isinstance(request.auth, ApiKey):
@@ -340,40 +359,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
                               "phase")  # fmt: skip
         found = first_phase_standings(event=event) if phase else event_standings(event=event)
         return paged(request, [row.to_json() for row in found], many(StandingSerializer), self)
-
-
-class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    queryset = Registration.objects.select_related("event", "player")
-    serializer_class = RegistrationSerializer
-
-    def retrieve(self, request: Request, pk: str) -> Response:
-        return self._answer(self.get_object())
-
-    def _answer(self, registration: Registration) -> Response:
-        registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
-        return Response(RegistrationSerializer(registration).data)
-
-    @extend_schema(request=None, responses={200: RegistrationSerializer})
-    @action(detail=True, methods=["post"], url_path="check-in")
-    def check_in(self, request: Request, pk: str) -> Response:
-        return self._answer(registration_check_in(registration=self.get_object(), by=request.user))
-
-    @extend_schema(request=None, responses={200: RegistrationSerializer})
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, pk: str) -> Response:
-        return self._answer(registration_withdraw(registration=self.get_object(), by=request.user))
-
-    @extend_schema(request=None, responses={200: RegistrationSerializer})
-    @action(detail=True, methods=["post"])
-    def drop(self, request: Request, pk: str) -> Response:
-        """Leave a running event; a seat at a table without a final result is forfeited."""
-        return self._answer(registration_drop(registration=self.get_object(), by=request.user))
-
-    @extend_schema(request=None, responses={200: RegistrationSerializer})
-    @action(detail=True, methods=["post"])
-    def reinstate(self, request: Request, pk: str) -> Response:
-        """Bring back a dropped player or a no-show (organisers): seated again from the next round."""
-        return self._answer(registration_reinstate(registration=self.get_object(), by=request.user))
 
 
 class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

@@ -3,8 +3,11 @@
 from django.urls import path
 
 from tournaments.entrants import pages as entrants
+from tournaments.entrants import review_pages as review
 
 urlpatterns = [
     path("events/<int:event_id>/entrants/", entrants.entrants, name="event-entrants"),
     path("claim/", entrants.claim, name="claim"),
+    path("events/<int:event_id>/review/", review.review_queue, name="event-review"),
+    path("events/<int:event_id>/registration/answers/", review.registration_answer, name="registration-answer"),
 ]

@@ -128,6 +128,14 @@ class Event(HasStates, models.Model):
     entry_rating_max = models.FloatField(
         null=True, blank=True, help_text="Entry condition: a conservative rating in the game's pool at most this."
     )
+    registration_review = models.BooleanField(
+        default=False, help_text="Each registration waits for an organiser to approve it, ask a change or decline it."
+    )
+    registration_questions = models.JSONField(
+        default=list, blank=True,
+        help_text="The organiser's questions on the registration form: [{id, label, kind: text|choice|yes_no, "
+        "choices, required}] (services/registration_questions.py).",
+    )  # fmt: skip
     entry_peak_max = models.FloatField(
         null=True, blank=True,
         help_text="Entry condition: a peak (the highest conservative rating ever reached in the game's pool) at "
@@ -232,12 +240,22 @@ class Registration(HasStates, models.Model):
         WITHDRAWN = "withdrawn"
         DROPPED = "dropped"
         NO_SHOW = "no_show", "no-show"
+        PENDING = "awaiting", "awaiting approval"
+        CHANGES = "changes", "change asked"
+        DECLINED = "declined"
 
+    UNDER_REVIEW = ("awaiting", "changes")
     HOLDS_A_PLACE = tuple(sorted(states.HOLDS_A_PLACE))
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
     status = models.CharField(max_length=12, choices=Status.choices)
+    answers = models.JSONField(
+        default=dict, blank=True, help_text="The player's answers to the event's questions, by question id."
+    )
+    review_note = models.TextField(
+        blank=True, help_text="An event that reviews registrations: the change asked, or the reason declined."
+    )
     team = models.ForeignKey(
         "Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="members",
         help_text="A team event: the player's team.",

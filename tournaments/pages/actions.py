@@ -28,6 +28,7 @@ from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.entry import entry_exception_admit, entry_refusal
 from tournaments.services.events import event_open_registration, event_registration_close
+from tournaments.services.registration_questions import answers_from_fields
 from tournaments.services.registrations import (
     check_in_is_open,
     check_in_opens_at,
@@ -71,7 +72,13 @@ def _my_player(request: HttpRequest) -> Player:
 def register(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     player = _my_player(request)
-    return _run(request, event_id, lambda: registration_create(event=event, player=player), _("You are registered."))
+    answers = answers_from_fields(event.registration_questions, request.POST)
+    done = (
+        _("Your registration is sent: the organisers review it.")
+        if event.registration_review
+        else _("You are registered.")
+    )
+    return _run(request, event_id, lambda: registration_create(event=event, player=player, answers=answers), done)
 
 
 @require_POST

@@ -15,10 +15,12 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 import games
+from config.errors import DomainError
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
 from tournaments.models.events import LATE_ENTRY_UNTIL_ROUND
 from tournaments.practice import practice_games
-from tournaments.text import date_example, game_name, tie_break_label
+from tournaments.services.registration_questions import questions_as_lines, questions_from_lines
+from tournaments.text import date_example, game_name, refusal, tie_break_label
 from tournaments.validators import TIE_BREAKS, default_event_timezone
 
 MOMENTS = ("registration_opens", "registration_closes")
@@ -146,6 +148,21 @@ class EventForm(forms.Form):
         label=_("Entry: by invitation"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("The invited players' handles, one a line; empty: no invitation needed."),
     )  # fmt: skip
+    registration_review = forms.BooleanField(
+        label=_("Review each registration"), required=False,
+        help_text=_("A player's registration waits until an organiser approves it, asks a change or declines it."),
+    )  # fmt: skip
+    registration_questions = forms.CharField(
+        label=_("Questions on the registration form"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line: “text: Your club”, “text*: Licence number” (* : an answer needed), “yes/no: "
+                    "Vegetarian meal?”, “choice: T-shirt size: S, M, L”. The answers are in the entrants CSV."),
+    )  # fmt: skip
+
+    def clean_registration_questions(self) -> list[dict[str, Any]]:
+        try:
+            return questions_from_lines(self.cleaned_data["registration_questions"])
+        except DomainError as refused:
+            raise forms.ValidationError(refusal(refused.code, refused.message)) from refused
 
     def __init__(
         self, *args: Any, organisations: list[Organisation], event: Event | None = None, **kwargs: Any
@@ -323,6 +340,8 @@ def _initial_of(event: Event) -> dict[str, Any]:
                      "team_size", "team_best_of", "cut_size", "cut_after_round")
     }  # fmt: skip
     initial["entry_invited"] = "\n".join(event.entry_invited)
+    initial["registration_review"] = event.registration_review
+    initial["registration_questions"] = questions_as_lines(event.registration_questions)
     for name in MOMENTS:
         moment = getattr(event, name)
         initial[name] = timezone.localtime(moment, zone).replace(tzinfo=None) if moment else None

@@ -12,6 +12,7 @@ from tournaments.results.services.notifications import (
     notify_event_finished,
     notify_event_moved,
     notify_event_rated,
+    notify_registration_review,
     notify_room_message,
     notify_round_seated,
     notify_table_rejected,
@@ -54,6 +55,11 @@ def notify_table_rejected_task(table_id: int) -> int:
 @shared_task(name=task_names.NOTIFY_MESSAGE, **RETRY_WHILE_MAIL_IS_AWAY)
 def notify_room_message_task(message_id: int, user_ids: list[int]) -> int:
     return notify_room_message(message_id=message_id, user_ids=user_ids)
+
+
+@shared_task(name=task_names.NOTIFY_REVIEW, **RETRY_WHILE_MAIL_IS_AWAY)
+def notify_registration_review_task(registration_id: int, status: str) -> int:
+    return notify_registration_review(registration_id=registration_id, status=status)
 
 
 @shared_task(name="tournaments.tasks.notify_event_finished_task", **RETRY_WHILE_MAIL_IS_AWAY)

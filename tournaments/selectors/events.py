@@ -202,14 +202,23 @@ def player_overview(*, user: User) -> dict[str, Any]:
 
 
 def event_registrations(*, event: Event) -> list[Registration]:
-    """Registrations in order, each with its `waitlist_position` (None when not waitlisted)."""
-    registrations = list(event.registrations.select_related("player").order_by("created_at", "id"))
+    """Registrations in order, each with its `waitlist_position` (None when not waitlisted); a declined one is
+    between its player and the organisers (`registrations_under_review` and the player's own read)."""
+    shown = event.registrations.exclude(status=Registration.Status.DECLINED).select_related("player")
+    registrations = list(shown.order_by("created_at", "id"))
     position = 0
     for registration in registrations:
         waiting = registration.status == Registration.Status.WAITLISTED
         position += waiting
         registration.waitlist_position = position if waiting else None  # type: ignore[attr-defined]
     return registrations
+
+
+def registrations_under_review(*, event: Event) -> QuerySet[Registration]:
+    """The registrations awaiting the organisers (services/review.py), oldest first, those sent back for a
+    change after those waiting for a decision."""
+    waiting = event.registrations.filter(status__in=Registration.UNDER_REVIEW).select_related("player")
+    return waiting.order_by("status", "created_at", "id")  # "awaiting" before "changes"
 
 
 def event_rounds(*, event: Event) -> QuerySet[Any]:

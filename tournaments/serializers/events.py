@@ -14,7 +14,6 @@ from tournaments.models import (
     EntryException,
     Event,
     Organisation,
-    Registration,
     Round,
     Seat,
     Table,
@@ -24,6 +23,7 @@ from tournaments.models import (
 from tournaments.practice import practice_games
 from tournaments.serializers.answers import StoredVerdictField
 from tournaments.serializers.fields import HandleNumbersField, HandlePairsField, PointsBySizeField, StringListField
+from tournaments.serializers.registrations import QUESTIONS_HELP, QuestionSerializer
 from tournaments.validators import validate_timezone
 
 
@@ -126,6 +126,12 @@ class EventInputSerializer(StrictSerializer):
         child=serializers.CharField(max_length=40), required=False, max_length=10_000,
         help_text="Entry condition: the handles invited; empty: no invitation needed.",
     )  # fmt: skip
+    registration_review = serializers.BooleanField(
+        required=False, help_text=Event._meta.get_field("registration_review").help_text
+    )
+    registration_questions = serializers.ListField(
+        child=serializers.JSONField(), required=False, max_length=10, help_text=QUESTIONS_HELP
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -159,6 +165,7 @@ class EventSerializer(StrictModelSerializer):
     avoid_pairs = HandlePairsField(required=False, help_text=Event._meta.get_field("avoid_pairs").help_text)
     pinned_tables = HandleNumbersField(required=False, help_text=Event._meta.get_field("pinned_tables").help_text)
     entry_invited = StringListField(required=False, help_text=Event._meta.get_field("entry_invited").help_text)
+    registration_questions = QuestionSerializer(many=True, required=False, help_text=QUESTIONS_HELP)
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     practice = serializers.SerializerMethodField(
@@ -179,7 +186,8 @@ class EventSerializer(StrictModelSerializer):
             "late_entry_until_round", "final_table_size",
             "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
             "entry_rating_min", "entry_rating_max", "entry_peak_max", "entry_rated_games_min", "entry_members_only",
-            "entry_licence_required", "entry_invited", "organisers", "organisation", "sanction", "practice",
+            "entry_licence_required", "entry_invited", "registration_review", "registration_questions", "organisers",
+            "organisation", "sanction", "practice",
             "draw", "created_at", "updated_at",
         ]  # fmt: skip
 
@@ -271,19 +279,6 @@ class EntryExceptionSerializer(StrictModelSerializer):
     class Meta:
         model = EntryException
         fields = ["event", "player", "reason", "admitted_by", "created_at"]
-
-
-class RegistrationInputSerializer(StrictSerializer):
-    player = serializers.CharField(required=False, help_text="Handle; organisers only. Default: yourself.")
-
-
-class RegistrationSerializer(StrictModelSerializer):
-    player = serializers.CharField(source="player.handle")
-    waitlist_position = serializers.IntegerField(allow_null=True, read_only=True)
-
-    class Meta:
-        model = Registration
-        fields = ["id", "event", "player", "status", "waitlist_position", "created_at"]
 
 
 class SeatSerializer(StrictModelSerializer):

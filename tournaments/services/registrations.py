@@ -2,6 +2,7 @@
 
 import zoneinfo
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
@@ -16,29 +17,42 @@ from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import waitlist_promote
 from tournaments.services.entry import entry_check
 from tournaments.services.late_arrivals import late_arrival_seat
+from tournaments.services.registration_questions import answers_checked
 from tournaments.services.transitions import move
 
 
-def registration_create(*, event: Event, player: Player, at_the_door: bool = False) -> Registration:
+def registration_create(
+    *, event: Event, player: Player, at_the_door: bool = False, answers: dict[str, Any] | None = None
+) -> Registration:
     """Register a player, or put them on the waitlist when the event is full (checked under the event lock); a
     player the event's entry conditions keep out is refused, naming the condition (services/entry.py).
     `at_the_door`: an organiser enters them (a door guest, a late arrival, a replacement), which a running
-    event always takes whatever its late-entry setting, which governs self-service only."""
+    event always takes whatever its late-entry setting, which governs self-service only. `answers`: to the
+    event's own questions (services/registration_questions.py). An event that reviews its registrations
+    keeps a player's own registration awaiting an organiser (services/review.py); an organiser's is taken."""
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         if not (at_the_door and locked.can.enter_late):
             registration_open_check(locked)
         entry_check(event=locked, player=player)
+        checked = answers_checked(locked.registration_questions, answers) if answers or not at_the_door else {}
         registration = Registration.objects.filter(event=locked, player=player).first()
         if registration:
             registration.machine.check(registration, "register_again")
-        taken = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
-        status = Registration.Status.REGISTERED if taken < locked.capacity else Registration.Status.WAITLISTED
+        reviewed = locked.registration_review and not at_the_door
+        status = Registration.Status.PENDING if reviewed else place_or_waitlist(locked)
         if registration is None:
-            return Registration.objects.create(event=locked, player=player, status=status)
-        registration.status, registration.created_at = status, timezone.now()  # back of the waitlist
-        registration.save(update_fields=["status", "created_at", "updated_at"])
+            return Registration.objects.create(event=locked, player=player, status=status, answers=checked)
+        registration.status, registration.answers = status, checked
+        registration.created_at = timezone.now()  # back of the waitlist
+        registration.save(update_fields=["status", "created_at", "answers", "updated_at"])
         return registration
+
+
+def place_or_waitlist(event: Event) -> str:
+    """A place while the event has one (call with its row locked), else the waitlist."""
+    taken = event.registrations.filter(status__in=Registration.HOLDS_A_PLACE).count()
+    return Registration.Status.REGISTERED if taken < event.capacity else Registration.Status.WAITLISTED
 
 
 def registration_open_check(event: Event) -> None:
@@ -90,8 +104,8 @@ def registration_walk_in(*, event: Event, player: Player) -> Registration:
     free); a closed one refuses with the reason, and nothing is written."""
     with transaction.atomic():
         registration = registration_create(event=event, player=player)
-        if registration.status == Registration.Status.WAITLISTED or not check_in_is_open(event):
-            return registration
+        if registration.status != Registration.Status.REGISTERED or not check_in_is_open(event):
+            return registration  # the waitlist, or a registration awaiting the organisers' approval
         return registration_check_in(registration=registration, by=player.user)
 
 

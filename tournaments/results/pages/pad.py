@@ -37,7 +37,7 @@ def _first_flagged_row(table: Any) -> dict[str, Any] | None:
 
 def _chances_to_win(table: Any) -> list[tuple[str, float]]:
     """The pad's header, while the table waits for its sheets: each player's chance to win it, from the ratings."""
-    if table.result.status != "waiting":
+    if not table.result.can.open_pad:
         return []
     chances = win_chances_by_seat(game=table.round.event.game, tables=[table])
     return [(seat.player.handle, chances[seat.pk]) for seat in table.seats.all() if seat.pk in chances]

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from ratings.selectors.changes import changes_of_source
 from tournaments.live.models import RoomMessage
-from tournaments.models import Event, Player, Round, Seat, TableResult
+from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
 from tournaments.problems import problem_sentence
 from tournaments.results.services.rating import table_source
 from tournaments.results.services.recap import event_recap_refresh
@@ -28,6 +28,7 @@ KINDS = {
     "rated": "notify_finished", "moved": "notify_changes", "message": "notify_changes",
     "casual": "notify_seated",  # a casual table waiting for the player's confirmation (tournaments/casual)
     "casual_rejected": "notify_rejected",  # a casual table whose sheet the rules refused
+    "review": "notify_changes",  # the organisers approved a registration, asked a change or declined it
 }  # fmt: skip
 SALT = "boomerang.unsubscribe"
 
@@ -82,6 +83,17 @@ def notify_room_message(*, message_id: int, user_ids: list[int]) -> int:
     context = {"event": message.event, "message": message, "link": _link("my-event", message.event_id),
                "author": author.handle if author else (message.author.username if message.author else "")}  # fmt: skip
     return _send((p, "message", context) for p in players)
+
+
+def notify_registration_review(*, registration_id: int, status: str) -> int:
+    """The player hears the organisers' decision on their registration (services/review.py): approved (a
+    place or the waitlist), a change asked with its note, or declined with its reason; nothing when the
+    registration has moved on since (the decision this task was sent for is no longer its status)."""
+    registration = Registration.objects.select_related("event", "player__user").get(pk=registration_id)
+    if registration.status != status:
+        return 0
+    context = {"event": registration.event, "registration": registration, "link": _link("event", registration.event_id)}
+    return _send([(registration.player, "review", context)])
 
 
 def notify_table_rejected(*, table_id: int) -> int:
