@@ -5,7 +5,6 @@ an instance through `Model.from_db`, as a queryset's rows do, every concrete fie
 and each value converted as a queryset converts it (a JSON column, SQLite's booleans and dates)."""
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from django.db import connections, models
@@ -31,23 +30,34 @@ def width_of(model: type[models.Model]) -> int:
 
 def instance_from(model: type[M], row: Sequence[Any], start: int, db: str) -> M:
     """The model's instance from its columns in `row` from `start`, as `columns_of` listed them."""
-    attnames, converters = _reading(model, connections[db])
+    connection = connections[db]
+    attnames, converters = _reading(model, connection)
     values = list(row[start : start + len(attnames)])
-    for i, field, convert in converters:
-        values[i] = convert(values[i], field, connections[db])
+    for i, field, convert, of_backend in converters:
+        values[i] = (
+            convert(connection.ops, values[i], field, connection)
+            if of_backend
+            else convert(values[i], field, connection)
+        )
     return model.from_db(db, attnames, values)
 
 
-@lru_cache(maxsize=256)
-def _reading(
-    model: type[models.Model], connection: BaseDatabaseWrapper
-) -> tuple[list[str], list[tuple[int, Any, Callable[..., Any]]]]:
-    """The model's attribute names, and the converters a queryset runs on its columns on this connection."""
-    fields: list[Any] = list(model._meta.concrete_fields)
-    converters = [
-        (i, field, convert)
-        for i, field in enumerate(fields)
-        for convert in connection.ops.get_db_converters(field.get_col(model._meta.db_table))
-        + field.get_db_converters(connection)
-    ]
-    return [field.attname for field in fields], converters
+Reading = tuple[list[str], list[tuple[int, Any, Callable[..., Any], bool]]]
+_READINGS: dict[tuple[type[models.Model], str], Reading] = {}
+
+
+def _reading(model: type[models.Model], connection: BaseDatabaseWrapper) -> Reading:
+    """The model's attribute names, and the converters a queryset runs on its columns on this kind of
+    database, kept by model and vendor. A backend's converter is kept unbound and called with the connection
+    at hand: keeping a connection (or its `ops`) would keep each thread's connection open for good."""
+    key = (model, connection.vendor)
+    if key not in _READINGS:
+        fields: list[Any] = list(model._meta.concrete_fields)
+        converters = []
+        for i, field in enumerate(fields):
+            for convert in connection.ops.get_db_converters(field.get_col(model._meta.db_table)):
+                unbound = getattr(convert, "__func__", None)  # a method of this connection's `ops`
+                converters.append((i, field, unbound or convert, unbound is not None))
+            converters += [(i, field, convert, False) for convert in field.get_db_converters(connection)]
+        _READINGS[key] = ([field.attname for field in fields], converters)
+    return _READINGS[key]

@@ -175,7 +175,7 @@ def test_the_tv_and_the_pads_header_show_each_players_chance_to_win_before_play(
                           conservative=37, games=50)  # fmt: skip
     expected = win_chances([(40, 1), *[(pool.mu, pool.sigma)] * 3], pool.beta)
     tv = Client().get(f"/events/{event.pk}/tv/{tv_code(event)}/").content.decode()
-    assert tv.count("chance to win") == 4
+    assert tv.count('<span class="sr-only">chance to win</span>') == 4
     strongest = f'<span class="sr-only">chance to win</span> {round(expected[0] * 100)}%'
     assert f'{seats[0].player.handle} · <span class="chance">{strongest}' in tv
     player = Client()

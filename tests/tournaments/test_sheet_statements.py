@@ -81,3 +81,31 @@ def test_an_idempotent_answer_kept_by_hand_is_read_back_whole():
     idempotency.idempotent_record(caller="c" * 64, key="k1", fingerprint="f1", answer=answer)
     assert idempotency.idempotent_answer(caller="c" * 64, key="k1", fingerprint="f1") == answer
     assert idempotency.idempotent_answer(caller="c" * 64, key="k2", fingerprint="f1") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_threads_connection_is_not_kept_by_the_hand_written_reads() -> None:
+    """Under a threaded server each thread has its own connection; a reader that kept one (as a cache keyed
+    by the connection did) kept it open for good, and PostgreSQL ran out of connections."""
+    import gc
+    import threading
+    import weakref
+
+    from django.db import connections
+
+    user = UserFactory()
+    token = Token.objects.create(user=user)
+    kept: list[weakref.ref] = []
+
+    def read() -> None:
+        ExpiringTokenAuthentication().authenticate_credentials(token.key)
+        kept.append(weakref.ref(connections["default"]))
+        connections.close_all()
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join()
+    del thread
+    gc.collect()
+    assert kept
+    assert kept[0]() is None

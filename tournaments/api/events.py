@@ -145,19 +145,20 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
                                                (200, "text/csv"): OpenApiTypes.STR})  # fmt: skip
     @extend_schema(
         methods=["post"], request={"multipart/form-data": EntrantsInputSerializer},
-        responses={200: EntrantOutcomeSerializer(many=True)},
+        responses={(200, "application/json"): EntrantOutcomeSerializer(many=True)},
     )  # fmt: skip
-    @action(detail=True, methods=["get", "post"], pagination_class=None, parser_classes=[MultiPartParser, JSONParser],
+    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[],
+            parser_classes=[MultiPartParser, JSONParser],
             renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])  # fmt: skip
     def entrants(self, request: Request, pk: str, format: str | None = None) -> Response:
-        """Every registration with its status and its answers to the event's questions, `?format=csv` a column
-        an answer (organisers); or import entrants from a CSV (organisers): existing players by handle, anyone
-        else as a guest, all or nothing, a refusal naming the line and the column."""
+        """Every registration with its status and its answers to the event's questions, by pages, `.csv` whole
+        with a column an answer (organisers); or import entrants from a CSV (organisers): existing players by
+        handle, anyone else as a guest, all or nothing, a refusal naming the line and the column."""
         if request.method == "GET":
             event = self.get_object()
             require_organiser(user=request.user, event=event)
             rows = event.registrations.select_related("player").order_by("created_at", "id")
-            return Response(ReviewSerializer(rows, many=True).data)
+            return paged(request, rows, many(ReviewSerializer), self)
         payload = EntrantsInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         outcomes = entrants_import(event=self.get_object(), by=request.user, text=payload.validated_data["csv"])
