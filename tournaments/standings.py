@@ -263,3 +263,15 @@ def team_standings(
     for row, rank in zip(ordered, competition_ranks([(r.points, r.game_score) for r in ordered]), strict=True):
         row.rank = rank
     return ordered
+
+
+def ranked_within(rows: Sequence[Any], members: set[str]) -> list[tuple[int, Any]]:
+    """The standing rows (each with `rank` and `handle`, in the event's order) of a division's members, each
+    with its rank among them: a row shares the rank of the member above it when the event tied them."""
+    ranked: list[tuple[int, Any]] = []
+    for row in rows:
+        if row.handle not in members:
+            continue
+        tied = ranked and ranked[-1][1].rank == row.rank
+        ranked.append((ranked[-1][0] if tied else len(ranked) + 1, row))
+    return ranked

@@ -3,6 +3,8 @@
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -26,6 +28,7 @@ from tournaments.models import Player, Round
 from tournaments.results.models import ResultChange
 from tournaments.results.services.closing import event_close
 from tournaments.selectors.events import (
+    division_standings,
     event_list,
     event_registrations,
     event_rounds,
@@ -73,6 +76,12 @@ from tournaments.services.rounds import event_start, round_seat_next, round_star
 from tournaments.stewarding.selectors import event_decisions
 from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
 
+DIVISION = OpenApiParameter(
+    "division",
+    str,
+    required=False,
+    description="An event with divisions: one division's standings (its name), its players ranked among them.",
+)
 PHASE = OpenApiParameter(
     "phase", int, enum=[1], required=False,
     description="1: an event with a cut, the standings of its first phase (rounds up to the cut). Left out: the "
@@ -341,7 +350,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return paged(request, event_rounds(event=self.get_object()), many(RoundSerializer), self)
 
     @extend_schema(
-        parameters=[PHASE],
+        parameters=[PHASE, DIVISION],
         responses={(200, "application/json"): StandingSerializer(many=True), (200, "text/csv"): OpenApiTypes.STR},
     )
     @action(
@@ -359,6 +368,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             raise DomainError("phase is 1 (the first phase of an event with a cut), or left out", "invalid_phase",
                               "phase")  # fmt: skip
         found = first_phase_standings(event=event) if phase else event_standings(event=event)
+        if (division := request.query_params.get("division")) is not None:
+            if division not in {d["name"] for d in event.divisions}:
+                names = ", ".join(d["name"] for d in event.divisions) or "none"
+                raise DomainError(format_lazy(gettext_lazy("division is one of the event's: {names}"), names=names),
+                                  "invalid_division", "division")  # fmt: skip
+            found = division_standings(event=event, division=division)
         return paged(request, [row.to_json() for row in found], many(StandingSerializer), self)
 
 

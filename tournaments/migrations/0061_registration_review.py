@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='registration_questions',
-            field=models.JSONField(blank=True, default=list, help_text="The organiser's questions on the registration form: [{id, label, kind: text|choice|yes_no, choices, required}] (services/registration_questions.py)."),
+            field=models.JSONField(blank=True, default=list, help_text="The form's own questions: services/registration_questions.py."),
         ),
         migrations.AddField(
             model_name='event',
@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalevent',
             name='registration_questions',
-            field=models.JSONField(blank=True, default=list, help_text="The organiser's questions on the registration form: [{id, label, kind: text|choice|yes_no, choices, required}] (services/registration_questions.py)."),
+            field=models.JSONField(blank=True, default=list, help_text="The form's own questions: services/registration_questions.py."),
         ),
         migrations.AddField(
             model_name='historicalevent',

@@ -128,14 +128,13 @@ class Event(HasStates, models.Model):
     entry_rating_max = models.FloatField(
         null=True, blank=True, help_text="Entry condition: a conservative rating in the game's pool at most this."
     )
+    divisions = models.JSONField(default=list, blank=True, help_text="By rating, [{name, min}]: services/divisions.py.")
     registration_review = models.BooleanField(
         default=False, help_text="Each registration waits for an organiser to approve it, ask a change or decline it."
     )
     registration_questions = models.JSONField(
-        default=list, blank=True,
-        help_text="The organiser's questions on the registration form: [{id, label, kind: text|choice|yes_no, "
-        "choices, required}] (services/registration_questions.py).",
-    )  # fmt: skip
+        default=list, blank=True, help_text="The form's own questions: services/registration_questions.py."
+    )
     entry_peak_max = models.FloatField(
         null=True, blank=True,
         help_text="Entry condition: a peak (the highest conservative rating ever reached in the game's pool) at "
@@ -252,6 +251,9 @@ class Registration(HasStates, models.Model):
     status = models.CharField(max_length=12, choices=Status.choices)
     answers = models.JSONField(
         default=dict, blank=True, help_text="The player's answers to the event's questions, by question id."
+    )
+    division = models.CharField(
+        max_length=40, blank=True, help_text="An event with divisions: the player's, fixed when they start to play."
     )
     review_note = models.TextField(
         blank=True, help_text="An event that reviews registrations: the change asked, or the reason declined."

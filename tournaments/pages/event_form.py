@@ -19,6 +19,7 @@ from config.errors import DomainError
 from tournaments.models import DEFAULT_POINTS_BY_TABLE_SIZE, DEFAULT_TIE_BREAKS, Event, Organisation
 from tournaments.models.events import LATE_ENTRY_UNTIL_ROUND
 from tournaments.practice import practice_games
+from tournaments.services.divisions import divisions_as_lines, divisions_from_lines
 from tournaments.services.registration_questions import questions_as_lines, questions_from_lines
 from tournaments.text import date_example, game_name, refusal, tie_break_label
 from tournaments.validators import TIE_BREAKS, default_event_timezone
@@ -157,6 +158,19 @@ class EventForm(forms.Form):
         help_text=_("One a line: “text: Your club”, “text*: Licence number” (* : an answer needed), “yes/no: "
                     "Vegetarian meal?”, “choice: T-shirt size: S, M, L”. The answers are in the entrants CSV."),
     )  # fmt: skip
+
+    divisions = forms.CharField(
+        label=_("Divisions by rating"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("From the strongest, one a line: “Open: 20”, “Intermediate: 10”, then the last alone "
+                    "(“Beginners”), which takes everyone else. Each has its own standings; everyone plays in one "
+                    "seating. Empty: no divisions."),
+    )  # fmt: skip
+
+    def clean_divisions(self) -> list[dict[str, Any]]:
+        try:
+            return divisions_from_lines(self.cleaned_data["divisions"])
+        except DomainError as refused:
+            raise forms.ValidationError(refusal(refused.code, refused.message)) from refused
 
     def clean_registration_questions(self) -> list[dict[str, Any]]:
         try:
@@ -342,6 +356,7 @@ def _initial_of(event: Event) -> dict[str, Any]:
     initial["entry_invited"] = "\n".join(event.entry_invited)
     initial["registration_review"] = event.registration_review
     initial["registration_questions"] = questions_as_lines(event.registration_questions)
+    initial["divisions"] = divisions_as_lines(event.divisions)
     for name in MOMENTS:
         moment = getattr(event, name)
         initial[name] = timezone.localtime(moment, zone).replace(tzinfo=None) if moment else None

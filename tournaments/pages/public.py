@@ -2,6 +2,7 @@
 
 import dataclasses
 from typing import Any
+from urllib.parse import quote
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -44,6 +45,7 @@ from tournaments.results.selectors.handicap import event_handicap
 from tournaments.results.services.rating import pool_quality_now, table_of_source
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import (
+    division_standings,
     event_list,
     event_standings,
     first_phase_standings,
@@ -95,14 +97,17 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's standings by pages of 100, the signed-in player's own place named above them."""
     event = get_object_or_404(event_list(with_organisers=False), pk=event_id)
     number = page_number(request.GET.get("page"))
+    division = request.GET.get("division")
+    division = division if division in {d["name"] for d in event.divisions} else None
 
     def build() -> HttpResponse:
-        rows = event_standings(event=event)
+        rows = division_standings(event=event, division=division) if division else event_standings(event=event)
         me = request.user.player.handle if request.user.is_authenticated and hasattr(request.user, "player") else None
         pages = page_count(len(rows), STANDINGS_PAGE)
         shown = rows[(min(number, pages) - 1) * STANDINGS_PAGE :][:STANDINGS_PAGE]
         mine = next((row for row in rows if row.handle == me), None)
         context = {"event": event, "rows": shown, "me": me, "mine": mine, "page": min(number, pages), "pages": pages,
+                   "division": division, "keep": f"division={quote(division)}&" if division else "",
                    "teams": event_team_standings(event=event) if event.team_size else [],
                    "duplicate": duplicate_ranking(rows) if event.duplicate_deals else [],
                    "handicap": event_handicap(event=event) if event.handicap_shown else [],
@@ -112,7 +117,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
     # A change (a result, the status, the organiser's handicap choice) makes the kept copy stale at once.
     version = (event.status, event.handicap_shown, stream_version(event_id=event.pk))
-    return live_page(request, ("standings", event.pk, number), build, version)
+    return live_page(request, ("standings", event.pk, number, division or ""), build, version)
 
 
 def _luck_of(event: Event, shown: list[StandingRow]) -> list[LuckLine]:

@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -24,7 +25,15 @@ from tournaments.models import (
     Table,
     TableResult,
 )
-from tournaments.standings import StandingRow, TableOutcome, place_of, qualified_by_cut, standings, with_cut
+from tournaments.standings import (
+    StandingRow,
+    TableOutcome,
+    place_of,
+    qualified_by_cut,
+    ranked_within,
+    standings,
+    with_cut,
+)
 from tournaments.verdicts import TableVerdict
 
 
@@ -62,6 +71,12 @@ def event_tables(*, event: Event) -> list[list[list[str]]]:
 def event_standings(*, event: Event) -> list[StandingRow]:
     """The event's standings (tournaments/standings.py) from its results that count, byes and drops."""
     return events_standings(events=[event])[event.pk]
+
+
+def division_standings(*, event: Event, division: str) -> list[StandingRow]:
+    """One division's standings (services/divisions.py): the event's rows of its players, ranked among them."""
+    members = set(event.registrations.filter(division=division).values_list("player__handle", flat=True))
+    return [replace(row, rank=rank) for rank, row in ranked_within(event_standings(event=event), members)]
 
 
 def events_standings(*, events: Sequence[Event]) -> dict[int, list[StandingRow]]:

@@ -23,7 +23,12 @@ from tournaments.models import (
 from tournaments.practice import practice_games
 from tournaments.serializers.answers import StoredVerdictField
 from tournaments.serializers.fields import HandleNumbersField, HandlePairsField, PointsBySizeField, StringListField
-from tournaments.serializers.registrations import QUESTIONS_HELP, QuestionSerializer
+from tournaments.serializers.registrations import (
+    DIVISIONS_HELP,
+    QUESTIONS_HELP,
+    DivisionSerializer,
+    QuestionSerializer,
+)
 from tournaments.validators import validate_timezone
 
 
@@ -132,6 +137,9 @@ class EventInputSerializer(StrictSerializer):
     registration_questions = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=10, help_text=QUESTIONS_HELP
     )
+    divisions = serializers.ListField(
+        child=serializers.JSONField(), required=False, max_length=6, help_text=DIVISIONS_HELP
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -166,6 +174,7 @@ class EventSerializer(StrictModelSerializer):
     pinned_tables = HandleNumbersField(required=False, help_text=Event._meta.get_field("pinned_tables").help_text)
     entry_invited = StringListField(required=False, help_text=Event._meta.get_field("entry_invited").help_text)
     registration_questions = QuestionSerializer(many=True, required=False, help_text=QUESTIONS_HELP)
+    divisions = DivisionSerializer(many=True, required=False, help_text=DIVISIONS_HELP)
     organisers = serializers.SerializerMethodField(help_text="Handles of the organisers who have one.")
     organisation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     practice = serializers.SerializerMethodField(
@@ -187,7 +196,7 @@ class EventSerializer(StrictModelSerializer):
             "avoid_pairs", "pinned_tables", "cut_size", "cut_after_round", "team_size", "team_best_of",
             "entry_rating_min", "entry_rating_max", "entry_peak_max", "entry_rated_games_min", "entry_members_only",
             "entry_licence_required", "entry_invited", "registration_review", "registration_questions", "organisers",
-            "organisation", "sanction", "practice",
+            "divisions", "organisation", "sanction", "practice",
             "draw", "created_at", "updated_at",
         ]  # fmt: skip
 

@@ -36,7 +36,7 @@ class RegistrationSerializer(StrictModelSerializer):
 
     class Meta:
         model = Registration
-        fields = ["id", "event", "player", "status", "waitlist_position", "created_at"]
+        fields = ["id", "event", "player", "status", "waitlist_position", "division", "created_at"]
 
 
 class ReviewSerializer(StrictModelSerializer):
@@ -48,6 +48,20 @@ class ReviewSerializer(StrictModelSerializer):
     class Meta:
         model = Registration
         fields = ["id", "event", "player", "status", "answers", "review_note", "created_at", "updated_at"]
+
+
+class DivisionSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=40)
+    min = serializers.FloatField(
+        allow_null=True, min_value=-1000, max_value=1000,
+        help_text="The least conservative rating that enters it; null for the last, which takes everyone else.",
+    )  # fmt: skip
+
+
+DIVISIONS_HELP = (
+    "Divisions by rating, from the strongest, 2 to 6 (or none): each its own standings (`?division=<name>`), "
+    "one seating. A player's division is fixed when they start to play, from their conservative rating then."
+)
 
 
 class NoteInputSerializer(StrictSerializer):

@@ -20,6 +20,7 @@ from tournaments.draw import draw_commitment
 from tournaments.models import Event, Organisation, Player, Registration
 from tournaments.selectors.permissions import organisations_of, require_organiser, require_staff
 from tournaments.services.clubs import organisation_create
+from tournaments.services.divisions import divisions_checked
 from tournaments.services.registration_questions import questions_checked
 from tournaments.services.transitions import locked_for, move
 from tournaments.validators import (
@@ -185,6 +186,7 @@ def _entry_checked(event: Event) -> None:
     if not isinstance(event.entry_invited, list) or not all(isinstance(h, str) for h in event.entry_invited):
         raise DomainError("the invitation list is a list of handles", "invalid_invited", "entry_invited")
     event.registration_questions = questions_checked(event.registration_questions)
+    event.divisions = divisions_checked(event.divisions)
 
 
 def _ranking_checked(event: Event) -> None:
@@ -209,7 +211,7 @@ EDITABLE_EVENT_FIELDS = frozenset(
      "duplicate_deals", "ranked_by", "handicap_shown", "late_entry_until_round", "final_table_size", "avoid_pairs",
      "pinned_tables",
      "entry_rating_min", "entry_rating_max", "entry_peak_max", "entry_rated_games_min", "entry_members_only",
-     "entry_invited", "registration_review", "registration_questions",
+     "entry_invited", "registration_review", "registration_questions", "divisions",
      "entry_licence_required",
      "team_size", "team_best_of", "cut_size", "cut_after_round"}
 )  # fmt: skip

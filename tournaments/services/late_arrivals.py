@@ -9,6 +9,7 @@ from django.db.models import Count
 import games
 from tournaments.announcements import Announcement, announce
 from tournaments.models import Event, Registration, Round, Seat, Table
+from tournaments.services.divisions import divisions_assign
 
 
 def late_arrival_seat(*, registration: Registration) -> Seat | None:
@@ -17,6 +18,7 @@ def late_arrival_seat(*, registration: Registration) -> Seat | None:
     event: Event = registration.event
     if registration.status != Registration.Status.CHECKED_IN or event.status != Event.Status.RUNNING:
         return None
+    divisions_assign(event=event, registrations=[registration])  # a late arrival's division: by their rating now
     round_ = Round.objects.select_for_update().filter(event=event).order_by("-number").first()
     if round_ is None or round_.status != Round.Status.SEATED or round_.is_final or event.duplicate_deals:
         return None

@@ -19,6 +19,7 @@ from tournaments.models import Bye, Event, Player, Registration, Round, Seat, Ta
 from tournaments.selectors.events import cut_qualified, event_bye_counts, event_standings, event_tables
 from tournaments.selectors.permissions import require_organiser
 from tournaments.services.attendance import check_in_close
+from tournaments.services.divisions import divisions_assign
 from tournaments.services.events import draw_commit
 from tournaments.services.transitions import advance, locked_for, move
 
@@ -30,6 +31,8 @@ def event_start(*, event: Event, by: User) -> Round:
         locked = locked_for(Event, event.pk, "start")
         draw_commit(locked)  # before round 1, if registration never opened
         check_in_close(locked)  # registered but not here: no-shows; the waitlist moves up
+        playing = locked.registrations.filter(status__in=Registration.HOLDS_A_PLACE).select_related("player")
+        divisions_assign(event=locked, registrations=list(playing))  # by the ratings at the start
         return _announced(_round_seat(advance(locked, "start"), 1))
 
 
