@@ -83,8 +83,8 @@ BY_COMPONENT: dict[tuple[str, str], Any] = {
 CSV_EXAMPLES: dict[str, str] = {
     "/api/events/{id}/standings.csv": "rank,player,points,game_score,game_tie_break,opponents_points,duplicate,tables,"
     "byes,dropped\r\n1,ann,8.0,92,,8.0,0.0,2,0,no\r\n",
-    "/api/events/{id}/entrants.csv": "id,event,player,status,answers.your-club,answers.t-shirt-size,"
-    f"answers.vegetarian-meal,review_note,created_at,updated_at\r\n7,42,ann,awaiting,Owls,M,yes,,{WHEN},{WHEN}\r\n",
+    "/api/events/{id}/entrants.csv": "id,event,player,status,division,answers.your-club,answers.t-shirt-size,"
+    f"answers.vegetarian-meal,review_note,created_at,updated_at\r\n7,42,ann,awaiting,,Owls,M,yes,,{WHEN},{WHEN}\r\n",
     "/api/events/{id}/ledger.csv": "player,status,category,fee,paid,refunded,due,credit\r\n"
     "ann,checked_in,adult,10.00,10.00,0.00,0.00,0.00\r\n",
     "/api/games/{game}/cards.csv": "card,name,taken,offered,take_rate,mean_pick,seats,uplift,uplift_low,uplift_high,"

@@ -87,6 +87,9 @@ def test_an_event_with_divisions_ranks_each_among_its_players_on_the_api_and_the
         **dict.fromkeys([p.handle for p in players[6:]], "New"),
     }  # fmt: skip (unrated: 0)
     assert round_.tables.count() == 2  # one seating for every division
+    mine = Client()
+    mine.force_login(players[5].user)
+    assert "Division Rising" in mine.get(f"/events/{event.pk}/").content.decode()
     play_round(round_, owner.user, random.Random(5), django_capture_on_commit_callbacks)
     everyone = Client().get(f"/api/events/{event.pk}/standings/").json()["results"]
     rising = Client().get(f"/api/events/{event.pk}/standings/", {"division": "Rising"}).json()["results"]

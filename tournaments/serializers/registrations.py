@@ -47,7 +47,7 @@ class ReviewSerializer(StrictModelSerializer):
 
     class Meta:
         model = Registration
-        fields = ["id", "event", "player", "status", "answers", "review_note", "created_at", "updated_at"]
+        fields = ["id", "event", "player", "status", "division", "answers", "review_note", "created_at", "updated_at"]
 
 
 class DivisionSerializer(StrictSerializer):
