@@ -218,6 +218,10 @@ def test_each_mail_links_to_its_page_and_a_sanction_tells_each_player_their_rati
     news = rated[players[0].user.email]
     assert news.subject == "Jeudi is rated"
     assert re.search(r"Your rating moved by [+−±]\d+\.\d\.", news.body)  # signed: ±0.0 for a middle place
+    place = re.search(r"Round 1: place (\d), ([+−±]\d+\.\d)\. Each place would have given: 1: [+−±]\d+\.\d", news.body)
+    assert place, news.body  # issue 69, item 1: what each place would have given, beside the one reached
+    assert f"{place.group(1)}: {place.group(2)}" in news.body  # the place reached gave exactly its change
+    assert "A rating shown is mu - 3 sigma" in news.body
     assert f"/players/{players[0].handle}/" in news.body
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):

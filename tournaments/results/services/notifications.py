@@ -14,9 +14,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from ratings.selectors.changes import changes_of_source
+from ratings.selectors.leaderboards import pool_of_game
+from ratings.selectors.place_worth import place_worth
 from tournaments.live.models import RoomMessage
-from tournaments.models import Event, Player, Registration, Round, Seat, TableResult
+from tournaments.models import Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.problems import problem_sentence
+from tournaments.results.selectors.chances import WORTH_EXPLANATION
 from tournaments.results.services.rating import table_source
 from tournaments.results.services.recap import event_recap_refresh
 from tournaments.selectors.events import final_places, rounds_played
@@ -133,10 +136,26 @@ def notify_event_rated(*, event_id: int) -> int:
     places = final_places(events=[event])[event.pk]
     players = Player.objects.filter(handle__in=places).select_related("user")
     moved, rated = _rating_moves(event), event.is_rated
+    worth = _place_worth(event) if rated else {}
     return _send(
-        (p, "rated", {"event": event, "rated": rated, "moved": moved.get(p.user_id), "link": _link("player", p.handle)})
+        (p, "rated", {"event": event, "rated": rated, "moved": moved.get(p.user_id), "link": _link("player", p.handle),
+                      "worth": worth.get(p.user_id, []), "explanation": WORTH_EXPLANATION})
         for p in players
-    )
+    )  # fmt: skip
+
+
+def _place_worth(event: Event) -> dict[int, list[dict[str, Any]]]:
+    """Each player's tables of the event (by user id), in the rounds' order: the place reached, the change it
+    gave the rating shown, and what each place would have given (ratings/selectors/place_worth.py)."""
+    pool = pool_of_game(game=event.game)
+    if pool is None:
+        return {}
+    lines: dict[int, list[dict[str, Any]]] = {}
+    for table in Table.objects.filter(round__event=event).select_related("round").order_by("round__number", "number"):
+        for seat in place_worth(pool=pool, source=table_source(table.pk)):
+            lines.setdefault(seat.player_id, []).append({"round": table.round.number, "place": seat.rank,
+                                                         "change": seat.change, "by_place": seat.by_place})  # fmt: skip
+    return lines
 
 
 def _rating_moves(event: Event) -> dict[int, float]:
