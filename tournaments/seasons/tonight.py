@@ -44,9 +44,8 @@ def season_tonight(
     qualified elsewhere in the circuit or who declined their slot have none."""
     if not coming or slots <= 0:
         return []
-    everyone = sorted({p for result in played for p in result.places} | {p for e in coming for p in e.entrants})
-    so_far = {row.player: [float(points) for _event, points in row.played] for row in season_standings(
-        played, best_of, table)}  # fmt: skip
+    everyone = _everyone(played, coming)
+    so_far = _points_so_far(played, best_of, table)
     tonight = coming[0]
     field = len(tonight.entrants or everyone)
     eligible = [player for player in everyone if player not in taken and player not in declined]
@@ -54,6 +53,18 @@ def season_tonight(
     least = {p: _best(so_far.get(p, []), best_of) for p in eligible}
     rivals = _Rivals(most, least, slots)
     return [_need_of(player, so_far.get(player, []), tonight, field, best_of, table, rivals) for player in eligible]
+
+
+def _everyone(played: Sequence[EventResult], coming: Sequence[ComingEvent]) -> list[str]:
+    return sorted({p for result in played for p in result.places} | {p for e in coming for p in e.entrants})
+
+
+def _points_so_far(
+    played: Sequence[EventResult], best_of: int, table: Sequence[float] | None
+) -> dict[str, list[float]]:
+    """Each player's points of every event played so far (the best `best_of` are summed later)."""
+    return {row.player: [float(points) for _event, points in row.played] for row in season_standings(
+        played, best_of, table)}  # fmt: skip
 
 
 def _need_of(player: str, points: list[float], tonight: ComingEvent, field: int, best_of: int,

@@ -44,10 +44,7 @@ def questions_checked(raw: Any) -> list[dict[str, Any]]:
 def _question_checked(question: Any, where: str) -> dict[str, Any]:
     if not isinstance(question, dict):
         raise DomainError("a question is an object {id, label, kind, choices, required}", "invalid_questions", where)
-    label = question.get("label")
-    if not isinstance(label, str) or not label.strip() or len(label) > MAX_LABEL or "\n" in label:
-        raise DomainError(format_lazy(gettext_lazy("a label is one line of 1 to {count} characters"),
-                                      count=MAX_LABEL), "invalid_questions", f"{where}.label")  # fmt: skip
+    label = _label_checked(question.get("label"), f"{where}.label")
     kind = question.get("kind")
     if kind not in KINDS:
         raise DomainError(format_lazy(gettext_lazy("kind is one of {choices}"), choices=", ".join(KINDS)),
@@ -56,12 +53,23 @@ def _question_checked(question: Any, where: str) -> dict[str, Any]:
     if kind == "choice" and not _choices_fit(choices):
         raise DomainError(format_lazy(gettext_lazy("a choice question offers 2 to {count} choices, each a word"),
                                       count=MAX_CHOICES), "invalid_questions", f"{where}.choices")  # fmt: skip
-    identifier = question.get("id") or slugify(label)[:40] or "question"
-    if not isinstance(identifier, str) or slugify(identifier) != identifier:
-        raise DomainError("an id is lower-case letters, digits and hyphens", "invalid_questions", f"{where}.id")
+    identifier = _id_checked(question.get("id") or slugify(label)[:40] or "question", f"{where}.id")
     required = kind != "text" or bool(question.get("required", False))
-    return {"id": identifier, "label": label.strip(), "kind": kind, "choices": [c.strip() for c in choices],
+    return {"id": identifier, "label": label, "kind": kind, "choices": [c.strip() for c in choices],
             "required": required}  # fmt: skip
+
+
+def _id_checked(identifier: Any, where: str) -> str:
+    if not isinstance(identifier, str) or slugify(identifier) != identifier:
+        raise DomainError("an id is lower-case letters, digits and hyphens", "invalid_questions", where)
+    return identifier
+
+
+def _label_checked(label: Any, where: str) -> str:
+    if not isinstance(label, str) or not label.strip() or len(label) > MAX_LABEL or "\n" in label:
+        raise DomainError(format_lazy(gettext_lazy("a label is one line of 1 to {count} characters"),
+                                      count=MAX_LABEL), "invalid_questions", where)  # fmt: skip
+    return label.strip()
 
 
 def _choices_fit(choices: Any) -> bool:
@@ -84,11 +92,9 @@ def answers_checked(questions: list[dict[str, Any]], raw: Any) -> dict[str, Any]
 def _answer_checked(question: dict[str, Any], answer: Any) -> str | bool:
     where = f"answers.{question['id']}"
     if question["kind"] == "yes_no":
-        if answer is None:
-            answer = False
-        if not isinstance(answer, bool):
+        if not isinstance(answer, bool | None):
             raise DomainError("the answer is true or false", "invalid_answers", where)
-        return answer
+        return bool(answer)  # a box left empty is a no
     if answer is None:
         answer = ""
     if not isinstance(answer, str) or len(answer) > MAX_TEXT:
