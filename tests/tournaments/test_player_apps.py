@@ -17,6 +17,8 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
+from tournaments.models import Registration
+from tournaments.services.review import registration_ask_change
 from tournaments.services.rounds import event_start, round_start
 
 pytestmark = pytest.mark.django_db
@@ -220,6 +222,15 @@ def test_the_oauth_consent_page_offers_registrations_write_and_the_app_registers
     assert (someone_else.status_code, someone_else.json()["code"]) == (403, "oauth_scope")
     withdrawn = bot.post(f"/api/registrations/{registered.json()['id']}/withdraw/", {}, format="json")
     assert withdrawn.status_code == 200, withdrawn.content
+    reviewed = EventFactory(game="boomerang-australia", registration_review=True,
+                            registration_questions=[{"id": "club", "label": "Your club", "kind": "text"}])  # fmt: skip
+    sent = bot.post(f"/api/events/{reviewed.pk}/registrations/", {"answers": {"club": "Owls"}}, format="json")
+    assert sent.json()["status"] == "awaiting", sent.content
+    registration_ask_change(registration=Registration.objects.get(pk=sent.json()["id"]),
+                            by=reviewed.organisers.get(), note="Your full club name")  # fmt: skip
+    answered = bot.post(f"/api/registrations/{sent.json()['id']}/review/", {"answers": {"club": "Owls of Lyon"}},
+                        format="json")  # fmt: skip
+    assert (answered.status_code, answered.json()["status"]) == (200, "awaiting")  # an app answers for its player
     sheets_only = bearer(consent(player_client, app, "read sheets:write")["access_token"])
     refused = sheets_only.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
     assert (refused.status_code, refused.json()["code"]) == (403, "oauth_scope")

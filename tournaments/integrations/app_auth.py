@@ -7,7 +7,9 @@ runs, as API keys are (key_auth.py):
 - `read`: reading (GET, HEAD, OPTIONS), the player's own data included;
 - `sheets:write`: the player's own score sheets (POST /api/seats/{id}/sheets/ for a seat that is theirs);
 - `registrations:write`: register the player in an event (POST /api/events/{id}/registrations/ naming no
-  other player) and withdraw their registration (POST /api/registrations/{id}/withdraw/ of theirs);
+  other player, with the answers to its questions), withdraw their registration (POST
+  /api/registrations/{id}/withdraw/ of theirs) and answer again a change the organisers asked of it (POST
+  /api/registrations/{id}/review/);
 - `casual:write`: the player's casual games (tournaments/casual: record one they played, confirm, decline or
   correct one they sit at; the views themselves hold every table to its players).
 
@@ -96,8 +98,9 @@ def _require_scope(request: Request, token: Any) -> None:
         raise exceptions.PermissionDenied("an app submits its player's own seat only", code="oauth_scope")
 
 
-# The writes of `registrations:write`: register the player in an event, or withdraw their registration.
-REGISTERING = {("event", "registrations"), ("registration", "withdraw")}
+# The writes of `registrations:write`: register the player in an event, withdraw their registration, or answer
+# again a change the organisers asked of it.
+REGISTERING = {("event", "registrations"), ("registration", "withdraw"), ("registration", "review")}
 
 
 def _require_registering(request: Request, token: Any, kind: tuple[Any, Any]) -> None:
@@ -113,7 +116,7 @@ def _require_registering(request: Request, token: Any, kind: tuple[Any, Any]) ->
         return
     registration = (request.parser_context or {}).get("kwargs", {}).get("pk")
     if not Registration.objects.filter(pk=registration, player__user_id=token.user_id).exists():
-        raise exceptions.PermissionDenied("an app withdraws its own player's registration only", code="oauth_scope")
+        raise exceptions.PermissionDenied("an app acts on its own player's registration only", code="oauth_scope")
 
 
 class AppTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

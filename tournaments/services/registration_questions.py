@@ -101,10 +101,11 @@ def _answer_checked(question: dict[str, Any], answer: Any) -> str | bool:
         raise DomainError(format_lazy(gettext_lazy("the answer is text of at most {count} characters"),
                                       count=MAX_TEXT), "invalid_answers", where)  # fmt: skip
     text = " ".join(answer.split())
-    if question["kind"] == "choice" and text not in question["choices"]:
+    choices = question.get("choices") or []  # as stored: checked by `questions_checked`, or an admin's hand
+    if question["kind"] == "choice" and text not in choices:
         raise DomainError(format_lazy(gettext_lazy("the answer is one of: {choices}"),
-                                      choices=", ".join(question["choices"])), "invalid_answers", where)  # fmt: skip
-    if question["required"] and not text:
+                                      choices=", ".join(choices)), "invalid_answers", where)  # fmt: skip
+    if question.get("required") and not text:
         raise DomainError(gettext_lazy("this question needs an answer"), "invalid_answers", where)
     return text
 
