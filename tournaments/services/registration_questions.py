@@ -95,12 +95,7 @@ def _answer_checked(question: dict[str, Any], answer: Any) -> str | bool:
         if not isinstance(answer, bool | None):
             raise DomainError("the answer is true or false", "invalid_answers", where)
         return bool(answer)  # a box left empty is a no
-    if answer is None:
-        answer = ""
-    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
-        raise DomainError(format_lazy(gettext_lazy("the answer is text of at most {count} characters"),
-                                      count=MAX_TEXT), "invalid_answers", where)  # fmt: skip
-    text = " ".join(answer.split())
+    text = _text_of(answer, where)
     choices = question.get("choices") or []  # as stored: checked by `questions_checked`, or an admin's hand
     if question["kind"] == "choice" and text not in choices:
         raise DomainError(format_lazy(gettext_lazy("the answer is one of: {choices}"),
@@ -108,6 +103,16 @@ def _answer_checked(question: dict[str, Any], answer: Any) -> str | bool:
     if question.get("required") and not text:
         raise DomainError(gettext_lazy("this question needs an answer"), "invalid_answers", where)
     return text
+
+
+def _text_of(answer: Any, where: str) -> str:
+    """A text or choice answer on one line (none given: empty)."""
+    if answer is None:
+        return ""
+    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
+        raise DomainError(format_lazy(gettext_lazy("the answer is text of at most {count} characters"),
+                                      count=MAX_TEXT), "invalid_answers", where)  # fmt: skip
+    return " ".join(answer.split())
 
 
 def answers_from_fields(questions: list[dict[str, Any]], fields: Any) -> dict[str, Any]:
