@@ -166,3 +166,21 @@ def test_the_entrants_csv_has_a_column_an_answer_for_organisers_only() -> None:
     page = api(owner).get(f"/events/{event.pk}/review/").content.decode()
     assert ann.handle in page
     assert "=cmd" in page
+
+
+def test_an_organisers_import_is_taken_without_review_even_for_a_player_who_had_withdrawn() -> None:
+    from tournaments.entrants.services import entrants_import
+    from tournaments.services.registrations import registration_withdraw
+
+    owner, event = reviewed_event()
+    ann, bob = PlayerFactory(), PlayerFactory()
+    registration = registration_create_taken(event, ann, owner)
+    registration_withdraw(registration=registration, by=ann.user)
+    entrants_import(event=event, by=owner.user, text=f"handle\n{ann.handle}\n{bob.handle}\n")
+    statuses = dict(event.registrations.values_list("player__handle", "status"))
+    assert statuses == {ann.handle: "registered", bob.handle: "registered"}
+
+
+def registration_create_taken(event, player, owner):
+    answer = post(owner, f"/api/events/{event.pk}/registrations/", {"player": player.handle})
+    return Registration.objects.get(pk=answer.json()["id"])

@@ -239,7 +239,9 @@ def _register_all(event: Event, players: list[Player]) -> list[tuple[Registratio
         if registration is not None:
             bulk_create_with_history(pending, Registration)
             pending = []
-            registration = registration_create(event=event, player=player)
+            registration = registration_create(
+                event=event, player=player, at_the_door=True
+            )  # an organiser's: no review
         else:
             status = Registration.Status.REGISTERED if taken < event.capacity else Registration.Status.WAITLISTED
             registration = Registration(event=event, player=player, status=status)

@@ -27,30 +27,30 @@ def registration_approve(*, registration: Registration, by: User) -> Registratio
     """A place, or the waitlist when the event is full (its back, from now)."""
     require_organiser(user=by, event=registration.event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=registration.event_id)
-        row = locked_for(Registration, registration.pk, "approve")
-        approved = advance(row, "approve", status=place_or_waitlist(event), review_note="", created_at=timezone.now())
-        enqueue_on_commit(task_names.NOTIFY_REVIEW, approved.pk, approved.status)
-        return approved
+        event = Event.objects.select_for_update().get(pk=registration.event_id)  # its places, counted under lock
+        return _decided(registration, "approve", status=place_or_waitlist(event), review_note="",
+                        created_at=timezone.now())  # fmt: skip
 
 
 def registration_ask_change(*, registration: Registration, by: User, note: str) -> Registration:
     """Send the registration back to its player with what to change."""
     require_organiser(user=by, event=registration.event)
     with transaction.atomic():
-        row = locked_for(Registration, registration.pk, "ask_change")
-        asked = advance(row, "ask_change", review_note=_note_checked(note, "note"))
-        enqueue_on_commit(task_names.NOTIFY_REVIEW, asked.pk, asked.status)
-        return asked
+        return _decided(registration, "ask_change", review_note=_note_checked(note, "note"))
 
 
 def registration_decline(*, registration: Registration, by: User, reason: str) -> Registration:
     require_organiser(user=by, event=registration.event)
     with transaction.atomic():
-        row = locked_for(Registration, registration.pk, "decline")
-        declined = advance(row, "decline", review_note=_note_checked(reason, "reason"))
-        enqueue_on_commit(task_names.NOTIFY_REVIEW, declined.pk, declined.status)
-        return declined
+        return _decided(registration, "decline", review_note=_note_checked(reason, "reason"))
+
+
+def _decided(registration: Registration, action: str, **also: Any) -> Registration:
+    """The organisers' decision made under the registration's lock; its player is told after the commit (a
+    decision since replaced tells nothing: the task checks the status it was sent for)."""
+    decided = advance(locked_for(Registration, registration.pk, action), action, **also)
+    enqueue_on_commit(task_names.NOTIFY_REVIEW, decided.pk, decided.status)
+    return decided
 
 
 def registration_resubmit(*, registration: Registration, by: User, answers: Any) -> Registration:
