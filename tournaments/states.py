@@ -226,6 +226,14 @@ REGISTRATION_MACHINE = Machine(
         "register_again": Move(
             _statuses(WITHDRAWN), None, "{row.player.handle} is already {row.status}", "already_registered"
         ),
+        # An organiser entering a player (an import, a team, the door) also takes a registration under review
+        # or declined: the organiser's word is the decision.
+        "enter": Move(
+            _statuses(WITHDRAWN, PENDING, CHANGES, DECLINED),
+            None,
+            "{row.player.handle} is already {row.status}",
+            "already_registered",
+        ),
         "check_in": Move(
             _statuses(REGISTERED),
             CHECKED_IN,

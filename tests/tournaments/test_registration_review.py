@@ -184,3 +184,44 @@ def test_an_organisers_import_is_taken_without_review_even_for_a_player_who_had_
 def registration_create_taken(event, player, owner):
     answer = post(owner, f"/api/events/{event.pk}/registrations/", {"player": player.handle})
     return Registration.objects.get(pk=answer.json()["id"])
+
+
+def test_an_organisers_team_is_taken_without_review_and_a_players_own_team_awaits_it() -> None:
+    owner, event = reviewed_event()
+    event.team_size = 2
+    event.save(update_fields=["team_size"])
+    ann, bob, cat = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    made = post(owner, f"/api/events/{event.pk}/teams/", {"name": "Owls A", "players": [ann.handle, bob.handle]})
+    assert made.status_code == 201, made.content
+    answers = {"your-club": "", "t-shirt-size": "L", "vegetarian-meal": True}
+    alone = post(cat, f"/api/events/{event.pk}/teams/", {"name": "Cats", "players": [cat.handle], "answers": answers})
+    assert alone.status_code == 201, alone.content
+    statuses = dict(event.registrations.values_list("player__handle", "status"))
+    assert statuses == {ann.handle: "registered", bob.handle: "registered", cat.handle: "awaiting"}
+    assert Registration.objects.get(player=cat).answers == answers
+
+
+def test_an_organisers_import_approves_a_player_awaiting_review_and_tells_them(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from tournaments.entrants.services import entrants_import
+
+    owner, event = reviewed_event()
+    ann = PlayerFactory()
+    answers = {"your-club": "Owls", "t-shirt-size": "S", "vegetarian-meal": False}
+    assert post(ann, f"/api/events/{event.pk}/registrations/", {"answers": answers}).json()["status"] == "awaiting"
+    with django_capture_on_commit_callbacks(execute=True):
+        entrants_import(event=event, by=owner.user, text=f"handle\n{ann.handle}\n")
+    registration = Registration.objects.get(event=event, player=ann)
+    assert (registration.status, registration.answers) == ("registered", answers)  # the answers kept
+    assert [message.to for message in mail.outbox] == [[ann.user.email]]
+
+
+def test_a_player_cannot_register_again_while_awaiting_review() -> None:
+    _owner, event = reviewed_event()
+    ann = PlayerFactory()
+    answers = {"your-club": "Owls", "t-shirt-size": "S", "vegetarian-meal": False}
+    assert post(ann, f"/api/events/{event.pk}/registrations/", {"answers": answers}).status_code == 201
+    again = post(ann, f"/api/events/{event.pk}/registrations/", {"answers": answers})
+    assert again.status_code == 409, again.content
+    assert again.json()["code"] == "already_registered"

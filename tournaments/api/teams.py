@@ -18,6 +18,8 @@ from tournaments.serializers.events import (
     EntryExceptionInputSerializer,
     EntryExceptionSerializer,
     EventSerializer,
+)
+from tournaments.serializers.teams import (
     TeamCreatedSerializer,
     TeamInputSerializer,
     TeamJoinInputSerializer,
@@ -53,7 +55,9 @@ class EventTeamsView(APIView):
         payload = TeamInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        team = team_register(event=event, name=data["name"], handles=data["players"], by=request.user)
+        team = team_register(
+            event=event, name=data["name"], handles=data["players"], by=request.user, answers=data.get("answers")
+        )
         answer = {"name": team.name, "players": event_teams(event=event)[team.name], "join_code": team.join_code}
         return Response(TeamCreatedSerializer(answer).data, status=status.HTTP_201_CREATED)
 
@@ -70,7 +74,8 @@ class TeamJoinView(APIView):
         event = get_object_or_404(Event, pk=pk)
         payload = TeamJoinInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        team = team_join(event=event, code=payload.validated_data["code"], by=request.user)
+        data = payload.validated_data
+        team = team_join(event=event, code=data["code"], by=request.user, answers=data.get("answers"))
         answer = {"name": team.name, "players": event_teams(event=event)[team.name]}
         return Response(TeamSerializer(answer).data, status=status.HTTP_201_CREATED)
 

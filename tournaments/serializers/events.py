@@ -243,39 +243,6 @@ class TableChangesQuery(ChangesQuery):
     event = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The event whose tables are read.")
 
 
-class TeamInputSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=80)
-    players = serializers.ListField(
-        child=serializers.CharField(max_length=40), min_length=1, max_length=10,
-        help_text="The team's players' handles: as many as the event's team_size (an organiser), or the player's "
-        "own alone (a player: each teammate joins with the team's code).",
-    )  # fmt: skip
-
-
-class TeamSerializer(StrictSerializer):
-    name = serializers.CharField()
-    players = serializers.ListField(child=serializers.CharField())
-
-
-class TeamCreatedSerializer(TeamSerializer):
-    join_code = serializers.CharField(
-        help_text="What each teammate sends to POST /api/events/{id}/teams/join/ (empty: the team is whole)."
-    )
-
-
-class TeamJoinInputSerializer(StrictSerializer):
-    code = serializers.CharField(max_length=20, help_text="The team's join code, from whoever made the team.")
-
-
-class TeamStandingSerializer(StrictSerializer):
-    rank = serializers.IntegerField()
-    team = serializers.CharField()
-    players = serializers.ListField(child=serializers.CharField())
-    points = serializers.FloatField(help_text="The team's points: each round's counted players' points, summed.")
-    game_score = serializers.IntegerField(help_text="The counted players' game scores: the tie-break.")
-    rounds = serializers.ListField(child=serializers.FloatField(), help_text="The team's points round by round.")
-
-
 class EntryExceptionInputSerializer(StrictSerializer):
     player = serializers.CharField(max_length=40, help_text="The handle of the player admitted.")
     reason = serializers.CharField(max_length=500, help_text="Why the conditions do not apply to them.")

@@ -11,7 +11,9 @@ from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
+from config.celery import enqueue_on_commit
 from config.errors import Conflict, NotAllowed
+from tournaments import task_names
 from tournaments.models import Event, Player, Registration
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import waitlist_promote
@@ -38,11 +40,14 @@ def registration_create(
         checked = answers_checked(locked.registration_questions, answers) if answers or not at_the_door else {}
         registration = Registration.objects.filter(event=locked, player=player).first()
         if registration:
-            registration.machine.check(registration, "register_again")
+            registration.machine.check(registration, "enter" if at_the_door else "register_again")
         reviewed = locked.registration_review and not at_the_door
         status = Registration.Status.PENDING if reviewed else place_or_waitlist(locked)
         if registration is None:
             return Registration.objects.create(event=locked, player=player, status=status, answers=checked)
+        if registration.status in Registration.UNDER_REVIEW:  # the organiser's entry approves it: tell them
+            enqueue_on_commit(task_names.NOTIFY_REVIEW, registration.pk, status)
+            checked = checked or registration.answers
         registration.status, registration.answers = status, checked
         registration.created_at = timezone.now()  # back of the waitlist
         registration.save(update_fields=["status", "created_at", "answers", "updated_at"])

@@ -4,6 +4,7 @@ standings sum each round's points of the team's players, or of its best `team_be
 Individual standings and ratings are as in any event."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -13,15 +14,18 @@ from django.utils.translation import gettext_lazy
 from config.errors import Conflict, DomainError, NotAllowed
 from tournaments.models import Event, Player, Registration, Team
 from tournaments.selectors.permissions import is_organiser
-from tournaments.services.registrations import registration_create
+from tournaments.services.registrations import registration_create, registration_open_check
 from tournaments.validators import handle_key, new_claim_code, validate_one_line
 
 
-def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) -> Team:
+def team_register(
+    *, event: Event, name: str, handles: Sequence[str], by: User, answers: dict[str, Any] | None = None
+) -> Team:
     """Register a team and each of its players (the event's entry conditions and capacity apply to each), in
     one transaction: all of them or none. An organiser registers any whole team. A player registers a team of
     themselves alone: each teammate joins it with its code (`team_join`), so nobody is entered, nor owes a
-    fee, without saying so."""
+    fee, without saying so. `answers`: the player's own, to the event's questions (an organiser's team is
+    taken without them, as their import is)."""
     name = _team_name(event, name)
     organiser = is_organiser(user=by, event=event)
     players = _team_players(event, handles, organiser)
@@ -29,6 +33,7 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
         raise NotAllowed("a player registers a team they are in (an organiser, any team)", "not_in_team", "players")
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
+        registration_open_check(locked)  # a team is registered before the start, an organiser's too
         if Team.objects.filter(event=locked, name__iexact=name).exists():
             message = format_lazy(gettext_lazy("{event} has a team named {name} already"), event=locked.name, name=name)
             raise Conflict(message, "team_name_taken", "name")
@@ -39,7 +44,7 @@ def team_register(*, event: Event, name: str, handles: Sequence[str], by: User) 
         code = "" if len(players) == event.team_size else new_claim_code()
         team = Team.objects.create(event=locked, name=name, join_code=code)
         for player in players:
-            _register_into(locked, player, team)
+            _register_into(locked, player, team, by_organiser=organiser, answers=answers)
     return team
 
 
@@ -72,7 +77,7 @@ def _team_players(event: Event, handles: Sequence[str], organiser: bool) -> list
     return players
 
 
-def team_join(*, event: Event, code: str, by: User) -> Team:
+def team_join(*, event: Event, code: str, by: User, answers: dict[str, Any] | None = None) -> Team:
     """The signed-in player joins the team of this code, registered with it (entry conditions and capacity
     apply), while it has room; its code then ends once the team is whole."""
     player = Player.objects.filter(user=by).first()
@@ -87,12 +92,17 @@ def team_join(*, event: Event, code: str, by: User) -> Team:
             raise Conflict(
                 format_lazy(gettext_lazy("{player} is in a team already"), player=player.handle), "in_a_team", "code"
             )
-        _register_into(locked, player, team)
+        _register_into(locked, player, team, by_organiser=False, answers=answers)
         if Registration.objects.filter(team=team).count() >= locked.team_size:
             Team.objects.filter(pk=team.pk).update(join_code="")
     return team
 
 
-def _register_into(event: Event, player: Player, team: Team) -> None:
-    registration = registration_create(event=event, player=player)
+def _register_into(
+    event: Event, player: Player, team: Team, *, by_organiser: bool, answers: dict[str, Any] | None
+) -> None:
+    """An organiser's team is taken as their import is (no review); a player's own waits for it."""
+    registration = registration_create(
+        event=event, player=player, at_the_door=by_organiser, answers=None if by_organiser else answers
+    )
     Registration.objects.filter(pk=registration.pk).update(team=team)
