@@ -159,6 +159,36 @@ class ComparisonSerializer(StrictSerializer):
     models = HeldOutSerializer(many=True)
 
 
+class CandidateScoresSerializer(StrictSerializer):
+    tables = serializers.IntegerField()
+    log_likelihood = serializers.FloatField(
+        help_text="Mean per held-out table of the observed order's log-probability."
+    )
+    winner_accuracy = serializers.FloatField()
+    top_half_accuracy = serializers.FloatField()
+    pair_inversion = serializers.FloatField()
+    rank_deviation = serializers.FloatField()
+    top3_hit = serializers.FloatField()
+    pairwise_error = serializers.FloatField()
+
+
+class CandidateModelsSerializer(StrictSerializer):
+    trueskill = CandidateScoresSerializer(help_text="TrueSkill as the pool rates.")
+    trueskill_scaled = CandidateScoresSerializer(help_text="TrueSkill at its best-fitting scale (baseline_weight).")
+    trueskill_choice = CandidateScoresSerializer(help_text="The candidate: TrueSkill plus the pick skill.")
+
+
+class CandidateSerializer(StrictSerializer):
+    tables = serializers.IntegerField(help_text="The pool's latest tables the candidate is scored on (at most 5,000).")
+    drafted = serializers.IntegerField(help_text="Of which the whole draft is known.")
+    held_out = serializers.IntegerField(help_text="The later 20% of those, where the three models are scored.")
+    weight = serializers.FloatField(help_text="TrueSkill's weight in the candidate, fitted on the earlier 80%.")
+    scale = serializers.FloatField(help_text="The pick skill's scale in the candidate, fitted likewise.")
+    baseline_weight = serializers.FloatField(help_text="TrueSkill's best weight alone, fitted likewise.")
+    uniform_log_likelihood = serializers.FloatField(help_text="Knowing nothing, on the held-out tables.")
+    models = CandidateModelsSerializer()
+
+
 class ParametersDecisionSerializer(StrictSerializer):
     decided_by = serializers.CharField()
     decided_at = serializers.DateTimeField()
@@ -262,6 +292,12 @@ class QualitySerializer(StrictSerializer):
         source="figures.comparison", allow_null=True, default=None,
         help_text="The pool's parameters, fitted ones, Elo and openskill on the same held-out tables (null under "
         "50 tables).",
+    )  # fmt: skip
+    candidate = CandidateSerializer(
+        source="figures.candidate", allow_null=True, default=None,
+        help_text="A drafting game's candidate, TrueSkill plus the pick skill (docs/ratings.md, \"The candidate in a "
+        "real pool\"), against TrueSkill on the pool's latest held-out tables: evidence for the stewards, not a "
+        "model they adopt here (null: a game without a draft, fewer than 50 known drafts, or an earlier report).",
     )  # fmt: skip
     decisions = serializers.SerializerMethodField(help_text="The stewards' parameter decisions, newest first.")
 

@@ -30,6 +30,7 @@ class Table:
     at: datetime
     players: tuple[int, ...]
     ranks: tuple[int, ...]  # 1 the best; equal ranks tie
+    source: str = ""  # what was rated (a pool's 'table:42'): where the candidate finds the table's draft
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,11 @@ from django.utils.translation import gettext_lazy
 
 from config.celery import dispatch
 from config.errors import Conflict, DomainError
+from ratings.lab.candidate import candidate_figures, window_of
 from ratings.lab.fit import compare
 from ratings.lab.models import ParametersDecision, QualityReport, QualityRun
 from ratings.lab.report import Table, evaluate
+from ratings.lab.selectors import pool_drafts
 from ratings.models import RatingEvent, RatingPool
 from ratings.services.pools import pool_locked, pool_replay
 from ratings.trueskill_step import Environment
@@ -31,6 +33,7 @@ def pool_quality_refresh(*, pool: RatingPool) -> QualityReport:
     figures: dict[str, Any] = dataclasses.asdict(evaluate(tables, env))
     figures["parameters"] = asdict(env)
     figures["comparison"] = compare(tables, env).as_json() if len(tables) >= MIN_TABLES_TO_FIT else None
+    figures["candidate"] = _candidate(pool, tables, env)
     figures["enough_tables"] = MIN_TABLES_TO_FIT  # fewer, and the figures are noise: the page and API say so
     report, _ = QualityReport.objects.update_or_create(
         pool=pool,
@@ -38,6 +41,15 @@ def pool_quality_refresh(*, pool: RatingPool) -> QualityReport:
     )
     QualityRun.objects.filter(pool=pool).update(state=QualityRun.State.DONE, changed_at=timezone.now())
     return report
+
+
+def _candidate(pool: RatingPool, tables: list[Table], env: Environment) -> dict[str, Any] | None:
+    """TrueSkill plus the pick skill scored on the pool's latest tables (ratings/lab/candidate.py), when the
+    tournaments side knows their drafts; None otherwise (a game without a draft, too few drafts)."""
+    window, cut = window_of(tables)
+    drafts = pool_drafts(game=pool.game, sources=[table.source for table in window], training=cut)
+    found = candidate_figures(tables, env, drafts) if drafts is not None else None
+    return found.as_json() if found is not None else None
 
 
 REASON_MOST = 2000  # whatever the door: the API, the page
@@ -114,8 +126,8 @@ POOL_QUALITY_TASK = "ratings.tasks.pool_quality_task"  # by name: ratings/lab/ta
 
 def _tables(pool: RatingPool) -> Any:
     matches = pool.events.filter(kind=RatingEvent.Kind.MATCH).order_by("order_at", "id")
-    for at, placings in matches.values_list("order_at", "placings").iterator(chunk_size=5000):
-        yield Table(at, tuple(p["player"] for p in placings), tuple(p["rank"] for p in placings))
+    for at, placings, source in matches.values_list("order_at", "placings", "source").iterator(chunk_size=5000):
+        yield Table(at, tuple(p["player"] for p in placings), tuple(p["rank"] for p in placings), source)
 
 
 def pool_parameters_adopt(*, game: str, actor: str, reason: str) -> ParametersDecision:

@@ -190,6 +190,7 @@ def quality(request: HttpRequest, game: str) -> HttpResponse:
         "chart": calibration_chart(bands, title=_("Predicted chance to win, and how often it came true")),
         "drift": [row for row in figures.get("drift", []) if row[1] is not None][-24:],
         "comparison": _comparison(figures.get("comparison"), pool),
+        "candidate": _candidate(figures.get("candidate")),
         "decisions": parameter_decisions(pool=pool) if pool else [],
         "may_adopt": may_steward_pool(user=request.user, game=game),
     }  # fmt: skip
@@ -213,6 +214,17 @@ def _comparison(comparison: dict[str, Any] | None, pool: Any) -> dict[str, Any] 
     better = scored["fitted"] > scored["current"]
     outdated = current != dataclasses.asdict(pool.environment())
     return {**comparison, "models": models, "parameters": parameters, "fit_better": better, "outdated": outdated}
+
+
+def _candidate(candidate: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The draft-aware candidate's figures with each model named in the reader's language."""
+    if not candidate:
+        return None
+    labels = {
+        "trueskill": _("TrueSkill, as this pool rates"), "trueskill_scaled": _("TrueSkill at its best scale"),
+        "trueskill_choice": _("TrueSkill plus the pick skill (the candidate)"),
+    }  # fmt: skip
+    return {**candidate, "models": [{**candidate["models"][name], "label": label} for name, label in labels.items()]}
 
 
 def _first_phase(event: Event) -> list[StandingRow]:

@@ -7,4 +7,8 @@ class ResultsConfig(AppConfig):
     verbose_name = "Results"
 
     def ready(self) -> None:
+        from ratings.lab.selectors import draft_reader_register
         from tournaments.results import tasks  # noqa: F401  (registered in every process: services queue them by name)
+        from tournaments.results.selectors.pool_drafts import pool_drafts_read
+
+        draft_reader_register(pool_drafts_read)  # the quality lab's candidate reads the pools' drafts here
