@@ -48,3 +48,46 @@ def test_the_last_player_confirms_a_cafe_table_on_a_phone(live_server, browser_o
     phone.get(f"{live_server.url}/leaderboards/boomerang-hunt/casual/")
     assert axe_violations(phone) == []
     assert phone.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")
+
+
+def test_a_casual_table_is_entered_on_the_card_pad_and_recorded_on_a_phone(live_server, browser_of) -> None:
+    """The whole way from the pages (issue 70, item 4): the form names the game and the players in seating
+    order, the card pad keeps the rounds on the phone (no event, no draft on the server), "Submit" records the
+    table through the API with the recorder's seat confirmed, and the phone lands on the player's casual games."""
+    import random
+
+    from games.simulate import legal_sheet
+    from tests.browser.test_score_pad import go_to_round, go_to_seat, pick, tap
+
+    ann, bob = PlayerFactory(), PlayerFactory()
+    sheet = legal_sheet("boomerang-australia", 2, random.Random(21))
+    phone = browser_of(PHONE, "fr")
+    sign_in(phone, live_server.url, ann.user)
+    phone.get(f"{live_server.url}/accounts/casual-games/")
+    phone.find_element(By.CSS_SELECTOR, "a[href='/accounts/casual-games/new/']").click()
+    phone.find_element(By.ID, "record-players").send_keys(f"\n{bob.handle}")
+    phone.find_element(By.CSS_SELECTOR, "#record-game option[value='boomerang-australia']").click()
+    assert axe_violations(phone) == []
+    phone.find_element(By.CSS_SELECTOR, "#record-form button[type='submit']").click()
+    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+    for r in range(4):
+        go_to_round(phone, r + 1)
+        for handle, seat in zip([ann.handle, bob.handle], sheet["seats"], strict=True):
+            go_to_seat(phone, handle)
+            for card in seat["rounds"][r]["cards"]:
+                tap(phone, card)
+            pick(phone, seat["rounds"][r]["scored"])
+        wait_for(phone, lambda d: "Manche gardée sur ce téléphone" in d.find_element(By.ID, "pad-status").text)
+    shot(phone, "casual-pad-fr")
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+    assert axe_violations(phone) == []
+    submit = phone.find_element(By.ID, "submit")
+    wait_for(phone, lambda d: submit.is_displayed())
+    submit.click()
+    wait_for(phone, lambda d: d.current_url.endswith("/accounts/casual-games/"), 20)
+    table = CasualTable.objects.get()
+    assert table.game == "boomerang-australia"
+    assert [(seat.player, bool(seat.confirmed_at)) for seat in table.seats.order_by("number")] == [
+        (ann, True), (bob, False)
+    ]  # fmt: skip
+    assert [seat["player"] for seat in table.sheet["seats"]] == [ann.handle, bob.handle]

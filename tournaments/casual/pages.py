@@ -1,10 +1,14 @@
-"""Casual rated games in the pages: a player's own tables (confirm or decline those waiting for them, the rules'
-problems of a refused one) and each game's casual leaderboard."""
+"""Casual rated games in the pages: recording one on the score pad, a player's own tables (confirm or decline
+those waiting for them, the rules' problems of a refused one) and each game's casual leaderboard."""
+
+from functools import partial
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -12,8 +16,12 @@ import games
 from config.errors import DomainError
 from ratings.selectors.leaderboards import Cursor, leaderboard_page, pool_of_game
 from tournaments.auth import SignedInRequest
-from tournaments.casual.selectors import casual_tables_of, confirm_by, waiting_on
-from tournaments.casual.services import casual_table_confirm, casual_table_decline
+from tournaments.casual.selectors import casual_seats_named, casual_tables_of, confirm_by, waiting_on
+from tournaments.casual.services import casual_table_confirm, casual_table_decline, casual_table_record
+from tournaments.catalogue.selectors import edition_active, edition_rules_data
+from tournaments.models import Player
+from tournaments.results.pages.end_pad import EndTable, end_pad_form
+from tournaments.results.pages.pad import drafting_pad_parts
 from tournaments.results.services.rating import casual_pool_key
 from tournaments.text import refusal
 
@@ -23,6 +31,56 @@ def my_tables(request: SignedInRequest) -> HttpResponse:
     tables = list(casual_tables_of(user=request.user)[:50])
     rows = [(table, waiting_on(table, user=request.user), confirm_by(table)) for table in tables]
     return render(request, "casual/my_tables.html", {"rows": rows})
+
+
+@login_required
+def record(request: SignedInRequest) -> HttpResponse:
+    """Record a game played anywhere: the game and its players in seating order, then its score pad (the card
+    pad of a drafting game, kept on this phone; the end-of-game form of the others). Submitting records it as
+    the API does; each other player then confirms it on their own account."""
+    game, players = request.GET.get("game", ""), request.GET.get("players")
+    if players is None:
+        own = getattr(request.user, "player", None)
+        return _record_form(request, game, own.handle if own else "", None)
+    try:
+        seated = casual_seats_named(game=game, players=players, by=request.user)
+    except DomainError as refused:
+        return _record_form(request, game, players, refused)
+    edition = edition_rules_data(game=game, edition=edition_active(game=game))
+    handles = [player.handle for player in seated]
+    if games.GAMES[game].drafting is None:
+        return end_pad_form(request, EndTable(game, handles, edition, [], partial(_recorded, request, game)), {})
+    config = _casual_pad(game, seated, request.user.pk) | drafting_pad_parts(game, edition)
+    return render(request, "pages/pad.html", {"config": config, "drafting": True, "game": game})
+
+
+def _casual_pad(game: str, seated: list[Player], recorder: int) -> dict[str, Any]:
+    """The card pad's table part for a casual table: no draft on the server (this phone keeps the rounds under
+    the table's name), every seat the recorder's to enter, "Submit" recording it through the API."""
+    handles = [player.handle for player in seated]
+    urls = {"preview": reverse("score-preview", args=[game]), "pad": None, "sheets": reverse("casual-tables"),
+            "table": None}  # fmt: skip
+    return {
+        "table": "casual-" + game + "-" + "+".join(handles), "urls": urls, "writable": handles,
+        "seats": [{"handle": p.handle, "forfeited": False, "mine": p.user_id == recorder} for p in seated],
+        "submitted": [], "flagged": None, "final": False, "only_mine": False,
+        "casual": {"done": reverse("casual-tables-page")},
+    }  # fmt: skip
+
+
+def _record_form(request: SignedInRequest, game: str, players: str, refused: DomainError | None) -> HttpResponse:
+    choices = sorted(((rules.id, rules.name) for rules in games.GAMES.values()), key=lambda pair: pair[1])
+    context = {"games": choices, "game": game, "players": players,
+               "refused": refusal(refused.code, refused.message) if refused else None,
+               "refused_field": refused.field if refused else None}  # fmt: skip
+    return render(request, "casual/record.html", context, status=400 if refused else 200)
+
+
+def _recorded(request: SignedInRequest, game: str, seats: list[dict[str, object]]) -> HttpResponse:
+    """The end-of-game form's "Submit" for a casual table: recorded, the player sent to their casual games."""
+    casual_table_record(sheet={"game": game, "seats": seats}, recorded_by=request.user)
+    messages.success(request, _("Recorded: once the rules find it right, each other player confirms it."))
+    return redirect("casual-tables-page")
 
 
 @login_required

@@ -5,10 +5,15 @@ from datetime import datetime, timedelta
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
-from config.errors import NotFound
+import games
+from config.errors import DomainError, NotFound
 from tournaments.casual.models import CasualTable
 from tournaments.casual.services import CONFIRM_DAYS
+from tournaments.models import Player
+from tournaments.validators import handle_key
 
 
 def casual_tables_of(*, user: User) -> QuerySet[CasualTable]:
@@ -40,3 +45,31 @@ def waiting_on(table: CasualTable, *, user: User) -> bool:
         and confirm_by(table) > timezone.now()
         and any(seat.player.user_id == user.pk and seat.confirmed_at is None for seat in table.seats.all())
     )
+
+
+def casual_seats_named(*, game: str, players: str, by: User) -> list[Player]:
+    """The players a casual table's recorder names, in seating order (handles separated by commas or lines),
+    before the pad opens: refused naming `game` or `players` when the game is unknown, the count is not one the
+    game is played at, a handle is nobody's or given twice, or the recorder is not among them."""
+    if game not in games.GAMES:
+        raise DomainError(gettext_lazy("choose one of the games"), "unknown_game", "game")
+    handles = [handle.strip() for handle in players.replace("\n", ",").split(",") if handle.strip()]
+    counts = games.GAMES[game].player_counts
+    if len(handles) not in counts:
+        message = gettext_lazy("{game} is played by {least} to {most} players, not {count}")
+        refused = format_lazy(message, game=games.GAMES[game].name, least=counts.start, most=counts.stop - 1,
+                              count=len(handles))  # fmt: skip
+        raise DomainError(refused, "casual_player_count", "players")
+    keys = [handle_key(handle) for handle in handles]
+    if len(set(keys)) != len(keys):
+        raise DomainError(gettext_lazy("each player sits once at the table"), "casual_player_twice", "players")
+    found = {p.handle_key: p for p in Player.objects.filter(handle_key__in=keys, user__is_active=True)}
+    for handle, key in zip(handles, keys, strict=True):
+        if key not in found:
+            message = gettext_lazy("no player has the handle {handle!r}: each player confirms on their own account")
+            raise DomainError(format_lazy(message, handle=handle), "casual_unknown_player", "players")
+    seated = [found[key] for key in keys]
+    if by.pk not in {player.user_id for player in seated}:
+        message = gettext_lazy("you record a table you played at: your handle is not one of its seats")
+        raise DomainError(message, "casual_not_seated", "players")
+    return seated

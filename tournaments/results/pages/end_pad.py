@@ -3,6 +3,8 @@
 "Check" scores the table with the engine and shows the points and problems; "Submit" stores one sheet
 per seat, exactly as the drafting pad does."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -24,39 +26,57 @@ from tournaments.text import refusal
 
 def end_pad(request: SignedInRequest, table: Table, edition: Any) -> HttpResponse:
     event = table.round.event
-    description = games.GAMES[event.game].end_pad
-    assert description is not None, f"{event.game} has no end-of-game pad"
-    fields = description.fields(edition)
-    seats = [seat for seat in table.seats.all() if not seat.forfeited]
+    handles = [seat.player.handle for seat in table.seats.all() if not seat.forfeited]
+
+    def submit(entered: list[dict[str, Any]]) -> HttpResponse:
+        table_sheets_submit(table=table, seats=entered, by=request.user)
+        messages.success(request, _("Submitted: the table is being checked."))
+        return redirect("table", table_id=table.pk)
+
+    submitted = pad_submitted_seats(table=table)  # fixing a rejected table: start from what each seat sent
+    return end_pad_form(request, EndTable(event.game, handles, edition, submitted, submit),
+                        {"table": table, "event": event})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class EndTable:
+    """A table an end-of-game form scores, wherever it was played: its game and players in seating order, the
+    edition, the seats as last sent, and what "Submit" does with the entered seats (a response: where to go)."""
+
+    game: str
+    handles: list[str]
+    edition: Any
+    submitted: list[dict[str, Any]]
+    submit: Callable[[list[dict[str, Any]]], HttpResponse]
+
+
+def end_pad_form(request: SignedInRequest, table: EndTable, context: dict[str, Any]) -> HttpResponse:
+    """The end-of-game form: "Check" scores it with the engine and shows the points and problems; "Submit"
+    hands the entered seats to the table's own submission."""
+    description = games.GAMES[table.game].end_pad
+    assert description is not None, f"{table.game} has no end-of-game pad"
+    fields = description.fields(table.edition)
     if request.method == "POST":
-        entered = [
-            description.to_seat(seat.player.handle, _typed(request.POST, fields, i)) for i, seat in enumerate(seats)
-        ]
-    else:  # fixing a rejected table: start from what each seat submitted; else empty boxes
-        submitted = {entry["player"]: entry for entry in pad_submitted_seats(table=table)}
-        entered = [
-            submitted.get(seat.player.handle) or description.to_seat(seat.player.handle, _defaults(fields, i))
-            for i, seat in enumerate(seats)
-        ]
+        typed = [_typed(request.POST, fields, i) for i in range(len(table.handles))]
+        entered = [description.to_seat(handle, boxes) for handle, boxes in zip(table.handles, typed, strict=True)]
+    else:
+        submitted = {entry["player"]: entry for entry in table.submitted}
+        entered = [submitted.get(handle) or description.to_seat(handle, _defaults(fields, i))
+                   for i, handle in enumerate(table.handles)]  # fmt: skip
     verdict = None
     if request.method == "POST":
         try:
             if request.POST.get("action") == "submit":
-                table_sheets_submit(table=table, seats=entered, by=request.user)
-                messages.success(request, _("Submitted: the table is being checked."))
-                return redirect("table", table_id=table.pk)
-            verdict = table_preview(game=event.game, sheet={"seats": entered})
+                return table.submit(entered)
+            verdict = table_preview(game=table.game, sheet={"seats": entered})
         except DomainError as error:
             messages.error(request, refusal(error.code, error.message))
     problems = [problem_sentence(p) for p in (verdict or {}).get("problems", [])]
     rows = [
-        {"seat": seat, "boxes": _boxes(fields, description.from_seat(entry), i)}
-        for i, (seat, entry) in enumerate(zip(seats, entered, strict=True))
+        {"handle": handle, "boxes": _boxes(fields, description.from_seat(entry), i)}
+        for i, (handle, entry) in enumerate(zip(table.handles, entered, strict=True))
     ]
-    context = {
-        "table": table, "event": event, "rows": rows, "intro": description.intro, "verdict": verdict,
-        "problems": problems,
-    }  # fmt: skip
+    context |= {"game": table.game, "rows": rows, "intro": description.intro, "verdict": verdict, "problems": problems}
     return render(request, "pages/end_pad.html", context)
 
 

@@ -57,9 +57,6 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
         return end_pad(request, table, edition)
     config = {
         "table": table.pk,
-        "game": event.game,
-        "rounds": ROUNDS,
-        "row": ROW_LENGTH,
         "seats": [
             {"handle": s.player.handle, "forfeited": s.forfeited, "mine": s.player.user_id == request.user.pk}
             for s in table.seats.all()
@@ -75,19 +72,25 @@ def pad(request: SignedInRequest, table_id: int) -> HttpResponse:
         "writable": pad_writable_seats(table=table, user=request.user),
         "final": table.result.status in ("verified", "overridden"),
         "only_mine": request.GET.get("mine") == "1",  # a player entering their own sheet alone
-        "text": _pad_text(),
-        "problems": problem_templates(),
-        "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},
+        **drafting_pad_parts(event.game, edition),
     }
-    rules = game.drafting
-    if rules is not None:
-        config["cards"] = [{"id": c.id, "name": c.name, "number": c.number, "region": c.region} for c in edition.cards]
-        config["choices"] = sorted(rules.facts.blue_names)
-        config["categories"] = list(rules.categories)
-        config["category_labels"] = {name: str(CATEGORY_LABELS.get(name, name)) for name in rules.categories}
-    context = {"table": table, "event": event, "config": config, "drafting": "cards" in config,
+    context = {"table": table, "event": event, "game": event.game, "config": config, "drafting": True,
                "chances": _chances_to_win(table)}  # fmt: skip
     return render(request, "pages/pad.html", context)
+
+
+def drafting_pad_parts(game: str, edition: Any) -> dict[str, Any]:
+    """What the card pad needs of a drafting game, wherever its table is played (an event's, a casual one):
+    the edition's cards, the activities, the categories, its words and the problems' sentences."""
+    rules = games.GAMES[game].drafting
+    assert rules is not None, f"{game} is not drafted"
+    return {
+        "game": game, "rounds": ROUNDS, "row": ROW_LENGTH, "text": _pad_text(), "problems": problem_templates(),
+        "statuses": {code: str(status(code).label) for code in TABLE_STATUSES},
+        "cards": [{"id": c.id, "name": c.name, "number": c.number, "region": c.region} for c in edition.cards],
+        "choices": sorted(rules.facts.blue_names), "categories": list(rules.categories),
+        "category_labels": {name: str(CATEGORY_LABELS.get(name, name)) for name in rules.categories},
+    }  # fmt: skip
 
 
 def _pad_text() -> dict[str, str]:
@@ -120,4 +123,5 @@ def _pad_text() -> dict[str, str]:
             "then send the table again."
         ),
         "unknown_card_help": _("%(card)s is not a card of this edition: tap it to take it out of the row."),
+        "kept_here": _("Round kept on this phone: the table is recorded when you submit it."),
     }

@@ -3,7 +3,9 @@
 // nothing moves under the thumb and focus stays where it was. The rules engine scores every tap through
 // POST /api/games/<game>/score/; a finished round is saved as the table's draft (PUT /api/tables/<id>/pad/
 // with the version last seen, so a second phone is detected) and kept in this phone's storage, so a
-// reload or a dropped connection loses nothing. "Submit" stores one sheet per seat.
+// reload or a dropped connection loses nothing. "Submit" stores one sheet per seat. A casual table (config.casual:
+// a game played anywhere, no event) has no draft on the server: its rounds stay on this phone until "Submit"
+// records the whole table (POST /api/casual-tables/), and the page then goes to the player's casual games.
 (function () {
   "use strict";
   var Pad = window.PadState;
@@ -299,6 +301,10 @@
   }
 
   function save() {
+    if (!config.urls.pad) {  // a casual table: kept on this phone alone until it is recorded
+      state.dirty = false; keep(); say(text.kept_here);
+      return Promise.resolve();
+    }
     var body = { data: { seats: Pad.sheetSeats(config, players, state) }, version: state.version };
     return api("PUT", config.urls.pad, body).then(function (answer) {
       if (answer.status === 200) {
@@ -345,12 +351,13 @@
     var seats = Pad.sheetSeats(config, players, state, only).map(function (s) {
       return { player: s.player, rounds: s.rounds.slice(0, config.rounds) };
     });
-    var body = { seats: seats };
+    var body = config.casual ? { sheet: { game: config.game, seats: seats } } : { seats: seats };
     var key = submissionKey(body);
     if (!navigator.onLine && window.BoomerangQueue) { queue(body, key); return; }
     api("POST", config.urls.sheets, body, key).then(function (answer) {
       if (answer.status < 500) localStorage.removeItem(storeKey + "-sending");
       if (answer.status >= 400) { say(answer.data.detail, true); return; }
+      if (config.casual) { recorded(); return; }
       if (only && answer.data[0].table_status === "waiting") { say(text.mine_sent); return; }
       say(text.submitted);
       poll();
@@ -366,6 +373,10 @@
     });
     localStorage.removeItem(storeKey + "-sending");
     say(text.offline, true);
+  }
+  function recorded() {  // a casual table is recorded: its players confirm it from their casual games
+    localStorage.removeItem(storeKey);
+    window.location.assign(config.casual.done);
   }
   function poll() {
     api("GET", config.urls.table).then(function (answer) {
@@ -392,9 +403,12 @@
   });
   window.addEventListener("online", function () { if (state.dirty) save(); });
   document.addEventListener("boomerang:sent", function (event) {  // the queued sheets arrived: follow them
-    if (event.detail.url === config.urls.sheets) { say(text.submitted); poll(); }
+    if (event.detail.url !== config.urls.sheets) return;
+    if (config.casual) { recorded(); return; }
+    say(text.submitted); poll();
   });
-  api("GET", config.urls.pad).then(function (answer) {
+  (config.urls.pad ? api("GET", config.urls.pad) : Promise.resolve({ status: 204 })).then(function (answer) {
+    if (answer.status === 204) { keep(); refresh(); score(); return; }  // a casual table: this phone's alone
     if (answer.status !== 200) return;
     var blankHere = !state.dirty && state.version === 0;
     if (answer.data.version > state.version) {
