@@ -36,6 +36,19 @@ def test_the_chances_are_shares_and_the_stronger_player_is_likelier() -> None:
 
 @pytest.mark.django_db
 @pytest.mark.embedded
+def test_a_players_skill_is_drawn_once_a_season_not_once_an_event() -> None:
+    """Ann's rating is uncertain (sigma 10) between Bob's (30) and Cy's (20), both certain, with no luck at
+    the table: her skill is above Bob's with P(z > 0.5) = 0.309, and then she wins every coming event and the
+    season. Drawn afresh each event she would win the season only by winning two of three: 0.227."""
+    coming = [ComingEvent(n, 1, ("ann", "bob", "cy")) for n in range(3)]
+    skills = {"ann": (25.0, 10.0), "bob": (30.0, 1e-6), "cy": (20.0, 1e-6)}
+    odds = season_odds(played=[], coming=coming, skills=skills, default=(25.0, 8.3), beta=1e-6, best_of=3,
+                       table=None, slots=1, taken=set(), declined=set(), samples=4000, seed=3)  # fmt: skip
+    ann = next(o for o in odds if o.player == "ann")
+    assert ann.win == pytest.approx(0.309, abs=0.03)
+    assert ann.qualify == ann.win  # one slot: the season's winner takes it
+
+
 def test_a_seasons_api_answers_each_players_qualification_chance(django_capture_on_commit_callbacks) -> None:
     from django.test import Client
 
