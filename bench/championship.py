@@ -196,7 +196,7 @@ def one_round(args: argparse.Namespace, server: str, seed: int) -> None:
     planned = schedule(jobs, args.minutes * 60, random.Random(seed))
     from django.urls import reverse
 
-    from tournaments.pages.codes import tv_code
+    from tournaments.codes import tv_code
 
     pages = {"standings": f"/events/{event.pk}/standings/", "tv": reverse("tv-shared", args=[event.pk, tv_code(event)]),
              "leaderboard": "/leaderboards/boomerang-australia/"}  # fmt: skip

@@ -136,3 +136,16 @@ def test_no_module_of_an_app_imports_tournaments_pages_api_or_admin() -> None:
     offenders = [line for app in sorted(APPS) for line in project_imports(f"tournaments/{app}")
                  if line.split(": ")[1].startswith(doors)]  # fmt: skip
     assert offenders == []
+
+
+def test_only_the_url_maps_and_the_apps_registry_import_the_cores_doors() -> None:
+    """The doors (tournaments/pages, api, admin) compose the site: nothing below them imports them back, the
+    core's domain, template tags and commands included; only the URL maps (tournaments/urls.py, config/) and
+    the admin's registration when the app is ready (tournaments/apps.py) do."""
+    doors = ("tournaments.pages", "tournaments.api", "tournaments.admin")
+    allowed = ("tournaments/pages/", "tournaments/api/", "tournaments/admin/", "tournaments/urls.py",
+               "tournaments/apps.py")  # fmt: skip
+    offenders = [line for line in project_imports("tournaments") if line.split(": ")[1].startswith(doors)
+                 and not line.startswith(allowed)]  # fmt: skip
+    offenders += [line for line in project_imports("ratings") if line.split(": ")[1].startswith(doors)]
+    assert sorted(offenders) == []

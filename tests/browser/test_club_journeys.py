@@ -13,8 +13,8 @@ from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_cafe_night import click, fill
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
+from tournaments.codes import check_in_code
 from tournaments.models import Event, Membership, RatingBody, Registration
-from tournaments.pages.codes import check_in_code
 from tournaments.results.services.closing import event_close
 from tournaments.seasons.models import Season
 from tournaments.services.clubs import organisation_create

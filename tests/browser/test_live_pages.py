@@ -12,7 +12,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 from tests.browser.conftest import script_errors, shot, sign_in
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tournaments.pages.codes import tv_code
+from tournaments.codes import tv_code
 from tournaments.services.rounds import event_start, round_seat_next, round_start
 
 pytestmark = pytest.mark.django_db(transaction=True)

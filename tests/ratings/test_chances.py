@@ -165,7 +165,7 @@ def test_the_tv_and_the_pads_header_show_each_players_chance_to_win_before_play(
 
     from ratings.models import Rating, RatingPool
     from tests.tournaments.helpers import running_round
-    from tournaments.pages.codes import tv_code
+    from tournaments.codes import tv_code
 
     event, round_ = running_round("boomerang-australia", players=4)
     table = round_.tables.get()

@@ -13,8 +13,8 @@ from ratings.models import Rating, RatingPool
 from ratings.services.pools import match_record
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.ratings.test_services import placings
+from tournaments.codes import check_in_code
 from tournaments.models import EntryException, Membership, Registration
-from tournaments.pages.codes import check_in_code
 
 pytestmark = pytest.mark.django_db
 GAME = "boomerang-australia"

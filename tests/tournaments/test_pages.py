@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments.catalogue.selectors import practice_games_now
+from tournaments.codes import check_in_code
 from tournaments.models import Event, Registration
-from tournaments.pages.codes import check_in_code
 from tournaments.results.services.closing import event_close
 from tournaments.selectors.events import event_standings
 from tournaments.services.registrations import registration_create

@@ -14,16 +14,12 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError
 from tournaments.auth import SignedInRequest
 from tournaments.catalogue.services import event_edition_reverify
+from tournaments.codes import check_in_code, short_check_in_code
 from tournaments.models import Event, Player, Registration, Round, Seat
+from tournaments.page_actions import run_then_back
 from tournaments.pages import reads as pages
-from tournaments.pages.codes import check_in_code, short_check_in_code
-from tournaments.results.services import pad as pad_services
-from tournaments.results.services import verification as verification_services
 from tournaments.results.services.closing import event_close
-from tournaments.results.services.forfeits import registration_drop, seat_forfeit
-from tournaments.results.services.pad import pad_contest_withdraw
-from tournaments.results.services.verification import table_override, table_reverify
-from tournaments.selectors.events import table_queryset
+from tournaments.results.services.forfeits import registration_drop
 from tournaments.selectors.permissions import is_organiser
 from tournaments.services.attendance import event_close_check_in, registration_reinstate
 from tournaments.services.entry import entry_exception_admit, entry_refusal
@@ -53,16 +49,6 @@ def check_in_by_short_code(request: HttpRequest, event_id: int, code: str) -> Ht
     return redirect("check-in-code", event_id=event_id, code=check_in_code(event))
 
 
-def _run(request: HttpRequest, event_id: int, action: Callable[[], Any], done: str) -> HttpResponse:
-    try:
-        action()
-    except DomainError as error:
-        messages.error(request, refusal(error.code, error.message))
-    else:
-        messages.success(request, done)
-    return redirect("event", event_id=event_id)
-
-
 def _my_player(request: HttpRequest) -> Player:
     return get_object_or_404(Player, user=request.user)
 
@@ -78,7 +64,9 @@ def register(request: SignedInRequest, event_id: int) -> HttpResponse:
         if event.registration_review
         else _("You are registered.")
     )
-    return _run(request, event_id, lambda: registration_create(event=event, player=player, answers=answers), done)
+    return run_then_back(
+        request, event_id, lambda: registration_create(event=event, player=player, answers=answers), done
+    )
 
 
 @require_POST
@@ -88,7 +76,7 @@ def team_register_page(request: SignedInRequest, event_id: int) -> HttpResponse:
     an organiser); each player registered with it, or none (services/teams.py)."""
     event = get_object_or_404(Event, pk=event_id)
     name, handles = request.POST.get("name", ""), [h.strip() for h in request.POST.getlist("players") if h.strip()]
-    return _run(
+    return run_then_back(
         request, event_id, lambda: team_register(event=event, name=name, handles=handles, by=request.user),
         _("The team %(name)s is registered.") % {"name": name.strip()},
     )  # fmt: skip
@@ -100,7 +88,7 @@ def team_join_page(request: SignedInRequest, event_id: int) -> HttpResponse:
     """A player joins a team with the code its maker gave them (services/teams.py)."""
     event = get_object_or_404(Event, pk=event_id)
     code = request.POST.get("code", "")
-    return _run(request, event_id, lambda: team_join(event=event, code=code, by=request.user),
+    return run_then_back(request, event_id, lambda: team_join(event=event, code=code, by=request.user),
                 _("You joined the team."))  # fmt: skip
 
 
@@ -119,7 +107,7 @@ def entry_exception(request: SignedInRequest, event_id: int) -> HttpResponse:
     def admit() -> None:
         entry_exception_admit(event=event, player=player, by=request.user, reason=reason)
 
-    return _run(request, event_id, admit, _("%(handle)s may register.") % {"handle": player.handle})
+    return run_then_back(request, event_id, admit, _("%(handle)s may register.") % {"handle": player.handle})
 
 
 @login_required
@@ -169,7 +157,7 @@ def _walk_in(request: SignedInRequest, event: Event) -> HttpResponse:
 @login_required
 def start_round(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.select_related("event"), event_id=event_id, number=number)
-    return _run(
+    return run_then_back(
         request, event_id, lambda: round_start(round_=round_, by=request.user),
         _("Round %(number)s has started: the clock runs.") % {"number": number},
     )  # fmt: skip
@@ -196,7 +184,7 @@ def my_registration(request: SignedInRequest, event_id: int, action: str) -> Htt
         if action == "check-in":
             _where_they_play(request, registration)
 
-    return _run(request, event_id, act, done)
+    return run_then_back(request, event_id, act, done)
 
 
 def _event_actions() -> dict[str, tuple[Callable[..., Any], str]]:
@@ -223,7 +211,7 @@ def event_action(request: SignedInRequest, event_id: int, action: str) -> HttpRe
     """An organiser's button on the event (the service checks the organiser and the event's state)."""
     event = get_object_or_404(Event, pk=event_id)
     service, done = _event_actions()[action]
-    return _run(request, event_id, lambda: service(event=event, by=request.user), done)
+    return run_then_back(request, event_id, lambda: service(event=event, by=request.user), done)
 
 
 @require_POST
@@ -249,7 +237,7 @@ def registration_action(request: SignedInRequest, event_id: int, registration_id
         if action in ("check-in", "reinstate"):
             _where_they_play(request, registration)
 
-    return _run(request, event_id, act, done % {"handle": registration.player.handle})
+    return run_then_back(request, event_id, act, done % {"handle": registration.player.handle})
 
 
 def _where_they_play(request: HttpRequest, registration: Registration) -> None:
@@ -268,70 +256,8 @@ def _where_they_play(request: HttpRequest, registration: Registration) -> None:
                       % {"handle": handle, "round": round_.number + 1})  # fmt: skip
 
 
-@require_POST
-@login_required
-def forfeit_seat(request: SignedInRequest, event_id: int, seat_id: int) -> HttpResponse:
-    seat = get_object_or_404(Seat.objects.select_related("table__round__event", "player"), pk=seat_id,
-                             table__round__event_id=event_id)  # fmt: skip
-    _run(
-        request, event_id, lambda: seat_forfeit(seat=seat, by=request.user),
-        _("%(handle)s's seat is forfeited: the table finishes without it.") % {"handle": seat.player.handle},
-    )  # fmt: skip
-    return redirect("table", table_id=seat.table_id)
-
-
-@require_POST
-@login_required
-def pad_contest(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
-    """Contest (with a reason) or withdraw the contest of the pad's entry of my seat."""
-    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
-    if request.POST.get("withdraw"):
-        _run(request, event_id, lambda: pad_contest_withdraw(table=table, by=request.user),
-             _("Your contest is withdrawn: the pad may submit your seat."))  # fmt: skip
-    else:
-        reason = request.POST.get("reason", "")
-        _run(request, event_id, lambda: pad_services.pad_contest(table=table, by=request.user, reason=reason),
-             _("Contested: the pad cannot submit your seat until you withdraw it or send your own sheet."))  # fmt: skip
-    return redirect("my-event", event_id=event_id)
-
-
 @login_required
 def my_event(request: SignedInRequest, event_id: int) -> HttpResponse:
     page = pages.event_page(event_id=event_id, user=request.user)
     mine = pages.my_seat(event=page.event, user=request.user)
     return render(request, "pages/my_event.html", {"page": page, "event": page.event, "mine": mine})
-
-
-@require_POST
-@login_required
-def table_accept(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
-    """An organiser accepts a rejected table as it stands, with the reason that is recorded."""
-    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
-    reason = request.POST.get("reason", "")
-    return _run(
-        request, event_id, lambda: table_override(table=table, reason=reason, by=request.user),
-        _("Table %(number)s is accepted.") % {"number": table.number},
-    )  # fmt: skip
-
-
-@require_POST
-@login_required
-def table_recheck(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
-    """An organiser has the table's sheets checked again (after a correction or new edition data)."""
-    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
-    return _run(
-        request, event_id, lambda: table_reverify(table=table, by=request.user),
-        _("Table %(number)s is being checked again.") % {"number": table.number},
-    )  # fmt: skip
-
-
-@require_POST
-@login_required
-def table_reopen(request: SignedInRequest, event_id: int, table_id: int) -> HttpResponse:
-    """An organiser re-opens a checked table so that its players correct their sheets (with a reason)."""
-    table = get_object_or_404(table_queryset(), pk=table_id, round__event_id=event_id)
-    reason = request.POST.get("reason", "")
-    return _run(
-        request, event_id, lambda: verification_services.table_reopen(table=table, reason=reason, by=request.user),
-        _("Table %(number)s is open for corrections.") % {"number": table.number},
-    )  # fmt: skip

@@ -18,10 +18,10 @@ from config.page_cache import live_page
 from games.drafting_sheet import ROW_LENGTH
 from games.pads import PadField
 from tournaments.catalogue.selectors import edition_active, edition_rules_data, table_deal
+from tournaments.codes import check_in_code, short_check_in_code, tv_code
 from tournaments.live.selectors import stream_version
 from tournaments.models import Event
 from tournaments.pages import reads as pages
-from tournaments.pages.codes import check_in_code, short_check_in_code, tv_code
 from tournaments.results.selectors.chances import win_chances_by_seat
 from tournaments.selectors.events import event_standings
 from tournaments.selectors.permissions import is_organiser

@@ -101,10 +101,6 @@ urlpatterns = [
     path("ci/<int:event_id>/<str:code>/", actions.check_in_by_short_code, name="check-in-short"),
     path("events/<int:event_id>/me/", actions.my_event, name="my-event"),
     path("events/<int:event_id>/drop/", actions.my_registration, {"action": "drop"}, name="drop"),
-    path("events/<int:event_id>/tables/<int:table_id>/contest/", actions.pad_contest, name="pad-contest"),
-    path("events/<int:event_id>/tables/<int:table_id>/accept/", actions.table_accept, name="table-accept"),
-    path("events/<int:event_id>/tables/<int:table_id>/recheck/", actions.table_recheck, name="table-recheck"),
-    path("events/<int:event_id>/tables/<int:table_id>/reopen/", actions.table_reopen, name="table-reopen"),
     # organisers
     path("events/<int:event_id>/open/", actions.event_action, {"action": "open"}, name="open-registration"),
     path(
@@ -124,7 +120,6 @@ urlpatterns = [
         actions.registration_action,
         name="registration-action",
     ),
-    path("events/<int:event_id>/seats/<int:seat_id>/forfeit/", actions.forfeit_seat, name="forfeit-seat"),
     path("events/<int:event_id>/start/", actions.event_action, {"action": "start"}, name="start-event"),
     path("events/<int:event_id>/rounds/<int:number>/start/", actions.start_round, name="start-round"),
     path("events/<int:event_id>/next-round/", actions.event_action, {"action": "next-round"}, name="next-round"),

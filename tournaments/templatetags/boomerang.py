@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from config.page_cache import remembered
 from tournaments.announcements import CATALOGUE
-from tournaments.pages.codes import tv_code
+from tournaments.codes import tv_code
 from tournaments.practice import practice_games
 from tournaments.problems import problem_sentence
 from tournaments.selectors.permissions import is_a_steward
