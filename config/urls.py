@@ -31,6 +31,7 @@ PAGE_APPS = (
     "catalogue",
     "casual",
     "opendata",
+    "analysis",
 )
 
 urlpatterns = [

@@ -4,7 +4,7 @@ import re
 
 from django.utils import translation
 
-from tournaments.pages.charts import Point, line_chart
+from tournaments.charts import Point, line_chart
 
 
 def test_the_chart_labels_its_lowest_and_highest_rating_in_the_pages_language() -> None:

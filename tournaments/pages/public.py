@@ -24,21 +24,18 @@ from ratings.selectors.leaderboards import (
 from ratings.selectors.lists import list_detail, list_ranks_of, list_version, lists_of, may_steward_pool, pool_version
 from ratings.selectors.titles import player_titles, titles_by_player
 from ratings.selectors.within import filtered_periods, leaderboard_within, player_filters
-from tournaments.analysis.selectors import statistics as analysis_selectors
 from tournaments.analysis.selectors.luck import LuckLine, events_luck
 from tournaments.analysis.selectors.statistics import (
-    CARD_SORTS,
     GamePicks,
-    card_statistics_tables,
     player_pick_accuracy,
     table_luck,
     table_pick_accuracy,
 )
+from tournaments.charts import Band, Point, calibration_chart, line_chart
 from tournaments.integrations.selectors import apps_allowed
 from tournaments.live.selectors import stream_version
 from tournaments.models import Event
 from tournaments.pages import reads as pages
-from tournaments.pages.charts import Band, Interval, Point, calibration_chart, interval_chart, line_chart
 from tournaments.results.pages.sheet_view import seat_sheets
 from tournaments.results.selectors.chances import WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.selectors.handicap import event_handicap
@@ -329,29 +326,3 @@ def rating_list(request: HttpRequest, list_id: int) -> HttpResponse:
                                                           "entries": entries})  # fmt: skip
 
     return visitor_page(request, ("list", list_id, list_version(list_id=list_id), number), build)
-
-
-def card_statistics(request: HttpRequest, game: str) -> HttpResponse:
-    """The cards of a drafting edition (/games/<game>/cards/): a table sorted by a column, a chart of the
-    win uplift; one player count or all."""
-    players = request.GET.get("players")
-    players_count = int(players) if players in ("2", "3", "4") else None
-    sort = request.GET.get("sort", "mean_pick")
-    sort = sort if sort in CARD_SORTS else "mean_pick"
-    if game not in games.GAMES or games.GAMES[game].drafting is None:
-        raise Http404
-    rows = analysis_selectors.card_statistics(game=game, players=players_count, sort=sort)
-    shown = [row for row in rows if row.figures.uplift is not None]
-    chart = interval_chart(
-        [Interval(r.name, r.figures.uplift, r.figures.uplift_low, r.figures.uplift_high) for r in shown],  # type: ignore[arg-type]
-        title=_("Win uplift of each card, with its 95%% interval") % {},  # %% : a format string to gettext
-    )
-    columns = [
-        ("card", _("Card")), ("taken", _("Taken")), ("take_rate", _("Take rate")), ("mean_pick", _("Mean pick")),
-        ("uplift", _("Win uplift [95%]")), ("seats", _("Sample")),
-    ]  # fmt: skip
-    context = {
-        "game": game, "game_name": game_name(game), "rows": rows, "chart": chart, "columns": columns, "sort": sort,
-        "players": players_count, "player_counts": (2, 3, 4), "tables": card_statistics_tables(game=game),
-    }  # fmt: skip
-    return render(request, "pages/cards.html", context)

@@ -36,7 +36,6 @@ urlpatterns = [
     path("leaderboards/", public.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>/", public.leaderboard, name="leaderboard"),
     path("leaderboards/<str:game>/quality/", public.quality, name="rating-quality"),
-    path("games/<str:game>/cards/", public.card_statistics, name="cards"),
     path("ratings/lists/<int:list_id>/", public.rating_list, name="rating-list"),
     path("players/<str:handle>/", public.player_profile, name="player"),
     path("players/<str:handle>/versus/<str:other>/", public.head_to_head_page, name="head-to-head-page"),
