@@ -32,6 +32,7 @@ PAGE_APPS = (
     "casual",
     "opendata",
     "analysis",
+    "privacy",
 )
 
 urlpatterns = [

@@ -5,16 +5,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
+from django.contrib.auth import login
 from django.contrib.auth import views as auth
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from config.errors import DomainError
@@ -24,8 +22,6 @@ from tournaments.auth import SignedInRequest
 from tournaments.integrations.services.apps import credentials_revoke_on_password_change
 from tournaments.models import Player
 from tournaments.pages.forms import SignupForm
-from tournaments.privacy.selectors import person_export
-from tournaments.privacy.services import account_erase
 from tournaments.results.services import notifications as notifications_services
 from tournaments.services.accounts import player_language_remember, player_signup
 from tournaments.services.clubs import player_notifications_set
@@ -105,34 +101,6 @@ def notification_settings(request: SignedInRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your e-mail choices are saved."))
     return redirect("player", handle=player.handle)
-
-
-@login_required
-def my_data(request: SignedInRequest) -> HttpResponse:
-    """Everything the service holds about the signed-in person, downloaded as JSON."""
-    answer = JsonResponse(person_export(user=request.user), json_dumps_params={"indent": 2})
-    answer["Content-Disposition"] = 'attachment; filename="my-boomerang-data.json"'
-    answer["Cache-Control"] = "no-store"
-    return answer
-
-
-@require_POST
-@login_required
-def erase(request: SignedInRequest) -> HttpResponse:
-    """Erase the signed-in account (its password asked again), then say what happened on the privacy page."""
-    player = get_object_or_404(Player, user=request.user)
-    try:
-        account_erase(user=request.user, password=request.POST.get("password", ""))
-    except DomainError as refused:
-        messages.error(request, refusal(refused.code, refused.message))
-        return redirect(f"{reverse('player', args=[player.handle])}#my-data")
-    logout(request)
-    messages.success(request, _("Your account is erased: your results stay under a pseudonym."))
-    return redirect("privacy")
-
-
-def privacy(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/privacy.html", {"guest_months": 12, "idempotency_hours": settings.IDEMPOTENCY_HOURS})
 
 
 @csrf_exempt  # the footer's switcher carries no token (config/urls.py): a forged switch only changes a language

@@ -57,9 +57,6 @@ urlpatterns = [
     # players
     path("accounts/signup/", account.signup, name="signup"),
     path("accounts/notifications/", account.notification_settings, name="notification-settings"),
-    path("accounts/my-data/", account.my_data, name="my-data"),
-    path("accounts/erase/", account.erase, name="erase"),
-    path("privacy/", account.privacy, name="privacy"),
     path("notifications/unsubscribe/<str:token>/", account.unsubscribe, name="unsubscribe"),
     path("accounts/login/", account.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
