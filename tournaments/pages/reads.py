@@ -25,16 +25,15 @@ from tournaments.models import (
     TableResult,
 )
 from tournaments.pad_drafts import PadDraftContent
+from tournaments.panels import Shown, event_panel_annotations, event_panels
 from tournaments.practice import practice_games
-from tournaments.results.selectors.recap import EventRecap, recap_shown, stored_recap_data
 from tournaments.results.services.rating import table_of_source, table_source
 from tournaments.selectors.events import event_closable, event_ready_to_close, event_standings, rounds_played
-from tournaments.selectors.permissions import is_organiser, is_steward
+from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import player_events
 from tournaments.services.entry import entry_conditions, entry_refusal, has_entry_conditions
 from tournaments.standings import StandingRow, place_of
 from tournaments.stewarding.models import SanctionDecision
-from tournaments.stewarding.selectors import event_decisions
 from tournaments.verdicts import SeatLine
 
 
@@ -69,12 +68,10 @@ class EventPage:
     closable: bool = False  # it may end now, early (tournaments/results/services/closing.py)
     played: int = 0  # rounds finished
     decision: SanctionDecision | None = None  # the stewards' last word on rating it
-    steward: bool = False
-    decisions: list[dict[str, Any]] = field(default_factory=list)  # every word of theirs, oldest first
     conditions: list[str] = field(default_factory=list)  # what entry asks, in words (services/entry.py)
     kept_out: str | None = None  # why the signed-in player may not register, when a condition keeps them out
     exceptions: list[EntryException] = field(default_factory=list)  # players admitted anyway (organisers see)
-    recap: EventRecap | None = None  # the night in brief, once it is finished
+    panels: dict[str, list[Shown]] = field(default_factory=dict)  # what the apps add, by slot (tournaments/panels.py)
     registrations_more: int = 0  # registered beyond those listed (a championship's visitors see the first ones)
     kept_on_practice: bool = False  # scored with practice data and kept so when the printed edition came
 
@@ -110,7 +107,7 @@ def event_page_version(*, event: Event) -> tuple[Any, ...]:
 
 def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
     kept = EventEdition.objects.filter(event_id=OuterRef("pk"))  # scored with practice data, kept so
-    read = Event.objects.select_related("organisation").annotate(kept=Exists(kept), recap_data=stored_recap_data())
+    read = Event.objects.select_related("organisation").annotate(kept=Exists(kept), **event_panel_annotations())
     event = get_object_or_404(read, pk=event_id)
     organiser = is_organiser(user=user, event=event)
     registrations, counts, mine = _registrations_shown(event, user, organiser)
@@ -136,8 +133,6 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
         closable=organiser and event_closable(event=event, rounds=rounds),
         played=rounds_played(rounds=rounds),
         decision=event.sanction_decisions.select_related("by__player").first(),
-        steward=is_steward(user=user, game=event.game),
-        decisions=event_decisions(event=event),
         conditions=entry_conditions(event),
         kept_out=_kept_out(event, user, mine),
         exceptions=(
@@ -145,7 +140,7 @@ def event_page(*, event_id: int, user: User | AnonymousUser) -> EventPage:
             if organiser and has_entry_conditions(event)
             else []
         ),
-        recap=recap_shown(event.recap_data) if event.can.show_results else None,  # type: ignore[attr-defined]
+        panels=event_panels(event=event, user=user),
     )
 
 

@@ -12,3 +12,8 @@ class ResultsConfig(AppConfig):
         from tournaments.results.selectors.pool_drafts import pool_drafts_read
 
         draft_reader_register(pool_drafts_read)  # the quality lab's candidate reads the pools' drafts here
+        from tournaments.panels import EventPanel, event_panel_register
+        from tournaments.results.selectors.recap import event_recap_panel, stored_recap_data
+
+        recap = EventPanel("recap", "after_results", "results/_event_recap.html", event_recap_panel, stored_recap_data)
+        event_panel_register(recap)

@@ -6,7 +6,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from tournaments.models import Event
 from tournaments.results.models import ResultChange
-from tournaments.selectors.permissions import stewarded_games
+from tournaments.selectors.permissions import is_steward, stewarded_games
 from tournaments.selectors.players import known_as
 from tournaments.stewarding.models import PlayerMerge
 
@@ -48,3 +48,13 @@ def result_changes_waiting(*, user: User | AnonymousUser) -> list[ResultChange]:
         .select_related("event__organisation")
         .order_by("created_at")[:100]
     )
+
+
+def event_stewards_panel(event: Event, user: User | AnonymousUser) -> dict[str, Any] | None:
+    """The event page's stewards' panel (tournaments/panels.py): their decisions, and their own form to a
+    steward of the game while the event is rated; None when there is neither."""
+    decisions = event_decisions(event=event)
+    steward = is_steward(user=user, game=event.game)
+    if not decisions and not (steward and event.rated):
+        return None
+    return {"decisions": decisions, "steward": steward}

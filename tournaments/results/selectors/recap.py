@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import OuterRef, Subquery
 
 from tournaments.analysis.models import SeatPickAccuracy
@@ -164,13 +165,23 @@ def stored_recap(*, event_id: int) -> EventRecap | None:
     return recap_shown(StoredRecap.objects.filter(event_id=event_id).values_list("data", flat=True).first())
 
 
-def stored_recap_data() -> Subquery:
-    """The stored recap's data as a subquery of an event query (`OuterRef("pk")`): a page reads it with the
-    event, in the same query."""
-    return Subquery(StoredRecap.objects.filter(event_id=OuterRef("pk")).values("data")[:1])
-
-
 def recap_shown(data: Any) -> EventRecap | None:
     """A stored recap's data as the recap a page shows; None for no data or a recap with nothing in it."""
     recap = EventRecap.read(data) if isinstance(data, dict) else None
     return None if recap is None or recap.empty else recap
+
+
+def event_recap_panel(event: Event, user: User | AnonymousUser) -> EventRecap | None:
+    """The event page's recap panel (tournaments/panels.py): the night in brief once its results show, read
+    with the event (`recap_data`, the panel's annotation) or, without it, on its own."""
+    if not event.can.show_results:
+        return None
+    if hasattr(event, "recap_data"):
+        return recap_shown(event.recap_data)
+    return recap_shown(StoredRecap.objects.filter(event=event).values_list("data", flat=True).first())
+
+
+def stored_recap_data() -> dict[str, Subquery]:
+    """The stored recap's data as an annotation of an event query (`OuterRef("pk")`): the page reads it with the
+    event, in the same query."""
+    return {"recap_data": Subquery(StoredRecap.objects.filter(event_id=OuterRef("pk")).values("data")[:1])}
