@@ -51,15 +51,7 @@ def casual_seats_named(*, game: str, players: str, by: User) -> list[Player]:
     """The players a casual table's recorder names, in seating order (handles separated by commas or lines),
     before the pad opens: refused naming `game` or `players` when the game is unknown, the count is not one the
     game is played at, a handle is nobody's or given twice, or the recorder is not among them."""
-    if game not in games.GAMES:
-        raise DomainError(gettext_lazy("choose one of the games"), "unknown_game", "game")
-    handles = [handle.strip() for handle in players.replace("\n", ",").split(",") if handle.strip()]
-    counts = games.GAMES[game].player_counts
-    if len(handles) not in counts:
-        message = gettext_lazy("{game} is played by {least} to {most} players, not {count}")
-        refused = format_lazy(message, game=games.GAMES[game].name, least=counts.start, most=counts.stop - 1,
-                              count=len(handles))  # fmt: skip
-        raise DomainError(refused, "casual_player_count", "players")
+    handles = _handles_counted(game, players)
     keys = [handle_key(handle) for handle in handles]
     if len(set(keys)) != len(keys):
         raise DomainError(gettext_lazy("each player sits once at the table"), "casual_player_twice", "players")
@@ -73,3 +65,17 @@ def casual_seats_named(*, game: str, players: str, by: User) -> list[Player]:
         message = gettext_lazy("you record a table you played at: your handle is not one of its seats")
         raise DomainError(message, "casual_not_seated", "players")
     return seated
+
+
+def _handles_counted(game: str, players: str) -> list[str]:
+    """The handles typed, in order, when the game is known and is played by that many."""
+    if game not in games.GAMES:
+        raise DomainError(gettext_lazy("choose one of the games"), "unknown_game", "game")
+    handles = [handle.strip() for handle in players.replace("\n", ",").split(",") if handle.strip()]
+    counts = games.GAMES[game].player_counts
+    if len(handles) not in counts:
+        message = gettext_lazy("{game} is played by {least} to {most} players, not {count}")
+        refused = format_lazy(message, game=games.GAMES[game].name, least=counts.start, most=counts.stop - 1,
+                              count=len(handles))  # fmt: skip
+        raise DomainError(refused, "casual_player_count", "players")
+    return handles

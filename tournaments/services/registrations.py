@@ -45,13 +45,19 @@ def registration_create(
         status = Registration.Status.PENDING if reviewed else place_or_waitlist(locked)
         if registration is None:
             return Registration.objects.create(event=locked, player=player, status=status, answers=checked)
-        if registration.status in Registration.UNDER_REVIEW:  # the organiser's entry approves it: tell them
-            enqueue_on_commit(task_names.NOTIFY_REVIEW, registration.pk, status)
-            checked = checked or registration.answers
-        registration.status, registration.answers = status, checked
-        registration.created_at = timezone.now()  # back of the waitlist
-        registration.save(update_fields=["status", "created_at", "answers", "updated_at"])
-        return registration
+        return _registered_again(registration, status, checked)
+
+
+def _registered_again(registration: Registration, status: str, answers: dict[str, Any]) -> Registration:
+    """A withdrawn registration taken again (at the back of the waitlist), or one under review that an
+    organiser's entry approves: its player is told, as for an approval, and keeps their answers."""
+    if registration.status in Registration.UNDER_REVIEW:
+        enqueue_on_commit(task_names.NOTIFY_REVIEW, registration.pk, status)
+        answers = answers or registration.answers
+    registration.status, registration.answers = status, answers
+    registration.created_at = timezone.now()  # back of the waitlist
+    registration.save(update_fields=["status", "created_at", "answers", "updated_at"])
+    return registration
 
 
 def place_or_waitlist(event: Event) -> str:

@@ -24,12 +24,17 @@ def pool_drafts_read(game: str, sources: Sequence[str], training: int) -> tuple[
     table_of = {source: table for source in sources if (table := table_of_source(source)) is not None}
     results = TableResult.objects.filter(table_id__in=table_of.values()).select_related("table__round__event")
     drafted = list(tables_drafted(results=[ResultToDraft.of(result) for result in results]))
-    handles = {handle for table in drafted for handle in table.players}
-    users = dict(Player.objects.filter(handle__in=handles, user__isnull=False).values_list("handle", "user_id"))
+    users = _users_of(drafted)
     picks = {table_source(table.result.table_id): _picks(table, users) for table in drafted
-             if all(handle in users for handle in table.players)}  # fmt: skip
+             if users.keys() >= set(table.players)}  # fmt: skip
     training_tables = [table_of[source] for source in sources[:training] if source in table_of]
     return picks, _worth(training_tables)
+
+
+def _users_of(drafted: list[DraftedTable]) -> dict[str, int]:
+    """The drafted tables' players' user ids (the pool names players by them), by handle."""
+    handles = {handle for table in drafted for handle in table.players}
+    return dict(Player.objects.filter(handle__in=handles, user__isnull=False).values_list("handle", "user_id"))
 
 
 def _picks(table: DraftedTable, users: dict[str, int]) -> list[tuple[int, tuple[str, ...], int]]:
