@@ -91,3 +91,44 @@ def test_a_casual_table_is_entered_on_the_card_pad_and_recorded_on_a_phone(live_
         (ann, True), (bob, False)
     ]  # fmt: skip
     assert [seat["player"] for seat in table.sheet["seats"]] == [ann.handle, bob.handle]
+
+
+def test_a_refused_casual_table_is_corrected_on_its_pad_on_a_phone(live_server, browser_of, settings) -> None:
+    """The pad opens a refused casual table with its sheet as sent (the rows the rules refused among them);
+    a player sends it again from there, and it waits for the others' confirmations anew."""
+    import random
+
+    from games.simulate import legal_sheet
+    from tests.browser.test_score_pad import go_to_round, go_to_seat, pick, tap
+
+    ann, bob = PlayerFactory(), PlayerFactory()
+    sheet = legal_sheet("boomerang-australia", 2, random.Random(31))
+    for seat, player in zip(sheet["seats"], [ann, bob], strict=True):
+        seat["player"] = player.handle
+    twice = sheet["seats"][0]["rounds"][1]["cards"][6]
+    right = sheet["seats"][1]["rounds"][1]["cards"][6]
+    sheet["seats"][1]["rounds"][1]["cards"][6] = twice  # bob's last card of round 2 is ann's too
+    table = casual_table_record(sheet={**sheet, "game": "boomerang-australia"}, recorded_by=ann.user)
+    casual_table_verify(table_id=table.pk, attempt=table.attempt)
+    table.refresh_from_db()
+    assert table.status == CasualTable.Status.REJECTED
+    phone = browser_of(PHONE, "de")
+    sign_in(phone, live_server.url, bob.user)
+    phone.get(f"{live_server.url}/accounts/casual-games/")
+    phone.find_element(By.CSS_SELECTOR, f"a[href='/accounts/casual-games/{table.pk}/correct/']").click()
+    wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
+    go_to_round(phone, 2)
+    go_to_seat(phone, bob.handle)
+    rows = phone.find_elements(By.CSS_SELECTOR, "#row li")
+    assert rows[6].text.startswith(twice)  # as it was sent
+    rows[6].click()  # taken back
+    tap(phone, right)
+    pick(phone, sheet["seats"][1]["rounds"][1]["scored"])  # the row's activity, tapped again once it is whole
+    assert axe_violations(phone) == []
+    submit = phone.find_element(By.ID, "submit")
+    wait_for(phone, lambda d: submit.is_displayed())
+    submit.click()
+    wait_for(phone, lambda d: d.current_url.endswith("/accounts/casual-games/"), 20)
+    table.refresh_from_db()
+    assert table.status == CasualTable.Status.CONFIRMING
+    assert table.sheet["seats"][1]["rounds"][1]["cards"][6] == right

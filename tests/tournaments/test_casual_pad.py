@@ -90,3 +90,42 @@ def test_a_game_scored_at_the_end_is_checked_then_recorded_from_its_form() -> No
     assert table.game == game
     assert [seat.player for seat in table.seats.order_by("number")] == [ann, bob]
     assert [bool(seat.confirmed_at) for seat in table.seats.order_by("number")] == [True, False]
+
+
+def test_a_refused_casual_table_opens_on_its_pad_as_sent_and_is_corrected_from_it(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """A sheet the rules refuse goes back to its players: "Correct it on the score pad" opens the pad with the
+    sheet as it was sent, at the row the refusal names, and sending it corrects the same table."""
+    from tournaments.casual.services import casual_table_record
+
+    ann, bob = PlayerFactory(), PlayerFactory()
+    sheet = legal_sheet("boomerang-australia", 2, random.Random(9))
+    for seat, player in zip(sheet["seats"], [ann, bob], strict=True):
+        seat["player"] = player.handle
+    sheet["seats"][1]["rounds"][2]["cards"][0] = sheet["seats"][0]["rounds"][2]["cards"][0]  # a card twice
+    with django_capture_on_commit_callbacks(execute=True):
+        table = casual_table_record(sheet={"game": "boomerang-australia", **sheet}, recorded_by=ann.user)
+    table.refresh_from_db()
+    assert table.status == CasualTable.Status.REJECTED
+    refused_attempt = table.attempt
+    mine = signed_in(bob, "fr").get("/accounts/casual-games/").content.decode()
+    assert f'href="/accounts/casual-games/{table.pk}/correct/"' in mine
+    assert "La corriger sur la feuille de table" in mine
+    page = signed_in(bob).get(f"/accounts/casual-games/{table.pk}/correct/")
+    config = json.loads(re.search(r'<script id="pad-config" type="application/json">(.*?)</script>',
+                                  page.content.decode(), re.S).group(1))  # fmt: skip
+    assert config["urls"]["sheets"] == f"/api/casual-tables/{table.pk}/correct/"
+    assert [seat["player"] for seat in config["submitted"]] == [ann.handle, bob.handle]
+    assert config["flagged"]["round"] == 3
+    assert signed_in(PlayerFactory()).get(f"/accounts/casual-games/{table.pk}/correct/").status_code == 404
+    fixed = legal_sheet("boomerang-australia", 2, random.Random(10))
+    for seat, player in zip(fixed["seats"], [ann, bob], strict=True):
+        seat["player"] = player.handle
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = signed_in(bob).post(config["urls"]["sheets"], {"sheet": {"game": "boomerang-australia", **fixed}},
+                                   content_type="application/json")  # fmt: skip
+    assert sent.status_code == 200, sent.content
+    table.refresh_from_db()
+    assert (table.status, table.attempt) == (CasualTable.Status.CONFIRMING, refused_attempt + 1)
+    assert signed_in(bob).get(f"/accounts/casual-games/{table.pk}/correct/").status_code == 302  # not refused now

@@ -13,11 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import games
-from config.errors import DomainError
+from config.errors import DomainError, NotFound
 from ratings.selectors.leaderboards import Cursor, leaderboard_page, pool_of_game
 from tournaments.auth import SignedInRequest
-from tournaments.casual.selectors import casual_seats_named, casual_tables_of, confirm_by, waiting_on
-from tournaments.casual.services import casual_table_confirm, casual_table_decline, casual_table_record
+from tournaments.casual.models import CasualTable
+from tournaments.casual.selectors import casual_seats_named, casual_table_of, casual_tables_of, confirm_by, waiting_on
+from tournaments.casual.services import (
+    casual_table_confirm,
+    casual_table_correct,
+    casual_table_decline,
+    casual_table_record,
+)
 from tournaments.catalogue.selectors import edition_active, edition_rules_data
 from tournaments.models import Player
 from tournaments.results.pages.end_pad import EndTable, end_pad_form
@@ -52,6 +58,45 @@ def record(request: SignedInRequest) -> HttpResponse:
         return end_pad_form(request, EndTable(game, handles, edition, [], partial(_recorded, request, game)), {})
     config = _casual_pad(game, seated, request.user.pk) | drafting_pad_parts(game, edition)
     return render(request, "pages/pad.html", {"config": config, "drafting": True, "game": game})
+
+
+@login_required
+def correct(request: SignedInRequest, table_id: int) -> HttpResponse:
+    """A casual table the rules refused, on its score pad again with its sheet as sent, for any of its players
+    to correct: the same game, players and seats; sending it records the correction (the API's
+    `POST /api/casual-tables/{id}/correct/`), and every other player confirms again."""
+    try:
+        table = casual_table_of(user=request.user, table_id=table_id)
+    except NotFound:
+        raise Http404(_("No casual table of yours has this number.")) from None
+    if table.status != CasualTable.Status.REJECTED:
+        messages.info(request, _("Only a table the rules refused is corrected here."))
+        return redirect("casual-tables-page")
+    seated = [seat.player for seat in table.seats.order_by("number").select_related("player")]
+    edition = edition_rules_data(game=table.game, edition=edition_active(game=table.game))
+    sent = list(table.sheet.get("seats", []))
+    if games.GAMES[table.game].drafting is None:
+        handles = [player.handle for player in seated]
+        again = EndTable(table.game, handles, edition, sent, partial(_corrected, request, table))
+        return end_pad_form(request, again, {})
+    config = _casual_pad(table.game, seated, request.user.pk) | drafting_pad_parts(table.game, edition)
+    config |= {"table": f"casual-{table.pk}-{table.attempt}", "submitted": sent, "flagged": _first_flagged(table)}
+    config["urls"]["sheets"] = reverse("casual-table-correct", args=[table.pk])
+    return render(request, "pages/pad.html", {"config": config, "drafting": True, "game": table.game})
+
+
+def _first_flagged(table: CasualTable) -> dict[str, Any] | None:
+    """The first row the rules' refusal names (its player and round), where the pad opens."""
+    for problem in (table.verdict or {}).get("problems", []):
+        if problem.get("round"):
+            return {"player": problem.get("player") or None, "round": problem["round"]}
+    return None
+
+
+def _corrected(request: SignedInRequest, table: CasualTable, seats: list[dict[str, object]]) -> HttpResponse:
+    casual_table_correct(table_id=table.pk, sheet={"game": table.game, "seats": seats}, by=request.user)
+    messages.success(request, _("Recorded: once the rules find it right, each other player confirms it."))
+    return redirect("casual-tables-page")
 
 
 def _casual_pad(game: str, seated: list[Player], recorder: int) -> dict[str, Any]:

@@ -408,7 +408,14 @@
     say(text.submitted); poll();
   });
   (config.urls.pad ? api("GET", config.urls.pad) : Promise.resolve({ status: 204 })).then(function (answer) {
-    if (answer.status === 204) { keep(); refresh(); score(); return; }  // a casual table: this phone's alone
+    if (answer.status === 204) {  // a casual table: this phone's alone; a refused one opens as it was sent
+      if (config.submitted.length && !state.dirty && state.version === 0 && !load()) {
+        state = fromRounds(config.submitted, 0); state.dirty = true; toTheFlaggedRow = true; say(text.preloaded);
+      }
+      var flaggedRow = config.flagged;
+      if (flaggedRow && (!flaggedRow.player || players.indexOf(flaggedRow.player) >= 0)) goTo(flaggedRow);
+      keep(); refresh(); score(); return;
+    }
     if (answer.status !== 200) return;
     var blankHere = !state.dirty && state.version === 0;
     if (answer.data.version > state.version) {
