@@ -34,8 +34,6 @@ def test_the_chances_are_shares_and_the_stronger_player_is_likelier() -> None:
     assert odds["ann"].qualify > odds["dee"].qualify
 
 
-@pytest.mark.django_db
-@pytest.mark.embedded
 def test_a_players_skill_is_drawn_once_a_season_not_once_an_event() -> None:
     """Ann's rating is uncertain (sigma 10) between Bob's (30) and Cy's (20), both certain, with no luck at
     the table: her skill is above Bob's with P(z > 0.5) = 0.309, and then she wins every coming event and the
@@ -49,6 +47,8 @@ def test_a_players_skill_is_drawn_once_a_season_not_once_an_event() -> None:
     assert ann.qualify == ann.win  # one slot: the season's winner takes it
 
 
+@pytest.mark.django_db
+@pytest.mark.embedded
 def test_a_seasons_api_answers_each_players_qualification_chance(django_capture_on_commit_callbacks) -> None:
     from django.test import Client
 
