@@ -63,6 +63,19 @@ def _flush_by_delete_on_postgresql() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _each_test_starts_in_the_default_language() -> Iterator[None]:
+    """A request leaves its language active in its thread (LocaleMiddleware activates it, nothing resets it),
+    and a signed-in player's requests take their stored language: a test calling a service after another
+    test's Spanish request would read Spanish refusals. Each test starts in the default language."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _tasks_run_in_process(request: pytest.FixtureRequest):
     """Unit tests run tasks in-process; only `services` tests send them through Redis to a worker."""
     eager = "services" not in request.keywords
