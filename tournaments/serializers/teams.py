@@ -5,6 +5,15 @@ from rest_framework import serializers
 from config.serializers import StrictSerializer
 
 
+def own_answers() -> serializers.DictField:
+    """The player's own answers to the event's questions, as a registration sends them."""
+    return serializers.DictField(
+        required=False,
+        help_text="The player's own answers to the event's questions, {question id: answer}, as a registration "
+        "sends them (an organiser's team needs none).",
+    )
+
+
 class TeamInputSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     players = serializers.ListField(
@@ -12,11 +21,7 @@ class TeamInputSerializer(StrictSerializer):
         help_text="The team's players' handles: as many as the event's team_size (an organiser), or the player's "
         "own alone (a player: each teammate joins with the team's code).",
     )  # fmt: skip
-    answers = serializers.DictField(
-        required=False,
-        help_text="The player's own answers to the event's questions, {question id: answer}, as a registration "
-        "sends them (an organiser's team needs none).",
-    )
+    answers = own_answers()
 
 
 class TeamSerializer(StrictSerializer):
@@ -32,11 +37,7 @@ class TeamCreatedSerializer(TeamSerializer):
 
 class TeamJoinInputSerializer(StrictSerializer):
     code = serializers.CharField(max_length=20, help_text="The team's join code, from whoever made the team.")
-    answers = serializers.DictField(
-        required=False,
-        help_text="The player's own answers to the event's questions, {question id: answer}, as a registration "
-        "sends them (an organiser's team needs none).",
-    )
+    answers = own_answers()
 
 
 class TeamStandingSerializer(StrictSerializer):
