@@ -96,7 +96,7 @@ def _call_and_validate(case, token: str) -> None:  # type: ignore[no-untyped-def
 
 
 # The live streams are left out: a fuzzer reads each answer to its end and a stream has none (a heartbeat every
-# 15 s). tests/tournaments/test_stream.py reads them as clients do, their refusals too. (The lazy loader applies
+# 15 s). tests/tournaments/live/test_stream.py reads them as clients do, their refusals too. (The lazy loader applies
 # its own filters, not those of the fixture's schema.)
 fuzzed = schemathesis.pytest.from_fixture("fuzzed_schema").exclude(path_regex=r"/stream/$")
 covered = schemathesis.pytest.from_fixture("covered_schema").exclude(path_regex=r"/stream/$").include(_todays_share)

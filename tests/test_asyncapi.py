@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from django.test import Client
 
-from tests.tournaments.test_results_pipeline import World
+from tests.tournaments.results.test_results_pipeline import World
 from tournaments import announcements
 from tournaments.announcements import CATALOGUE, WEBHOOK_KINDS, Announcement
 from tournaments.integrations.models import WebhookDelivery

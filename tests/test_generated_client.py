@@ -122,7 +122,7 @@ def test_the_generated_client_plays_sign_up_a_club_an_event_and_round_one(client
 
 @pytest.fixture
 def loopback_receiver(settings):
-    from tests.tournaments.test_webhook_management import Receiver
+    from tests.tournaments.integrations.test_webhook_management import Receiver
 
     settings.WEBHOOK_ALLOW_HTTP = True
     settings.WEBHOOK_ALLOWED_NETWORKS = ["127.0.0.0/8"]

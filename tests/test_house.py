@@ -44,3 +44,10 @@ def test_no_function_is_more_complex_than_20() -> None:
     over = [f"{path.relative_to(ROOT)}: {block.fullname} {block.complexity}" for path in python_files()
             for block in cc_visit(path.read_text()) if block.complexity > 20]  # fmt: skip
     assert over == []
+
+
+def test_each_apps_tests_live_beside_it_under_the_apps_own_name() -> None:
+    """tests/tournaments/<app>/ for each app of tournaments/ that has tests; no folder there names no app."""
+    folders = {path.name for path in (ROOT / "tests" / "tournaments").iterdir() if (path / "__init__.py").exists()}
+    assert folders, "no app's tests in a folder of their own"
+    assert folders <= set(APPS), f"folders naming no app: {sorted(folders - set(APPS))}"

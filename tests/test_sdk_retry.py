@@ -1,7 +1,7 @@
 """The SDK's `retry.post` sends a write again, with its one Idempotency-Key, when the service says nothing was
 saved (503 `overloaded`) or that the key's first sending is still under way (409 with Retry-After), instead
 of handing those answers back (issue 65; issue 67, item 8). The server's side is scripted here: what the
-service answers is tested in tests/test_overload.py and tests/tournaments/test_idempotency.py."""
+service answers is tested in tests/test_overload.py and tests/tournaments/integrations/test_idempotency.py."""
 
 import httpx
 import pytest

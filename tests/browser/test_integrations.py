@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from tests.browser.conftest import script_errors, shot, sign_in
 from tests.browser.test_cafe_night import click
 from tests.factories import PlayerFactory
-from tests.tournaments.test_webhook_management import Receiver
+from tests.tournaments.integrations.test_webhook_management import Receiver
 from tournaments.integrations.models import ApiKey, Webhook
 from tournaments.services.clubs import organisation_create
 

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_seasons_odds_read_on_a_phone(live_server, browser_of, django_capture_on_commit_callbacks) -> None:
     from tests.factories import EventFactory, PlayerFactory, UserFactory
     from tests.tournaments.helpers import register_and_check_in
-    from tests.tournaments.test_seasons import _finished
+    from tests.tournaments.seasons.test_seasons import _finished
     from tournaments.seasons.services import season_create, season_event_add
     from tournaments.services.clubs import organisation_create
     from tournaments.stewarding.services import event_sanction

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser.conftest import script_errors, shot, sign_in
-from tests.tournaments.test_held_results import Night
+from tests.tournaments.stewarding.test_held_results import Night
 from tournaments.models import Table
 from tournaments.results.models import ResultChange
 

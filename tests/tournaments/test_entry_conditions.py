@@ -163,7 +163,7 @@ def test_a_peak_cap_refuses_a_player_whose_rating_sank_under_the_ceiling() -> No
 
 
 def test_a_seasons_final_admits_its_qualifiers_only(django_capture_on_commit_callbacks) -> None:
-    from tests.tournaments.test_seasons import _finished
+    from tests.tournaments.seasons.test_seasons import _finished
     from tournaments.seasons.selectors import season_qualified
     from tournaments.seasons.services import season_create, season_event_add
     from tournaments.services.clubs import organisation_create

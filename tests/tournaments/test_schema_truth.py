@@ -116,8 +116,8 @@ def test_the_engines_answers_match_their_declared_schemas(django_capture_on_comm
     import schemathesis
     from schemathesis.core.transport import Response as Answer
 
+    from tests.tournaments.analysis.test_pick_accuracy import GAME, played
     from tests.tournaments.helpers import legal_seat_data
-    from tests.tournaments.test_pick_accuracy import GAME, played
     from tournaments.analysis.models import SeatPickAccuracy
 
     served = schemathesis.openapi.from_dict(Client().get("/api/schema/", {"format": "json"}).json())

@@ -12,7 +12,7 @@ import pytest
 from games import GAMES, europe, verify_table
 from games.simulate import legal_sheet
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -88,14 +88,14 @@ def test_an_invalid_deck_exits_2_naming_its_faults(tmp_path: Path, sheet_file: P
 
 
 def readme_verify_lines() -> list[str]:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
     return [line for line in readme.splitlines() if line.startswith(".venv/bin/python manage.py verify_sheet")]
 
 
 @pytest.mark.parametrize("line", readme_verify_lines())
 def test_the_readmes_verify_sheet_lines_run_as_written(line: str) -> None:
     """Each line runs in a shell from the project folder, with this interpreter for `.venv/bin/python`."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     command = line.replace(".venv/bin/python", shlex.quote(sys.executable), 1)
     result = subprocess.run(command, shell=True, cwd=root, capture_output=True, text=True, check=False)
     expected = 1 if ".rejected.json" in line else 0
@@ -108,6 +108,6 @@ def test_the_readmes_verify_sheet_lines_run_as_written(line: str) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_game_ships_a_valid_and_a_rejected_example(game: str) -> None:
-    folder = Path(__file__).resolve().parents[2] / "examples" / "sheets"
+    folder = Path(__file__).resolve().parents[3] / "examples" / "sheets"
     assert verify_table(json.loads((folder / f"{game}.json").read_text())).valid
     assert not verify_table(json.loads((folder / f"{game}.rejected.json").read_text())).valid

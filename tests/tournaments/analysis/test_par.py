@@ -9,7 +9,7 @@ import games
 from games.drafting_sheet import parse_seat
 from games.par import table_par
 from games.rebuild import rebuild
-from tests.tournaments.test_pick_accuracy import GAME, played
+from tests.tournaments.analysis.test_pick_accuracy import GAME, played
 from tournaments.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.conf import settings
 from games.simulate import legal_sheet
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in, running_round
-from tests.tournaments.test_webhooks import RawReceiver
+from tests.tournaments.integrations.test_webhooks import RawReceiver
 from tests.workers import celery_worker, redis_reachable, service_env, wait_until
 from tournaments.catalogue.models import SheetCheck
 from tournaments.catalogue.services import sheet_check_submit

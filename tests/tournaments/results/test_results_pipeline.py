@@ -23,7 +23,7 @@ from ratings.services.pools import pool_replay
 from tests.factories import PlayerFactory, UserFactory
 from tests.seeds import rotated
 from tests.tournaments.helpers import legal_seat_data, register_and_check_in
-from tests.tournaments.test_season_standings import scratch, stored
+from tests.tournaments.seasons.test_season_standings import scratch, stored
 from tournaments.analysis.models import CardStat, SeatPickAccuracy, TableCardTally
 from tournaments.analysis.services.card_stats import card_stats_rebuild
 from tournaments.analysis.services.pick_accuracy import tables_pick_accuracy_refresh

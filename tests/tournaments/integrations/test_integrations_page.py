@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import PlayerFactory
-from tests.tournaments.test_webhook_management import Receiver
+from tests.tournaments.integrations.test_webhook_management import Receiver
 from tournaments.integrations.models import ApiKey, Webhook, WebhookDelivery
 from tournaments.services.clubs import organisation_create
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from ratings.services.pools import Placing, match_record
 from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tests.tournaments.test_api_keys import bot, key_for, post
+from tests.tournaments.integrations.test_api_keys import bot, key_for, post
 from tournaments.models import RatingBody
 from tournaments.services.accounts import token_for_login
 from tournaments.services.clubs import organisation_create

@@ -397,7 +397,7 @@ def test_staff_create_a_season_and_add_events_from_the_pages_and_a_steward_publi
 def test_staff_edit_a_season_from_its_page_and_dates_leaving_out_an_event_are_refused(
     django_capture_on_commit_callbacks,
 ) -> None:
-    from tests.tournaments.test_season_standings import finished, scratch, stored
+    from tests.tournaments.seasons.test_season_standings import finished, scratch, stored
     from tournaments.seasons.models import Season
 
     owner = PlayerFactory().user

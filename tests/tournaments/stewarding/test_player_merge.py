@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 import tests.ratings.test_services as oracle
 from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.tournaments.archive.test_archive import SCHEMA
 from tests.tournaments.helpers import play_round, register_and_check_in
-from tests.tournaments.test_archive import SCHEMA
 from tournaments.archive.services import event_export
 from tournaments.models import Player, Seat
 from tournaments.results.services.closing import event_close

@@ -67,7 +67,7 @@ def test_demo_event_help_describes_every_option_with_its_default() -> None:
     import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     result = subprocess.run(
         [sys.executable, "manage.py", "demo_event", "--help"], cwd=root, capture_output=True, text=True, check=True
     )

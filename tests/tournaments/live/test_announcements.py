@@ -15,7 +15,7 @@ from tournaments.integrations.models import Webhook, WebhookDelivery
 from tournaments.live.models import StreamMessage
 from tournaments.services.rounds import event_start
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 
 
 def test_the_documents_list_every_kind_the_catalogue_has() -> None:

@@ -16,7 +16,7 @@ from tournaments.casual.models import CasualTable
 from tournaments.casual.services import casual_tables_lapse
 
 pytestmark = [pytest.mark.django_db]
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "sheets"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "sheets"
 
 
 @pytest.fixture(autouse=True)

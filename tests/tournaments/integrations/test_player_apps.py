@@ -319,7 +319,7 @@ def test_an_app_with_casual_write_records_its_players_casual_game_and_one_withou
     import json
     from pathlib import Path
 
-    sheet = json.loads((Path(__file__).resolve().parents[2] / "examples/sheets/boomerang-hunt.json").read_text())
+    sheet = json.loads((Path(__file__).resolve().parents[3] / "examples/sheets/boomerang-hunt.json").read_text())
     player, *_ = [PlayerFactory(handle=seat["player"]) for seat in sheet["seats"]]
     app = registered_app()
     player_client = Client()

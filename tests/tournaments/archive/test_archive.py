@@ -25,7 +25,7 @@ from tournaments.results.services.claims import guest_claim
 from tournaments.selectors.events import event_standings
 from tournaments.stewarding.services import event_sanction
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "archive.schema.json").read_text())
+SCHEMA = json.loads((Path(__file__).resolve().parents[3] / "docs" / "archive.schema.json").read_text())
 pytestmark = pytest.mark.django_db(transaction=True)  # the demo plays through the API, tasks on commit
 
 

@@ -54,7 +54,7 @@ def test_a_seasons_api_answers_each_players_qualification_chance(django_capture_
 
     from tests.factories import EventFactory, PlayerFactory, UserFactory
     from tests.tournaments.helpers import register_and_check_in
-    from tests.tournaments.test_seasons import _finished
+    from tests.tournaments.seasons.test_seasons import _finished
     from tournaments.seasons.services import season_create, season_event_add
     from tournaments.services.clubs import organisation_create
     from tournaments.stewarding.services import event_sanction
@@ -86,7 +86,7 @@ def test_the_seasons_page_links_its_odds_page_which_says_what_the_api_does(djang
     from django.test import Client
 
     from tests.factories import PlayerFactory, UserFactory
-    from tests.tournaments.test_seasons import _finished
+    from tests.tournaments.seasons.test_seasons import _finished
     from tournaments.seasons.services import season_create, season_event_add
     from tournaments.services.clubs import organisation_create
     from tournaments.stewarding.services import event_sanction
@@ -120,7 +120,7 @@ def test_the_api_and_the_player_page_say_what_each_player_needs_at_the_next_even
 
     from tests.factories import EventFactory, PlayerFactory, UserFactory
     from tests.tournaments.helpers import register_and_check_in
-    from tests.tournaments.test_seasons import _finished
+    from tests.tournaments.seasons.test_seasons import _finished
     from tournaments.seasons.services import season_create, season_event_add
     from tournaments.services.clubs import organisation_create
     from tournaments.stewarding.services import event_sanction
