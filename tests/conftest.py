@@ -121,6 +121,27 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(scope="session")
+def django_db_use_migrations() -> bool:
+    """Each test database is made from the models (~1 s) instead of by the ~140 migrations (~25 s a worker,
+    in both of CI's passes: Django renders the state of every model related to the one each operation
+    changes). The migrations are tested where they are the subject: `tests/test_migrations.py` holds that
+    they build exactly the models (`makemigrations --check`) and seed what the suite's databases are seeded
+    with here; `tests/test_apps_migration.py` walks a populated database through them; `make run`'s first
+    start (tests/test_venue_laptop.py) and the bootstrap (tests/test_foundation.py) migrate a fresh database."""
+    return False
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker) -> None:  # type: ignore[no-untyped-def]
+    """What the migrations seed, seeded by the migrations' own functions: the shipped editions and a rating
+    pool per game."""
+    from tests.migration_seeds import seed
+
+    with django_db_blocker.unblock():
+        seed()
+
+
+@pytest.fixture(scope="session")
 def live_server(django_db_setup, django_db_blocker) -> Iterator[Any]:
     """uvicorn serving config.asgi, as deployed (tests/asgi_server.py), for every test that reads the site over
     HTTP (browsers, streams, SDKs, generated clients) in place of pytest-django's WSGI server; stopped before

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.migration_seeds import SEEDED_ROWS, seeded_rows
 from tests.passes import embedded_pass_only
 
 pytestmark = pytest.mark.embedded
@@ -45,7 +46,9 @@ def test_a_malformed_setting_stops_start_up_naming_the_variable() -> None:
 
 
 @embedded_pass_only
+@pytest.mark.django_db
 def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> None:
+    seeded_in_the_suite = seeded_rows()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"}
     env["ADMIN_CREDENTIALS_FILE"] = str(tmp_path / ".admin-credentials")  # not the checkout's own file
     env.pop("REDIS_URL", None)
@@ -60,6 +63,8 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
         return done.stdout
 
     manage("migrate", "--noinput")
+    # The migrations seed what the suite seeds its databases with (tests/migration_seeds.py)
+    assert manage("shell", "-c", SEEDED_ROWS).splitlines()[-1] == seeded_in_the_suite
     production = manage("bootstrap", "--no-demo")  # a production install starts without the demo
     assert "0 new demo sheet(s) verified, 0 new demo event(s)" in production
     assert "statuses  rated players 0" in manage("shell", "-c", FIRST_LOOK)

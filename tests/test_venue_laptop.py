@@ -4,7 +4,6 @@ organiser's writes meeting no "database is locked" (issue 66, item 4). The 200-p
 bench/venue_crowd.py; here a smaller one, the same code."""
 
 import sqlite3
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,18 +13,21 @@ from tests.venue_crowd import Venue, crowd_night, make_run
 pytestmark = [pytest.mark.embedded, embedded_pass_only]
 
 
-@pytest.fixture(scope="module")
-def venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Venue]:
-    with make_run(tmp_path_factory.mktemp("venue")) as served:
-        yield served
+def test_make_run_serves_a_venue_laptop_on_its_port_in_wal_mode_and_a_crowd_meets_no_error(tmp_path) -> None:
+    """One `make run` for the three (it migrates a fresh database, ~40 s: under xdist a module's fixture is made
+    again on each worker its tests land on)."""
+    with make_run(tmp_path) as venue:
+        _the_database_is_in_wal_mode(venue)
+        _port_8123_serves_there_and_its_links_say_it(venue)
+        _a_crowd_logging_in_beside_the_organisers_writes_meets_no_error(venue)
 
 
-def test_the_sqlite_database_of_make_run_is_in_wal_mode(venue: Venue) -> None:
+def _the_database_is_in_wal_mode(venue: Venue) -> None:
     with sqlite3.connect(venue.database) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_make_run_port_8123_serves_there_and_its_links_say_it(venue: Venue) -> None:
+def _port_8123_serves_there_and_its_links_say_it(venue: Venue) -> None:
     """Any PORT, as `make run PORT=8123`: served there, and the links of its e-mails and slips (SITE_URL, which
     the results e-mails, the unsubscribe and the claim links are built from) name it."""
     assert venue.answers()
@@ -36,7 +38,7 @@ def test_make_run_port_8123_serves_there_and_its_links_say_it(venue: Venue) -> N
     assert ":8000" not in venue.organiser_page(f"/events/{event}/entrants/")
 
 
-def test_a_crowd_logging_in_beside_the_organisers_writes_meets_no_error(venue: Venue) -> None:
+def _a_crowd_logging_in_beside_the_organisers_writes_meets_no_error(venue: Venue) -> None:
     night = crowd_night(venue, people=40, guests=20)
     assert night.errors == [], night.errors[:5]
     assert night.logged_in == 40
