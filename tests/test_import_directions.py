@@ -60,6 +60,17 @@ def test_services_do_not_import_the_tasks_that_call_them() -> None:
     assert any(": tournaments.results.services." in line for line in project_imports("tournaments/results/tasks.py"))
 
 
+def test_the_rating_step_knows_nothing_of_card_statistics() -> None:
+    """The pipeline keeps the card tallies beside the rating (results/services/pipeline.py,
+    `tables_rate_and_tally`); the rating step itself imports nothing of the analysis app."""
+    imported = [line.split(": ")[1] for line in project_imports("tournaments/results/services/rating.py")]
+    assert imported
+    assert [module for module in imported if module.startswith("tournaments.analysis")] == []
+    assert any(
+        ": tournaments.analysis." in line for line in project_imports("tournaments/results/services/pipeline.py")
+    )
+
+
 # The apps above the core, from the bottom up: each may import the core and the apps before it in this list,
 # never one after it (docs/architecture.md, "The apps"). Apps on one line know nothing of each other.
 LAYERS = [

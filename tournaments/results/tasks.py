@@ -8,6 +8,7 @@ from django.conf import settings
 
 from config.celery import RETRY_WHILE_MAIL_IS_AWAY, RETRY_WHILE_THE_DATABASE_IS_AWAY
 from tournaments import task_names
+from tournaments.results.services import pipeline
 from tournaments.results.services.notifications import (
     notify_event_finished,
     notify_event_moved,
@@ -17,7 +18,6 @@ from tournaments.results.services.notifications import (
     notify_round_seated,
     notify_table_rejected,
 )
-from tournaments.results.services.rating import tables_rate
 from tournaments.results.services.recap import event_recap_refresh
 from tournaments.results.services.verification import (
     event_tables_reverify,
@@ -34,7 +34,7 @@ def table_verify_task(table_id: int, attempt: int) -> None:
 
 @shared_task(name="tournaments.tasks.tables_rate_task", **RETRY_WHILE_THE_DATABASE_IS_AWAY)
 def tables_rate_task(table_ids: list[int]) -> None:
-    tables_rate(table_ids=table_ids)
+    pipeline.tables_rate_and_tally(table_ids=table_ids)
 
 
 @shared_task(name="tournaments.tasks.table_sweep_task")

@@ -190,7 +190,7 @@ def _verified_round(monkeypatch):
     from tournaments.results.services import pipeline as results
 
     monkeypatch.setattr(celery, "dispatch", lambda *args: True)
-    monkeypatch.setattr(results, "tables_rate", lambda table_ids: None)
+    monkeypatch.setattr(results, "tables_rate_and_tally", lambda table_ids: None)
     event, round_ = running_round()
     table = round_.tables.get()
     table_sheets_submit(table=table, seats=legal_seat_data(table, random.Random(12)), by=event.organisers.get())

@@ -21,12 +21,13 @@ from django.db import transaction
 import games
 from config.celery import enqueue_on_commit
 from tournaments import task_names
+from tournaments.analysis.services.card_stats import card_stats_sync
 from tournaments.announcements import Announcement, announce, api_url
 from tournaments.models import Event, Round, Table, TableResult
 from tournaments.results.selectors.sheets import newest_sheet_author
 from tournaments.results.services import held as held_results
 from tournaments.results.services.places import event_places_refresh
-from tournaments.results.services.rating import tables_rate
+from tournaments.results.services.rating import rated, tables_rate
 from tournaments.seasons.services import event_seasons_refresh
 from tournaments.selectors.events import final_places
 from tournaments.selectors.verification import rounds_complete_but_running
@@ -92,9 +93,18 @@ def results_changed(
         if because in RATE_EVERY_TABLE:
             rated |= set(Table.objects.filter(round__event_id__in=events).values_list("pk", flat=True))
         if rated:
-            tables_rate(table_ids=sorted(rated))
+            tables_rate_and_tally(table_ids=sorted(rated))
         _queue_pick_accuracy(rated if because not in (Because.SANCTION, Because.DECIDED) else set())
         _announce(because, changed, event_ids)
+
+
+def tables_rate_and_tally(*, table_ids: list[int]) -> None:
+    """Step 4: rate or unrate the tables, then keep their card tallies under the same pool locks. The cards
+    played follow the tables as they are (as card_stats_rebuild reads them), not as a steward holds them for
+    the pool: a held correction changes the statistics at once, the ratings once accepted."""
+    with transaction.atomic():
+        live = tables_rate(table_ids=table_ids)
+        card_stats_sync(results=live, counting={result.table_id for result in live if rated(result)})
 
 
 def _hold_or_release(event_ids: set[int]) -> None:

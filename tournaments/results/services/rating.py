@@ -29,7 +29,6 @@ from ratings.services.pools import (
     pools_lock,
 )
 from ratings.services.titles import TitleRefused, title_rule_define
-from tournaments.analysis.services.card_stats import card_stats_sync
 from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.results.models import HeldResult
 
@@ -81,24 +80,24 @@ def tables_unrated(*, before: datetime) -> list[int]:
     return sorted({*live, *held})
 
 
-def tables_rate(*, table_ids: list[int]) -> None:
+def tables_rate(*, table_ids: list[int]) -> list[TableResult]:
     """Rate each table whose result counts and unrate each whose result no longer does; safe to run any number
     of times. The matches of one game go into its pool under one lock.
 
     The pools are locked before the results are read, so two tasks rating one table (after a correction and
     a re-verification, say) are serialised and the later one reads the newer verdict: a rating never
     carries an older attempt's verdict or time. Tables are rated in the documented order: verified time,
-    then table id.
+    then table id. Answers the results as read under the locks.
     """
     with transaction.atomic():
         game_of = dict(
             TableResult.objects.filter(table_id__in=table_ids).values_list("table_id", "table__round__event__game")
         )
         pools_lock(games={game: GAMES[game].name for game in set(game_of.values())})
-        _rate_read_under_lock(table_ids)
+        return _rate_read_under_lock(table_ids)
 
 
-def _rate_read_under_lock(table_ids: list[int]) -> None:
+def _rate_read_under_lock(table_ids: list[int]) -> list[TableResult]:
     live = list(TableResult.objects.select_related("table__round__event", "override_by").filter(table_id__in=table_ids))
     results = sorted(as_held(live), key=lambda held: (held.verified_at is None, held.verified_at, held.table_id))
     actors = _last_actors(results)
@@ -120,9 +119,7 @@ def _rate_read_under_lock(table_ids: list[int]) -> None:
         )
     for game, game_matches in matches.items():
         matches_record(game=game, matches=game_matches, pool_name=GAMES[game].name)
-    # The cards played follow the tables as they are (as card_stats_rebuild reads them), not as a steward holds
-    # them for the pool: a held correction changes the statistics at once, the ratings once accepted.
-    card_stats_sync(results=live, counting={result.table_id for result in live if rated(result)})
+    return live
 
 
 def as_held(results: Iterable[TableResult]) -> list[TableResult]:
