@@ -10,7 +10,8 @@ ratio to calling `trueskill.rate` on the same tables in a bare loop, both in the
 `lists`: `ratings.services.list_publish` of a pool of N rated players (targets: 50,000 in under 3 s,
 1,000,000 in under 10 s).
 `quality`: the nightly quality report of a pool of N simulated tables, the fit included (issue 46: 100,000 in
-under 2 minutes). `truth`: the ratings' rank correlation with simulated players' hidden skill (ratings/ground_truth.py);
+under 2 minutes). `truth`: the ratings' rank correlation with simulated players' hidden skill
+(ratings/lab/ground_truth.py);
 `draft`: the same for TrueSkill observing performance against par (a draft-aware rating) beside TrueSkill.
 `leaderboard`: p50/p95 of GET /api/ratings/pools/<game>/leaderboard/ (the first page, page 1,000, the middle
 and the last page), of a player's rank (`ratings.buckets.rank_and_size`) and of the player endpoint, with
@@ -254,7 +255,7 @@ def quality(args: argparse.Namespace) -> None:
 
 
 def truth(args: argparse.Namespace) -> None:
-    """Ground truth (ratings/ground_truth.py): Swiss events of Boomerang: Australia drafted card by card by players
+    """Ground truth (ratings/lab/ground_truth.py): Swiss events of Boomerang: Australia drafted card by card by players
     with a hidden skill; the rank correlation of the ratings with it after 5, 10 and 20 events, under the
     default parameters and those fitted to the earlier 80% of the tables, seed by seed."""
     from statistics import fmean

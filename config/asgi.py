@@ -1,5 +1,5 @@
 """The ASGI application (production: `uvicorn config.asgi:application`, docs/deploy.md): the live streams
-(tournaments/api/stream_asgi.py) beside Django, every other request to Django."""
+(tournaments/live/asgi.py) beside Django, every other request to Django."""
 
 import os
 from typing import Any

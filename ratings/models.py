@@ -74,7 +74,7 @@ class Rating(models.Model):
 
 class RatingBucket(models.Model):
     """How many of a pool's ratings have a conservative rating in [floor / 10, (floor + 1) / 10): kept in the
-    transaction that writes the ratings (ratings/services.py), so a player's rank and a deep leaderboard page
+    transaction that writes the ratings (ratings/services/pools.py), so a player's rank and a deep leaderboard page
     add up these few hundred rows instead of counting a million ratings (docs/rules.md, "Ranks at scale")."""
 
     pool = models.ForeignKey(RatingPool, on_delete=models.CASCADE, related_name="buckets")

@@ -1,5 +1,5 @@
 """TrueSkill's free-for-all update, the one the service rates with: the pools (ratings/services/pools.py) and
-the quality lab (ratings/quality.py). It is the `trueskill` package's own message schedule written out for
+the quality lab (ratings/lab/report.py). It is the `trueskill` package's own message schedule written out for
 tables of one-player teams with plain floats: the same factor graph, the same order of messages, the same
 stopping rule (10 sweeps at most, until no marginal moves by more than 0.0001) and the package's normal
 distribution (its erfc's approximation included), several times faster than the package's objects

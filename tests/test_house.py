@@ -1,6 +1,7 @@
 """The house's shape, held: no app holds a third of the code (so a feature has a room of its own), and no
 module outgrows what one reader takes in (400 lines). Migrations, tests and benchmarks aside."""
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -51,3 +52,22 @@ def test_each_apps_tests_live_beside_it_under_the_apps_own_name() -> None:
     folders = {path.name for path in (ROOT / "tests" / "tournaments").iterdir() if (path / "__init__.py").exists()}
     assert folders, "no app's tests in a folder of their own"
     assert folders <= set(APPS), f"folders naming no app: {sorted(folders - set(APPS))}"
+
+
+FILE_NAMED = re.compile(
+    r"(?<![\w/.-])((?:tournaments|ratings|games|config|tests|bench|docs|deploy|sdk|examples)/[\w/.-]+?"
+    r"\.(?:py|md|html|json|js|txt))(?![\w])"
+)
+
+
+def test_no_comment_or_document_names_a_file_that_does_not_exist() -> None:
+    """Words that name a file are kept true when it moves (BENCHMARKS.md aside: it records what was measured
+    where the code then was)."""
+    texts = [path for top in (*PACKAGES, "tests", "bench", "docs") for path in (ROOT / top).rglob("*")
+             if path.suffix in (".py", ".md", ".html", ".js") and "migrations" not in path.parts
+             and "node_modules" not in path.parts]  # fmt: skip
+    texts += [ROOT / "README.md", ROOT / "RELIABILITY.md"]
+    stale = sorted({f"{path.relative_to(ROOT)}: {match}" for path in texts
+                    for match in FILE_NAMED.findall(path.read_text(errors="replace"))
+                    if not (ROOT / match.rstrip(".")).exists()})  # fmt: skip
+    assert stale == []

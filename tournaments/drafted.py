@@ -1,5 +1,5 @@
 """Which tables' drafts are known, and the card statistics tallies of many tables at once: pure Python (no
-Django), so a rebuild can hand chunks of tables to other processes (tournaments/services/card_stats.py).
+Django), so a rebuild can hand chunks of tables to other processes (tournaments/analysis/services/card_stats.py).
 
 A table's draft is known when every seat played (a forfeit leaves rows missing), each seat's sheet names a
 player of the verdict, and the rows are a draft's (an organiser may accept a table the engine refused).

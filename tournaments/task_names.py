@@ -1,6 +1,6 @@
 """The names of the Celery tasks of the apps (each app's tasks.py), for the services that queue them through
 config.celery.enqueue_on_commit: services never import a tasks module, which calls them. The names are those
-the tasks had when they all lived in tournaments/tasks.py: messages queued before an upgrade still find them."""
+the tasks had when they all lived in the module tournaments.tasks: messages queued before an upgrade still find them."""
 
 SHEET_CHECK_VERIFY = "tournaments.tasks.sheet_check_verify_task"
 TABLE_VERIFY = "tournaments.tasks.table_verify_task"

@@ -9,7 +9,7 @@ tables: TrueSkill as the pool rates, TrueSkill at its best-fitting scale (the pi
 scale alone gains), and the candidate. It is offered to stewards as evidence only: the lab's two generators
 (docs/ratings.md, "A rating that learns from the draft") say where it helps and where it does not.
 
-The drafts come from the tournaments side (`PoolDrafts`, read through the hook of ratings/lab/drafts.py),
+The drafts come from the tournaments side (`PoolDrafts`, read through the hook of ratings/lab/selectors.py),
 with the cards' worth measured on the window's earlier tables only, so the held-out tables score a worth
 they did not make.
 """

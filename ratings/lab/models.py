@@ -6,7 +6,7 @@ from ratings.models import RatingPool
 
 
 class QualityReport(models.Model):
-    """How well a pool's ratings predicted its tables (ratings/quality.py), refreshed nightly and on demand
+    """How well a pool's ratings predicted its tables (ratings/lab/report.py), refreshed nightly and on demand
     (`manage.py rating_quality GAME`): the figures as JSON, and when they were computed."""
 
     pool = models.OneToOneField(RatingPool, on_delete=models.CASCADE, related_name="quality")

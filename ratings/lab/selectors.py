@@ -16,7 +16,7 @@ _draft_readers: list[DraftReader] = []
 
 
 def quality_of(*, pool: RatingPool) -> QualityReport | None:
-    """The pool's newest quality report (ratings/quality.py), or None before the first."""
+    """The pool's newest quality report (ratings/lab/report.py), or None before the first."""
     return QualityReport.objects.filter(pool=pool).first()
 
 

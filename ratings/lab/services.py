@@ -1,4 +1,4 @@
-"""Compute and keep a pool's quality report (ratings/quality.py, ratings/quality_fit.py; docs/ratings.md), and
+"""Compute and keep a pool's quality report (ratings/lab/report.py, ratings/lab/fit.py; docs/ratings.md), and
 a steward adopting the parameters it fitted."""
 
 import dataclasses

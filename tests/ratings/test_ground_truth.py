@@ -1,4 +1,4 @@
-"""Ground truth (ratings/ground_truth.py): players with a hidden skill draft Boomerang: Australia card by card
+"""Ground truth (ratings/lab/ground_truth.py): players with a hidden skill draft Boomerang: Australia card by card
 (the better take the card worth most more often), scored by the engine, in Swiss events. The ratings find
 the skill they never saw, better with every event, and the parameters fitted to the tables do no worse."""
 

@@ -1,4 +1,4 @@
-"""The rating-quality figures (ratings/quality.py): the Plackett-Luce order probability by hand, ties as any
+"""The rating-quality figures (ratings/lab/report.py): the Plackett-Luce order probability by hand, ties as any
 order, and on simulated players with a hidden skill, ratings that predict better than knowing nothing."""
 
 import math

@@ -1,4 +1,4 @@
-"""The quality lab's comparison (ratings/quality_fit.py): parameters fitted on the earlier 80% of a pool's
+"""The quality lab's comparison (ratings/lab/fit.py): parameters fitted on the earlier 80% of a pool's
 tables, scored with the pool's own, Elo and openskill on the later 20%; and a steward adopting them (the pool
 replayed, the decision recorded, the next official list showing the change)."""
 

@@ -52,7 +52,8 @@ class ApiKeyAuthentication(BaseAuthentication):  # type: ignore[misc]  # DRF shi
         key = api_key_of(words[1].decode("ascii", errors="replace"))
         if key is None:
             raise exceptions.AuthenticationFailed("this API key is unknown or revoked")
-        request._request.api_key = key  # its writes are recorded, refused ones too (tournaments/api/key_writes.py)
+        # Its writes are recorded, refused ones too (tournaments/integrations/api/key_writes.py).
+        request._request.api_key = key
         versioning.pin(request._request, key.created_at)
         _require_scope(request, key)
         return key.created_by, key

@@ -1,5 +1,5 @@
 """The integrations app's Celery tasks: take ids, call one service, safe to run twice. Their names stay those they had
-in tournaments/tasks.py (tournaments/task_names.py), so messages queued before an upgrade still find them."""
+in the module tournaments.tasks (tournaments/task_names.py), so messages queued before an upgrade still find them."""
 
 from datetime import timedelta
 

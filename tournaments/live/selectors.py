@@ -1,4 +1,4 @@
-"""Reads of the live streams (tournaments/api/stream.py)."""
+"""Reads of the live streams (tournaments/live/api.py)."""
 
 from typing import Any
 

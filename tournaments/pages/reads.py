@@ -1,5 +1,5 @@
 """What the pages read: each function returns everything its page shows in a fixed number of queries (the
-domain's reads are tournaments/selectors.py)."""
+domain's reads are tournaments/selectors/)."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The table's score pad page: one phone keeps a table's score, round by round (static/boomerang/pad.js)."""
+"""The table's score pad page: one phone keeps a table's score, round by round (tournaments/static/boomerang/pad.js)."""
 
 from typing import Any
 
