@@ -125,9 +125,9 @@ def django_db_use_migrations() -> bool:
     """Each test database is made from the models (~1 s) instead of by the ~140 migrations (~25 s a worker,
     in both of CI's passes: Django renders the state of every model related to the one each operation
     changes). The migrations are tested where they are the subject: `tests/test_migrations.py` holds that
-    they build exactly the models (`makemigrations --check`) and seed what the suite's databases are seeded
-    with here; `tests/test_apps_migration.py` walks a populated database through them; `make run`'s first
-    start (tests/test_venue_laptop.py) and the bootstrap (tests/test_foundation.py) migrate a fresh database."""
+    they build exactly the models (`makemigrations --check`); the bootstrap test (tests/test_foundation.py)
+    that a fresh `migrate` seeds what is seeded here; `tests/test_apps_migration.py` walks a populated
+    database through them; `make run`'s first start (tests/test_venue_laptop.py) migrates a fresh one."""
     return False
 
 
