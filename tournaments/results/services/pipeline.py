@@ -101,8 +101,9 @@ def results_changed(
 def tables_rate_and_tally(*, table_ids: list[int]) -> None:
     """Step 4: rate or unrate the tables, then keep their card tallies under the same pool locks. The cards
     played follow the tables as they are (as card_stats_rebuild reads them), not as a steward holds them for
-    the pool: a held correction changes the statistics at once, the ratings once accepted."""
-    with transaction.atomic():
+    the pool: a held correction changes the statistics at once, the ratings once accepted. One transaction
+    (the pools' locks last to its end), no savepoint of its own inside the pipeline's."""
+    with transaction.atomic(savepoint=False):
         live = tables_rate(table_ids=table_ids)
         card_stats_sync(results=live, counting={result.table_id for result in live if rated(result)})
 
