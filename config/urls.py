@@ -20,6 +20,7 @@ API_APPS = (
     "finance",
     "stewarding",
     "entrants",
+    "archive",
 )
 PAGE_APPS = (
     "results",

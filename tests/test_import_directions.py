@@ -160,3 +160,19 @@ def test_only_the_url_maps_and_the_apps_registry_import_the_cores_doors() -> Non
                  and not line.startswith(allowed)]  # fmt: skip
     offenders += [line for line in project_imports("ratings") if line.split(": ")[1].startswith(doors)]
     assert sorted(offenders) == []
+
+
+def test_the_cores_event_api_routes_no_apps_action() -> None:
+    """An app's actions on an event (a sanction, the entrants, an archive's import, a room message, an edition's
+    recheck, the closing) are the app's own views, routed by its `api_urls.py` under the core's names
+    (tournaments/event_actions.py): the core's event API imports no app's services or selectors."""
+    imported = [line.split(": ")[1] for line in project_imports("tournaments/api/events.py")]
+    assert any(module.startswith("tournaments.services.") for module in imported)
+    reaching = [m for m in imported if app_of(m) not in (None, "core") and (".services" in m or ".selectors" in m)]
+    assert reaching == []
+    from django.urls import resolve
+
+    for path, app in [("/api/events/1/sanction/", "stewarding"), ("/api/events/1/entrants/", "entrants"),
+                      ("/api/events/import/", "archive"), ("/api/events/1/messages/", "live"),
+                      ("/api/events/1/reverify/", "catalogue"), ("/api/events/1/close/", "results")]:  # fmt: skip
+        assert resolve(path).func.cls.__module__.split(".")[1] == app, path

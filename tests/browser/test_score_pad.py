@@ -139,7 +139,7 @@ def test_a_rejected_sheet_holding_a_card_not_in_the_edition_opens_with_it_marked
     shot(phone, "pad-unknown-card")
     assert script_errors(phone) == []
     unknown[0].click()
-    wait_for(phone, lambda d: not d.find_elements(By.CSS_SELECTOR, "#row li.unknown"))
+    wait_for(phone, lambda d: not d.execute_script("return document.querySelector('#row li.unknown')"))
     row = [li.text for li in phone.find_elements(By.CSS_SELECTOR, "#row li.filled")]
     assert not any(text.startswith("ZZ") for text in row)
     assert len(row) == 6  # the six cards of the edition stay; a seventh is to be tapped

@@ -7,10 +7,9 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import mixins, serializers, status, viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,14 +18,8 @@ from config.errors import DomainError, NotAllowed
 from config.paging import ApiPages, ChangesCursor, many, paged
 from config.renderers import CSVRenderer
 from config.throttling import ApiThrottle, EventCreateThrottle
-from tournaments.archive.services import event_import
-from tournaments.catalogue.services import event_edition_reverify
-from tournaments.entrants.services import entrants_import, guest_create
 from tournaments.integrations.models import ApiKey
-from tournaments.live.services import room_message_send
 from tournaments.models import Player, Round
-from tournaments.results.models import ResultChange
-from tournaments.results.services.closing import event_close
 from tournaments.selectors.events import (
     division_standings,
     event_list,
@@ -39,26 +32,16 @@ from tournaments.selectors.events import (
     waitlist_position,
 )
 from tournaments.selectors.permissions import require_organiser
-from tournaments.selectors.players import plays_from_round
 from tournaments.serializers.events import (
     ChangesQuery,
-    EntrantOutcomeSerializer,
-    EntrantsInputSerializer,
     EventChangeSerializer,
     EventInputSerializer,
     EventSerializer,
     EventUpdateSerializer,
     OrganiserInputSerializer,
-    RoomMessageInputSerializer,
-    RoomMessageSerializer,
     RoundSerializer,
     RoundsPlannedSerializer,
     StandingSerializer,
-)
-from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
-from tournaments.serializers.players import (
-    GuestInputSerializer,
-    GuestSerializer,
 )
 from tournaments.serializers.registrations import RegistrationInputSerializer, RegistrationSerializer, ReviewSerializer
 from tournaments.services.attendance import event_close_check_in
@@ -73,8 +56,6 @@ from tournaments.services.events import (
 )
 from tournaments.services.registrations import registration_create
 from tournaments.services.rounds import event_start, round_seat_next, round_start
-from tournaments.stewarding.selectors import event_decisions
-from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
 
 DIVISION = OpenApiParameter(
     "division",
@@ -117,14 +98,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         event = event_create(organiser=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventSerializer})
-    @action(detail=False, methods=["post"], url_path="import")
-    def import_archive(self, request: Request) -> Response:
-        """Rebuild a finished event from its archive (docs/archive.md): every table is verified again, and a
-        refusal names the table, the seat and the problem codes (400 `archive_refused`)."""
-        event = event_import(archive=request.data, by=request.user)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
-
     @extend_schema(request=EventUpdateSerializer, responses={200: EventSerializer})
     def partial_update(self, request: Request, pk: str) -> Response:
         """Change a draft event (organisers)."""
@@ -149,47 +122,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(
             EventSerializer(event_organiser_add(event=self.get_object(), by=request.user, player=player)).data
         )
-
-    @extend_schema(methods=["get"], responses={(200, "application/json"): ReviewSerializer(many=True),
-                                               (200, "text/csv"): OpenApiTypes.STR})  # fmt: skip
-    @extend_schema(
-        methods=["post"], request={"multipart/form-data": EntrantsInputSerializer},
-        responses={(200, "application/json"): EntrantOutcomeSerializer(many=True)},
-    )  # fmt: skip
-    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[],
-            parser_classes=[MultiPartParser, JSONParser],
-            renderer_classes=[JSONRenderer, BrowsableAPIRenderer, CSVRenderer])  # fmt: skip
-    def entrants(self, request: Request, pk: str, format: str | None = None) -> Response:
-        """Every registration with its status and its answers to the event's questions, by pages, `.csv` whole
-        with a column an answer (organisers); or import entrants from a CSV (organisers): existing players by
-        handle, anyone else as a guest, all or nothing, a refusal naming the line and the column."""
-        if request.method == "GET":
-            event = self.get_object()
-            require_organiser(user=request.user, event=event)
-            rows = event.registrations.select_related("player").order_by("created_at", "id")
-            return paged(request, rows, many(ReviewSerializer), self)
-        payload = EntrantsInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        outcomes = entrants_import(event=self.get_object(), by=request.user, text=payload.validated_data["csv"])
-        return Response(EntrantOutcomeSerializer(outcomes, many=True).data)
-
-    @extend_schema(request=GuestInputSerializer, responses={201: GuestSerializer})
-    @action(detail=True, methods=["post"])
-    def guests(self, request: Request, pk: str) -> Response:
-        """Enter a walk-in without an account (organisers): a guest player, registered at once and, once check-in
-        is open (the event's day: at the door), checked in with it, so the start never marks them absent. A
-        running event always takes them (a late arrival, a replacement), whatever its late-entry setting:
-        `plays_from_round` says from which round. The answer's claim code lets the person claim the guest's
-        results with their own account later."""
-        payload = GuestInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        event = self.get_object()
-        guest = guest_create(
-            event=event, by=request.user, handle=data["handle"], display_name=data["name"], email=data["email"]
-        )
-        guest.plays_from_round = plays_from_round(event=event, player=guest)  # type: ignore[attr-defined]
-        return Response(GuestSerializer(guest).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: EventSerializer})
     @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<handle>[^/]+)")
@@ -225,79 +157,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """Seat the next round Swiss-style (the last round must be finished)."""
         round_ = round_seat_next(event=self.get_object(), by=request.user)
         return Response(RoundSerializer(event_rounds(event=round_.event).get(pk=round_.pk)).data, status=201)
-
-    @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
-    @action(detail=True, methods=["post"])
-    def sanction(self, request: Request, pk: str) -> Response:
-        """Sanction the event: its tables go into the rating pool (stewards of its game; before it starts or
-        once it finished; a finished event's tables are rated in their own time slots)."""
-        payload = ReasonSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        event = event_sanction(event=self.get_object(), by=request.user, **payload.validated_data)
-        return Response(EventSerializer(event).data)
-
-    @extend_schema(responses={200: DecisionSerializer(many=True)})
-    @action(detail=True, methods=["get"], url_path="decisions", pagination_class=ApiPages, filter_backends=[])
-    def decisions(self, request: Request, pk: str) -> Response:
-        """The stewards' word on the event, oldest first: sanction decisions and changes of its results after
-        the sanction (who, when, why, the places before and after, and what was decided)."""
-        return paged(request, event_decisions(event=self.get_object()), many(DecisionSerializer), self)
-
-    @extend_schema(request=ReasonSerializer, responses={200: DecisionSerializer})
-    @action(detail=True, methods=["post"], url_path=r"result-changes/(?P<change_id>\d+)/(?P<decision>accept|refuse)")
-    def result_change(self, request: Request, pk: str, change_id: str, decision: str) -> Response:
-        """A steward accepts a change of the sanctioned results (the pool rates them as they are now) or
-        refuses it (the pool keeps the results it held), with a reason."""
-        payload = ReasonSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        change = get_object_or_404(ResultChange, pk=int(change_id), event_id=self.get_object().pk)
-        result_change_decide(change=change, accept=decision == "accept", by=request.user,
-                                      **payload.validated_data)  # fmt: skip
-        decided = next(d for d in event_decisions(event=change.event) if d.get("id") == change.pk)
-        return Response(DecisionSerializer(decided).data)
-
-    @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
-    @action(detail=True, methods=["post"])
-    def unsanction(self, request: Request, pk: str) -> Response:
-        """Refuse a waiting event or revoke a sanction: its tables leave the rating pool (stewards)."""
-        payload = ReasonSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        event = event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
-        return Response(EventSerializer(event).data)
-
-    @extend_schema(methods=["get"], responses=RoomMessageSerializer(many=True))
-    @extend_schema(methods=["post"], request=RoomMessageInputSerializer, responses={201: RoomMessageSerializer})
-    @action(detail=True, methods=["get", "post"], pagination_class=ApiPages, filter_backends=[])
-    def messages(self, request: Request, pk: str) -> Response:
-        """The organisers' word to the room (organisers): POST sends it to everyone registered, one table of
-        the round at hand or the waitlist, each recipient's own stream carrying it (`your.message`); at most
-        10 every ten minutes (409 `too_many_messages`). GET lists what was sent, newest first."""
-        event = self.get_object()
-        require_organiser(user=request.user, event=event)
-        if request.method == "GET":
-            return paged(request, event.room_messages.all(), many(RoomMessageSerializer), self)
-        payload = RoomMessageInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        message = room_message_send(event=event, by=request.user, **payload.validated_data)
-        return Response(RoomMessageSerializer(message).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(
-        request=None, responses={202: inline_serializer("TablesQueued", {"tables": serializers.IntegerField()})}
-    )
-    @action(detail=True, methods=["post"])
-    def reverify(self, request: Request, pk: str) -> Response:
-        """Verify again with the game's edition of now an event scored with practice data, which adopting the
-        printed edition kept as played (organisers): `tables` queued; a table the printed cards reject goes
-        back to its players. 409 `not_kept` for an event verified with the game's edition already."""
-        return Response({"tables": event_edition_reverify(event=self.get_object(), by=request.user)}, status=202)
-
-    @extend_schema(request=None, responses={200: EventSerializer})
-    @action(detail=True, methods=["post"])
-    def close(self, request: Request, pk: str) -> Response:
-        """Close the event and publish its results from the rounds played (organisers): after its last round,
-        or early after any finished round (a round seated but not started is cancelled); 409 `rounds_to_play`
-        while a round is being played."""
-        return Response(EventSerializer(event_close(event=self.get_object(), by=request.user)).data)
 
     @extend_schema(request=RoundsPlannedSerializer, responses={200: EventSerializer})
     @action(detail=True, methods=["post"], url_path="rounds-planned")

@@ -1,8 +1,10 @@
-"""The games, their editions, live score previews and casual sheet checks: no event needed."""
+"""The games, their editions, live score previews and casual sheet checks (no event needed), and an event kept
+on practice data verified again with its game's edition of now."""
 
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +22,8 @@ from tournaments.catalogue.serializers import (
     SheetCheckInputSerializer,
     SheetCheckSerializer,
 )
-from tournaments.catalogue.services import sheet_check_submit
+from tournaments.catalogue.services import event_edition_reverify, sheet_check_submit
+from tournaments.event_actions import EventActions
 from tournaments.serializers.answers import RebuildSerializer, ScorePreviewSerializer
 
 
@@ -97,3 +100,15 @@ class SheetCheckViewSet(
         payload.is_valid(raise_exception=True)
         check = sheet_check_submit(sheet=payload.validated_data["sheet"], submitted_by=request.user)
         return Response(SheetCheckSerializer(check).data, status=status.HTTP_202_ACCEPTED)
+
+
+class EventEditionViewSet(EventActions):
+    @extend_schema(
+        request=None, responses={202: inline_serializer("TablesQueued", {"tables": serializers.IntegerField()})}
+    )
+    @action(detail=True, methods=["post"])
+    def reverify(self, request: Request, pk: str) -> Response:
+        """Verify again with the game's edition of now an event scored with practice data, which adopting the
+        printed edition kept as played (organisers): `tables` queued; a table the printed cards reject goes
+        back to its players. 409 `not_kept` for an event verified with the game's edition already."""
+        return Response({"tables": event_edition_reverify(event=self.get_object(), by=request.user)}, status=202)

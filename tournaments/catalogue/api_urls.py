@@ -1,9 +1,17 @@
-"""The catalogue's API routes: games, their editions, a table scored or rebuilt, sheets checked."""
+"""The catalogue's API routes: games, their editions, a table scored or rebuilt, sheets checked, an event
+verified again with its game's edition."""
 
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.catalogue.api import EditionViewSet, GameListView, RebuildView, ScorePreviewView, SheetCheckViewSet
+from tournaments.catalogue.api import (
+    EditionViewSet,
+    EventEditionViewSet,
+    GameListView,
+    RebuildView,
+    ScorePreviewView,
+    SheetCheckViewSet,
+)
 from tournaments.catalogue.entry_api import (
     AdoptPreviewView,
     AdoptView,
@@ -12,6 +20,7 @@ from tournaments.catalogue.entry_api import (
     MyEntrySubmitView,
     MyEntryView,
 )
+from tournaments.event_actions import event_action_routes
 
 router = DefaultRouter()
 router.include_root_view = False
@@ -37,4 +46,5 @@ urlpatterns = [
         name="edition-adopt-preview",
     ),
     path("", include(router.urls)),
+    *event_action_routes(EventEditionViewSet),
 ]

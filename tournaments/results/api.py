@@ -1,4 +1,5 @@
-"""The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides."""
+"""The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides; and an event
+closed with its results published."""
 
 from django.shortcuts import get_object_or_404
 from django.utils.text import format_lazy
@@ -14,6 +15,7 @@ from config.errors import NotFound
 from config.paging import ApiPages, ChangesCursor, many, paged
 from config.throttling import ApiThrottle, SubmissionThrottle
 from ratings.selectors.chances import SAMPLES
+from tournaments.event_actions import EventActions
 from tournaments.models import Event, Seat, TableResult
 from tournaments.results.selectors.chances import METHOD, WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.selectors.handicap import HANDICAP_METHOD, event_handicap
@@ -26,12 +28,14 @@ from tournaments.results.serializers import (
     TablePlaceWorthSerializer,
 )
 from tournaments.results.services import pad as pad_services
+from tournaments.results.services.closing import event_close
 from tournaments.results.services.forfeits import seat_forfeit
 from tournaments.results.services.pad import pad_contest_withdraw, pad_draft_save
 from tournaments.results.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
 from tournaments.results.services.verification import table_override, table_reverify
 from tournaments.selectors.events import table_for_sheets, table_list, tables_changed
 from tournaments.serializers.events import (
+    EventSerializer,
     SeatSwapInputSerializer,
     SeatSwapResultSerializer,
     TableChangeSerializer,
@@ -240,3 +244,13 @@ class EventRecapView(APIView):
                 "this event has no recap: it is not finished, or its recap is being made", "no_recap", "event"
             )
         return Response(EventRecapSerializer(recap.to_json()).data)
+
+
+class EventClosingViewSet(EventActions):
+    @extend_schema(request=None, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str) -> Response:
+        """Close the event and publish its results from the rounds played (organisers): after its last round,
+        or early after any finished round (a round seated but not started is cancelled); 409 `rounds_to_play`
+        while a round is being played."""
+        return Response(EventSerializer(event_close(event=self.get_object(), by=request.user)).data)

@@ -1,5 +1,5 @@
-"""A steward's merge of two records of one person (tournaments/stewarding/merges.py) and a game's titles, over
-the API."""
+"""A steward's merge of two records of one person (tournaments/stewarding/merges.py), a game's titles and the
+stewards' word on an event (its sanction and the changes of its results after it), over the API."""
 
 from typing import Any
 
@@ -8,6 +8,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,10 +19,16 @@ from config.paging import ApiPages, many, paged
 from config.serializers import StrictSerializer
 from games import GAMES
 from ratings.selectors.titles import pool_titles
+from tournaments.event_actions import EventActions
 from tournaments.models import Player
+from tournaments.results.models import ResultChange
 from tournaments.results.services.rating import title_define
+from tournaments.serializers.events import EventSerializer
+from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
 from tournaments.stewarding.merges import player_merge_undo, players_merge
 from tournaments.stewarding.models import PlayerMerge
+from tournaments.stewarding.selectors import event_decisions
+from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
 
 
 class MergeInputSerializer(StrictSerializer):
@@ -142,3 +149,47 @@ def _fields(rule: Any) -> dict[str, Any]:
 def _game(game: str) -> None:
     if game not in GAMES:
         raise NotFound(format_lazy(gettext_lazy("no game {game}"), game=game), "unknown_game", "game")
+
+
+class EventStewardingViewSet(EventActions):
+    """The stewards' word on an event: its sanction, its refusal or revocation, the decisions on changes of
+    its results after the sanction."""
+
+    @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def sanction(self, request: Request, pk: str) -> Response:
+        """Sanction the event: its tables go into the rating pool (stewards of its game; before it starts or
+        once it finished; a finished event's tables are rated in their own time slots)."""
+        payload = ReasonSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = event_sanction(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(responses={200: DecisionSerializer(many=True)})
+    @action(detail=True, methods=["get"], url_path="decisions", pagination_class=ApiPages, filter_backends=[])
+    def decisions(self, request: Request, pk: str) -> Response:
+        """The stewards' word on the event, oldest first: sanction decisions and changes of its results after
+        the sanction (who, when, why, the places before and after, and what was decided)."""
+        return paged(request, event_decisions(event=self.get_object()), many(DecisionSerializer), self)
+
+    @extend_schema(request=ReasonSerializer, responses={200: DecisionSerializer})
+    @action(detail=True, methods=["post"], url_path=r"result-changes/(?P<change_id>\d+)/(?P<decision>accept|refuse)")
+    def result_change(self, request: Request, pk: str, change_id: str, decision: str) -> Response:
+        """A steward accepts a change of the sanctioned results (the pool rates them as they are now) or
+        refuses it (the pool keeps the results it held), with a reason."""
+        payload = ReasonSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        change = get_object_or_404(ResultChange, pk=int(change_id), event_id=self.get_object().pk)
+        result_change_decide(change=change, accept=decision == "accept", by=request.user,
+                                      **payload.validated_data)  # fmt: skip
+        decided = next(d for d in event_decisions(event=change.event) if d.get("id") == change.pk)
+        return Response(DecisionSerializer(decided).data)
+
+    @extend_schema(request=ReasonSerializer, responses={200: EventSerializer})
+    @action(detail=True, methods=["post"])
+    def unsanction(self, request: Request, pk: str) -> Response:
+        """Refuse a waiting event or revoke a sanction: its tables leave the rating pool (stewards)."""
+        payload = ReasonSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        event = event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
+        return Response(EventSerializer(event).data)
