@@ -21,6 +21,7 @@ API_APPS = (
     "stewarding",
     "entrants",
     "archive",
+    "privacy",
 )
 PAGE_APPS = (
     "results",

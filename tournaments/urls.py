@@ -4,7 +4,7 @@ registrations and rounds. Each app above the core routes its own (config/urls.py
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api.account import ApiRootView, EraseView, MeView, MyDataView, TokenRotateView, TokenView
+from tournaments.api.account import ApiRootView, MeView, TokenRotateView, TokenView
 from tournaments.api.clubs import OrganisationViewSet
 from tournaments.api.events import EventViewSet, RoundViewSet
 from tournaments.api.players import HeadToHeadView, PlayerProfileView, PlayerViewSet
@@ -28,8 +28,6 @@ router.register("rounds", RoundViewSet, basename="round")
 urlpatterns = [
     path("", ApiRootView.as_view(), name="api-root"),
     path("me/", MeView.as_view(), name="me"),
-    path("me/export/", MyDataView.as_view(), name="me-export"),
-    path("me/erase/", EraseView.as_view(), name="me-erase"),
     path("auth/token/", TokenView.as_view(), name="token"),
     path("auth/token/rotate/", TokenRotateView.as_view(), name="token-rotate"),
     path("events/<int:pk>/teams/", EventTeamsView.as_view(), name="event-teams"),

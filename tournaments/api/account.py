@@ -16,11 +16,8 @@ from rest_framework.views import APIView
 from config import versioning
 from config.exceptions import error_body
 from config.login_limits import login_checked
-from config.serializers import StrictSerializer
-from config.throttling import ApiThrottle, EraseThrottle
+from config.throttling import ApiThrottle
 from tournaments.models import Player
-from tournaments.privacy.selectors import person_export
-from tournaments.privacy.services import account_erase
 from tournaments.selectors.events import player_overview
 from tournaments.serializers.players import CountryInputSerializer, MeSerializer
 from tournaments.services.accounts import token_for_login, token_rotate
@@ -139,38 +136,3 @@ API_ROUTES = [
     ("leaderboard", "ratings/pools/{game}/leaderboard/"), ("player-rating", "ratings/pools/{game}/players/{handle}/"),
     ("schema", "schema/"), ("docs", "docs/"),
 ]  # fmt: skip
-
-
-class MyDataView(APIView):
-    permission_classes = [IsAuthenticated]
-    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
-
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request) -> Response:
-        """Everything the service holds about you, as JSON (your right of access; /privacy/ says what and why)."""
-        answer = Response(person_export(user=request.user))
-        answer["Content-Disposition"] = 'attachment; filename="my-boomerang-data.json"'
-        answer["Cache-Control"] = "no-store"
-        return answer
-
-
-class EraseInputSerializer(StrictSerializer):
-    password = serializers.CharField(help_text="Your password: erasing cannot be undone.")
-
-
-class ErasedSerializer(StrictSerializer):
-    handle = serializers.CharField(help_text="The pseudonym your results now carry.")
-
-
-class EraseView(APIView):
-    permission_classes = [IsAuthenticated]
-    person_only = True  # refused to an organisation's API key (tournaments/integrations/key_auth.py)
-    throttle_classes = [ApiThrottle, EraseThrottle]  # a password check: guesses are few
-
-    @extend_schema(request=EraseInputSerializer, responses={200: ErasedSerializer})
-    def post(self, request: Request) -> Response:
-        """Erase your account: what identifies you goes, your results stay under a pseudonym (/privacy/)."""
-        payload = EraseInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        pseudonym = account_erase(user=request.user, password=payload.validated_data["password"])
-        return Response(ErasedSerializer({"handle": pseudonym}).data)
