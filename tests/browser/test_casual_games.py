@@ -68,6 +68,7 @@ def test_a_casual_table_is_entered_on_the_card_pad_and_recorded_on_a_phone(live_
     phone.find_element(By.ID, "record-players").send_keys(f"\n{bob.handle}")
     phone.find_element(By.CSS_SELECTOR, "#record-game option[value='boomerang-australia']").click()
     assert axe_violations(phone) == []
+    shot(phone, "casual-record-form-fr")
     phone.find_element(By.CSS_SELECTOR, "#record-form button[type='submit']").click()
     wait_for(phone, lambda d: d.find_element(By.ID, "pad").get_attribute("data-ready") == "yes")
     for r in range(4):
@@ -125,6 +126,7 @@ def test_a_refused_casual_table_is_corrected_on_its_pad_on_a_phone(live_server, 
     tap(phone, right)
     pick(phone, sheet["seats"][1]["rounds"][1]["scored"])  # the row's activity, tapped again once it is whole
     assert axe_violations(phone) == []
+    shot(phone, "casual-correction-pad-de")
     submit = phone.find_element(By.ID, "submit")
     wait_for(phone, lambda d: submit.is_displayed())
     submit.click()

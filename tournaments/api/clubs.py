@@ -12,7 +12,6 @@ from tournaments.models import Organisation, Player
 from tournaments.selectors.licences import licences_of
 from tournaments.selectors.permissions import require_staff
 from tournaments.serializers.organisations import (
-    CorrectionsTrustSerializer,
     FederationInputSerializer,
     LeaveInputSerializer,
     LicenceSerializer,
@@ -27,7 +26,6 @@ from tournaments.serializers.organisations import (
 from tournaments.services import clubs as clubs_services
 from tournaments.services.clubs import membership_add, membership_end, organisation_create, staff_set
 from tournaments.services.licences import licences_import
-from tournaments.stewarding.services import organisation_corrections_trust
 
 
 class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -91,18 +89,6 @@ class OrganisationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, view
         organisation = self.get_object()
         clubs_services.staff_remove(
             organisation=organisation, by=request.user, player=get_object_or_404(Player, handle=handle)
-        )
-        return Response(OrganisationSerializer(organisation).data)
-
-    @extend_schema(request=CorrectionsTrustSerializer, responses={200: OrganisationSerializer})
-    @action(detail=True, methods=["post"], url_path="corrections-trust")
-    def corrections_trust(self, request: Request, slug: str) -> Response:
-        """A steward of the game trusts the club's corrections of that game's sanctioned results: accepted as
-        they come (or no longer)."""
-        payload = CorrectionsTrustSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        organisation = organisation_corrections_trust(
-            organisation=self.get_object(), by=request.user, **payload.validated_data
         )
         return Response(OrganisationSerializer(organisation).data)
 

@@ -3,21 +3,17 @@
 from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
-from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.throttling import ApiThrottle, ClaimThrottle, SignupThrottle
+from config.throttling import ApiThrottle, SignupThrottle
 from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
 from tournaments.models import Player, Table
-from tournaments.results.services.claims import guest_claim
 from tournaments.results.services.rating import table_of_source
 from tournaments.selectors.players import head_to_head, player_events, player_of_handle, player_search
 from tournaments.serializers.players import (
-    ClaimInputSerializer,
-    GuestSerializer,
     HeadToHeadSerializer,
     PlayerProfileSerializer,
     PlayerSearchQuery,
@@ -105,17 +101,3 @@ class PlayerViewSet(viewsets.GenericViewSet):
         player, token = player_signup(**payload.validated_data)
         player_language_remember(user=player.user, language=translation.get_language() or "")
         return Response({"handle": player.handle, "token": token}, status=status.HTTP_201_CREATED)
-
-    @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
-    @action(
-        detail=False,
-        methods=["post"],
-        permission_classes=[IsAuthenticated],
-        throttle_classes=[ApiThrottle, ClaimThrottle],
-    )
-    def claim(self, request: Request) -> Response:
-        """Claim a guest with its code: its events, results and ratings become your player's (once)."""
-        payload = ClaimInputSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        guest = guest_claim(code=payload.validated_data["code"], by=request.user)
-        return Response({**GuestSerializer(guest).data, "claimed_by": request.user.player.handle})

@@ -9,7 +9,6 @@ from rest_framework.response import Response
 
 from config.errors import NotAllowed
 from tournaments.models import Registration
-from tournaments.results.services.forfeits import registration_drop
 from tournaments.selectors.events import waitlist_position
 from tournaments.selectors.permissions import is_organiser
 from tournaments.serializers.registrations import (
@@ -49,12 +48,6 @@ class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str) -> Response:
         return self._answer(registration_withdraw(registration=self.get_object(), by=request.user))
-
-    @extend_schema(request=None, responses={200: RegistrationSerializer})
-    @action(detail=True, methods=["post"])
-    def drop(self, request: Request, pk: str) -> Response:
-        """Leave a running event; a seat at a table without a final result is forfeited."""
-        return self._answer(registration_drop(registration=self.get_object(), by=request.user))
 
     @extend_schema(request=None, responses={200: RegistrationSerializer})
     @action(detail=True, methods=["post"])

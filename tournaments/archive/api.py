@@ -7,8 +7,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.app_actions import EventActions
 from tournaments.archive.services import event_import
-from tournaments.event_actions import EventActions
 from tournaments.serializers.events import EventSerializer
 
 

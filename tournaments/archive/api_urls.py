@@ -1,6 +1,6 @@
 """The archive's API route: an event rebuilt from its archive."""
 
+from tournaments.app_actions import app_action_routes
 from tournaments.archive.api import EventImportViewSet
-from tournaments.event_actions import event_action_routes
 
-urlpatterns = event_action_routes(EventImportViewSet)
+urlpatterns = app_action_routes("events", EventImportViewSet)

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from config.paging import ApiPages, many, paged
 from config.throttling import ApiThrottle, ScorePreviewAnonThrottle, ScorePreviewThrottle, SheetCheckThrottle
+from tournaments.app_actions import EventActions
 from tournaments.catalogue.models import Edition
 from tournaments.catalogue.selectors import game_catalogue, sheet_check_list, table_preview, table_rebuild
 from tournaments.catalogue.serializers import (
@@ -23,7 +24,6 @@ from tournaments.catalogue.serializers import (
     SheetCheckSerializer,
 )
 from tournaments.catalogue.services import event_edition_reverify, sheet_check_submit
-from tournaments.event_actions import EventActions
 from tournaments.serializers.answers import RebuildSerializer, ScorePreviewSerializer
 
 

@@ -4,6 +4,7 @@ verified again with its game's edition."""
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from tournaments.app_actions import app_action_routes
 from tournaments.catalogue.api import (
     EditionViewSet,
     EventEditionViewSet,
@@ -20,7 +21,6 @@ from tournaments.catalogue.entry_api import (
     MyEntrySubmitView,
     MyEntryView,
 )
-from tournaments.event_actions import event_action_routes
 
 router = DefaultRouter()
 router.include_root_view = False
@@ -46,5 +46,5 @@ urlpatterns = [
         name="edition-adopt-preview",
     ),
     path("", include(router.urls)),
-    *event_action_routes(EventEditionViewSet),
+    *app_action_routes("events", EventEditionViewSet),
 ]

@@ -18,8 +18,8 @@ from config.login_limits import login_address
 from config.paging import ApiPages, many, paged
 from config.renderers import CSVRenderer
 from config.serializers import StrictSerializer
+from tournaments.app_actions import EventActions
 from tournaments.entrants.services import entrant_login_unlock, entrants_import, guest_create
-from tournaments.event_actions import EventActions
 from tournaments.models import Event
 from tournaments.selectors.permissions import require_organiser
 from tournaments.selectors.players import plays_from_round

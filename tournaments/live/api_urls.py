@@ -3,12 +3,12 @@ organisers' messages to the room, which the streams carry."""
 
 from django.urls import path
 
-from tournaments.event_actions import event_action_routes
+from tournaments.app_actions import app_action_routes
 from tournaments.live.api import EventStreamView, MyStreamView
 from tournaments.live.messages_api import EventMessagesViewSet
 
 urlpatterns = [
     path("me/stream/", MyStreamView.as_view(), name="me-stream"),
     path("events/<int:pk>/stream/", EventStreamView.as_view(), name="event-stream"),
-    *event_action_routes(EventMessagesViewSet),
+    *app_action_routes("events", EventMessagesViewSet),
 ]

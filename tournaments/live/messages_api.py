@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.paging import ApiPages, many, paged
-from tournaments.event_actions import EventActions
+from tournaments.app_actions import EventActions
 from tournaments.live.services import room_message_send
 from tournaments.selectors.permissions import require_organiser
 from tournaments.serializers.events import RoomMessageInputSerializer, RoomMessageSerializer

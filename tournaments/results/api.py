@@ -1,5 +1,5 @@
-"""The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides; and an event
-closed with its results published."""
+"""The table API: a seat's sheet, a whole table's sheets, the score pad's draft, overrides; an event closed
+with its results published, a player dropping out of a running event, a guest's results claimed."""
 
 from django.shortcuts import get_object_or_404
 from django.utils.text import format_lazy
@@ -7,16 +7,17 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import NotFound
 from config.paging import ApiPages, ChangesCursor, many, paged
-from config.throttling import ApiThrottle, SubmissionThrottle
+from config.throttling import ApiThrottle, ClaimThrottle, SubmissionThrottle
 from ratings.selectors.chances import SAMPLES
-from tournaments.event_actions import EventActions
-from tournaments.models import Event, Seat, TableResult
+from tournaments.app_actions import EventActions, RegistrationActions
+from tournaments.models import Event, Player, Seat, TableResult
 from tournaments.results.selectors.chances import METHOD, WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.selectors.handicap import HANDICAP_METHOD, event_handicap
 from tournaments.results.selectors.recap import stored_recap
@@ -28,12 +29,13 @@ from tournaments.results.serializers import (
     TablePlaceWorthSerializer,
 )
 from tournaments.results.services import pad as pad_services
+from tournaments.results.services.claims import guest_claim
 from tournaments.results.services.closing import event_close
-from tournaments.results.services.forfeits import seat_forfeit
+from tournaments.results.services.forfeits import registration_drop, seat_forfeit
 from tournaments.results.services.pad import pad_contest_withdraw, pad_draft_save
 from tournaments.results.services.sheets import StoredSheets, sheet_submit, table_sheets_submit
 from tournaments.results.services.verification import table_override, table_reverify
-from tournaments.selectors.events import table_for_sheets, table_list, tables_changed
+from tournaments.selectors.events import table_for_sheets, table_list, tables_changed, waitlist_position
 from tournaments.serializers.events import (
     EventSerializer,
     SeatSwapInputSerializer,
@@ -43,6 +45,8 @@ from tournaments.serializers.events import (
     TableResultSerializer,
     TableSerializer,
 )
+from tournaments.serializers.players import ClaimInputSerializer, GuestSerializer
+from tournaments.serializers.registrations import RegistrationSerializer
 from tournaments.serializers.sheets import (
     OverrideInputSerializer,
     PadDraftSerializer,
@@ -254,3 +258,28 @@ class EventClosingViewSet(EventActions):
         or early after any finished round (a round seated but not started is cancelled); 409 `rounds_to_play`
         while a round is being played."""
         return Response(EventSerializer(event_close(event=self.get_object(), by=request.user)).data)
+
+
+class RegistrationDropViewSet(RegistrationActions):
+    @extend_schema(request=None, responses={200: RegistrationSerializer})
+    @action(detail=True, methods=["post"])
+    def drop(self, request: Request, pk: str) -> Response:
+        """Leave a running event; a seat at a table without a final result is forfeited."""
+        registration = registration_drop(registration=self.get_object(), by=request.user)
+        registration.waitlist_position = waitlist_position(registration=registration)  # type: ignore[attr-defined]
+        return Response(RegistrationSerializer(registration).data)
+
+
+class GuestClaimViewSet(viewsets.GenericViewSet):
+    queryset = Player.objects.none()
+    serializer_class = ClaimInputSerializer  # what OPTIONS describes
+
+    @extend_schema(request=ClaimInputSerializer, responses={200: GuestSerializer})
+    @action(detail=False, methods=["post"], permission_classes=[IsAuthenticated],
+            throttle_classes=[ApiThrottle, ClaimThrottle])  # fmt: skip
+    def claim(self, request: Request) -> Response:
+        """Claim a guest with its code: its events, results and ratings become your player's (once)."""
+        payload = ClaimInputSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        guest = guest_claim(code=payload.validated_data["code"], by=request.user)
+        return Response({**GuestSerializer(guest).data, "claimed_by": request.user.player.handle})

@@ -1,5 +1,6 @@
 """A steward's merge of two records of one person (tournaments/stewarding/merges.py), a game's titles and the
-stewards' word on an event (its sanction and the changes of its results after it), over the API."""
+stewards' word on an event (its sanction and the changes of its results after it) and on a club (its
+corrections trusted), over the API."""
 
 from typing import Any
 
@@ -19,16 +20,26 @@ from config.paging import ApiPages, many, paged
 from config.serializers import StrictSerializer
 from games import GAMES
 from ratings.selectors.titles import pool_titles
-from tournaments.event_actions import EventActions
+from tournaments.app_actions import EventActions, OrganisationActions
 from tournaments.models import Player
 from tournaments.results.models import ResultChange
 from tournaments.results.services.rating import title_define
 from tournaments.serializers.events import EventSerializer
-from tournaments.serializers.organisations import DecisionSerializer, ReasonSerializer
+from tournaments.serializers.organisations import (
+    CorrectionsTrustSerializer,
+    DecisionSerializer,
+    OrganisationSerializer,
+    ReasonSerializer,
+)
 from tournaments.stewarding.merges import player_merge_undo, players_merge
 from tournaments.stewarding.models import PlayerMerge
 from tournaments.stewarding.selectors import event_decisions
-from tournaments.stewarding.services import event_sanction, event_unsanction, result_change_decide
+from tournaments.stewarding.services import (
+    event_sanction,
+    event_unsanction,
+    organisation_corrections_trust,
+    result_change_decide,
+)
 
 
 class MergeInputSerializer(StrictSerializer):
@@ -193,3 +204,17 @@ class EventStewardingViewSet(EventActions):
         payload.is_valid(raise_exception=True)
         event = event_unsanction(event=self.get_object(), by=request.user, **payload.validated_data)
         return Response(EventSerializer(event).data)
+
+
+class CorrectionsTrustViewSet(OrganisationActions):
+    @extend_schema(request=CorrectionsTrustSerializer, responses={200: OrganisationSerializer})
+    @action(detail=True, methods=["post"], url_path="corrections-trust")
+    def corrections_trust(self, request: Request, slug: str) -> Response:
+        """A steward of the game trusts the club's corrections of that game's sanctioned results: accepted as
+        they come (or no longer)."""
+        payload = CorrectionsTrustSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        organisation = organisation_corrections_trust(
+            organisation=self.get_object(), by=request.user, **payload.validated_data
+        )
+        return Response(OrganisationSerializer(organisation).data)
