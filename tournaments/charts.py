@@ -7,6 +7,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.text import with_percent_sign
+
 WIDTH, HEIGHT, PAD = 600, 220, 34
 
 
@@ -139,20 +141,21 @@ def calibration_chart(bands: list[Band], *, title: str) -> SafeString:
     dots = format_html_join(
         "",
         '<circle cx="{}" cy="{}" r="{}"><title>{} → {} ({})</title></circle>',
-        ((*xy(b.predicted, b.observed), f"{4 + 8 * (b.count / most) ** 0.5:.1f}", tenths(b.predicted * 100) + " %",
-          tenths(b.observed * 100) + " %", b.count) for b in bands),
+        ((*xy(b.predicted, b.observed), f"{4 + 8 * (b.count / most) ** 0.5:.1f}",
+          with_percent_sign(tenths(b.predicted * 100)), with_percent_sign(tenths(b.observed * 100)), b.count)
+         for b in bands),
     )  # fmt: skip
     return format_html(
         '<svg class="chart calibration" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>'
         '<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#e3ddd2"/>'
         '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#5b6475" stroke-dasharray="6 6"/>'
         '<text x="{}" y="{}" font-size="16" fill="#5b6475">0</text>'
-        '<text x="{}" y="{}" font-size="16" fill="#5b6475" text-anchor="end">100 %</text>'
+        '<text x="{}" y="{}" font-size="16" fill="#5b6475" text-anchor="end">{}</text>'
         '<g fill="#b5461d" fill-opacity="0.75">{}</g></svg>',
         SIDE, SIDE, title, title,
         PAD, PAD, span, span,
         PAD, SIDE - PAD, SIDE - PAD, PAD,
         PAD - 14, SIDE - PAD + 18,
-        SIDE - PAD, SIDE - PAD + 18,
+        SIDE - PAD, SIDE - PAD + 18, with_percent_sign("100"),
         dots,
     )  # fmt: skip

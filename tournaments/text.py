@@ -8,8 +8,8 @@ from typing import Any
 from django.utils import formats
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 import games
 
@@ -270,6 +270,12 @@ def points_text(value: Any) -> str:
     if rounded == int(rounded):
         return number_format(int(rounded))
     return number_format(rounded, decimal_pos=1 if round(rounded, 1) == rounded else 2)
+
+
+def with_percent_sign(number: str) -> str:
+    """A number already written in the page's language, as a share: "24.5%" in English; French, German and
+    Spanish put a no-break space before the sign ("24,5 %")."""
+    return f"{number}%" if (get_language() or "en").startswith("en") else f"{number}\u00a0%"
 
 
 def date_example() -> str:

@@ -54,7 +54,7 @@ def test_a_steward_adopts_the_fitted_parameters_on_a_phone(live_server, phone) -
     sign_in(phone, live_server.url, get_user_model().objects.get(username=steward.username))
     phone.get(f"{live_server.url}/leaderboards/{USA}/quality/")
     phone.execute_script("document.querySelector(\"form[action$='/adopt/']\").scrollIntoView()")
-    shot(phone, "quality-candidate")
+    shot(phone, "quality-adopt-form")
     phone.find_element(By.NAME, "reason").send_keys("The fit predicts the later tables better.")
     phone.find_element(By.CSS_SELECTOR, "form[action$='/adopt/'] button").click()
     WebDriverWait(phone, 5).until(alert_is_present()).accept()

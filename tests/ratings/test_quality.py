@@ -3,6 +3,7 @@ order, and on simulated players with a hidden skill, ratings that predict better
 
 import math
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -151,6 +152,10 @@ def test_the_quality_page_shows_the_report_in_english_and_french() -> None:
     assert "How good are these ratings?" in Client().get(f"/leaderboards/{GAME}/").content.decode()
     french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/leaderboards/{GAME}/quality/").content.decode()
     assert "Vainqueur prédit" in french
+    # each share written as its language writes it: "50%" in English, "50 %" (a no-break space) in French
+    assert [page[m.start() - 60 : m.end()] for m in re.finditer(r"\d(?:\s|&nbsp;|\u00a0)%", page)] == []
+    assert re.search(r"\d\u00a0%", french)
+    assert not re.search(r"\d%", french)
     assert Client().get("/leaderboards/no-such-game/quality/").status_code == 404
 
 

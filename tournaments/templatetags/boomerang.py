@@ -18,7 +18,7 @@ from tournaments.codes import tv_code
 from tournaments.practice import practice_games
 from tournaments.problems import problem_sentence
 from tournaments.selectors.permissions import is_a_steward
-from tournaments.text import CATEGORY_LABELS, points_text, status, tie_break_label
+from tournaments.text import CATEGORY_LABELS, points_text, status, tie_break_label, with_percent_sign
 from tournaments.text import change_cause as text_change_cause
 from tournaments.text import game_name as translated_game_name
 
@@ -217,7 +217,7 @@ def percent(value: float | None, decimals: int = 0) -> str:
     if value is None:
         return "–"
     number = number_format(round(value * 100, decimals), decimal_pos=decimals) if decimals else str(round(value * 100))
-    return f"{number}%" if (get_language() or "en").startswith("en") else f"{number}\u00a0%"
+    return with_percent_sign(number)
 
 
 @register.simple_tag
