@@ -1,0 +1,58 @@
+"""The longest tests run first, so that CI's last minutes are not one worker finishing a long test while the
+other waits (the scheduling xdist leaves to the order of collection): the longest-first rule packs the two
+workers' queues, the short tests filling the end.
+
+`tests/durations.json` holds the seconds of the tests that took two or more in a CI run (setup and teardown
+included); a test it does not name keeps its place after them. The file only orders: a stale one costs
+minutes, never a result. Refresh it from a run's JUnit report:
+
+    PYTEST_ADDOPTS="--junitxml=/tmp/junit.xml" .ci/run
+    .venv/bin/python -m tests.durations /tmp/junit.xml  # .ci/run's second pass overwrites the first's report
+"""
+
+import json
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+DURATIONS = Path(__file__).with_name("durations.json")
+RECORDED_FROM_SECONDS = 2.0
+
+
+def longest_first(items: list[pytest.Item]) -> None:
+    """Reorder `items` in place: the recorded long tests first, longest first; the rest in collection order."""
+    if not DURATIONS.exists():
+        return
+    seconds = json.loads(DURATIONS.read_text())
+    items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))  # a stable sort: the rest keep their order
+
+
+def recorded(junit_report: Path) -> dict[str, float]:
+    """The test ids and seconds of a JUnit report's tests that took RECORDED_FROM_SECONDS or more."""
+    seconds = {}
+    for case in ElementTree.parse(junit_report).getroot().iter("testcase"):
+        if float(case.get("time", 0)) >= RECORDED_FROM_SECONDS:
+            seconds[_node_id(case.get("classname", ""), case.get("name", ""))] = round(float(case.get("time", 0)), 1)
+    return seconds
+
+
+def _node_id(class_name: str, name: str) -> str:
+    """pytest's id of a JUnit case: its dotted class name is a module's path, then maybe a class."""
+    parts = class_name.split(".")
+    for end in range(len(parts), 0, -1):
+        path = Path(*parts[:end]).with_suffix(".py")
+        if (Path(__file__).parents[1] / path).exists():
+            return "::".join([path.as_posix(), *parts[end:], name])
+    return f"{class_name}::{name}"
+
+
+if __name__ == "__main__":
+    found: dict[str, float] = {}
+    for report in sys.argv[1:]:  # the two passes' reports: a test in both keeps its longer time
+        for node_id, took in recorded(Path(report)).items():
+            found[node_id] = max(took, found.get(node_id, 0.0))
+    found = dict(sorted(found.items(), key=lambda pair: -pair[1]))
+    DURATIONS.write_text(json.dumps(found, indent=0) + "\n")
+    print(f"{len(found)} tests of {RECORDED_FROM_SECONDS:g} s or more, {sum(found.values()):.0f} s, in {DURATIONS}")
