@@ -148,10 +148,17 @@ def test_a_malformed_archive_is_a_clear_refusal_and_writes_nothing(break_it) -> 
 
 
 def fresh_archive() -> dict:
-    """An archive of an event that is no longer here (as from another instance), as JSON would carry it."""
-    event, archive = an_archive()
-    empty_the_database(event)
-    return json.loads(json.dumps(archive, default=str))
+    """An archive of an event that is no longer here (as from another instance), as JSON would carry it: made
+    once per test process (each test's database is emptied after it, so no copy is ever here; playing the
+    demo night for each of the twenty tests that read one cost ~1 s apiece), a copy of it for each test."""
+    if not _FRESH_ARCHIVE:
+        event, archive = an_archive()
+        empty_the_database(event)
+        _FRESH_ARCHIVE.append(json.dumps(archive, default=str))
+    return json.loads(_FRESH_ARCHIVE[0])
+
+
+_FRESH_ARCHIVE: list[str] = []
 
 
 def test_an_archive_imported_twice_is_refused_the_second_time_naming_the_first() -> None:
