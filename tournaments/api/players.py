@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from config.throttling import ApiThrottle, SignupThrottle
 from ratings.selectors.leaderboards import is_provisional, player_ratings, rank_and_size
 from tournaments.models import Player, Table
-from tournaments.results.services.rating import table_of_source
+from tournaments.results.sources import table_of_source
 from tournaments.selectors.players import head_to_head, player_events, player_of_handle, player_search
 from tournaments.serializers.players import (
     HeadToHeadSerializer,

@@ -39,7 +39,8 @@ from tournaments.pages import reads as pages
 from tournaments.results.pages.sheet_view import seat_sheets
 from tournaments.results.selectors.chances import WORTH_EXPLANATION, table_chances, table_place_worth
 from tournaments.results.selectors.handicap import event_handicap
-from tournaments.results.services.rating import pool_quality_now, table_of_source
+from tournaments.results.services.rating import pool_quality_now
+from tournaments.results.sources import table_of_source
 from tournaments.seasons.reads import seasons_of
 from tournaments.selectors.events import (
     division_standings,

@@ -27,7 +27,7 @@ from tournaments.models import (
 from tournaments.pad_drafts import PadDraftContent
 from tournaments.panels import Shown, event_panel_annotations, event_panels
 from tournaments.practice import practice_games
-from tournaments.results.services.rating import table_of_source, table_source
+from tournaments.results.sources import table_of_source, table_source
 from tournaments.selectors.events import event_closable, event_ready_to_close, event_standings, rounds_played
 from tournaments.selectors.permissions import is_organiser
 from tournaments.selectors.players import player_events

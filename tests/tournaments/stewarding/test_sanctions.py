@@ -12,7 +12,7 @@ from tests.factories import EventFactory, OrganisationFactory, PlayerFactory, Us
 from tests.tournaments.helpers import play_round, register_and_check_in
 from tournaments.models import Event, Organisation, RatingBody, Staff, Table
 from tournaments.results.services.closing import event_close
-from tournaments.results.services.rating import table_source
+from tournaments.results.sources import table_source
 from tournaments.services.events import event_create, event_open_registration
 from tournaments.services.rounds import event_start
 from tournaments.stewarding.models import SanctionDecision

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ratings.selectors.handicap import expected_places, pool_start, ratings_coming_in
 from ratings.selectors.leaderboards import pool_of_game
 from tournaments.models import Event, Player, TableResult
-from tournaments.results.services.rating import table_source
+from tournaments.results.sources import table_source
 from tournaments.verdicts import TableVerdict
 
 HANDICAP_METHOD = (

@@ -8,7 +8,7 @@ import games
 from games import card_stats
 from tournaments.analysis.models import TableCardTally
 from tournaments.models import Player, TableResult
-from tournaments.results.services.rating import table_of_source, table_source
+from tournaments.results.sources import table_of_source, table_source
 from tournaments.selectors.verification import DraftedTable, ResultToDraft, tables_drafted
 
 Picks = dict[str, list[tuple[int, tuple[str, ...], int]]]

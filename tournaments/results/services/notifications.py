@@ -20,8 +20,8 @@ from tournaments.live.models import RoomMessage
 from tournaments.models import Event, Player, Registration, Round, Seat, Table, TableResult
 from tournaments.problems import problem_sentence
 from tournaments.results.selectors.chances import WORTH_EXPLANATION
-from tournaments.results.services.rating import table_source
 from tournaments.results.services.recap import event_recap_refresh
+from tournaments.results.sources import table_source
 from tournaments.selectors.events import final_places, rounds_played
 
 # Each kind of e-mail and the player's choice that turns it off (a sanction's rating news follows the results').

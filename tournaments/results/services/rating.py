@@ -31,9 +31,7 @@ from ratings.services.pools import (
 from ratings.services.titles import TitleRefused, title_rule_define
 from tournaments.models import Player, Sanction, ScoreSheet, Table, TableResult
 from tournaments.results.models import HeldResult
-
-TABLE_SOURCE = "table:"  # a table's rating event is `table:<table id>`; this module alone spells it
-CASUAL_SOURCE = "casual:"  # a casual table's (tournaments/casual) is `casual:<casual table id>`
+from tournaments.results.sources import CASUAL_SOURCE, TABLE_SOURCE, table_source
 
 
 def casual_pool_key(game: str) -> str:
@@ -47,16 +45,6 @@ def casual_table_rate(*, game: str, table_id: int, played_at: datetime, ranks: l
     placings = [Placing(user_id, handle, rank) for user_id, handle, rank in ranks]
     match_record(game=casual_pool_key(game), source=f"{CASUAL_SOURCE}{table_id}", order_at=played_at,
                  placings=placings, actor="casual", pool_name=f"{GAMES[game].name} (casual)")  # fmt: skip
-
-
-def table_source(table_id: int) -> str:
-    return f"{TABLE_SOURCE}{table_id}"
-
-
-def table_of_source(source: str) -> int | None:
-    """The table id a rating source names, or None for another kind of source."""
-    number = source.removeprefix(TABLE_SOURCE)
-    return int(number) if number != source and number.isdigit() else None
 
 
 def tables_unrated(*, before: datetime) -> list[int]:
