@@ -6,8 +6,8 @@ workers' queues, the short tests filling the end.
 included); a test it does not name keeps its place after them. The file only orders: a stale one costs
 minutes, never a result. Refresh it from a run's JUnit report:
 
-    PYTEST_ADDOPTS="--junitxml=/tmp/junit.xml" .ci/run
-    .venv/bin/python -m tests.durations /tmp/junit.xml  # .ci/run's second pass overwrites the first's report
+    CI_JUNIT_DIR=/tmp/junit .ci/run  # a report for each of its pytest runs
+    .venv/bin/python -m tests.durations /tmp/junit/*.xml
 """
 
 import json
