@@ -29,6 +29,37 @@ def longest_first(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))  # a stable sort: the rest keep their order
 
 
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_setup",
+    "django_db_blocker",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+}
+
+
+def database_free_first(items: list[pytest.Item]) -> None:
+    """After pytest-django's sort: the tests that use no database move from the end to the front, in their
+    order. pytest-django puts them last, as Django's runner does, but they read no table, so running them
+    first changes no test's database, and the longest of them (a fresh `make run` migrating its own SQLite
+    database, ~80 s) no longer ends a pass alone. A test this misjudges as database-free could only be a
+    non-transactional one (the transactional ones are all marked or use a fixture above), which may run at
+    any point before the transactional ones."""
+    free = [item for item in items if not _uses_the_database(item)]
+    free_ids = {id(item) for item in free}
+    items[:] = free + [item for item in items if id(item) not in free_ids]
+
+
+def _uses_the_database(item: pytest.Item) -> bool:
+    test_class = getattr(item, "cls", None)
+    if test_class is not None and any(base.__name__ == "TransactionTestCase" for base in test_class.__mro__):
+        return True
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)
+
+
 def recorded(junit_report: Path) -> dict[str, float]:
     """The test ids and seconds of a JUnit report's tests that took RECORDED_FROM_SECONDS or more."""
     seconds = {}

@@ -27,3 +27,14 @@ def test_the_recorded_tests_go_first_longest_first_and_the_rest_keep_their_order
     items = [SimpleNamespace(nodeid=name) for name in "abcde"]
     durations.longest_first(items)  # type: ignore[arg-type]
     assert [item.nodeid for item in items] == ["d", "b", "a", "c", "e"]
+
+
+def test_the_tests_that_use_no_database_go_first_and_the_others_keep_pytest_djangos_order() -> None:
+    def item(name: str, fixtures: tuple[str, ...] = (), marked: bool = False) -> SimpleNamespace:
+        marker = object() if marked else None
+        return SimpleNamespace(nodeid=name, fixturenames=fixtures, get_closest_marker=lambda _name: marker)
+
+    items = [item("db", marked=True), item("uses a user", ("user", "db")), item("transactional", ("live_server",)),
+             item("pure"), item("schema", ("django_db_setup",)), item("subprocess", ("tmp_path",))]  # fmt: skip
+    durations.database_free_first(items)  # type: ignore[arg-type]
+    assert [i.nodeid for i in items] == ["pure", "subprocess", "db", "uses a user", "transactional", "schema"]
