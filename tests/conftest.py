@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
-from tests.durations import database_free_first, longest_first
+from tests.durations import database_free_among_the_first, longest_first
 from tests.factories import UserFactory
 
 SERVICES_REASON = (
@@ -27,10 +27,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Around every plugin's reordering: the longest tests first (tests/durations.py), before pytest-django's
     stable sort puts the database tests first and the transactional ones after them, which it must (their
     flush empties the tables the others read seeded), so each of its groups runs longest first; then the tests
-    that use no database go first."""
+    that use no database join the first group (tests/durations.py)."""
     longest_first(items)
     yield
-    database_free_first(items)
+    database_free_among_the_first(items)
     postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     for item in items:
         if "services" in item.keywords and not services_configured():

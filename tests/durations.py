@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
+from pytest_django.fixtures import validate_django_db
 
 DURATIONS = Path(__file__).with_name("durations.json")
 RECORDED_FROM_SECONDS = 2.0
@@ -29,32 +30,44 @@ def longest_first(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))  # a stable sort: the rest keep their order
 
 
-DATABASE_FIXTURES = {
-    "db",
+TRANSACTIONAL_FIXTURES = {
     "transactional_db",
     "live_server",
-    "django_db_setup",
-    "django_db_blocker",
     "django_db_reset_sequences",
     "django_db_serialized_rollback",
 }
+DATABASE_FIXTURES = {"db", "django_db_setup"}  # (every test has django_db_blocker, through pytest-django)
 
 
-def database_free_first(items: list[pytest.Item]) -> None:
-    """After pytest-django's sort: the tests that use no database move from the end to the front, in their
-    order. pytest-django puts them last, as Django's runner does, but they read no table, so running them
-    first changes no test's database, and the longest of them (a fresh `make run` migrating its own SQLite
-    database, ~80 s) no longer ends a pass alone. A test this misjudges as database-free could only be a
-    non-transactional one (the transactional ones are all marked or use a fixture above), which may run at
-    any point before the transactional ones."""
-    free = [item for item in items if not _uses_the_database(item)]
-    free_ids = {id(item) for item in free}
-    items[:] = free + [item for item in items if id(item) not in free_ids]
+def database_free_among_the_first(items: list[pytest.Item]) -> None:
+    """After pytest-django's sort (database tests, transactional ones, then the tests that use no database): the
+    tests that use no database join the first group, all of it longest first, the transactional ones last as
+    pytest-django needs. The tests with no database read no table, so they may run at any point; run last they
+    left the longest of pass 1 (a fresh `make run` migrating its own SQLite database, ~80 s) to end the pass
+    alone. A test misjudged transactional only moves the boundary earlier; none of the transactional ones can
+    be misjudged free of the database (each is marked or uses a fixture named here)."""
+    boundary = next((index for index, item in enumerate(items) if _transactional(item)), len(items))
+    first, after = items[:boundary], items[boundary:]
+    first += [item for item in after if not _uses_the_database(item)]
+    longest_first(first)
+    moved = {id(item) for item in first}
+    items[:] = first + [item for item in after if id(item) not in moved]
+
+
+def _transactional(item: pytest.Item) -> bool:
+    test_class = getattr(item, "cls", None)
+    if test_class is not None and any(base.__name__ == "TransactionTestCase" for base in test_class.__mro__):
+        return True
+    marker = item.get_closest_marker("django_db")
+    if marker is not None:
+        transaction, reset_sequences, *_rest = validate_django_db(marker)
+        if transaction or reset_sequences:
+            return True
+    return bool(set(getattr(item, "fixturenames", ())) & TRANSACTIONAL_FIXTURES)
 
 
 def _uses_the_database(item: pytest.Item) -> bool:
-    test_class = getattr(item, "cls", None)
-    if test_class is not None and any(base.__name__ == "TransactionTestCase" for base in test_class.__mro__):
+    if _transactional(item):
         return True
     fixtures = set(getattr(item, "fixturenames", ()))
     return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)

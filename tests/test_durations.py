@@ -2,6 +2,8 @@
 
 from types import SimpleNamespace
 
+import pytest
+
 from tests import durations
 
 
@@ -29,12 +31,19 @@ def test_the_recorded_tests_go_first_longest_first_and_the_rest_keep_their_order
     assert [item.nodeid for item in items] == ["d", "b", "a", "c", "e"]
 
 
-def test_the_tests_that_use_no_database_go_first_and_the_others_keep_pytest_djangos_order() -> None:
-    def item(name: str, fixtures: tuple[str, ...] = (), marked: bool = False) -> SimpleNamespace:
-        marker = object() if marked else None
-        return SimpleNamespace(nodeid=name, fixturenames=fixtures, get_closest_marker=lambda _name: marker)
+def test_the_tests_that_use_no_database_join_the_first_group_longest_first_the_transactional_ones_stay_last(
+    monkeypatch, tmp_path
+) -> None:
+    recorded = tmp_path / "durations.json"
+    recorded.write_text('{"make run": 80.0, "bootstrap": 60.0, "browser": 90.0}')
+    monkeypatch.setattr(durations, "DURATIONS", recorded)
 
-    items = [item("db", marked=True), item("uses a user", ("user", "db")), item("transactional", ("live_server",)),
-             item("pure"), item("schema", ("django_db_setup",)), item("subprocess", ("tmp_path",))]  # fmt: skip
-    durations.database_free_first(items)  # type: ignore[arg-type]
-    assert [i.nodeid for i in items] == ["pure", "subprocess", "db", "uses a user", "transactional", "schema"]
+    def item(name: str, fixtures: tuple[str, ...] = (), marked: bool = False) -> SimpleNamespace:
+        marker = pytest.mark.django_db.mark if marked else None
+        return SimpleNamespace(nodeid=name, cls=None, fixturenames=fixtures, get_closest_marker=lambda _name: marker)
+
+    # as pytest-django leaves them: the database tests, the transactional ones, those with no database
+    items = [item("bootstrap", marked=True), item("uses a user", ("user", "db")), item("browser", ("live_server",)),
+             item("schema", ("django_db_setup",)), item("pure"), item("make run", ("tmp_path",))]  # fmt: skip
+    durations.database_free_among_the_first(items)  # type: ignore[arg-type]
+    assert [i.nodeid for i in items] == ["make run", "bootstrap", "uses a user", "pure", "browser", "schema"]
