@@ -94,7 +94,7 @@ def _node_id(class_name: str, name: str) -> str:
 
 if __name__ == "__main__":
     found: dict[str, float] = {}
-    for report in sys.argv[1:]:  # the two passes' reports: a test in both keeps its longer time
+    for report in sys.argv[1:]:  # each pytest run's report: a test in two keeps its longer time
         for node_id, took in recorded(Path(report)).items():
             found[node_id] = max(took, found.get(node_id, 0.0))
     found = dict(sorted(found.items(), key=lambda pair: -pair[1]))
