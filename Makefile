@@ -42,10 +42,12 @@ venue: $(STAMP) secret
 		$(BIN)/uvicorn config.asgi:application --host 0.0.0.0 --port $(PORT)
 
 # The suite on every core (pytest-xdist; a test database and a Redis database per worker). One file, at once:
-# `make test TEST_WORKERS=0 PYTEST_ARGS=tests/games/test_usa.py`.
+# `make test TEST_WORKERS=0 PYTEST_ARGS=tests/games/test_usa.py`. `--dist loadgroup` hands the tests out one
+# at a time in the suite's order (longest first: tests/durations.py); xdist's default `load` gives each worker
+# a quarter of its share up front, so the longest tests all went to the first worker while the other idled.
 TEST_WORKERS ?= auto
 test: $(STAMP) secret
-	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The score pad's state logic (tournaments/static/boomerang/pad-state.js), with Node's built-in runner.
 test-js:
