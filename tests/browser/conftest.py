@@ -144,6 +144,35 @@ def french_phone(browser_of) -> webdriver.Chrome:
     return browser_of(PHONE, "fr")
 
 
+# Scrolls the element into view when it is not, and answers where a finger lands on it, or why none can.
+_TAP_POINT = """
+const element = arguments[0];
+element.scrollIntoView({block: "nearest", inline: "nearest"});
+const box = element.getBoundingClientRect();
+if (!box.width || !box.height) return "is not displayed";
+const x = box.left + box.width / 2, y = box.top + box.height / 2;
+const hit = document.elementFromPoint(x, y);
+if (!hit) return "is covered by nothing the page holds";
+if (hit !== element && !element.contains(hit)) return "is covered by " + hit.outerHTML.slice(0, 200);
+return [x, y];
+"""
+
+
+def finger_tap(driver: webdriver.Chrome, element: Any) -> None:
+    """A finger's tap on the element's centre: touch events through the browser's input, from which Chromium
+    makes the click, as it does for a phone's screen and as chromedriver's `click()` does under touch
+    emulation, without the fixed 40 ms wait and the dozen location checks chromedriver adds to each (35 ms a
+    tap against 105 ms; the pad's tests tap about 700 times). For the pad's own buttons, which load no page:
+    a tap that submits a form or follows a link is a `click()`, which waits for the page it loads. Refuses,
+    as `click()` does, an element not displayed or covered by another (naming it)."""
+    point = driver.execute_script(_TAP_POINT, element)
+    if isinstance(point, str):
+        raise AssertionError(f"cannot tap {element.get_attribute('outerHTML')[:200]}: it {point}")
+    touch = {"x": point[0], "y": point[1]}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def script_errors(driver: webdriver.Chrome) -> list[str]:
     """The page's uncaught script errors since the last call (the console's, not failed requests)."""
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
 from games.simulate import legal_sheet
-from tests.browser.conftest import script_errors, shot, sign_in
+from tests.browser.conftest import finger_tap, script_errors, shot, sign_in
 from tests.tournaments.helpers import running_round
 from tournaments.integrations.models import IdempotentRequest
 from tournaments.models import PadDraft, ScoreSheet, TableResult
@@ -22,19 +22,19 @@ def wait_for(driver, condition, seconds: float = 15):
 
 
 def tap(driver, card: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]').click()
+    finger_tap(driver, driver.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]'))
 
 
 def go_to_round(driver, number: int) -> None:
-    driver.find_element(By.CSS_SELECTOR, f"#round-tabs button:nth-child({number})").click()
+    finger_tap(driver, driver.find_element(By.CSS_SELECTOR, f"#round-tabs button:nth-child({number})"))
 
 
 def go_to_seat(driver, handle: str) -> None:
-    driver.find_element(By.CSS_SELECTOR, f'#seat-tabs button[data-seat="{handle}"]').click()
+    finger_tap(driver, driver.find_element(By.CSS_SELECTOR, f'#seat-tabs button[data-seat="{handle}"]'))
 
 
 def pick(driver, activity: str | None) -> None:
-    driver.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{activity or ""}"]').click()
+    finger_tap(driver, driver.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{activity or ""}"]'))
 
 
 def open_pad(phone, base: str, user, table_id: int) -> None:
