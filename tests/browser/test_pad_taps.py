@@ -289,3 +289,24 @@ def test_a_whole_table_of_four_is_entered_by_keyboard_in_about_the_taps_it_takes
     ]
     assert keys <= 160, keys
     print(f"a four-player table by keyboard: {keys} key presses")
+
+
+def test_a_round_entered_while_the_last_rounds_save_is_on_its_way_is_saved_after_it(live_server, phone) -> None:
+    """Two rounds entered faster than the server answers (4 s of latency on every request): the second
+    round's save waits for the first's answer and carries the version it gave, instead of being refused as
+    another phone's change (a keyboard-fast keeper on a loaded CI machine saw exactly that)."""
+    table, seats, sheet = pad_of_a_table(live_server, phone, 2, 21)
+    slow = {"offline": False, "latency": 4000, "downloadThroughput": -1, "uploadThroughput": -1}
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", slow)
+    thumb = Thumb(phone)
+    for r in range(2):
+        for i in range(len(seats)):
+            row = sheet["seats"][i]["rounds"][r]
+            for card in row["cards"]:
+                thumb.tap(f'#cards button[data-card="{card}"]')
+            thumb.tap(f'#choices button[data-choice="{row["scored"] or ""}"]')
+    assert "(version" not in phone.find_element(By.ID, "pad-status").text  # round 1's save is still on its way
+    wait_for(phone, lambda d: "(version 2)" in d.find_element(By.ID, "pad-status").text, 30)
+    assert "Another phone" not in phone.find_element(By.ID, "pad-status").text
+    assert PadDraft.objects.get(table=table).version == 2

@@ -300,20 +300,31 @@
     state.cursor = { round: Math.min(named.round, config.rounds) - 1, seat: seat };
   }
 
+  // One save at a time: a round completed while the last round's save is on its way is saved once that one
+  // has answered, with the version it gave (sent at once with the version both started from, it would be
+  // refused as another phone's change: the keeper of a fast table, or any table on a slow night, saw "changed
+  // on another phone" about their own rounds).
+  var saving = null, saveAgain = false;
   function save() {
     if (!config.urls.pad) {  // a casual table: kept on this phone alone until it is recorded
       state.dirty = false; keep(); say(text.kept_here);
       return Promise.resolve();
     }
+    if (saving) { saveAgain = true; return saving; }
     var body = { data: { seats: Pad.sheetSeats(config, players, state) }, version: state.version };
-    return api("PUT", config.urls.pad, body).then(function (answer) {
+    saving = api("PUT", config.urls.pad, body).then(function (answer) {
+      var again = saveAgain && answer.status === 200;
+      saving = null; saveAgain = false;
       if (answer.status === 200) {
-        state.version = answer.data.version; state.dirty = false; keep();
+        state.version = answer.data.version; keep();
         say(fmt(text.saved, { v: state.version }));
+        if (again) return save();
+        state.dirty = false; keep();
       } else if (answer.status === 409) {
         conflict();
       } else { say(answer.data.detail, true); }
-    }).catch(function () { say(text.offline, true); });
+    }).catch(function () { saving = null; saveAgain = false; say(text.offline, true); });
+    return saving;
   }
   function conflict() {
     say(text.conflict, true);
