@@ -34,9 +34,12 @@ class AsgiLiveServer:
 
     def stop(self) -> None:
         """Stop serving, and end the database connections its request threads kept open (each thread of
-        Django's ASGI handler holds its own), so that the test database can be dropped."""
+        Django's ASGI handler holds its own), so that the test database can be dropped. A live stream a test left
+        open (a browser's page, a client's read) would hold uvicorn's graceful shutdown until its next heartbeat:
+        the session's end does not wait for it (it cost the last test of a worker 10 s, the join's bound)."""
         from django.db import connection
 
+        self.server.force_exit = True
         self.server.should_exit = True
         self.thread.join(timeout=10)
         if connection.vendor == "postgresql":
