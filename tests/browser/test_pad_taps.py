@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 
 from games.simulate import legal_sheet
 from tests.browser.conftest import finger_tap, script_errors, shot
-from tests.browser.test_score_pad import open_pad, wait_for
+from tests.browser.test_score_pad import open_pad, pick, tap, wait_for
 from tests.tournaments.helpers import running_round
 from tournaments.models import PadDraft
 
@@ -75,8 +75,8 @@ def test_a_card_in_another_players_row_is_refused_by_name(live_server, phone) ->
     _table, seats, sheet = pad_of_a_table(live_server, phone, 2, 14)
     row = sheet["seats"][0]["rounds"][0]
     for card in row["cards"]:
-        finger_tap(phone, phone.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{card}"]'))
-    finger_tap(phone, phone.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{row["scored"] or ""}"]'))
+        tap(phone, card)
+    pick(phone, row["scored"])
     held = row["cards"][2]
     button = phone.find_element(By.CSS_SELECTOR, f'#cards button[data-card="{held}"]')
     assert "taken" in button.get_attribute("class")
