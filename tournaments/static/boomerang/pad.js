@@ -316,10 +316,9 @@
       var again = saveAgain && answer.status === 200;
       saving = null; saveAgain = false;
       if (answer.status === 200) {
-        state.version = answer.data.version; keep();
+        state.version = answer.data.version; state.dirty = again; keep();
         say(fmt(text.saved, { v: state.version }));
         if (again) return save();
-        state.dirty = false; keep();
       } else if (answer.status === 409) {
         conflict();
       } else { say(answer.data.detail, true); }
