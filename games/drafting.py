@@ -136,7 +136,7 @@ class _Table:
     def _fork(self, seats: Sequence[DraftingSeat]) -> "_Table":
         """A copy of the state so far for other rows; the rounds already scored are shared (never changed). Made
         by hand, not by `copy.copy` (its pickling protocol was a fifth of par's time: ~800 forks a table)."""
-        fork = _Table.__new__(_Table)
+        fork = object.__new__(type(self))
         fork.__dict__.update(self.__dict__)
         fork.seats, fork.problems = seats, []
         fork.visited = [set(v) for v in self.visited]
