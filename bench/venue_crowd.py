@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.calibrate import calibration_ns
-from tests.venue_crowd import crowd_night, make_run
+from tests.venue_crowd import crowd_night, errors_logged, make_run
 
 
 def main() -> None:
@@ -31,8 +31,8 @@ def main() -> None:
         print(f"{night.logged_in} logged in, {night.guests_entered} guests entered, {len(night.errors)} errors")
         for error in night.errors[:10]:
             print("  ", error)
-        if night.errors:  # the server's own words on them
-            print((Path(folder) / "run.log").read_text()[-4000:])
+        if night.errors:  # the server's own words on them: its tracebacks and error lines
+            print(errors_logged((Path(folder) / "run.log").read_text()))
 
 
 if __name__ == "__main__":

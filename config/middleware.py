@@ -164,7 +164,8 @@ class DatabaseAway:
     """A request whose database connection died under it (a restarted or failed-over PostgreSQL, a killed
     backend): a read is run once more on a new connection; a write answers 503 with Retry-After, since
     whether it was committed is unknown to this process and the client should look, then send it again.
-    Any other database error is left alone (a 500, logged)."""
+    A wait for a connection (the pool's) or for SQLite's write lock run out answers 503 `overloaded` with
+    Retry-After: nothing was saved. Any other database error is left alone (a 500, logged)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -175,7 +176,7 @@ class DatabaseAway:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
-        if _pool_exhausted(exception):  # no connection was ever had: nothing ran
+        if _pool_exhausted(exception) or _write_lock_waited_out(exception):
             return overloaded(request)
         if not _connection_lost(exception) and connection.is_usable():
             return None
@@ -200,6 +201,12 @@ def _pool_exhausted(exception: BaseException) -> bool:
             return True
         seen = seen.__cause__ or seen.__context__
     return False
+
+
+def _write_lock_waited_out(exception: BaseException) -> bool:
+    """Whether SQLite gave up waiting for its one write lock (its `timeout`, 30 s here): the transaction that
+    waited never started, so nothing of it was saved, and the server is busy rather than broken."""
+    return connection.vendor == "sqlite" and "database is locked" in str(exception)
 
 
 def overloaded(request: HttpRequest) -> HttpResponse:

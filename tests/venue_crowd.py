@@ -28,6 +28,11 @@ class Venue:
     database: Path | None = None
     _opener: Any = None
 
+    def errors_logged(self) -> str:
+        """What the server logged besides its access lines: the tracebacks of its 500s."""
+        assert self.database is not None
+        return errors_logged((self.database.parent / "run.log").read_text())
+
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
@@ -52,7 +57,7 @@ class Venue:
 
     def token(self, username: str, password: str) -> tuple[int, str]:
         status, answer = self.call("POST", "/api/auth/token/", {"username": username, "password": password})
-        return status, answer["token"] if status == 200 else ""
+        return status, answer["token"] if status == 200 else str(answer)  # the refusal, when refused
 
     def organiser_page(self, path: str) -> str:
         """A page read signed in as the admin (the organiser of the demo's events), through the log-in form."""
@@ -66,6 +71,11 @@ class Venue:
                                              headers={"Referer": self.url("/accounts/login/")})  # fmt: skip
             self._opener.open(request, timeout=60).read()
         return str(self._opener.open(self.url(path), timeout=60).read().decode())
+
+
+def errors_logged(log: str) -> str:
+    """A `make run` log without uvicorn's access and start-up lines."""
+    return "\n".join(line for line in log.splitlines() if not line.startswith("INFO:"))[-6000:]
 
 
 @contextmanager
@@ -124,7 +134,7 @@ def crowd_night(venue: Venue, people: int, guests: int, threads: int = 8) -> Nig
         if status == 200:
             night.logged_in += 1
         else:
-            night.errors.append(f"log-in {handle}: {status}")
+            night.errors.append(f"log-in {handle}: {status} {_token}")
         status, answer = venue.call("GET", f"/api/events/{event}/")
         if status >= 500:
             night.errors.append(f"event read: {status} {answer}")
