@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.fresh_sqlite import fresh_sqlite_database
 from tests.migration_seeds import SEEDED_ROWS, seeded_rows
 from tests.passes import embedded_pass_only
 
@@ -36,6 +37,7 @@ def test_the_admin_lists_editions_for_a_superuser(admin_client) -> None:
     assert b"practice deck" in page.content
 
 
+@embedded_pass_only
 def test_a_malformed_setting_stops_start_up_naming_the_variable() -> None:
     env = {**os.environ, "DEBUG": "perhaps"}
     result = subprocess.run(
@@ -62,7 +64,7 @@ def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> N
         assert "No hostname was supplied" not in done.stderr  # kombu looking for a broker that is not configured
         return done.stdout
 
-    manage("migrate", "--noinput")
+    fresh_sqlite_database(tmp_path / "fresh.sqlite3", env)  # `manage.py migrate --noinput` (tests/fresh_sqlite.py)
     # The migrations seed what the suite seeds its databases with (tests/migration_seeds.py)
     assert manage("shell", "-c", SEEDED_ROWS).splitlines()[-1] == seeded_in_the_suite
     production = manage("bootstrap", "--no-demo")  # a production install starts without the demo
@@ -108,6 +110,7 @@ def manage_check(*args: str, **variables: str) -> subprocess.CompletedProcess[st
     )
 
 
+@embedded_pass_only
 def test_with_debug_off_and_no_secret_key_the_server_refuses_to_start_naming_the_variable() -> None:
     result = manage_check()
     assert result.returncode != 0
@@ -115,6 +118,7 @@ def test_with_debug_off_and_no_secret_key_the_server_refuses_to_start_naming_the
     assert manage_check(DEBUG="true").returncode == 0  # a developer's DEBUG run keeps working
 
 
+@embedded_pass_only
 @pytest.mark.parametrize(
     ("key", "reason"),
     [
@@ -130,6 +134,7 @@ def test_with_debug_off_a_weak_secret_key_stops_start_up_naming_the_variable_and
     assert manage_check(SECRET_KEY=key, DEBUG="true").returncode == 0
 
 
+@embedded_pass_only
 def test_the_production_settings_the_readme_describes_pass_check_deploy() -> None:
     readme = (ROOT / "README.md").read_text()
     production = {
@@ -142,6 +147,7 @@ def test_the_production_settings_the_readme_describes_pass_check_deploy() -> Non
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@embedded_pass_only
 @pytest.mark.parametrize(
     ("value", "message"),
     [("0", "VERIFY_BATCH=0 is below 1"), ("fast", "VERIFY_BATCH='fast' is not a whole number")],

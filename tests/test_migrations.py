@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.passes import embedded_pass_only
+
 pytestmark = pytest.mark.embedded
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@embedded_pass_only
 def test_the_migrations_build_exactly_the_models(tmp_path) -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"}
     done = subprocess.run([sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"], cwd=ROOT, env=env,

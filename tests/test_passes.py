@@ -35,3 +35,14 @@ def test_the_passes_marks_are_written_only_in_test_files(mark: str, files_at_lea
             elsewhere.append(f"{path.relative_to(TESTS)} (added at collection)")
     assert elsewhere == []
     assert in_test_files >= files_at_least  # the pass has files to run
+
+
+def test_a_test_left_to_the_first_pass_is_in_a_file_the_first_pass_collects() -> None:
+    """`embedded_pass_only` skips a test in the second pass: in a file the first does not collect, it would run
+    in neither."""
+    lost = [
+        str(path.relative_to(TESTS))
+        for path in TESTS.rglob("test_*.py")
+        if "embedded_pass_only" in path.read_text() and "pytest.mark.embedded" not in path.read_text()
+    ]
+    assert lost == []

@@ -14,8 +14,9 @@ pytestmark = [pytest.mark.embedded, embedded_pass_only]
 
 
 def test_make_run_serves_a_venue_laptop_on_its_port_in_wal_mode_and_a_crowd_meets_no_error(tmp_path) -> None:
-    """One `make run` for the three (it migrates a fresh database, ~40 s: under xdist a module's fixture is made
-    again on each worker its tests land on)."""
+    """One `make run` for the three, on a fresh database (`make run` migrates it; in CI a copy of the one .ci/run
+    migrated: tests/fresh_sqlite.py), since under xdist a module's fixture is made again on each worker its
+    tests land on."""
     with make_run(tmp_path) as venue:
         _the_database_is_in_wal_mode(venue)
         _port_8123_serves_there_and_its_links_say_it(venue)
