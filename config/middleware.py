@@ -176,7 +176,7 @@ class DatabaseAway:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
-        if _pool_exhausted(exception) or _write_lock_waited_out(exception):
+        if waited_for_the_database(exception):
             return overloaded(request)
         if not _connection_lost(exception) and connection.is_usable():
             return None
@@ -201,6 +201,12 @@ def _pool_exhausted(exception: BaseException) -> bool:
             return True
         seen = seen.__cause__ or seen.__context__
     return False
+
+
+def waited_for_the_database(exception: BaseException) -> bool:
+    """Whether the error is a wait run out before anything ran: for a connection (the pool's) or for SQLite's
+    write lock. The answer is then 503 `overloaded` ("nothing was saved"), not "the connection was lost"."""
+    return _pool_exhausted(exception) or _write_lock_waited_out(exception)
 
 
 def _write_lock_waited_out(exception: BaseException) -> bool:

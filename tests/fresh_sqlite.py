@@ -16,7 +16,7 @@ from tests.workers import ROOT
 MADE_BY_CI = "FRESH_SQLITE_DATABASE"
 
 
-def copy_of_the_ci_ones(path: Path) -> bool:
+def copy_of_the_ci_database(path: Path) -> bool:
     """Copy .ci/run's freshly migrated database to `path`; whether there was one."""
     made = os.environ.get(MADE_BY_CI, "")
     if not made:
@@ -27,7 +27,7 @@ def copy_of_the_ci_ones(path: Path) -> bool:
 
 def fresh_sqlite_database(path: Path, environment: dict[str, str]) -> None:
     """A freshly migrated SQLite database at `path`: .ci/run's copied, or migrated here in `environment`."""
-    if copy_of_the_ci_ones(path):
+    if copy_of_the_ci_database(path):
         return
     done = subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],

@@ -12,10 +12,16 @@ from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import User
 from django.db import OperationalError, connection
 
+from tests.tournaments.integrations.test_idempotency import _seat_and_sheet, post_json, token_client
+from tournaments.models import ScoreSheet
+
 pytestmark = pytest.mark.django_db
 
 SIGN_UP = {"username": "dingo", "password": "correct-horse-battery", "handle": "Dingo"}
 transactions_seen_by_the_hasher: list[int] = []
+on_sqlite = pytest.mark.skipif(
+    os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="SQLite's write lock: the embedded pass's"
+)
 
 
 class TransactionWatchingHasher(MD5PasswordHasher):
@@ -37,9 +43,7 @@ def test_a_sign_up_hashes_its_password_before_its_transaction(api_client, settin
 
 
 @pytest.mark.embedded
-@pytest.mark.skipif(
-    os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="SQLite's write lock: the embedded pass's"
-)
+@on_sqlite
 def test_a_write_that_waited_out_the_write_lock_is_told_the_server_is_busy(api_client) -> None:
     def lock_waited_out(execute: Any, sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
         if sql.startswith("INSERT"):
@@ -52,3 +56,22 @@ def test_a_write_that_waited_out_the_write_lock_is_told_the_server_is_busy(api_c
     assert response["Retry-After"] == "2"
     assert response.json()["code"] == "overloaded"
     assert not User.objects.filter(username="dingo").exists()
+
+
+@pytest.mark.embedded
+@on_sqlite
+def test_a_keyed_post_whose_transaction_waited_out_the_write_lock_is_told_the_server_is_busy() -> None:
+    """With an Idempotency-Key the request's transaction is the key's, begun before the view: on SQLite that is
+    where the lock is waited for (here the test's own transaction makes it a savepoint)."""
+    seat, data = _seat_and_sheet()
+    client = token_client(seat.player.user, key="busy-night")
+
+    def lock_waited_out(execute: Any, sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
+        if sql.startswith("SAVEPOINT"):
+            raise OperationalError("database is locked") from sqlite3.OperationalError("database is locked")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(lock_waited_out):
+        response = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
+    assert (response.status_code, response.json()["code"], response["Retry-After"]) == (503, "overloaded", "2")
+    assert not ScoreSheet.objects.filter(seat=seat).exists()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.fresh_sqlite import copy_of_the_ci_ones
+from tests.fresh_sqlite import copy_of_the_ci_database
 from tests.workers import ROOT, free_port, wait_until
 
 
@@ -92,7 +92,7 @@ def make_run(folder: Path, **settings: str) -> Iterator[Venue]:
     environment.update(STATIC_ROOT=str(folder / "static"))
     environment.update(settings)
     environment.pop("PYTEST_XDIST_WORKER", None)
-    copy_of_the_ci_ones(folder / "db.sqlite3")  # .ci/run's fresh database, when it made one; else `make run` migrates
+    copy_of_the_ci_database(folder / "db.sqlite3")  # .ci/run's fresh database, if any; else `make run` migrates
     with open(folder / "run.log", "w") as log:
         server = subprocess.Popen(["make", "run", f"PORT={port}"], cwd=ROOT, env=environment, stdout=log,
                                   stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from config.exceptions import error_body
-from config.middleware import database_unavailable
+from config.middleware import database_unavailable, overloaded, waited_for_the_database
 from tournaments.integrations.services import idempotency
 
 HEADER = "Idempotency-Key"
@@ -64,8 +64,10 @@ class IdempotentPosts:
                 return self._answer_once(request, caller, key, fingerprint)
         except DomainError as refusal:
             return _refused(refusal)
-        except (OperationalError, InterfaceError):  # the commit of the write and its answer failed
-            return database_unavailable(request)
+        except (OperationalError, InterfaceError) as error:
+            if waited_for_the_database(error):  # the key's transaction never started (SQLite's write lock)
+                return overloaded(request)
+            return database_unavailable(request)  # the commit of the write and its answer failed
 
     def _answer_once(self, request: HttpRequest, caller: str, key: str, fingerprint: str) -> HttpResponse:
         """Inside the key's transaction: do the request; keep its answer, or roll back a failure's writes."""
