@@ -7,7 +7,8 @@ Redis (with no Redis, verification would run inside the POST):
 
 The same bodies as bench/e2e.py's, through Django's WSGI handler (every middleware, the token
 authentication, the throttle); the first 20 posts of each kind warm the process and are not counted.
-Verification is only queued: no worker takes the tasks (bench/e2e.py measures that part). `--profile`
+Verification is only queued: no worker takes the tasks (bench/e2e.py measures that part). The two kinds
+are measured in turn, 20 POSTs at a time, so that the machine's drift over a run weighs on both alike. `--profile`
 writes cProfile's statistics of the sheet POSTs (CPU time) to the file named. `--idempotency-key` sends each
 sheet POST with a key of its own, as the pad and every page form do. Each kind's line says its queries a
 POST; `BENCH_SHOW_SQL=1` prints the first POST's statements.
@@ -32,9 +33,11 @@ os.environ["DJANGO_SETTINGS_MODULE"] = "bench.floor.settings"
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.db import connection  # noqa: E402
 
+from bench.calibrate import calibration_ns  # noqa: E402
 from bench.e2e import Post, floor, prepared_event, seat_posts  # noqa: E402  (sets Django up)
 
 WARM_UP = 20
+BLOCK = 20
 
 
 def environ(post: Post, keyed: bool = False) -> dict:
@@ -50,40 +53,58 @@ def environ(post: Post, keyed: bool = False) -> dict:
     }  # fmt: skip
 
 
-def cpu_per_post(
-    handler: WSGIHandler, posts: list[Post], profile: cProfile.Profile | None, keyed: bool = False
-) -> tuple[float, Counter]:
-    statuses: Counter = Counter()
+class Kind:
+    """One kind of POST (the sheet's or the floor's): its requests, and what they cost when measured."""
 
-    def start_response(status: str, headers: list, exc_info: object = None) -> None:
-        statuses[status[:3]] += 1
+    def __init__(self, posts: list[Post], keyed: bool, profile: cProfile.Profile | None = None) -> None:
+        self.posts, self.keyed, self.profile = posts, keyed, profile
+        self.seconds, self.queries, self.measured = 0.0, 0, 0
+        self.statuses: Counter = Counter()
 
-    def send(post: Post) -> None:
-        answer = handler(environ(post, keyed), start_response)
+    def send(self, handler: WSGIHandler, post: Post) -> None:
+        def start_response(status: str, headers: list, exc_info: object = None) -> None:
+            self.statuses[status[:3]] += 1
+
+        answer = handler(environ(post, self.keyed), start_response)
         b"".join(answer)
         answer.close()  # type: ignore[attr-defined]
 
-    for post in posts[:WARM_UP]:
-        send(post)
-    measured = posts[WARM_UP:]
-    queries = [0]
+    def measure(self, handler: WSGIHandler, posts: list[Post]) -> None:
+        """Send `posts`, adding their CPU time and statements to this kind's."""
 
-    def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        queries[0] += 1
-        if os.environ.get("BENCH_SHOW_SQL") and queries[0] <= 14:
-            print(f"  {queries[0]:>2} {sql[:230]}")
-        return execute(sql, params, many, context)
+        def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            self.queries += 1
+            if os.environ.get("BENCH_SHOW_SQL") and self.queries <= 14:
+                print(f"  {self.queries:>2} {sql[:230]}")
+            return execute(sql, params, many, context)
 
-    start = time.process_time()
-    if profile:
-        profile.enable()
-    with connection.execute_wrapper(counted):
-        for post in measured:
-            send(post)
-    if profile:
-        profile.disable()
-    statuses["queries a POST"] = round(queries[0] / len(measured), 2)
-    return (time.process_time() - start) / len(measured) * 1000, statuses
+        start = time.process_time()
+        if self.profile:
+            self.profile.enable()
+        with connection.execute_wrapper(counted):
+            for post in posts:
+                self.send(handler, post)
+        if self.profile:
+            self.profile.disable()
+        self.seconds += time.process_time() - start
+        self.measured += len(posts)
+
+    def ms_a_post(self) -> float:
+        return self.seconds / self.measured * 1000
+
+    def answers(self) -> dict:
+        return dict(self.statuses) | {"queries a POST": round(self.queries / self.measured, 2)}
+
+
+def alternated(handler: WSGIHandler, kinds: list[Kind]) -> None:
+    """Warm each kind up, then measure them in turn, BLOCK posts at a time: the machine's speed drifts over a
+    run, and the ratio must compare the two kinds under the same conditions."""
+    for kind in kinds:
+        for post in kind.posts[:WARM_UP]:
+            kind.send(handler, post)
+    for start in range(WARM_UP, max(len(kind.posts) for kind in kinds), BLOCK):
+        for kind in kinds:
+            kind.measure(handler, kind.posts[start : start + BLOCK])
 
 
 def main() -> None:
@@ -103,14 +124,17 @@ def main() -> None:
     connection.close()
     handler = WSGIHandler()
     profile = cProfile.Profile(time.process_time) if args.profile else None
-    sheet, sheet_statuses = cpu_per_post(handler, posts, profile, keyed=args.idempotency_key)
-    bare, floor_statuses = cpu_per_post(handler, floor_posts, None)
+    sheet, bare = Kind(posts, args.idempotency_key, profile), Kind(floor_posts, keyed=False)
+    alternated(handler, [sheet, bare])
     if profile and args.profile:
         profile.dump_stats(args.profile)
-    print(f"{len(posts) - WARM_UP} POSTs of each kind after {WARM_UP} to warm up; answers: sheet "
-          f"{dict(sheet_statuses)}, floor {dict(floor_statuses)}")  # fmt: skip
+    print(f"{sheet.measured} POSTs of each kind after {WARM_UP} to warm up, {BLOCK} of each in turn; answers: "
+          f"sheet {sheet.answers()}, floor {bare.answers()}")  # fmt: skip
     note = (" (profiled)" if profile else "") + (" with an Idempotency-Key" if args.idempotency_key else "")
-    print(f"CPU per POST in one process: sheet {sheet:.2f} ms{note}, floor {bare:.2f} ms; ratio {sheet / bare:.2f}")
+    print(
+        f"CPU per POST in one process: sheet {sheet.ms_a_post():.2f} ms{note}, floor {bare.ms_a_post():.2f} ms;"
+        f" ratio {sheet.ms_a_post() / bare.ms_a_post():.2f}; calibration {calibration_ns():.1f} ns"
+    )
 
 
 if __name__ == "__main__":

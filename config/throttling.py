@@ -23,7 +23,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from django.utils.module_loading import import_string
 from rest_framework.request import Request
-from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle, UserRateThrottle
 
 from config import http_caching
 from config.caches import CACHE_ERRORS, redis_client, shared_redis
@@ -45,16 +45,25 @@ class FallbackThrottle(SimpleRateThrottle):
     counted: tuple[str, str] | None = None  # (the bucket, this request's member): what `forget` takes back
 
     def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
+        if not self.counts(request):
+            return True
         try:
             allowed = self._allow(request, view)
         except CACHE_ERRORS as error:
-            logger.warning("throttle %r counted in this process only, its cache is unavailable: %s", self.scope, error)
-            self.cache = PROCESS_CACHE
-            # Each of the node's WEB_PROCESSES counts on its own now: its share of the limit keeps the sum.
-            self.num_requests = max(1, math.ceil(int(self.num_requests) / settings.WEB_PROCESSES))
+            self._count_in_this_process(error)
             allowed = self._allow(request, view)
         self._note_limit(request)
         return allowed
+
+    def counts(self, request: Request | HttpRequest) -> bool:
+        """Whether this throttle counts the request at all (ApiThrottle picks its scope and rate here)."""
+        return True
+
+    def _count_in_this_process(self, error: Exception) -> None:
+        logger.warning("throttle %r counted in this process only, its cache is unavailable: %s", self.scope, error)
+        self.cache = PROCESS_CACHE
+        # Each of the node's WEB_PROCESSES counts on its own now: its share of the limit keeps the sum.
+        self.num_requests = max(1, math.ceil(int(self.num_requests) / settings.WEB_PROCESSES))
 
     def _note_limit(self, request: Request | HttpRequest) -> None:
         """This bucket's count for the answer's RateLimit-* headers (config/http_caching.py), unless another
@@ -72,15 +81,26 @@ class FallbackThrottle(SimpleRateThrottle):
             history = getattr(self, "history", [])
             self.count, self.oldest = len(history), (history[-1] if history else None)
             return allowed
+        window = self._window(request, view, self.timer())
+        if window is None:
+            return True
+        return self._counted(window, script(keys=[window[0]], args=window[1:]))
+
+    def _window(self, request: Request | HttpRequest, view: Any, now: float) -> tuple | None:
+        """(this request's bucket in Redis, then the script's arguments for it), or None when it is not counted."""
         self.key = self.get_cache_key(request, view)
         if self.key is None:
-            return True
-        self.now = self.timer()
+            return None
+        self.now = now
         member = f"{self.now!r}:{secrets.token_hex(4)}"
         bucket = self.cache.make_and_validate_key(self.key) + ":window"
-        allowed, count, oldest = script(keys=[bucket], args=[self.now, self.duration, self.num_requests, member])
+        return bucket, self.now, self.duration, self.num_requests, member
+
+    def _counted(self, window: tuple, answer: list) -> bool:
+        """Take the script's answer for this request's window: whether it is allowed, and the window's count."""
+        allowed, count, oldest = answer
         self.count, self.oldest = int(count), (float(oldest) if oldest else None)
-        self.counted = (bucket, member) if allowed else None
+        self.counted = (window[0], window[4]) if allowed else None
         return bool(allowed)
 
     def forget(self) -> None:
@@ -104,18 +124,23 @@ class FallbackThrottle(SimpleRateThrottle):
         return remaining / available if available > 0 else None
 
 
-# Drop what left the window, then add this request if the bucket has room: atomic inside Redis.
+# For each bucket (KEYS[i], its ARGV 4i-3 to 4i: now, window, limit, member): drop what left the window, then add
+# this request if the bucket has room. Atomic inside Redis; several buckets in one call (`Together`).
 WINDOW_LUA = """
-local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local count, allowed = redis.call('ZCARD', KEYS[1]), 0
-if count < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
-  count, allowed = count + 1, 1
+local answers = {}
+for i, bucket in ipairs(KEYS) do
+  local now, window, limit = tonumber(ARGV[4*i-3]), tonumber(ARGV[4*i-2]), tonumber(ARGV[4*i-1])
+  redis.call('ZREMRANGEBYSCORE', bucket, '-inf', now - window)
+  local count, allowed = redis.call('ZCARD', bucket), 0
+  if count < limit then
+    redis.call('ZADD', bucket, now, ARGV[4*i])
+    redis.call('PEXPIRE', bucket, math.ceil(window * 1000))
+    count, allowed = count + 1, 1
+  end
+  local oldest = redis.call('ZRANGE', bucket, 0, 0, 'WITHSCORES')[2] or ''
+  answers[i] = {allowed, count, oldest}
 end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or ''
-return {allowed, count, oldest}
+return #KEYS == 1 and answers[1] or answers
 """
 _SCRIPTS: WeakKeyDictionary[RedisCache, Any] = WeakKeyDictionary()
 
@@ -306,20 +331,72 @@ class ApiThrottle(FallbackThrottle):
     def __init__(self) -> None:
         """The scope, and so the rate, is known only once the request is (a read or a write, anonymous or not)."""
 
-    def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
+    def counts(self, request: Request | HttpRequest) -> bool:
         reading = request.method in ("GET", "HEAD")
         scopes = self.read_scopes if reading else self.write_scopes
         if scopes is None or request.method == "OPTIONS":
-            return True
+            return False
         signed_in = bool(request.user and request.user.is_authenticated)
         self.scope = scopes[0] if signed_in else scopes[1]
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        return True
 
     def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
         ident = str(request.user.pk) if request.user and request.user.is_authenticated else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class Together(BaseThrottle):
+    """Several throttles of one view counted in one call to Redis (the sheet POST's two, issue 65 item 5: a
+    round trip less a POST), each bucket exactly as its own throttle counts it. Name the throttles with
+    `together(...)`. With no Redis, or while it is away, each throttle counts on its own, as it would alone."""
+
+    throttles: tuple[type[FallbackThrottle], ...] = ()
+
+    def __init__(self) -> None:
+        self.members = [throttle() for throttle in self.throttles]
+        self.answers: list[bool] = []
+
+    def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
+        counting = [member for member in self.members if member.counts(request)]
+        try:
+            windows = self._windows(request, view, counting)
+        except CACHE_ERRORS:
+            windows = None
+        if windows is None:
+            self.answers = [member.allow_request(request, view) for member in self.members]  # each counts
+            return all(self.answers)
+        allowed = {id(member): member._counted(window, answer) for member, window, answer in windows}
+        for member, _window, _answer in windows:
+            member._note_limit(request)
+        self.answers = [allowed.get(id(member), True) for member in self.members]  # True: not counted
+        return all(self.answers)
+
+    def _windows(self, request: Request | HttpRequest, view: Any, counting: list[FallbackThrottle]) -> list | None:
+        """(each member, its window, the script's answer for it), the buckets counted in one call; None when
+        the members do not all count in the same Redis."""
+        script = _window_script(cache)
+        if script is None or any(member.cache is not cache or member.rate is None for member in counting):
+            return None
+        opened = [(member, member._window(request, view, member.timer())) for member in counting]
+        windows = [(member, window) for member, window in opened if window is not None]
+        if not windows:
+            return []
+        keys = [window[0] for _member, window in windows]
+        answers = script(keys=keys, args=[arg for _member, window in windows for arg in window[1:]])
+        answers = [answers] if len(keys) == 1 else answers
+        return [(member, window, answer) for (member, window), answer in zip(windows, answers, strict=True)]
+
+    def wait(self) -> float | None:
+        """The longest wait of the members that refused."""
+        waits = [member.wait() for member, allowed in zip(self.members, self.answers, strict=True) if not allowed]
+        return max((wait for wait in waits if wait is not None), default=None)
+
+
+def together(*throttles: type[FallbackThrottle]) -> type[Together]:
+    """A throttle class counting these throttles' buckets in one call to Redis."""
+    return type("Together", (Together,), {"throttles": throttles})
 
 
 def _django_request(request: Request | HttpRequest) -> HttpRequest:

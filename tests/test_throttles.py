@@ -178,6 +178,52 @@ def test_in_redis_a_bucket_counted_by_many_at_once_lets_exactly_its_limit_throug
     assert 55 < waits <= 60  # the oldest of the five leaves the window within the minute
 
 
+class _ThreeAMinute(SubmissionThrottle):
+    scope, rate = "test_three", "3/min"
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")
+def test_throttles_together_count_their_buckets_in_one_call_as_each_would_alone() -> None:
+    """The sheet POST's two throttles in one round trip to Redis (issue 65, item 5): each bucket still counts
+    every request, refused or not, as DRF counts each throttle; the wait is the longest of those refusing.
+    With no Redis each counts on its own, with the same answers."""
+    from django.test import override_settings
+
+    from config.throttling import together
+
+    someone = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=8), META={})
+    both = together(_FiveAMinute, _ThreeAMinute)
+    port = free_port()
+    location = f"redis://127.0.0.1:{port}/0"
+    redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}}
+    with override_settings(CACHES=redis_cache), redis_server(port):
+        monitor = redis.Redis.from_url(location)
+        warm = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=9), META={})
+        both().allow_request(warm, None)  # the script loaded into this fresh Redis
+        calls_before = _script_calls(monitor)
+        throttles = [both() for _ in range(6)]
+        answers = [throttle.allow_request(someone, None) for throttle in throttles]
+        calls = _script_calls(monitor) - calls_before
+        five, three = throttles[-1].members
+        waits = throttles[-1].wait()
+    assert answers == [True, True, True, False, False, False]
+    assert calls == 6  # one call a request for the two buckets
+    assert (five.count, three.count) == (5, 3)  # the five-a-minute bucket counted the refused ones too
+    assert waits is not None
+    assert 55 < waits <= 60
+    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
+        from django.core.cache import cache
+
+        cache.clear()
+        throttles = [both() for _ in range(6)]
+        assert [throttle.allow_request(someone, None) for throttle in throttles] == answers
+        assert [member.count for member in throttles[-1].members] == [5, 3]
+
+
+def _script_calls(client: redis.Redis) -> int:
+    return int(client.info("commandstats").get("cmdstat_evalsha", {}).get("calls", 0))
+
+
 @pytest.mark.django_db
 def test_html_pages_answer_429_past_their_limit_per_address_in_the_sites_layout(monkeypatch) -> None:
     from django.test import Client

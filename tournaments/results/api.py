@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from config.errors import NotFound
 from config.paging import ApiPages, ChangesCursor, many, paged
-from config.throttling import ApiThrottle, ClaimThrottle, SubmissionThrottle
+from config.throttling import ApiThrottle, ClaimThrottle, SubmissionThrottle, together
 from ratings.selectors.chances import SAMPLES
 from tournaments.app_actions import EventActions, RegistrationActions
 from tournaments.models import Event, Player, Seat, TableResult
@@ -71,7 +71,7 @@ class SeatViewSet(viewsets.GenericViewSet):
     @action(
         detail=True,
         methods=["get", "post"],
-        throttle_classes=[ApiThrottle, SubmissionThrottle],
+        throttle_classes=[together(ApiThrottle, SubmissionThrottle)],
         pagination_class=ApiPages,
     )
     def sheets(self, request: Request, pk: str) -> Response:
@@ -149,7 +149,12 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         request=TableSheetsInputSerializer,
         responses={200: SubmittedSheetSerializer(many=True), 202: SubmittedSheetSerializer(many=True)},
     )
-    @action(detail=True, methods=["post"], throttle_classes=[ApiThrottle, SubmissionThrottle], pagination_class=None)
+    @action(
+        detail=True,
+        methods=["post"],
+        throttle_classes=[together(ApiThrottle, SubmissionThrottle)],
+        pagination_class=None,
+    )
     def sheets(self, request: Request, pk: str) -> Response:
         """Submit several seats' sheets at once, the table's score pad (a player at the table or an organiser)."""
         payload = TableSheetsInputSerializer(data=request.data)
@@ -160,7 +165,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(methods=["get"], responses={200: PadDraftSerializer})
     @extend_schema(methods=["put"], request=PadDraftSerializer, responses={200: PadDraftSerializer})
-    @action(detail=True, methods=["get", "put"], throttle_classes=[ApiThrottle, SubmissionThrottle])
+    @action(detail=True, methods=["get", "put"], throttle_classes=[together(ApiThrottle, SubmissionThrottle)])
     def pad(self, request: Request, pk: str) -> Response:
         """The table's score pad draft (players at the table, organisers): GET it, or PUT {data, version}
         with the version last read; an older version is refused with 409 `draft_conflict`."""
@@ -213,7 +218,7 @@ class TableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(TableResultSerializer(result).data)
 
     @extend_schema(request=None, responses={202: TableResultSerializer})
-    @action(detail=True, methods=["post"], throttle_classes=[ApiThrottle, SubmissionThrottle])
+    @action(detail=True, methods=["post"], throttle_classes=[together(ApiThrottle, SubmissionThrottle)])
     def reverify(self, request: Request, pk: str) -> Response:
         result = table_reverify(table=self.get_object(), by=request.user)
         return Response(TableResultSerializer(result).data, status=status.HTTP_202_ACCEPTED)

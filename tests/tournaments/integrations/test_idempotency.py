@@ -14,13 +14,14 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
 
+from config.errors import Conflict
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tests.workers import database_url
 from tournaments.integrations.models import ApiKey, IdempotentRequest
 from tournaments.integrations.services import idempotency as idempotency_service
 from tournaments.integrations.services.idempotency import idempotency_sweep
-from tournaments.models import Organisation, ScoreSheet
+from tournaments.models import Organisation, ScoreSheet, Seat
 from tournaments.results import api as sheets_api
 from tournaments.services.accounts import token_for_login
 from tournaments.services.clubs import organisation_create
@@ -260,6 +261,52 @@ def test_a_server_error_keeps_neither_the_write_nor_the_key(seat_and_sheet, monk
     assert post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data}).status_code == 500
     assert not ScoreSheet.objects.filter(seat=seat).exists()
     assert not IdempotentRequest.objects.exists()
+
+
+def test_a_keyed_sheet_makes_no_savepoint_of_its_own_and_its_refusal_is_still_kept(seat_and_sheet) -> None:
+    """The sheet's transaction joins the key's without a savepoint (issue 65, item 5: two statements a POST),
+    and a refusal found under the table's lock is still answered, kept and replayed, with nothing written."""
+    from django.test.utils import CaptureQueriesContext
+
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user)
+    path = f"/api/seats/{seat.pk}/sheets/"
+    with CaptureQueriesContext(connection) as keyed:
+        assert post_json(client, path, {"data": data}, **{"Idempotency-Key": "joined"}).status_code == 202
+    savepoints = [q["sql"] for q in keyed.captured_queries if q["sql"].upper().startswith("SAVEPOINT")]
+    assert len(savepoints) == 1  # the key's own, only because this test runs inside a transaction
+    Seat.objects.filter(pk=seat.pk).update(forfeited=True)
+    refused = post_json(client, path, {"data": data}, **{"Idempotency-Key": "forfeited"})
+    assert (refused.status_code, refused.json()["code"]) == (409, "seat_forfeited")
+    Seat.objects.filter(pk=seat.pk).update(forfeited=False)
+    again = post_json(client, path, {"data": data}, **{"Idempotency-Key": "forfeited"})
+    assert (again.status_code, again.json(), again["Idempotent-Replayed"]) == (409, refused.json(), "true")
+    assert ScoreSheet.objects.filter(seat=seat).count() == 1
+
+
+def test_a_refusal_after_the_sheet_was_written_keeps_neither_the_sheet_nor_the_answer(
+    seat_and_sheet, monkeypatch
+) -> None:
+    """With no savepoint of its own, a service failing after its write leaves the key's transaction marked
+    for rollback: the write is undone with it, the answer is not kept, and a retry does the request once."""
+    from tournaments.results.services import sheets
+
+    seat, data = seat_and_sheet
+    client = token_client(seat.player.user, key="late")
+
+    def refused_after_the_write(announcements):
+        raise Conflict("refused after the write", "late_refusal", field="seat")
+
+    monkeypatch.setattr(sheets, "announce", refused_after_the_write)
+    failed = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
+    assert (failed.status_code, failed.json()["code"]) == (409, "late_refusal")
+    assert not ScoreSheet.objects.filter(seat=seat).exists()
+    assert not IdempotentRequest.objects.filter(key="late").exists()
+    monkeypatch.undo()
+    retry = post_json(client, f"/api/seats/{seat.pk}/sheets/", {"data": data})
+    assert retry.status_code == 202
+    assert not retry.has_header("Idempotent-Replayed")
+    assert ScoreSheet.objects.filter(seat=seat).count() == 1
 
 
 def test_an_anonymous_call_with_no_browser_of_its_own_is_not_kept_for_a_stranger_to_meet() -> None:

@@ -75,6 +75,9 @@ class IdempotentPosts:
         if response.status_code >= 500:
             transaction.set_rollback(True)
             return response
+        if transaction.get_rollback():  # the view failed after writing (a service with no savepoint of its own):
+            return response  # its writes are undone with the key's transaction, and its answer is not kept
+
         if response.status_code in RETRYABLE or response.streaming or _sets_cookies(response):
             return response
         if "no-store" in response.get("Cache-Control", ""):

@@ -1,7 +1,8 @@
 """Score sheets: submission (a correction is a new version); a complete table is queued for verification."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -22,6 +23,8 @@ from tournaments.results.services.pipeline import Because, counting_stopped
 from tournaments.results.services.verification import verification_send
 from tournaments.selectors.permissions import is_organiser, require_at_table_or_organiser
 
+_Checked = TypeVar("_Checked")
+
 
 @dataclass(frozen=True)
 class StoredSheets:
@@ -36,7 +39,8 @@ class StoredSheets:
 
 def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
     """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification."""
-    with transaction.atomic():
+
+    def checked() -> tuple[TableResult, Round, dict[Seat, dict[str, Any]]]:
         seat = _seat_locked(seat_id)
         result, event = seat.table.result, seat.table.round.event
         organiser = _OrganiserCheck(by, event)
@@ -46,7 +50,28 @@ def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
             message = format_lazy(gettext_lazy("{player}'s seat was forfeited"), player=seat.player.handle)
             raise Conflict(message, "seat_forfeited", field="seat")
         entries = {seat: _checked_seat_data(event.game, seat, data, "data")}
-        return _store_versions(result, seat.table.round, entries, by, organiser)
+        _check_may_enter(result, seat.table.round, entries, by, organiser)
+        return result, seat.table.round, entries
+
+    return _under_the_tables_lock(checked, lambda checks: _store_versions(*checks, by))
+
+
+def _under_the_tables_lock(check: Callable[[], _Checked], store: Callable[[_Checked], StoredSheets]) -> StoredSheets:
+    """`check` (it takes the table's lock and raises the refusals), then `store`, in one transaction.
+
+    Inside a caller's transaction (an Idempotency-Key's, which keeps the answer with the writes) this makes no
+    savepoint: two statements of each sheet POST. So a refusal must leave that transaction as it was: every
+    refusal is raised by `check`, before anything is written, and is raised again once the block has ended;
+    anything that fails while storing marks the caller's transaction for rollback, its answer not kept.
+    """
+    with transaction.atomic(savepoint=False):
+        try:
+            checks = check()
+        except DomainError as refusal:
+            refused = refusal
+        else:
+            return store(checks)
+    raise refused
 
 
 def _seat_locked(seat_id: int) -> Seat:
@@ -90,11 +115,15 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
             message = format_lazy(gettext_lazy("{player!r} appears twice"), player=handle)
             raise DomainError(message, "duplicate_seat", field=f"seats[{i}].player")
         entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
-    with transaction.atomic():
+
+    def checked() -> tuple[TableResult, Round, dict[Seat, dict[str, Any]]]:
         locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
         result = locking.get(table_id=table.pk)
         require_players_unchanged(table_id=table.pk, handles=set(seated))
-        return _store_versions(result, result.table.round, entries, by, organiser)
+        _check_may_enter(result, result.table.round, entries, by, organiser)
+        return result, result.table.round, entries
+
+    return _under_the_tables_lock(checked, lambda checks: _store_versions(*checks, by))
 
 
 def require_players_unchanged(*, table_id: int, handles: set[str]) -> None:
@@ -141,15 +170,13 @@ def _store_versions(
     round_: Round,
     entries: dict[Seat, dict[str, Any]],
     by: User,
-    organiser: _OrganiserCheck,
 ) -> StoredSheets:
     """Add a version for each seat under the table's lock, and queue the table once it is complete.
 
-    Call inside a transaction with the table's result row locked (read after the lock, with its round):
-    the row is the table's lock for sheets, verdicts and overrides, so when the last two sheets arrive
-    together exactly one of them sees the table complete and enqueues the task.
+    Call inside a transaction with the table's result row locked (read after the lock, with its round), once
+    `_check_may_enter` let them in: the row is the table's lock for sheets, verdicts and overrides, so when
+    the last two sheets arrive together exactly one of them sees the table complete and enqueues the task.
     """
-    _check_may_enter(result, round_, [seat for seat in entries if seat.player.user_id != by.pk], organiser)
     entered_at = timezone.now()
     sheets = [sheet_statements.version_insert(seat, data, by, entered_at) for seat, data in entries.items()]
     _supersede_earlier([sheet for sheet in sheets if sheet.version > 1])
@@ -164,9 +191,12 @@ def _store_versions(
     return StoredSheets(sheets, result.status, verified_since=queued and tasks_run_here())
 
 
-def _check_may_enter(result: TableResult, round_: Round, others: list[Seat], organiser: _OrganiserCheck) -> None:
+def _check_may_enter(
+    result: TableResult, round_: Round, entries: dict[Seat, Any], by: User, organiser: _OrganiserCheck
+) -> None:
     """Sheets are entered while the round and the table take them, or by an organiser at any time; a player
     entering another's seat may not replace that player's own word."""
+    others = [seat for seat in entries if seat.player.user_id != by.pk]
     if not (round_.can.enter_sheets and result.can.enter_sheets) and not organiser():
         round_.machine.check(round_, "enter_sheets")
         result.machine.check(result, "enter_sheets")
