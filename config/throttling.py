@@ -23,7 +23,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from django.utils.module_loading import import_string
 from rest_framework.request import Request
-from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from config import http_caching
 from config.caches import CACHE_ERRORS, redis_client, shared_redis
@@ -75,7 +75,7 @@ class FallbackThrottle(SimpleRateThrottle):
         http_caching.note_rate_limit(_django_request(request), (self.num_requests, remaining, reset))
 
     def _allow(self, request: Request | HttpRequest, view: Any) -> bool:
-        script = _window_script(self.cache)
+        script = window_script(self.cache)
         if script is None or self.rate is None:
             allowed = super().allow_request(request, view)
             history = getattr(self, "history", [])
@@ -125,7 +125,7 @@ class FallbackThrottle(SimpleRateThrottle):
 
 
 # For each bucket (KEYS[i], its ARGV 4i-3 to 4i: now, window, limit, member): drop what left the window, then add
-# this request if the bucket has room. Atomic inside Redis; several buckets in one call (`Together`).
+# this request if the bucket has room. Atomic inside Redis; several buckets in one call (config/throttles_together.py).
 WINDOW_LUA = """
 local answers = {}
 for i, bucket in ipairs(KEYS) do
@@ -145,7 +145,7 @@ return #KEYS == 1 and answers[1] or answers
 _SCRIPTS: WeakKeyDictionary[RedisCache, Any] = WeakKeyDictionary()
 
 
-def _window_script(cache: Any) -> Any:
+def window_script(cache: Any) -> Any:
     """The script registered on the client of this cache's Redis, or None when the cache is not Redis."""
     backend = shared_redis(cache)
     if backend is None:
@@ -345,58 +345,6 @@ class ApiThrottle(FallbackThrottle):
     def get_cache_key(self, request: Request | HttpRequest, view: Any) -> str | None:
         ident = str(request.user.pk) if request.user and request.user.is_authenticated else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
-
-
-class Together(BaseThrottle):
-    """Several throttles of one view counted in one call to Redis (the sheet POST's two, issue 65 item 5: a
-    round trip less a POST), each bucket exactly as its own throttle counts it. Name the throttles with
-    `together(...)`. With no Redis, or while it is away, each throttle counts on its own, as it would alone."""
-
-    throttles: tuple[type[FallbackThrottle], ...] = ()
-
-    def __init__(self) -> None:
-        self.members = [throttle() for throttle in self.throttles]
-        self.answers: list[bool] = []
-
-    def allow_request(self, request: Request | HttpRequest, view: Any) -> bool:
-        counting = [member for member in self.members if member.counts(request)]
-        try:
-            windows = self._windows(request, view, counting)
-        except CACHE_ERRORS:
-            windows = None
-        if windows is None:
-            self.answers = [member.allow_request(request, view) for member in self.members]  # each counts
-            return all(self.answers)
-        allowed = {id(member): member._counted(window, answer) for member, window, answer in windows}
-        for member, _window, _answer in windows:
-            member._note_limit(request)
-        self.answers = [allowed.get(id(member), True) for member in self.members]  # True: not counted
-        return all(self.answers)
-
-    def _windows(self, request: Request | HttpRequest, view: Any, counting: list[FallbackThrottle]) -> list | None:
-        """(each member, its window, the script's answer for it), the buckets counted in one call; None when
-        the members do not all count in the same Redis."""
-        script = _window_script(cache)
-        if script is None or any(member.cache is not cache or member.rate is None for member in counting):
-            return None
-        opened = [(member, member._window(request, view, member.timer())) for member in counting]
-        windows = [(member, window) for member, window in opened if window is not None]
-        if not windows:
-            return []
-        keys = [window[0] for _member, window in windows]
-        answers = script(keys=keys, args=[arg for _member, window in windows for arg in window[1:]])
-        answers = [answers] if len(keys) == 1 else answers
-        return [(member, window, answer) for (member, window), answer in zip(windows, answers, strict=True)]
-
-    def wait(self) -> float | None:
-        """The longest wait of the members that refused."""
-        waits = [member.wait() for member, allowed in zip(self.members, self.answers, strict=True) if not allowed]
-        return max((wait for wait in waits if wait is not None), default=None)
-
-
-def together(*throttles: type[FallbackThrottle]) -> type[Together]:
-    """A throttle class counting these throttles' buckets in one call to Redis."""
-    return type("Together", (Together,), {"throttles": throttles})
 
 
 def _django_request(request: Request | HttpRequest) -> HttpRequest:

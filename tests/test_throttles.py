@@ -189,7 +189,7 @@ def test_throttles_together_count_their_buckets_in_one_call_as_each_would_alone(
     With no Redis each counts on its own, with the same answers."""
     from django.test import override_settings
 
-    from config.throttling import together
+    from config.throttles_together import together
 
     someone = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=8), META={})
     both = together(_FiveAMinute, _ThreeAMinute)

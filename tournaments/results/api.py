@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from config.errors import NotFound
 from config.paging import ApiPages, ChangesCursor, many, paged
-from config.throttling import ApiThrottle, ClaimThrottle, SubmissionThrottle, together
+from config.throttles_together import together
+from config.throttling import ApiThrottle, ClaimThrottle, SubmissionThrottle
 from ratings.selectors.chances import SAMPLES
 from tournaments.app_actions import EventActions, RegistrationActions
 from tournaments.models import Event, Player, Seat, TableResult

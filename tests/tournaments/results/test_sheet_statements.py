@@ -48,13 +48,14 @@ def test_the_result_read_by_hand_is_the_seats_tables_and_none_for_no_seat():
     assert sheet_statements.result_of_seat_locked(2**62) is None
 
 
-def test_versions_are_numbered_one_after_another_and_seats_waiting_counts_those_with_none():
+def test_versions_are_numbered_one_after_another_and_each_insert_counts_the_seats_waiting():
     _event, round_ = running_round()
     table = round_.tables.get()
     seats = list(table.seats.select_related("player__user").order_by("position"))
     data = legal_seat_data(table, random.Random(3))
-    first = sheet_statements.version_insert(seats[0], data[0], seats[0].player.user, timezone.now())
-    second = sheet_statements.version_insert(seats[0], data[0], seats[0].player.user, timezone.now())
+    Seat.objects.filter(pk=seats[3].pk).update(forfeited=True)  # a forfeited seat never waits
+    first, waiting_first = sheet_statements.version_insert(seats[0], data[0], seats[0].player.user, timezone.now())
+    second, waiting_second = sheet_statements.version_insert(seats[0], data[0], seats[0].player.user, timezone.now())
     assert (first.version, second.version) == (1, 2)
     stored = ScoreSheet.objects.get(pk=second.pk)
     assert (stored.data, stored.status, stored.problems, stored.entered_by_id) == (
@@ -63,7 +64,9 @@ def test_versions_are_numbered_one_after_another_and_seats_waiting_counts_those_
         [],
         seats[0].player.user.pk,
     )
-    assert sheet_statements.seats_waiting(table.pk) == len(seats) - 1
+    assert waiting_first == waiting_second == sheet_statements.seats_waiting(table.pk) == 2
+    _other, waiting = sheet_statements.version_insert(seats[1], data[1], seats[1].player.user, timezone.now())
+    assert waiting == sheet_statements.seats_waiting(table.pk) == 1
 
 
 def test_a_token_whose_user_has_no_player_authenticates_and_its_user_has_no_player():
@@ -109,3 +112,23 @@ def test_a_threads_connection_is_not_kept_by_the_hand_written_reads() -> None:
     gc.collect()
     assert kept
     assert kept[0]() is None
+
+
+def test_a_result_queued_by_hand_writes_the_row_and_history_that_save_and_simple_history_wrote():
+    _event, round_ = running_round(players=8)
+    first, second = (table.result for table in round_.tables.order_by("number"))
+    by = UserFactory()
+    first.status, first.attempt, first.updated_at = TableResult.Status.PENDING, first.attempt + 1, timezone.now()
+    first._history_user = by
+    first.save(update_fields=["status", "attempt", "updated_at"])
+    second = TableResult.objects.get(pk=second.pk)
+    second.status, second.attempt, second.updated_at = TableResult.Status.PENDING, second.attempt + 1, timezone.now()
+    sheet_statements.result_queued(second, by)
+    history = TableResult.history.model  # type: ignore[attr-defined]
+    by_orm, by_hand = (history.objects.filter(id=result.pk).latest("history_id") for result in (first, second))
+    left_out = {"history_id", "history_date", "id", "table_id", "attempt", "updated_at"}
+    assert {k: v for k, v in _fields(by_hand).items() if k not in left_out} == {
+        k: v for k, v in _fields(by_orm).items() if k not in left_out
+    }
+    assert (by_hand.history_type, by_hand.history_user_id, by_hand.attempt) == ("~", by.pk, second.attempt)
+    assert _fields(TableResult.objects.get(pk=second.pk)) == _fields(second)

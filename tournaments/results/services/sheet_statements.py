@@ -8,13 +8,18 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection, models
+from django.utils import timezone
 
 from config.rows import columns_of, field_of, instance_from, width_of
 from tournaments.models import Event, Player, Round, ScoreSheet, Seat, Table, TableResult
 
 
 def _table(model: type[models.Model]) -> str:
-    return f'"{model._meta.db_table}"'
+    return _quoted(model._meta.db_table)
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"'
 
 
 _RESULT_OF_SEAT = (
@@ -27,10 +32,21 @@ _SEAT_WITH_ITS_EVENT = (
     f" FROM {_table(Seat)} s JOIN {_table(Player)} p ON p.id = s.player_id JOIN {_table(Table)} t ON t.id = s.table_id"
     f" JOIN {_table(Round)} rd ON rd.id = t.round_id JOIN {_table(Event)} e ON e.id = rd.event_id WHERE s.id = %s"
 )
+# The seat's next version, and how many of its table's other seats still playing have no sheet: the seat that
+# has just had one is left out by name, since the count may not see the row its own statement inserts.
 _NEXT_VERSION = (
     f"INSERT INTO {_table(ScoreSheet)} (seat_id, version, data, status, problems, entered_by_id, entered_at)"
     f" SELECT %s, COALESCE(MAX(version), 0) + 1, %s, %s, %s, %s, %s FROM {_table(ScoreSheet)} WHERE seat_id = %s"
-    " RETURNING id, version"
+    f" RETURNING id, version, (SELECT COUNT(*) FROM {_table(Seat)} s WHERE s.table_id = %s AND s.id <> %s"
+    f" AND NOT s.forfeited AND NOT EXISTS (SELECT 1 FROM {_table(ScoreSheet)} ss WHERE ss.seat_id = s.id))"
+)
+_QUEUED = f"UPDATE {_table(TableResult)} SET status = %s, attempt = %s, updated_at = %s WHERE id = %s"
+# The history row simple_history writes when a result is saved (`TableResult.history`): every field it keeps.
+_HISTORICAL: Any = TableResult.history.model
+_HISTORY_FIELDS = [field for field in _HISTORICAL._meta.concrete_fields if not field.primary_key]
+_HISTORY_ROW = (
+    f"INSERT INTO {_table(_HISTORICAL)} ({', '.join(_quoted(field.column) for field in _HISTORY_FIELDS)})"
+    f" VALUES ({', '.join(['%s'] * len(_HISTORY_FIELDS))})"
 )
 _SEATS_WAITING = (
     f"SELECT COUNT(*) FROM {_table(Seat)} s WHERE s.table_id = %s AND NOT s.forfeited"
@@ -70,23 +86,41 @@ def _cache(instance: Any, name: str, related: Any) -> None:
     field_of(type(instance), name).set_cached_value(instance, related)
 
 
-def version_insert(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> ScoreSheet:
-    """The seat's next version, numbered and inserted in one statement (call under the table's lock)."""
+def version_insert(seat: Seat, data: dict[str, Any], by: User, entered_at: datetime) -> tuple[ScoreSheet, int]:
+    """The seat's next version, numbered and inserted in one statement (call under the table's lock), and how
+    many seats of its table still playing have no sheet once it is in (the count `seats_waiting` makes)."""
     status = ScoreSheet.Status.SUBMITTED
     values = {"data": data, "status": status, "problems": [], "entered_by": by.pk, "entered_at": entered_at}
     prepared = [_prepared(name, value) for name, value in values.items()]
     with connection.cursor() as cursor:
-        cursor.execute(_NEXT_VERSION, [seat.pk, *prepared, seat.pk])
-        pk, version = cursor.fetchone()
+        cursor.execute(_NEXT_VERSION, [seat.pk, *prepared, seat.pk, seat.table_id, seat.pk])
+        pk, version, waiting = cursor.fetchone()
     sheet = ScoreSheet(
         id=pk, seat=seat, version=version, data=data, status=status, problems=[], entered_by=by, entered_at=entered_at
     )
     sheet._state.adding, sheet._state.db = False, connection.alias
-    return sheet
+    return sheet, int(waiting)
 
 
 def _prepared(name: str, value: Any) -> Any:
     return field_of(ScoreSheet, name).get_db_prep_save(value, connection)
+
+
+def result_queued(result: TableResult, by: User) -> None:
+    """Store the status, attempt and time set on `result`, with the history row of the change by `by`: what
+    `result.save(update_fields=[...])` and simple_history wrote (a change, "~"), without their machinery,
+    which was a twentieth of a sheet POST (the one completing a table pays it)."""
+    updated_at = field_of(TableResult, "updated_at").get_db_prep_save(result.updated_at, connection)
+    history = {"history_date": timezone.now(), "history_type": "~", "history_user_id": by.pk,
+               "history_change_reason": None}  # fmt: skip
+    row = [
+        field.get_db_prep_save(history[field.attname] if field.attname in history else getattr(result, field.attname),
+                               connection)
+        for field in _HISTORY_FIELDS
+    ]  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(_QUEUED, [result.status, result.attempt, updated_at, result.pk])
+        cursor.execute(_HISTORY_ROW, row)
 
 
 def seats_waiting(table_id: int) -> int:

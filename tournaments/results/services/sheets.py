@@ -178,9 +178,10 @@ def _store_versions(
     the last two sheets arrive together exactly one of them sees the table complete and enqueues the task.
     """
     entered_at = timezone.now()
-    sheets = [sheet_statements.version_insert(seat, data, by, entered_at) for seat, data in entries.items()]
+    stored = [sheet_statements.version_insert(seat, data, by, entered_at) for seat, data in entries.items()]
+    sheets = [sheet for sheet, _waiting in stored]
     _supersede_earlier([sheet for sheet in sheets if sheet.version > 1])
-    waiting = sheet_statements.seats_waiting(result.table_id)
+    waiting = stored[-1][1]  # counted by the last insert, which sees every earlier one
     # The event's stream hears how many seats still wait for a sheet (no scores: private until verified), from
     # the count the queueing needs anyway. Not kept: a client that missed it gets the table's verdict, which
     # is (docs/stream.md).
@@ -241,8 +242,7 @@ def queue_if_complete(result: TableResult, by: User, waiting: int | None = None)
     counted = result.status in TableResult.COUNTS
     result.status = result.machine.next_status(result, "queue")
     result.attempt, result.updated_at = result.attempt + 1, timezone.now()
-    result._history_user = by  # type: ignore[attr-defined]
-    result.save(update_fields=["status", "attempt", "updated_at"])
+    sheet_statements.result_queued(result, by)
     if counted:  # an organiser's correction of a final table: it stops counting until its new verdict
         counting_stopped(result=result, because=Because.CORRECTED, by=by)
     verification_send(result.table_id, result.attempt)
