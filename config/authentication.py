@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
@@ -83,18 +82,3 @@ def _token_statement() -> str:
         f' FROM "{token_table}" t JOIN "{user_table}" u ON u.id = t.user_id'
         f' LEFT JOIN "{player_model._meta.db_table}" p ON p.user_id = u.id WHERE t.key = %s'
     )
-
-
-class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    """The schema declares a person's token as HTTP bearer, so generated clients send it as `Bearer`."""
-
-    target_class = "config.authentication.ExpiringTokenAuthentication"
-    name = "tokenAuth"
-
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "A person's token (POST /api/auth/token/): `Authorization: Bearer <token>`; "
-            "`Token <token>` is accepted too.",
-        }

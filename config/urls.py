@@ -2,10 +2,13 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from config import views
+from config import schema_extensions, views
 from tournaments.api.asyncapi import asyncapi_view
 from tournaments.integrations import oauth_views
+from tournaments.integrations import schema_extensions as integrations_schema_extensions
 from tournaments.pages import account
+
+SCHEMA_EXTENSIONS = (schema_extensions, integrations_schema_extensions)  # registered before any schema is built
 
 # Django tries a path against the routes in order: the results' first (every player posting their sheet).
 API_APPS = (

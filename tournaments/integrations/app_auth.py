@@ -21,9 +21,7 @@ import hashlib
 import secrets
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import cache
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from oauth2_provider.contrib.rest_framework import OAuth2Authentication
 from oauth2_provider.models import AccessToken, RefreshToken
 from oauth2_provider.oauth2_validators import OAuth2Validator
@@ -117,29 +115,6 @@ def _require_registering(request: Request, token: Any, kind: tuple[Any, Any]) ->
     registration = (request.parser_context or {}).get("kwargs", {}).get("pk")
     if not Registration.objects.filter(pk=registration, player__user_id=token.user_id).exists():
         raise exceptions.PermissionDenied("an app acts on its own player's registration only", code="oauth_scope")
-
-
-class AppTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    """The schema declares the OAuth 2 authorization server, so a generated client (or a tool) finds it."""
-
-    target_class = "tournaments.integrations.app_auth.AppTokenAuthentication"
-    name = "playerApps"
-
-    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
-        site = settings.SITE_URL
-        return {
-            "type": "oauth2",
-            "description": "An app acting for a player, with their consent (authorization code with PKCE, S256): "
-            'docs/api.md, "Apps that act for players".',
-            "flows": {
-                "authorizationCode": {
-                    "authorizationUrl": f"{site}/o/authorize/",
-                    "tokenUrl": f"{site}/o/token/",
-                    "refreshUrl": f"{site}/o/token/",
-                    "scopes": {scope: str(text) for scope, text in settings.OAUTH2_PROVIDER["SCOPES"].items()},
-                }
-            },
-        }
 
 
 class ActiveAccountsOnly(OAuth2Validator):  # type: ignore[misc]  # django-oauth-toolkit ships no types

@@ -16,7 +16,6 @@ account: views marked `person_only`) is refused to a key, reading included."""
 from typing import Any
 
 from django.db.models import Model
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
@@ -132,15 +131,3 @@ def _organisation_of(request: Request, basename: str) -> int | None:
             ORGANISATION_OF["seat"][1], flat=True))  # fmt: skip
         return found.pop() if len(found) == 1 else None
     return None
-
-
-class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    target_class = "tournaments.integrations.key_auth.ApiKeyAuthentication"
-    name = "apiKey"
-
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "An organisation's API key (`bk_...`), held to its scopes and its events (docs/api.md).",
-        }
