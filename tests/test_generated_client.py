@@ -37,9 +37,10 @@ def generate(tmp_path: Path) -> str:
     return "boomerang_client"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def client_package(tmp_path_factory: pytest.TempPathFactory, django_db_setup, django_db_blocker) -> str:
-    """The client generated once for this module's tests (the schema does not change between them)."""
+    """The client generated once a test process (the schema does not change between tests). Once a module, it
+    was generated again each time the suite's longest-first order came back to this module: four times a run."""
     with django_db_blocker.unblock():
         return generate(tmp_path_factory.mktemp("client"))
 

@@ -1,5 +1,5 @@
 """How the schema describes the integrations' authentication: player apps (OAuth 2) and organisations' API
-keys. Imported by the URL conf, as config/schema_extensions.py is, and for the same reason."""
+keys. Imported by the URL conf, as config/schema.py is, and for the same reason."""
 
 from typing import Any
 
