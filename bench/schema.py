@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("THROTTLE_READ_ANON", "100000/min")  # the bench times the schema, not the read limit
 
-import django  # noqa: E402
+import django
 
 django.setup()
 

@@ -54,6 +54,6 @@ def test_a_version_or_a_language_the_site_does_not_name_is_answered_but_not_kept
         answers = [Client().get("/api/schema/", {"format": "json", **query}) for _ in range(2)]
         assert [answer.status_code for answer in answers] == [200, 200]
     assert len(builds) == 4
-    assert Client().get("/api/schema/", {"format": "json", "version": "junk"}).json()["info"]["version"].endswith(
-        "(junk)"
+    assert (
+        Client().get("/api/schema/", {"format": "json", "version": "junk"}).json()["info"]["version"].endswith("(junk)")
     )
