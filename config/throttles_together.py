@@ -42,22 +42,35 @@ class Together(BaseThrottle):
     ) -> list[tuple[FallbackThrottle, tuple, Any]] | None:
         """(each member, its window, the script's answer for it), the buckets counted in one call; None when
         the members do not all count in the same Redis."""
-        script = window_script(cache)
-        if script is None or any(member.cache is not cache or member.rate is None for member in counting):
+        script = _shared_script(counting)
+        if script is None:
             return None
-        opened = [(member, member._window(request, view, member.timer())) for member in counting]
-        windows = [(member, window) for member, window in opened if window is not None]
+        windows = _opened(counting, request, view)
         if not windows:
             return []
-        keys = [window[0] for _member, window in windows]
-        answers = script(keys=keys, args=[arg for _member, window in windows for arg in window[1:]])
-        answers = [answers] if len(keys) == 1 else answers
+        answers = script(keys=[window[0] for _member, window in windows],
+                         args=[arg for _member, window in windows for arg in window[1:]])  # fmt: skip
+        answers = [answers] if len(windows) == 1 else answers
         return [(member, window, answer) for (member, window), answer in zip(windows, answers, strict=True)]
 
     def wait(self) -> float | None:
         """The longest wait of the members that refused."""
         waits = [member.wait() for member, allowed in zip(self.members, self.answers, strict=True) if not allowed]
         return max((wait for wait in waits if wait is not None), default=None)
+
+
+def _opened(members: list[FallbackThrottle], request: Request | HttpRequest, view: Any) -> list[tuple]:
+    """(each member that counts this request, its window)."""
+    opened = [(member, member._window(request, view, member.timer())) for member in members]
+    return [(member, window) for member, window in opened if window is not None]
+
+
+def _shared_script(members: list[FallbackThrottle]) -> Any:
+    """The window script of the site's Redis cache, when every member counts there (none has fallen back to
+    its process's memory, each has a rate); else None."""
+    if any(member.cache is not cache or member.rate is None for member in members):
+        return None
+    return window_script(cache)
 
 
 def together(*throttles: type[FallbackThrottle]) -> type[Together]:
