@@ -63,9 +63,12 @@ class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-ca
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "A person's token (POST /api/auth/token/): `Authorization: Bearer <token>`; "
-            "`Token <token>` is accepted too.",
-        }
+        return bearer_scheme(
+            "A person's token (POST /api/auth/token/): `Authorization: Bearer <token>`; "
+            "`Token <token>` is accepted too."
+        )
+
+
+def bearer_scheme(description: str) -> dict[str, str]:
+    """An HTTP bearer credential, as the schema declares it (generated clients then send `Bearer <credential>`)."""
+    return {"type": "http", "scheme": "bearer", "description": description}

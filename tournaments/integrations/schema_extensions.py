@@ -6,6 +6,8 @@ from typing import Any
 from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
+from config.schema import bearer_scheme
+
 
 class AppTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     """The schema declares the OAuth 2 authorization server, so a generated client (or a tool) finds it."""
@@ -35,8 +37,4 @@ class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-c
     name = "apiKey"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "An organisation's API key (`bk_...`), held to its scopes and its events (docs/api.md).",
-        }
+        return bearer_scheme("An organisation's API key (`bk_...`), held to its scopes and its events (docs/api.md).")

@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -23,7 +23,8 @@ from tournaments.results.services.pipeline import Because, counting_stopped
 from tournaments.results.services.verification import verification_send
 from tournaments.selectors.permissions import is_organiser, require_at_table_or_organiser
 
-_Checked = TypeVar("_Checked")
+# What the checks under the table's lock let in: the locked result, its round and each seat's sheet.
+_Entries = tuple[TableResult, Round, dict[Seat, dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class StoredSheets:
 def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
     """Store a new version of one seat's sheet; the sheet completing the table enqueues its verification."""
 
-    def checked() -> tuple[TableResult, Round, dict[Seat, dict[str, Any]]]:
+    def checked() -> _Entries:
         seat = _seat_locked(seat_id)
         result, event = seat.table.result, seat.table.round.event
         organiser = _OrganiserCheck(by, event)
@@ -53,11 +54,11 @@ def sheet_submit(*, seat_id: int, data: Any, by: User) -> StoredSheets:
         _check_may_enter(result, seat.table.round, entries, by, organiser)
         return result, seat.table.round, entries
 
-    return _under_the_tables_lock(checked, lambda checks: _store_versions(*checks, by))
+    return _under_the_tables_lock(checked, by)
 
 
-def _under_the_tables_lock(check: Callable[[], _Checked], store: Callable[[_Checked], StoredSheets]) -> StoredSheets:
-    """`check` (it takes the table's lock and raises the refusals), then `store`, in one transaction.
+def _under_the_tables_lock(check: Callable[[], _Entries], by: User) -> StoredSheets:
+    """`check` (it takes the table's lock and raises the refusals), then the versions stored, in one transaction.
 
     Inside a caller's transaction (an Idempotency-Key's, which keeps the answer with the writes) this makes no
     savepoint: two statements of each sheet POST. So a refusal must leave that transaction as it was: every
@@ -66,11 +67,11 @@ def _under_the_tables_lock(check: Callable[[], _Checked], store: Callable[[_Chec
     """
     with transaction.atomic(savepoint=False):
         try:
-            checks = check()
+            result, round_, entries = check()
         except DomainError as refusal:
             refused = refusal
         else:
-            return store(checks)
+            return _store_versions(result, round_, entries, by)
     raise refused
 
 
@@ -116,14 +117,14 @@ def table_sheets_submit(*, table: Table, seats: Any, by: User) -> StoredSheets:
             raise DomainError(message, "duplicate_seat", field=f"seats[{i}].player")
         entries[seated[handle]] = _checked_seat_data(table.round.event.game, seated[handle], raw, f"seats[{i}]")
 
-    def checked() -> tuple[TableResult, Round, dict[Seat, dict[str, Any]]]:
+    def checked() -> _Entries:
         locking = TableResult.objects.select_for_update(of=("self",)).select_related("table__round")
         result = locking.get(table_id=table.pk)
         require_players_unchanged(table_id=table.pk, handles=set(seated))
         _check_may_enter(result, result.table.round, entries, by, organiser)
         return result, result.table.round, entries
 
-    return _under_the_tables_lock(checked, lambda checks: _store_versions(*checks, by))
+    return _under_the_tables_lock(checked, by)
 
 
 def require_players_unchanged(*, table_id: int, handles: set[str]) -> None:
