@@ -71,6 +71,29 @@ def _flush_by_delete_on_postgresql() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _flush_keeps_what_post_migrate_makes() -> Iterator[None]:
+    """After each transactional test Django's flush empties every table, then sends `post_migrate`, whose two
+    receivers (contenttypes' and auth's) make the content types and permissions of every model again: ~0.12 s
+    of CPU a test, 36 s of CI's second pass (issue 68). Nothing a test does changes those rows, which are the
+    models' own: the flush keeps them and sends no signal (its only receivers are those two)."""
+    from unittest import mock
+
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management.commands import flush
+
+    kept = {ContentType._meta.db_table, Permission._meta.db_table}
+
+    def sql_flush(style, connection, reset_sequences=True, allow_cascade=False):  # type: ignore[no-untyped-def]
+        tables = set(connection.introspection.django_table_names(only_existing=True, include_views=False)) - kept
+        return connection.ops.sql_flush(style, sorted(tables), reset_sequences=reset_sequences,
+                                        allow_cascade=allow_cascade)  # fmt: skip
+
+    with mock.patch.object(flush, "sql_flush", sql_flush), mock.patch.object(flush, "emit_post_migrate_signal"):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _each_test_starts_in_the_default_language() -> Iterator[None]:
     """A request leaves its language active in its thread (LocaleMiddleware activates it, nothing resets it),
@@ -94,15 +117,33 @@ def _tasks_run_in_process(request: pytest.FixtureRequest):
     celery_app.conf.task_always_eager = previous
 
 
+# Set once for the session (`_settings_of_the_suite`): a test's data lives in its own transaction, which a
+# background thread cannot see, so in-process tasks and live pages' rebuilds all run inside the request, but
+# in tests marked `off_the_request` (transactional, as the service), which get the deployed values back.
+INSIDE_THE_REQUEST = {"TASKS_OFF_THE_REQUEST": [], "LIVE_PAGES_BEHIND": False, "LIVE_PAGE_REBUILD_SECONDS": 0}
+FAST_PASSWORD_HASHING = {"PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"]}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _settings_of_the_suite() -> Iterator[None]:
+    """The suite's own settings, set once for the whole session. Set per test (pytest-django's `settings`
+    fixture), each sent `setting_changed` twice a test, which empties every cache that listens: the OpenAPI
+    schema, kept once a process (config/schema.py) and built in 0.4-0.9 s, was built again by every test
+    that read it (33 s of CI's CPU, issue 68)."""
+    from django.test import override_settings
+
+    with override_settings(**INSIDE_THE_REQUEST, **FAST_PASSWORD_HASHING):
+        yield
+
+
 @pytest.fixture(autouse=True)
-def _tasks_off_the_request_run_inside_it_too(settings, request: pytest.FixtureRequest):
-    """A test's data lives in its own transaction, which a background thread cannot see: in-process tasks and
-    live pages' rebuilds all run inside the request here, but in tests marked `off_the_request`
-    (transactional, as the service)."""
-    if "off_the_request" not in request.keywords:
-        settings.TASKS_OFF_THE_REQUEST = []
-        settings.LIVE_PAGES_BEHIND = False
-        settings.LIVE_PAGE_REBUILD_SECONDS = 0
+def _tasks_off_the_request_where_marked(request: pytest.FixtureRequest) -> None:
+    if "off_the_request" in request.keywords:
+        from config import settings as deployed
+
+        settings = request.getfixturevalue("settings")
+        for name in INSIDE_THE_REQUEST:
+            setattr(settings, name, getattr(deployed, name))
 
 
 @pytest.fixture(autouse=True)
@@ -122,11 +163,6 @@ def _fresh_throttle_counts():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="session")
