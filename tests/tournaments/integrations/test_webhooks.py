@@ -342,7 +342,11 @@ def test_an_organisation_waits_its_turn_past_its_deliveries_in_flight(settings, 
     assert second.attempts == 0
     WebhookDelivery.objects.filter(pk=first.pk).update(sending_until=None)
     WebhookDelivery.objects.filter(pk=second.pk).update(next_attempt_at=timezone.now())
-    assert webhooks.webhook_deliver(delivery_id=second.pk) == "delivered"
+    outcome = webhooks.webhook_deliver(delivery_id=second.pk)
+    # (once "pending" under py-spy on a loaded machine: what its attempt met, should it happen again)
+    assert outcome == "delivered", WebhookDelivery.objects.values("response_code", "response_body", "seconds").get(
+        pk=second.pk
+    )
     receiver.close()
 
 
