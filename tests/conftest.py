@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
-from tests.durations import database_free_among_the_first, later_while_migrating, longest_first
+from tests.durations import database_free_among_the_first, longest_first
 from tests.factories import UserFactory
 
 SERVICES_REASON = (
@@ -31,7 +31,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     longest_first(items)
     yield
     database_free_among_the_first(items)
-    later_while_migrating(items)
     postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     for item in items:
         if "services" in item.keywords and not services_configured():

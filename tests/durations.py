@@ -11,7 +11,6 @@ minutes, never a result. Refresh it from a run's JUnit report:
 """
 
 import json
-import os
 import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -19,43 +18,16 @@ from pathlib import Path
 import pytest
 from pytest_django.fixtures import validate_django_db
 
-from tests.fresh_sqlite import MADE_BY_CI
-
 DURATIONS = Path(__file__).with_name("durations.json")
 RECORDED_FROM_SECONDS = 2.0
 
 
 def longest_first(items: list[pytest.Item]) -> None:
     """Reorder `items` in place: the recorded long tests first, longest first; the rest in collection order."""
-    seconds = _recorded_seconds()
-    items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))  # a stable sort: the rest keep their order
-
-
-def _recorded_seconds() -> dict[str, float]:
-    return json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
-
-
-# How many seconds of recorded tests go before the `fresh_sqlite` ones while .ci/run migrates that database
-# beside the pass: its migrate takes ~27 s of one core, the pass's two workers meanwhile ~30 s each.
-LATER_BY_SECONDS = 60.0
-
-
-def later_while_migrating(items: list[pytest.Item]) -> None:
-    """Where .ci/run makes the fresh SQLite database (tests/fresh_sqlite.py) beside the pass instead of before
-    it, the tests marked `fresh_sqlite` go after the first LATER_BY_SECONDS of recorded tests instead of
-    first: started at once, each would hold a worker waiting for it. Never past the first transactional test
-    (its flush empties the seeds the bootstrap's test compares with). Decided from the environment alone, so
-    that every xdist worker collects the same order."""
-    if not os.environ.get(MADE_BY_CI):
+    if not DURATIONS.exists():
         return
-    seconds = _recorded_seconds()
-    marked = [item for item in items if item.get_closest_marker("fresh_sqlite")]
-    rest = [item for item in items if not item.get_closest_marker("fresh_sqlite")]
-    before, counted = 0, 0.0
-    while before < len(rest) and counted < LATER_BY_SECONDS and not _transactional(rest[before]):
-        counted += seconds.get(rest[before].nodeid, 0.0)
-        before += 1
-    items[:] = rest[:before] + marked + rest[before:]
+    seconds = json.loads(DURATIONS.read_text())
+    items.sort(key=lambda item: -seconds.get(item.nodeid, 0.0))  # a stable sort: the rest keep their order
 
 
 TRANSACTIONAL_FIXTURES = {

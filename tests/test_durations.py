@@ -47,37 +47,3 @@ def test_the_tests_that_use_no_database_join_the_first_group_longest_first_the_t
              item("schema", ("django_db_setup",)), item("pure"), item("make run", ("tmp_path",))]  # fmt: skip
     durations.database_free_among_the_first(items)  # type: ignore[arg-type]
     assert [i.nodeid for i in items] == ["make run", "bootstrap", "uses a user", "pure", "browser", "schema"]
-
-
-def _marked(name: str, marks: tuple[str, ...] = (), fixtures: tuple[str, ...] = ()) -> SimpleNamespace:
-    found = {"django_db": pytest.mark.django_db(transaction=True).mark} if "transactional" in marks else {}
-    found |= {"fresh_sqlite": pytest.mark.fresh_sqlite.mark} if "fresh_sqlite" in marks else {}
-    return SimpleNamespace(nodeid=name, cls=None, fixturenames=fixtures, get_closest_marker=found.get)
-
-
-def test_while_ci_migrates_the_fresh_sqlite_its_tests_start_after_the_first_minute_never_past_a_flush(
-    monkeypatch, tmp_path
-) -> None:
-    recorded = tmp_path / "durations.json"
-    recorded.write_text('{"make run": 80.0, "bootstrap": 60.0, "a": 40.0, "b": 30.0, "c": 5.0}')
-    monkeypatch.setattr(durations, "DURATIONS", recorded)
-    order = ["make run", "bootstrap", "a", "b", "c", "d", "flushes"]
-
-    def items() -> list[SimpleNamespace]:
-        marks = {"make run": ("fresh_sqlite",), "bootstrap": ("fresh_sqlite",), "flushes": ("transactional",)}
-        return [_marked(name, marks.get(name, ())) for name in order]
-
-    monkeypatch.delenv(durations.MADE_BY_CI, raising=False)
-    unchanged = items()
-    durations.later_while_migrating(unchanged)  # type: ignore[arg-type]
-    assert [i.nodeid for i in unchanged] == order  # the README's `make test`: nothing to wait for
-
-    monkeypatch.setenv(durations.MADE_BY_CI, str(tmp_path / "fresh.sqlite3"))
-    later = items()
-    durations.later_while_migrating(later)  # type: ignore[arg-type]
-    assert [i.nodeid for i in later] == ["a", "b", "make run", "bootstrap", "c", "d", "flushes"]  # 70 s before
-
-    monkeypatch.setattr(durations, "LATER_BY_SECONDS", 500.0)
-    stopped = items()
-    durations.later_while_migrating(stopped)  # type: ignore[arg-type]
-    assert [i.nodeid for i in stopped] == ["a", "b", "c", "d", "make run", "bootstrap", "flushes"]

@@ -48,7 +48,6 @@ def test_a_malformed_setting_stops_start_up_naming_the_variable() -> None:
 
 
 @embedded_pass_only
-@pytest.mark.fresh_sqlite
 @pytest.mark.django_db
 def test_bootstrap_is_idempotent_and_prints_the_admin_credentials(tmp_path) -> None:
     seeded_in_the_suite = seeded_rows()

@@ -10,7 +10,7 @@ import pytest
 from tests.passes import embedded_pass_only
 from tests.venue_crowd import Venue, crowd_night, make_run
 
-pytestmark = [pytest.mark.embedded, pytest.mark.fresh_sqlite, embedded_pass_only]
+pytestmark = [pytest.mark.embedded, embedded_pass_only]
 
 
 def test_make_run_serves_a_venue_laptop_on_its_port_in_wal_mode_and_a_crowd_meets_no_error(tmp_path) -> None:
