@@ -14,7 +14,7 @@ from config.authentication import ExpiringTokenAuthentication
 from tests.factories import UserFactory
 from tests.tournaments.helpers import legal_seat_data, running_round
 from tournaments.integrations.services import idempotency
-from tournaments.models import ScoreSheet, Seat, TableResult
+from tournaments.models import Event, ScoreSheet, Seat, TableResult
 from tournaments.results.services import sheet_statements
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
@@ -34,10 +34,32 @@ def test_the_seat_and_its_event_read_by_hand_are_the_querysets_field_for_field()
     assert _fields(by_hand.table) == _fields(orm.table)
     assert _fields(by_hand.table.round) == _fields(orm.table.round)
     assert _fields(by_hand.table.round.event) == _fields(orm.table.round.event)
-    with CaptureQueriesContext(connection) as queries:  # every relation came with the row: reading asks nothing
+    with CaptureQueriesContext(connection) as queries:  # what a sheet POST reads came with the row: it asks nothing
         assert by_hand.table.round.event.game == "boomerang-australia"
-        assert by_hand.player.handle
+        assert (by_hand.player.handle, by_hand.player.user_id) == (orm.player.handle, orm.player.user_id)
+        assert (by_hand.table.round.status, by_hand.table.round.number) == (orm.table.round.status, 1)
+        assert by_hand.table.round.event.organisation_id == orm.table.round.event.organisation_id
     assert len(queries) == 0
+
+
+def test_the_seats_event_and_result_read_what_a_sheet_post_reads_and_defer_the_rest():
+    """The event has 48 columns, a dozen of them JSON: the sheet POST reads three (issue 65, item 5)."""
+    _event, round_ = running_round()
+    seat_id = round_.tables.get().seats.first().pk
+    seat = sheet_statements.seat_with_its_event(seat_id)
+    event, result = seat.table.round.event, sheet_statements.result_of_seat_locked(seat_id)
+    assert {field.attname for field in Event._meta.concrete_fields} - event.get_deferred_fields() == {
+        "id",
+        "game",
+        "organisation_id",
+    }
+    assert seat.get_deferred_fields() == seat.table.get_deferred_fields() == set()
+    assert "handle" not in seat.player.get_deferred_fields()
+    assert {"verdict", "verified_at", "updated_at"} <= result.get_deferred_fields()
+    assert {"status", "attempt", "table_id"}.isdisjoint(result.get_deferred_fields())
+    with CaptureQueriesContext(connection) as queries:  # a deferred field is read when asked for, as only() does
+        assert event.name == Event.objects.get(pk=event.pk).name
+    assert len(queries) == 2
 
 
 def test_the_result_read_by_hand_is_the_seats_tables_and_none_for_no_seat():
@@ -81,9 +103,38 @@ def test_a_token_whose_user_has_no_player_authenticates_and_its_user_has_no_play
 
 def test_an_idempotent_answer_kept_by_hand_is_read_back_whole():
     answer = idempotency.StoredAnswer(202, "application/json", b'{"ok": true}', "/somewhere")
-    idempotency.idempotent_record(caller="c" * 64, key="k1", fingerprint="f1", answer=answer)
-    assert idempotency.idempotent_answer(caller="c" * 64, key="k1", fingerprint="f1") == answer
-    assert idempotency.idempotent_answer(caller="c" * 64, key="k2", fingerprint="f1") is None
+    claim = idempotency.idempotent_claim(caller="c" * 64, key="k1", fingerprint="f1")
+    assert (claim.first, claim.token) == (None, None)
+    idempotency.idempotent_record(claim=claim, answer=answer)
+    assert idempotency.idempotent_claim(caller="c" * 64, key="k1", fingerprint="f1").first == answer
+    other = idempotency.idempotent_claim(caller="c" * 64, key="k2", fingerprint="f1")
+    assert other.first is None
+    idempotency.idempotent_release(claim=other)  # no answer kept: its repeat is done again
+    assert idempotency.idempotent_claim(caller="c" * 64, key="k2", fingerprint="f1").first is None
+
+
+def test_the_token_read_with_the_key_is_the_token_authentications_own():
+    """On PostgreSQL the key's claim reads the caller's token in its statement, and the authentication takes
+    it instead of reading it again; elsewhere the authentication reads it."""
+    user = UserFactory()
+    token = Token.objects.create(user=user)
+    claim = idempotency.idempotent_claim(caller="d" * 64, key="k", fingerprint="f", token_key=token.key)
+    missing = idempotency.idempotent_claim(caller="d" * 64, key="k2", fingerprint="f", token_key="no-such-token")
+    if connection.vendor != "postgresql":
+        assert claim.token is missing.token is None
+        return
+    assert claim.token[0] == token.key
+    assert _fields(claim.token[1]) == _fields(token)
+    assert _fields(claim.token[1].user) == _fields(user)
+    assert missing.token == ("no-such-token", None)
+    authentication = ExpiringTokenAuthentication()
+    authentication.read_with_the_request = claim.token
+    with CaptureQueriesContext(connection) as queries:
+        assert authentication.authenticate_credentials(token.key)[0].pk == user.pk
+    assert len(queries) == 0
+    authentication.read_with_the_request = missing.token
+    with pytest.raises(AuthenticationFailed):
+        authentication.authenticate_credentials("no-such-token")
 
 
 @pytest.mark.django_db(transaction=True)

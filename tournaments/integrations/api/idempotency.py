@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
+from config.authentication import TOKEN_READ
 from config.errors import DomainError
 from config.exceptions import error_body
 from config.middleware import database_unavailable, overloaded, waited_for_the_database
@@ -58,10 +59,13 @@ class IdempotentPosts:
         fingerprint = idempotency.fingerprint_of("POST", request.get_full_path(), _content(request))
         try:
             with idempotency.holding(caller=caller, key=key):
-                first = idempotency.idempotent_answer(caller=caller, key=key, fingerprint=fingerprint)
-                if first is not None:
-                    return _replayed(first)
-                return self._answer_once(request, caller, key, fingerprint)
+                claim = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint,
+                                                     token_key=_token_key(request))  # fmt: skip
+                if claim.first is not None:
+                    return _replayed(claim.first)
+                if claim.token is not None:  # the authentication takes it rather than read it again
+                    setattr(request, TOKEN_READ, claim.token)
+                return self._answer_once(request, claim)
         except DomainError as refusal:
             return _refused(refusal)
         except (OperationalError, InterfaceError) as error:
@@ -69,7 +73,7 @@ class IdempotentPosts:
                 return overloaded(request)
             return database_unavailable(request)  # the commit of the write and its answer failed
 
-    def _answer_once(self, request: HttpRequest, caller: str, key: str, fingerprint: str) -> HttpResponse:
+    def _answer_once(self, request: HttpRequest, claim: idempotency.Claim) -> HttpResponse:
         """Inside the key's transaction: do the request; keep its answer, or roll back a failure's writes."""
         response = self.get_response(request)
         if response.status_code >= 500:
@@ -79,13 +83,14 @@ class IdempotentPosts:
             return response  # its writes are undone with the key's transaction, and its answer is not kept
 
         if response.status_code in RETRYABLE or response.streaming or _sets_cookies(response):
+            idempotency.idempotent_release(claim=claim)
             return response
         if "no-store" in response.get("Cache-Control", ""):
             answer = SECRET_SHOWN_ONCE
         else:
             answer = idempotency.StoredAnswer(response.status_code, response.get("Content-Type", ""),
                                               response.content, response.get("Location", ""))  # fmt: skip
-        idempotency.idempotent_record(caller=caller, key=key, fingerprint=fingerprint, answer=answer)
+        idempotency.idempotent_record(claim=claim, answer=answer)
         return response
 
 
@@ -149,6 +154,15 @@ def _credentials(request: HttpRequest) -> str | None:
     if browser := request.COOKIES.get(settings.CSRF_COOKIE_NAME):
         return f"browser:{browser}"
     return None
+
+
+def _token_key(request: HttpRequest) -> str | None:
+    """The API token an Authorization header sends (`Token <key>` or `Bearer <key>`, not an API key's
+    `bk_` nor an app's `bo_`), as the token authentication reads it; None for any other credential."""
+    words = request.headers.get("Authorization", "").split()
+    if len(words) != 2 or words[0].lower() not in ("token", "bearer") or words[1].startswith(("bk_", "bo_")):
+        return None
+    return words[1]
 
 
 def _refused(refusal: DomainError) -> HttpResponse:

@@ -22,13 +22,22 @@ def _quoted(name: str) -> str:
     return f'"{name}"'
 
 
+# What a sheet POST reads of its table's result (the rest deferred): the history row of its queueing is copied
+# from the row itself (_HISTORY_ROW).
+_RESULT_READ = ("id", "table_id", "status", "attempt")
 _RESULT_OF_SEAT = (
-    f"SELECT {columns_of(TableResult, 'r')} FROM {_table(TableResult)} r"
+    f"SELECT {columns_of(TableResult, 'r', _RESULT_READ)} FROM {_table(TableResult)} r"
     f" JOIN {_table(Seat)} s ON s.table_id = r.table_id WHERE s.id = %s"
 )
+# What a sheet's checks, its storing and its answer read of the seat's rows; any other field is deferred (read
+# from the database if ever asked for, as `QuerySet.only()` leaves it). The event alone has 48 columns, a
+# dozen of them JSON: reading them all and making their instances was a tenth of a sheet POST.
+_PLAYER_READ = ("id", "user_id", "handle")
+_ROUND_READ = ("id", "event_id", "number", "status")
+_EVENT_READ = ("id", "game", "organisation_id")
 _SEAT_WITH_ITS_EVENT = (
-    f"SELECT {columns_of(Seat, 's')}, {columns_of(Player, 'p')}, {columns_of(Table, 't')},"
-    f" {columns_of(Round, 'rd')}, {columns_of(Event, 'e')}"
+    f"SELECT {columns_of(Seat, 's')}, {columns_of(Player, 'p', _PLAYER_READ)}, {columns_of(Table, 't')},"
+    f" {columns_of(Round, 'rd', _ROUND_READ)}, {columns_of(Event, 'e', _EVENT_READ)}"
     f" FROM {_table(Seat)} s JOIN {_table(Player)} p ON p.id = s.player_id JOIN {_table(Table)} t ON t.id = s.table_id"
     f" JOIN {_table(Round)} rd ON rd.id = t.round_id JOIN {_table(Event)} e ON e.id = rd.event_id WHERE s.id = %s"
 )
@@ -41,12 +50,15 @@ _NEXT_VERSION = (
     f" AND NOT s.forfeited AND NOT EXISTS (SELECT 1 FROM {_table(ScoreSheet)} ss WHERE ss.seat_id = s.id))"
 )
 _QUEUED = f"UPDATE {_table(TableResult)} SET status = %s, attempt = %s, updated_at = %s WHERE id = %s"
-# The history row simple_history writes when a result is saved (`TableResult.history`): every field it keeps.
+# The history row simple_history writes when a result is saved (`TableResult.history`): every field it keeps,
+# copied from the result's row as just updated, and who changed it when.
 _HISTORICAL: Any = TableResult.history.model
 _HISTORY_FIELDS = [field for field in _HISTORICAL._meta.concrete_fields if not field.primary_key]
+_OF_THE_CHANGE = ("history_date", "history_type", "history_user_id", "history_change_reason")
 _HISTORY_ROW = (
     f"INSERT INTO {_table(_HISTORICAL)} ({', '.join(_quoted(field.column) for field in _HISTORY_FIELDS)})"
-    f" VALUES ({', '.join(['%s'] * len(_HISTORY_FIELDS))})"
+    f" SELECT {', '.join('%s' if f.attname in _OF_THE_CHANGE else f'r.{_quoted(f.column)}' for f in _HISTORY_FIELDS)}"
+    f" FROM {_table(TableResult)} r WHERE r.id = %s"
 )
 _SEATS_WAITING = (
     f"SELECT COUNT(*) FROM {_table(Seat)} s WHERE s.table_id = %s AND NOT s.forfeited"
@@ -55,25 +67,27 @@ _SEATS_WAITING = (
 
 
 def result_of_seat_locked(seat_id: int) -> TableResult | None:
-    """The result of the seat's table, its row locked (the table's lock); None when there is no such seat."""
+    """The result of the seat's table, its row locked (the table's lock), with the fields a sheet POST reads
+    (the others deferred); None when there is no such seat."""
     locking = " FOR UPDATE OF r" if connection.features.has_select_for_update_of else ""
     with connection.cursor() as cursor:
         cursor.execute(_RESULT_OF_SEAT + locking, [seat_id])
         row = cursor.fetchone()
-    return None if row is None else instance_from(TableResult, row, 0, connection.alias)
+    return None if row is None else instance_from(TableResult, row, 0, connection.alias, _RESULT_READ)
 
 
 def seat_with_its_event(seat_id: int) -> Seat:
-    """The seat with its player, table, round and event (`seat.table.round.event`)."""
+    """The seat with its player, table, round and event (`seat.table.round.event`), each with the fields a
+    sheet POST reads (the others deferred)."""
     with connection.cursor() as cursor:
         cursor.execute(_SEAT_WITH_ITS_EVENT, [seat_id])
         row = cursor.fetchone()
     db, start = connection.alias, 0
     seat = instance_from(Seat, row, start, db)
-    player = instance_from(Player, row, start := start + width_of(Seat), db)
-    table = instance_from(Table, row, start := start + width_of(Player), db)
-    round_ = instance_from(Round, row, start := start + width_of(Table), db)
-    event = instance_from(Event, row, start + width_of(Round), db)
+    player = instance_from(Player, row, start := start + width_of(Seat), db, _PLAYER_READ)
+    table = instance_from(Table, row, start := start + width_of(Player, _PLAYER_READ), db)
+    round_ = instance_from(Round, row, start := start + width_of(Table), db, _ROUND_READ)
+    event = instance_from(Event, row, start + width_of(Round, _ROUND_READ), db, _EVENT_READ)
     _cache(seat, "player", player)
     _cache(seat, "table", table)
     _cache(table, "round", round_)
@@ -111,16 +125,16 @@ def result_queued(result: TableResult, by: User) -> None:
     `result.save(update_fields=[...])` and simple_history wrote (a change, "~"), without their machinery,
     which was a twentieth of a sheet POST (the one completing a table pays it)."""
     updated_at = field_of(TableResult, "updated_at").get_db_prep_save(result.updated_at, connection)
-    history = {"history_date": timezone.now(), "history_type": "~", "history_user_id": by.pk,
-               "history_change_reason": None}  # fmt: skip
-    row = [
-        field.get_db_prep_save(history[field.attname] if field.attname in history else getattr(result, field.attname),
-                               connection)
+    change = {"history_date": timezone.now(), "history_type": "~", "history_user_id": by.pk,
+              "history_change_reason": None}  # fmt: skip
+    of_the_change = [
+        field.get_db_prep_save(change[field.attname], connection)
         for field in _HISTORY_FIELDS
-    ]  # fmt: skip
+        if field.attname in _OF_THE_CHANGE
+    ]
     with connection.cursor() as cursor:
         cursor.execute(_QUEUED, [result.status, result.attempt, updated_at, result.pk])
-        cursor.execute(_HISTORY_ROW, row)
+        cursor.execute(_HISTORY_ROW, [*of_the_change, result.pk])
 
 
 def seats_waiting(table_id: int) -> int:
