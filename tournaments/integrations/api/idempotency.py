@@ -55,23 +55,26 @@ class IdempotentPosts:
         credentials = _credentials(request)
         if credentials is None:  # nothing tells this caller from another: a key would let them meet
             return self.get_response(request)
-        caller = idempotency.caller_of(credentials)
-        fingerprint = idempotency.fingerprint_of("POST", request.get_full_path(), _content(request))
         try:
-            with idempotency.holding(caller=caller, key=key):
-                claim = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint,
-                                                     token_key=_token_key(request))  # fmt: skip
-                if claim.first is not None:
-                    return _replayed(claim.first)
-                if claim.token is not None:  # the authentication takes it rather than read it again
-                    setattr(request, TOKEN_READ, claim.token)
-                return self._answer_once(request, claim)
+            return self._done_once(request, idempotency.caller_of(credentials), key)
         except DomainError as refusal:
             return _refused(refusal)
         except (OperationalError, InterfaceError) as error:
             if waited_for_the_database(error):  # the key's transaction never started (SQLite's write lock)
                 return overloaded(request)
             return database_unavailable(request)  # the commit of the write and its answer failed
+
+    def _done_once(self, request: HttpRequest, caller: str, key: str) -> HttpResponse:
+        """In the key's transaction: the first answer again for a repeat, else the request done once."""
+        fingerprint = idempotency.fingerprint_of("POST", request.get_full_path(), _content(request))
+        with idempotency.holding(caller=caller, key=key):
+            claim = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint,
+                                                 token_key=_token_key(request))  # fmt: skip
+            if claim.first is not None:
+                return _replayed(claim.first)
+            if claim.token is not None:  # the authentication takes it rather than read it again
+                setattr(request, TOKEN_READ, claim.token)
+            return self._answer_once(request, claim)
 
     def _answer_once(self, request: HttpRequest, claim: idempotency.Claim) -> HttpResponse:
         """Inside the key's transaction: do the request; keep its answer, or roll back a failure's writes."""
