@@ -12,6 +12,7 @@ import psycopg
 import pytest
 from django.db import OperationalError, connection
 from django.test import Client
+from rest_framework.authtoken.models import Token
 from django.utils import timezone
 
 from config.errors import Conflict
@@ -110,6 +111,26 @@ def test_a_refusal_is_kept_too_but_a_throttled_or_failed_request_is_done_again(s
                           **{"Idempotency-Key": "f"})  # fmt: skip
     assert forbidden.status_code == 403
     assert not IdempotentRequest.objects.filter(key="f").exists()  # a 403 too: allowed later, done then
+
+
+def test_the_token_read_with_the_key_authenticates_only_its_own_request(seat_and_sheet, settings) -> None:
+    """The key's claim reads the caller's token (PostgreSQL): an unknown or expired token is still 401 and its
+    key kept for the retry, and a `Bearer` token as well as a `Token` one is done once and replayed."""
+    seat, data = seat_and_sheet
+    path = f"/api/seats/{seat.pk}/sheets/"
+    unknown = Client(headers={"Authorization": "Token no-such-token", "Idempotency-Key": "t1"})
+    assert post_json(unknown, path, {"data": data}).status_code == 401
+    token = token_for_login(user=seat.player.user)
+    bearer = Client(headers={"Authorization": f"Bearer {token}", "Idempotency-Key": "t1"})
+    first = post_json(bearer, path, {"data": data})
+    again = post_json(bearer, path, {"data": data})
+    assert (first.status_code, again.status_code, again["Idempotent-Replayed"]) == (202, 202, "true")
+    assert first.json()["entered_by"] == seat.player.handle
+    assert list(ScoreSheet.objects.filter(seat=seat).values_list("version", flat=True)) == [1]
+    settings.TOKEN_MAX_AGE_DAYS = 1
+    Token.objects.filter(key=token).update(created=timezone.now() - timedelta(days=2))
+    expired = post_json(bearer, path, {"data": data}, **{"Idempotency-Key": "t2"})
+    assert (expired.status_code, IdempotentRequest.objects.filter(key="t2").exists()) == (401, False)
 
 
 def test_a_key_older_than_its_hours_is_forgotten_and_swept(settings) -> None:
