@@ -12,8 +12,8 @@ import psycopg
 import pytest
 from django.db import OperationalError, connection
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from config.errors import Conflict
 from tests.factories import PlayerFactory
