@@ -27,6 +27,16 @@ def token_expired(token: Token) -> bool:
 
 
 TOKEN_READ = "token_read_with_the_request"  # (key, token or None), set on the request by whoever read it first
+OTHER_BEARERS = ("bk_", "bo_")  # an organisation's API key, an app's token: each its own authentication
+
+
+def token_key_of(authorization: str) -> str | None:
+    """The API token an Authorization header sends (`Token <key>` or `Bearer <key>`), as this authentication
+    reads it; None for any other credential (read before the authentication: TOKEN_READ)."""
+    words = authorization.split()
+    if len(words) != 2 or words[0].lower() not in ("token", "bearer") or words[1].startswith(OTHER_BEARERS):
+        return None
+    return words[1]
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
@@ -38,7 +48,11 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate(self, request: Any) -> tuple[Any, Token] | None:
         self.read_with_the_request = getattr(getattr(request, "_request", request), TOKEN_READ, None)
         words = get_authorization_header(request).split()
-        if len(words) == 2 and words[0].lower() == b"bearer" and not words[1].startswith((b"bk_", b"bo_")):
+        if (
+            len(words) == 2
+            and words[0].lower() == b"bearer"
+            and not words[1].decode("latin-1").startswith(OTHER_BEARERS)
+        ):
             try:
                 return self.authenticate_credentials(words[1].decode())
             except UnicodeError as error:

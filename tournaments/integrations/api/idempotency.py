@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
-from config.authentication import TOKEN_READ
+from config.authentication import TOKEN_READ, token_key_of
 from config.errors import DomainError
 from config.exceptions import error_body
 from config.middleware import database_unavailable, overloaded, waited_for_the_database
@@ -68,8 +68,8 @@ class IdempotentPosts:
         """In the key's transaction: the first answer again for a repeat, else the request done once."""
         fingerprint = idempotency.fingerprint_of("POST", request.get_full_path(), _content(request))
         with idempotency.holding(caller=caller, key=key):
-            claim = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint,
-                                                 token_key=_token_key(request))  # fmt: skip
+            token_key = token_key_of(request.headers.get("Authorization", ""))
+            claim = idempotency.idempotent_claim(caller=caller, key=key, fingerprint=fingerprint, token_key=token_key)
             if claim.first is not None:
                 return _replayed(claim.first)
             if claim.token is not None:  # the authentication takes it rather than read it again
@@ -157,15 +157,6 @@ def _credentials(request: HttpRequest) -> str | None:
     if browser := request.COOKIES.get(settings.CSRF_COOKIE_NAME):
         return f"browser:{browser}"
     return None
-
-
-def _token_key(request: HttpRequest) -> str | None:
-    """The API token an Authorization header sends (`Token <key>` or `Bearer <key>`, not an API key's
-    `bk_` nor an app's `bo_`), as the token authentication reads it; None for any other credential."""
-    words = request.headers.get("Authorization", "").split()
-    if len(words) != 2 or words[0].lower() not in ("token", "bearer") or words[1].startswith(("bk_", "bo_")):
-        return None
-    return words[1]
 
 
 def _refused(refusal: DomainError) -> HttpResponse:
